@@ -1,0 +1,237 @@
+"""Thin pyspiel adapter over a Cython rules engine.
+
+Every goldspiel game is one ``src_cy`` engine plus a module in ``games/`` that
+declares its ``pyspiel.GameType``, validates parameters and builds engines.
+The classes here turn such an engine into a ``pyspiel.Game``/``pyspiel.State``
+pair; they hold no rules.
+
+An engine class (a subclass of ``src_cy.engine.Engine``) must provide, besides
+the ``cdef`` interface, these Python methods:
+
+``action_to_string(player, action)``, ``info_string(player)``,
+``obs_string(player)``, ``render()``, ``info_tensor_size()``,
+``obs_tensor_size()``, ``fill_info_tensor(player, out)``,
+``fill_obs_tensor(player, out)`` (``out`` a float32 array), ``dump()`` -> bytes
+and ``load(data)`` (snapshot of the whole state; ``load`` validates), and
+``check_invariants()`` (raises ``AssertionError`` naming a broken invariant).
+"""
+from __future__ import annotations
+
+import binascii
+import random
+import zlib
+from typing import Any, Callable, Mapping
+
+import numpy as np
+import pyspiel
+
+SERIAL_MAGIC = "goldspiel-state"
+SERIAL_VERSION = 1
+
+
+class ParameterError(ValueError):
+    """A game parameter is unknown or outside its valid range."""
+
+
+def merged_params(game_type: pyspiel.GameType, params: Mapping[str, Any] | None) -> dict:
+    """Defaults from ``game_type`` updated with ``params``; unknown keys refused."""
+    spec = dict(game_type.parameter_specification)
+    out = dict(spec)
+    for key, value in (params or {}).items():
+        if key not in spec:
+            raise ParameterError(
+                f"unknown parameter {key!r} for {game_type.short_name}; "
+                f"valid parameters: {sorted(spec)}")
+        out[key] = value
+    return out
+
+
+def check_range(name: str, value: int, lo: int, hi: int) -> int:
+    """Return ``value`` or raise ParameterError naming ``name`` and [lo, hi]."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ParameterError(f"parameter {name}={value!r} is out of range; valid: {lo}..{hi}")
+    return value
+
+
+def check_choice(name: str, value: str, choices: tuple[str, ...]) -> str:
+    """Return ``value`` or raise ParameterError naming ``name`` and the choices."""
+    if value not in choices:
+        raise ParameterError(f"parameter {name}={value!r} is invalid; valid: {', '.join(choices)}")
+    return value
+
+
+class _EngineObserver:
+    """PyObserver over an engine: perfect recall -> information state."""
+
+    def __init__(self, game: "EngineGame", perfect_recall: bool):
+        self._perfect_recall = perfect_recall
+        proto = game.make_engine()
+        size = proto.info_tensor_size() if perfect_recall else proto.obs_tensor_size()
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
+
+    def set_from(self, state: "EngineState", player: int) -> None:
+        self.tensor.fill(0.0)
+        if self._perfect_recall:
+            state.engine.fill_info_tensor(player, self.tensor)
+        else:
+            state.engine.fill_obs_tensor(player, self.tensor)
+
+    def string_from(self, state: "EngineState", player: int) -> str:
+        if self._perfect_recall:
+            return state.engine.info_string(player)
+        return state.engine.obs_string(player)
+
+
+class EngineGame(pyspiel.Game):
+    """Base pyspiel.Game for engine-backed games.
+
+    Subclasses set ``GAME_TYPE`` and implement ``_build(params)``, which
+    validates the merged parameters and returns ``(GameInfo, engine_factory)``.
+    """
+
+    GAME_TYPE: pyspiel.GameType
+
+    def __init__(self, params: Mapping[str, Any] | None = None):
+        self.params = merged_params(self.GAME_TYPE, params)
+        info, factory = self._build(self.params)
+        self._factory: Callable[[], Any] = factory
+        super().__init__(self.GAME_TYPE, info, dict(params or {}))
+
+    def _build(self, params: dict):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def make_engine(self):
+        """A fresh engine at the initial state (the fast path for solvers)."""
+        return self._factory()
+
+    def new_initial_state(self) -> "EngineState":
+        return EngineState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _EngineObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _EngineObserver(self, perfect_recall)
+
+    def state_from_engine(self, engine, resampled: bool = True) -> "EngineState":
+        """Wrap an engine (e.g. a resampled world) as a pyspiel state."""
+        return EngineState(self, engine, resampled=resampled)
+
+    def deserialize_state(self, text: str) -> "EngineState":
+        """Inverse of ``EngineState.serialize``; refuses malformed text."""
+        return deserialize_state(self, text)
+
+
+class EngineState(pyspiel.State):
+    """pyspiel.State that forwards every call to its engine."""
+
+    def __init__(self, game: EngineGame, engine=None, resampled: bool = False):
+        super().__init__(game)
+        self.engine = engine if engine is not None else game.make_engine()
+        self.resampled = resampled
+
+    def current_player(self) -> int:
+        return self.engine.py_current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.engine.py_current_player():
+            return []
+        return self.engine.py_legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.engine.py_chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.engine.py_apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.engine.action_to_string(player, action)
+
+    def is_terminal(self) -> bool:
+        return self.engine.py_is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.engine.py_returns()
+
+    def __str__(self) -> str:
+        return self.engine.render()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "EngineState":
+        """A world drawn from ``player_id``'s information set (see docs)."""
+        seed = int(probability_sampler() * 2.0 ** 53) if callable(probability_sampler) \
+            else int(probability_sampler)
+        return self.resample(player_id, seed)
+
+    def resample(self, player: int, seed: int) -> "EngineState":
+        """Seeded variant of ``resample_from_infostate``."""
+        return EngineState(self.get_game(), self.engine.py_resample(player, seed), resampled=True)
+
+    def serialize(self) -> str:
+        """Plain versioned text: game, action history and a state snapshot, CRC-checked."""
+        game = self.get_game()
+        body = "\n".join([
+            f"{SERIAL_MAGIC} {SERIAL_VERSION}",
+            f"game={game}",
+            "history=" + ",".join(str(a) for a in self.history()),
+            f"resampled={int(self.resampled)}",
+            "snapshot=" + binascii.hexlify(self.engine.dump()).decode(),
+        ])
+        return body + f"\ncrc32={zlib.crc32(body.encode()):08x}\n"
+
+
+def deserialize_state(game: EngineGame, text: str) -> EngineState:
+    """Parse ``EngineState.serialize`` output, refusing anything malformed."""
+    if not isinstance(text, str):
+        raise ValueError("serialized state must be a str")
+    lines = text.strip("\n").split("\n")
+    if len(lines) != 6:
+        raise ValueError(f"malformed serialized state: expected 6 lines, got {len(lines)}")
+    body = "\n".join(lines[:5])
+    if not lines[5].startswith("crc32=") or lines[5][6:] != f"{zlib.crc32(body.encode()):08x}":
+        raise ValueError("serialized state is corrupted: CRC mismatch")
+    head = lines[0].split(" ")
+    if len(head) != 2 or head[0] != SERIAL_MAGIC:
+        raise ValueError("not a goldspiel serialized state (bad header)")
+    if head[1] != str(SERIAL_VERSION):
+        raise ValueError(f"unsupported serialization version {head[1]}; this is {SERIAL_VERSION}")
+    fields = {}
+    for line in lines[1:5]:
+        key, sep, value = line.partition("=")
+        if not sep:
+            raise ValueError(f"malformed line in serialized state: {line!r}")
+        fields[key] = value
+    if fields.get("game") != str(game):
+        raise ValueError(f"serialized state is for {fields.get('game')!r}, not {game}")
+    try:
+        history = [int(a) for a in fields["history"].split(",")] if fields["history"] else []
+        snapshot = binascii.unhexlify(fields["snapshot"])
+        resampled = {"0": False, "1": True}[fields["resampled"]]
+    except (KeyError, ValueError, binascii.Error) as exc:
+        raise ValueError(f"malformed serialized state: {exc}") from None
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    if resampled:
+        engine = game.make_engine()
+        engine.load(snapshot)
+        engine.check_invariants()
+        state.engine = engine
+        state.resampled = True
+    elif snapshot != state.engine.dump():
+        raise ValueError("serialized state is inconsistent: snapshot differs from replayed history")
+    return state
+
+
+def _unpickle_engine(game_string: str, snapshot: bytes):
+    """Rebuild an engine for OpenSpiel's own (pickle-based) serialization path."""
+    game = pyspiel.load_game(game_string)
+    engine = game.make_engine()
+    engine.load(snapshot)
+    engine.check_invariants()
+    return engine
+
+
+def seeded_rng(seed: int | None) -> random.Random:
+    """The project's one way to turn a seed into a Python RNG."""
+    return random.Random(seed)

@@ -1,0 +1,33 @@
+"""Build script: cythonizes every ``src_cy/*.pyx`` into ``src_cy.<name>``."""
+from pathlib import Path
+
+import numpy as np
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = Path(__file__).parent
+extensions = [
+    Extension(
+        f"src_cy.{pyx.stem}",
+        [str(pyx.relative_to(HERE))],
+        include_dirs=[np.get_include(), str(HERE / "src_cy")],
+        language="c++",
+        extra_compile_args=["-O3", "-std=c++17", "-Wno-unused-function"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    )
+    for pyx in sorted((HERE / "src_cy").glob("*.pyx"))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "initializedcheck": False,
+        },
+        include_path=[str(HERE)],
+    ),
+)

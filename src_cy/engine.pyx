@@ -1,0 +1,211 @@
+# cython: language_level=3
+"""Base class of all rules engines; see ``engine.pxd`` for the contract."""
+from libc.string cimport memcpy
+
+import numpy as np
+
+
+cdef class Engine:
+    """Abstract rules engine.  Subclasses implement every ``cdef`` method."""
+
+    cdef int current_player(self) noexcept nogil:
+        return TERMINAL_PLAYER
+
+    cdef bint is_terminal(self) noexcept nogil:
+        return self.current_player() == TERMINAL_PLAYER
+
+    cdef int legal_actions(self, int* out) noexcept nogil:
+        return 0
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        return 0
+
+    cdef void apply(self, int action) noexcept nogil:
+        pass
+
+    cdef void returns(self, double* out) noexcept nogil:
+        cdef int i
+        for i in range(self.num_players):
+            out[i] = 0.0
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        pass
+
+    cdef Engine clone(self):
+        raise NotImplementedError
+
+    cdef void copy_from(self, Engine other) noexcept:
+        self.copy_base(other)
+
+    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
+        return 0
+
+    cdef uint64_t info_key(self, int player) noexcept nogil:
+        return mix64(self.ihash[player], <uint64_t>(player + 1))
+
+    cdef int sample_chance(self, Rng* rng) noexcept nogil:
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int n = self.chance_outcomes(outs, probs)
+        cdef double u = rng_double(rng)
+        cdef double acc = 0.0
+        cdef int i
+        for i in range(n - 1):
+            acc += probs[i]
+            if u < acc:
+                return outs[i]
+        return outs[n - 1]
+
+    cdef bint is_legal(self, int action) noexcept nogil:
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int n, i
+        if self.is_terminal():
+            return False
+        if self.current_player() == CHANCE_PLAYER:
+            n = self.chance_outcomes(outs, probs)
+        else:
+            n = self.legal_actions(outs)
+        for i in range(n):
+            if outs[i] == action:
+                return True
+        return False
+
+    cdef void observe_public(self, uint64_t token) noexcept nogil:
+        cdef int p
+        self.pubhash = mix64(self.pubhash, token)
+        for p in range(self.num_players):
+            self.ihash[p] = mix64(self.ihash[p], token)
+
+    cdef void observe_private(self, int player, uint64_t token) noexcept nogil:
+        self.ihash[player] = mix64(self.ihash[player], token ^ <uint64_t>0x5bd1e995)
+
+    cdef void rekey_others(self, int player) noexcept nogil:
+        """After a resample for `player`, rebuild every other player's key
+        from the public history and what they hold in the new world."""
+        cdef int q
+        for q in range(self.num_players):
+            if q != player:
+                self.ihash[q] = mix64(self.pubhash, self.private_view_hash(q))
+
+    cdef void copy_base(self, Engine other) noexcept:
+        self.num_players = other.num_players
+        self.game_string = other.game_string
+        self.pubhash = other.pubhash
+        memcpy(self.ihash, other.ihash, sizeof(self.ihash))
+
+    # ------------------------------------------------------------------
+    # Python-facing wrappers (checked; used by adapters and tests).
+    # ------------------------------------------------------------------
+    def py_current_player(self) -> int:
+        """Player to move, -1 for chance, -4 when terminal."""
+        return self.current_player()
+
+    def py_is_terminal(self) -> bool:
+        return bool(self.is_terminal())
+
+    def py_legal_actions(self) -> list:
+        """Legal actions of the player to move, ascending; [] at chance/terminal."""
+        cdef int outs[MAX_BRANCHING]
+        cdef int n
+        if self.is_terminal() or self.current_player() == CHANCE_PLAYER:
+            return []
+        n = self.legal_actions(outs)
+        return sorted(outs[i] for i in range(n))
+
+    def py_chance_outcomes(self) -> list:
+        """(outcome, probability) pairs at a chance node, ascending by outcome."""
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int n
+        if self.is_terminal() or self.current_player() != CHANCE_PLAYER:
+            return []
+        n = self.chance_outcomes(outs, probs)
+        return sorted((outs[i], probs[i]) for i in range(n))
+
+    def py_apply(self, int action) -> None:
+        """Apply `action`; raise ValueError (state unchanged) if it is illegal."""
+        if self.is_terminal():
+            raise ValueError(f"cannot apply action {action}: the game is over")
+        if not self.is_legal(action):
+            who = self.current_player()
+            legal = ([a for a, _ in self.py_chance_outcomes()] if who == CHANCE_PLAYER
+                     else self.py_legal_actions())
+            raise ValueError(
+                f"illegal action {action} for player {who}; legal actions: {legal}")
+        self.apply(action)
+
+    def py_returns(self) -> list:
+        cdef double out[ENGINE_MAX_PLAYERS]
+        self.returns(out)
+        return [out[i] for i in range(self.num_players)]
+
+    def py_clone(self) -> "Engine":
+        return self.clone()
+
+    def py_info_key(self, int player) -> int:
+        """64-bit perfect-recall information key of `player` (see docs)."""
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        return self.info_key(player)
+
+    def py_resample(self, int player, seed) -> "Engine":
+        """A copy of this world with everything hidden from `player` re-dealt."""
+        cdef Rng rng
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        cdef Engine e = self.clone()
+        e.resample(player, &rng)
+        return e
+
+    def random_playout(self, seed) -> list:
+        """Play uniformly at random to the end (chance by its odds); returns."""
+        cdef Rng rng
+        cdef int outs[MAX_BRANCHING]
+        cdef int n
+        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        while not self.is_terminal():
+            if self.current_player() == CHANCE_PLAYER:
+                self.apply(self.sample_chance(&rng))
+            else:
+                n = self.legal_actions(outs)
+                self.apply(outs[rng_int(&rng, n)])
+        return self.py_returns()
+
+    def __reduce__(self):
+        import games._adapter as adapter
+        return (adapter._unpickle_engine, (self.game_string, self.dump()))
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __copy__(self):
+        return self.clone()
+
+
+def random_playouts(Engine proto, int n, seed) -> np.ndarray:
+    """Run `n` uniform random playouts from clones of `proto`; sum of returns.
+
+    Entirely C-level per step: the benchmark of raw engine speed.
+    """
+    cdef Rng rng
+    cdef int outs[MAX_BRANCHING]
+    cdef double ret[ENGINE_MAX_PLAYERS]
+    cdef int k, m, i
+    cdef Engine e = proto.clone()
+    total = np.zeros(proto.num_players)
+    cdef double[:] tot = total
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    for k in range(n):
+        e.copy_from(proto)
+        while not e.is_terminal():
+            if e.current_player() == CHANCE_PLAYER:
+                e.apply(e.sample_chance(&rng))
+            else:
+                m = e.legal_actions(outs)
+                e.apply(outs[rng_int(&rng, m)])
+        e.returns(ret)
+        for i in range(proto.num_players):
+            tot[i] += ret[i]
+    return total
