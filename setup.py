@@ -1,4 +1,5 @@
 """Build script: cythonizes every ``src_cy/*.pyx`` into ``src_cy.<name>``."""
+import os
 from pathlib import Path
 
 import numpy as np
@@ -6,6 +7,8 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 HERE = Path(__file__).parent
+# Development aid: GOLDSPIEL_ONLY=engine,gold_thief builds just those modules.
+ONLY = {m for m in os.environ.get("GOLDSPIEL_ONLY", "").split(",") if m}
 extensions = [
     Extension(
         f"src_cy.{pyx.stem}",
@@ -16,6 +19,7 @@ extensions = [
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
     for pyx in sorted((HERE / "src_cy").glob("*.pyx"))
+    if not ONLY or pyx.stem in ONLY
 ]
 
 setup(
