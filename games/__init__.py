@@ -1,0 +1,1 @@
+"""goldspiel games: importing this package registers every game with pyspiel."""
