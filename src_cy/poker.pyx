@@ -1,0 +1,721 @@
+# cython: language_level=3
+"""Kuhn and Leduc poker rules engines, identical to OpenSpiel's C++ games.
+
+``KuhnEngine(players)`` mirrors ``kuhn_poker`` and ``LeducEngine(players)``
+mirrors ``leduc_poker`` (default parameters: no action mapping, no suit
+isomorphism, starting player 0): same action ids, chance outcomes and
+probabilities, returns, information-state and observation strings and tensors.
+
+Information keys are built from the events each player saw: every public
+event goes through ``observe_public`` and each private card through
+``observe_private``, so ``info_key(p)`` of two states is equal exactly when
+OpenSpiel's ``information_state_string(p)`` is.  Both engines keep their full
+action history; ``resample`` re-deals the hidden cards and replays the history,
+so the keys of every player in a resampled world are the keys of the same
+information sets in an ordinary game.
+"""
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+from src_cy.engine cimport (Engine, Rng, rng_int, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
+                            MAX_BRANCHING, ENGINE_MAX_PLAYERS)
+
+cdef enum:
+    KUHN_MAX_HIST = 40
+    LEDUC_MAX_HIST = 80
+    LEDUC_MAX_SEQ = 3 * ENGINE_MAX_PLAYERS
+    LEDUC_MAX_CARDS = 2 * (ENGINE_MAX_PLAYERS + 1)
+    INVALID_CARD = -10000
+    # Information-key tokens.
+    TOK_ACTION = 0x100
+    TOK_ALL_DEALT = 0x200
+    TOK_PUBLIC_CARD = 0x300
+    TOK_RESULT = 0x400
+    TOK_CARD = 0x1000
+    LEDUC_FOLD = 0
+    LEDUC_CALL = 1
+    LEDUC_RAISE = 2
+    LEDUC_START_MONEY = 100
+    LEDUC_MAX_RAISES = 2
+
+
+def _fmt_number(double x) -> str:
+    """absl-style number formatting (integers without a decimal point)."""
+    if x == <long>x:
+        return str(<long>x)
+    return f"{x:.6g}"
+
+
+cdef bytes _dump_history(int n, int* hist, int hlen):
+    return bytes([n, hlen] + [hist[i] for i in range(hlen)])
+
+
+cdef list _parse_history(object data, str what):
+    if not isinstance(data, (bytes, bytearray)):
+        raise ValueError(f"{what} snapshot must be bytes, got {type(data).__name__}")
+    if len(data) < 2 or data[1] != len(data) - 2:
+        raise ValueError(f"malformed {what} snapshot: length field does not match")
+    return list(data[2:])
+
+
+# ======================================================================
+# Kuhn poker
+# ======================================================================
+cdef struct KuhnData:
+    int n
+    int hlen
+    int first_bettor
+    int winner
+    int pot
+    int hist[KUHN_MAX_HIST]
+    int card_owner[ENGINE_MAX_PLAYERS + 1]   # card -> player, or -1
+    int ante[ENGINE_MAX_PLAYERS]
+
+
+cdef class KuhnEngine(Engine):
+    """Kuhn poker for 2..10 players: pass (0) / bet (1); deal actions are cards."""
+    cdef KuhnData d
+
+    def __init__(self, int players=2):
+        if not 2 <= players <= ENGINE_MAX_PLAYERS:
+            raise ValueError(f"players must be in [2, {ENGINE_MAX_PLAYERS}], got {players}")
+        self.num_players = players
+        self.game_string = "kuhn_poker()" if players == 2 else f"kuhn_poker(players={players})"
+        self.d.n = players
+        self._reset()
+
+    cdef void _reset(self) noexcept nogil:
+        cdef int i
+        self.d.hlen = 0
+        self.d.first_bettor = -1
+        self.d.winner = -1
+        self.d.pot = self.d.n
+        for i in range(self.d.n + 1):
+            self.d.card_owner[i] = -1
+        for i in range(self.d.n):
+            self.d.ante[i] = 1
+            self.ihash[i] = 0
+        self.pubhash = 0
+
+    cdef bint _did_bet(self, int p) noexcept nogil:
+        cdef int fb = self.d.first_bettor
+        if fb == -1:
+            return False
+        if p == fb:
+            return True
+        if p > fb:
+            return self.d.hist[self.d.n + p] == 1
+        return self.d.hist[2 * self.d.n + p] == 1
+
+    cdef int current_player(self) noexcept nogil:
+        if self.d.winner != -1:
+            return TERMINAL_PLAYER
+        if self.d.hlen < self.d.n:
+            return CHANCE_PLAYER
+        return self.d.hlen % self.d.n
+
+    cdef bint is_terminal(self) noexcept nogil:
+        return self.d.winner != -1
+
+    cdef int legal_actions(self, int* out) noexcept nogil:
+        out[0] = 0
+        out[1] = 1
+        return 2
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        cdef int c, k = 0
+        cdef double p = 1.0 / (self.d.n + 1 - self.d.hlen)
+        for c in range(self.d.n + 1):
+            if self.d.card_owner[c] == -1:
+                out[k] = c
+                probs[k] = p
+                k += 1
+        return k
+
+    cdef void apply(self, int action) noexcept nogil:
+        cdef int n = self.d.n
+        cdef int cur, nact, c, pl
+        if self.d.hlen < n:
+            self.d.card_owner[action] = self.d.hlen
+            self.observe_private(self.d.hlen, TOK_CARD + action)
+        else:
+            cur = self.d.hlen % n
+            if action == 1:
+                if self.d.first_bettor == -1:
+                    self.d.first_bettor = cur
+                self.d.pot += 1
+                self.d.ante[cur] += 1
+            self.observe_public(TOK_ACTION + action)
+        self.d.hist[self.d.hlen] = action
+        self.d.hlen += 1
+        nact = self.d.hlen - n
+        if self.d.first_bettor == -1 and nact == n:
+            self.d.winner = self.d.card_owner[n]
+            if self.d.winner == -1:
+                self.d.winner = self.d.card_owner[n - 1]
+        elif self.d.first_bettor != -1 and nact == n + self.d.first_bettor:
+            c = n
+            while c >= 0:
+                pl = self.d.card_owner[c]
+                if pl != -1 and self._did_bet(pl):
+                    self.d.winner = pl
+                    break
+                c -= 1
+
+    cdef void returns(self, double* out) noexcept nogil:
+        cdef int p, bet
+        for p in range(self.d.n):
+            if self.d.winner == -1:
+                out[p] = 0.0
+            else:
+                bet = 2 if self._did_bet(p) else 1
+                out[p] = (self.d.pot - bet) if p == self.d.winner else -bet
+
+    cdef void _replay(self, int* hist, int hlen) noexcept nogil:
+        cdef int i
+        self._reset()
+        for i in range(hlen):
+            self.apply(hist[i])
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        cdef int hist[KUHN_MAX_HIST]
+        cdef int pool[ENGINE_MAX_PLAYERS + 1]
+        cdef int n = self.d.n, hlen = self.d.hlen
+        cdef int ndealt = hlen if hlen < n else n
+        cdef int own = self.d.hist[player] if player < ndealt else -1
+        cdef int npool = 0, q, c, j
+        memcpy(hist, self.d.hist, hlen * sizeof(int))
+        for c in range(n + 1):
+            if c != own:
+                pool[npool] = c
+                npool += 1
+        for q in range(ndealt):
+            if q == player:
+                continue
+            j = rng_int(rng, npool)
+            hist[q] = pool[j]
+            npool -= 1
+            pool[j] = pool[npool]
+        self._replay(hist, hlen)
+
+    cdef Engine clone(self):
+        cdef KuhnEngine e = KuhnEngine.__new__(KuhnEngine)
+        e.copy_from(self)
+        return e
+
+    cdef void copy_from(self, Engine other) noexcept:
+        self.copy_base(other)
+        self.d = (<KuhnEngine>other).d
+
+    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
+        if player < self.d.hlen and player < self.d.n:
+            return TOK_CARD + self.d.hist[player]
+        return 0
+
+    # ------------------------------------------------------------------
+    # Python side (adapter protocol and tests).
+    # ------------------------------------------------------------------
+    def _check_player(self, int player):
+        if not 0 <= player < self.d.n:
+            raise ValueError(f"player must be in [0, {self.d.n - 1}], got {player}")
+
+    def card(self, int player) -> int:
+        """The card dealt to `player`, or -1 if not dealt yet."""
+        self._check_player(player)
+        return self.d.hist[player] if player < min(self.d.hlen, self.d.n) else -1
+
+    def history(self) -> list:
+        """All actions so far, deals first (same as pyspiel's history)."""
+        return [self.d.hist[i] for i in range(self.d.hlen)]
+
+    def action_to_string(self, int player, int action) -> str:
+        if player == CHANCE_PLAYER:
+            return f"Deal:{action}"
+        return "Pass" if action == 0 else "Bet"
+
+    def _betting(self) -> str:
+        return "".join("b" if self.d.hist[i] else "p" for i in range(self.d.n, self.d.hlen))
+
+    def info_string(self, int player) -> str:
+        """OpenSpiel's information_state_string(player)."""
+        self._check_player(player)
+        card = str(self.d.hist[player]) if self.d.hlen > player else ""
+        return card + self._betting()
+
+    def obs_string(self, int player) -> str:
+        """OpenSpiel's observation_string(player)."""
+        self._check_player(player)
+        if self.d.hlen <= player:
+            return ""
+        return str(self.d.hist[player]) + "".join(str(self.d.ante[p]) for p in range(self.d.n))
+
+    def render(self) -> str:
+        n = self.d.n
+        deal = " ".join(str(self.d.hist[i]) for i in range(min(n, self.d.hlen)))
+        bets = self._betting()
+        return deal + (" " + bets if self.d.hlen > n else "")
+
+    def info_tensor_size(self) -> int:
+        return 6 * self.d.n - 1
+
+    def obs_tensor_size(self) -> int:
+        return 3 * self.d.n + 1
+
+    def fill_info_tensor(self, int player, out) -> None:
+        self._check_player(player)
+        n = self.d.n
+        out[player] = 1
+        if self.d.hlen > player:
+            out[n + self.d.hist[player]] = 1
+        for i in range(n, self.d.hlen):
+            out[2 * n + 1 + 2 * (i - n) + self.d.hist[i]] = 1
+
+    def fill_obs_tensor(self, int player, out) -> None:
+        self._check_player(player)
+        n = self.d.n
+        out[player] = 1
+        if self.d.hlen > player:
+            out[n + self.d.hist[player]] = 1
+        for p in range(n):
+            out[2 * n + 1 + p] = self.d.ante[p]
+
+    def dump(self) -> bytes:
+        return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+
+    def load(self, data) -> None:
+        """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
+        hist = _parse_history(data, "kuhn")
+        if data[0] != self.d.n:
+            raise ValueError(f"kuhn snapshot is for {data[0]} players, engine has {self.d.n}")
+        self._reset()
+        for a in hist:
+            self.py_apply(a)
+
+    def check_invariants(self) -> None:
+        n = self.d.n
+        dealt = [self.d.hist[i] for i in range(min(n, self.d.hlen))]
+        assert len(set(dealt)) == len(dealt), "a card was dealt twice"
+        assert all(0 <= c <= n for c in dealt), "a dealt card is out of range"
+        assert self.d.pot == sum(self.d.ante[p] for p in range(n)), "pot != sum of antes"
+        assert all(self.d.card_owner[c] == i for i, c in enumerate(dealt)), "card owners broken"
+
+
+# ======================================================================
+# Leduc poker
+# ======================================================================
+cdef struct LeducData:
+    int n
+    int cur
+    int num_calls
+    int num_raises
+    int round
+    int stakes
+    int pot
+    int public_card
+    int deck_size
+    int total_cards
+    int dealt
+    int remaining
+    bint terminal
+    int hlen
+    int r1len
+    int r2len
+    int priv[ENGINE_MAX_PLAYERS]
+    int ante[ENGINE_MAX_PLAYERS]
+    bint folded[ENGINE_MAX_PLAYERS]
+    double money[ENGINE_MAX_PLAYERS]
+    int deck[LEDUC_MAX_CARDS]
+    int r1[LEDUC_MAX_SEQ]
+    int r2[LEDUC_MAX_SEQ]
+    int hist[LEDUC_MAX_HIST]
+
+
+cdef class LeducEngine(Engine):
+    """Leduc poker for 2..10 players: fold (0) / call (1) / raise (2); deals are cards."""
+    cdef LeducData d
+
+    def __init__(self, int players=2):
+        if not 2 <= players <= ENGINE_MAX_PLAYERS:
+            raise ValueError(f"players must be in [2, {ENGINE_MAX_PLAYERS}], got {players}")
+        self.num_players = players
+        self.game_string = "leduc_poker()" if players == 2 else f"leduc_poker(players={players})"
+        self.d.n = players
+        self.d.total_cards = 2 * (players + 1)
+        self._reset()
+
+    cdef void _reset(self) noexcept nogil:
+        cdef int i
+        self.d.cur = CHANCE_PLAYER
+        self.d.num_calls = 0
+        self.d.num_raises = 0
+        self.d.round = 1
+        self.d.stakes = 1
+        self.d.pot = self.d.n
+        self.d.public_card = INVALID_CARD
+        self.d.deck_size = self.d.total_cards
+        self.d.dealt = 0
+        self.d.remaining = self.d.n
+        self.d.terminal = False
+        self.d.hlen = 0
+        self.d.r1len = 0
+        self.d.r2len = 0
+        for i in range(self.d.n):
+            self.d.priv[i] = INVALID_CARD
+            self.d.ante[i] = 1
+            self.d.folded[i] = False
+            self.d.money[i] = LEDUC_START_MONEY - 1
+            self.ihash[i] = 0
+        for i in range(self.d.total_cards):
+            self.d.deck[i] = i
+        self.pubhash = 0
+
+    cdef int _next_player(self) noexcept nogil:
+        cdef int start, i, p
+        start = self.d.n - 1 if self.d.cur == CHANCE_PLAYER else self.d.cur
+        for i in range(1, self.d.n + 1):
+            p = (start + i) % self.d.n
+            if not self.d.folded[p]:
+                return p
+        return -1
+
+    cdef bint _ready_for_next_round(self) noexcept nogil:
+        return ((self.d.num_raises == 0 and self.d.num_calls == self.d.remaining) or
+                (self.d.num_raises > 0 and self.d.num_calls == self.d.remaining - 1))
+
+    cdef bint _check_terminal(self) noexcept nogil:
+        return self.d.remaining == 1 or (self.d.round == 2 and self._ready_for_next_round())
+
+    cdef int _rank(self, int p) noexcept nogil:
+        cdef int a = self.d.public_card, b = self.d.priv[p], t
+        cdef int nc = self.d.total_cards
+        if a > b:
+            t = a
+            a = b
+            b = t
+        if a % 2 == 0 and b == a + 1:
+            return nc * nc + a
+        return (b // 2) * nc + (a // 2)
+
+    cdef int _resolve_winner(self) noexcept nogil:
+        """Pay the pot; return the bitmask of winners."""
+        cdef int p, best = -1, r, nw = 0, mask = 0
+        if self.d.remaining == 1:
+            for p in range(self.d.n):
+                if not self.d.folded[p]:
+                    self.d.money[p] += self.d.pot
+                    self.d.pot = 0
+                    return 1 << p
+        for p in range(self.d.n):
+            if not self.d.folded[p]:
+                r = self._rank(p)
+                if r > best:
+                    best = r
+                    mask = 1 << p
+                    nw = 1
+                elif r == best:
+                    mask |= 1 << p
+                    nw += 1
+        for p in range(self.d.n):
+            if mask & (1 << p):
+                self.d.money[p] += (<double>self.d.pot) / nw
+        self.d.pot = 0
+        return mask
+
+    cdef void _ante(self, int p, int amount) noexcept nogil:
+        self.d.pot += amount
+        self.d.ante[p] += amount
+        self.d.money[p] -= amount
+
+    cdef void _append_move(self, int move) noexcept nogil:
+        if self.d.round == 1:
+            self.d.r1[self.d.r1len] = move
+            self.d.r1len += 1
+        else:
+            self.d.r2[self.d.r2len] = move
+            self.d.r2len += 1
+
+    cdef void _after_bet(self) noexcept nogil:
+        """Shared tail of fold/call: finish, next round, or next player."""
+        if self._check_terminal():
+            self.d.terminal = True
+            self.observe_public(TOK_RESULT + self._resolve_winner())
+        elif self._ready_for_next_round():
+            self.d.round = 2
+            self.d.num_raises = 0
+            self.d.num_calls = 0
+            self.d.cur = CHANCE_PLAYER
+        else:
+            self.d.cur = self._next_player()
+
+    cdef int current_player(self) noexcept nogil:
+        if self.d.terminal:
+            return TERMINAL_PLAYER
+        return self.d.cur
+
+    cdef bint is_terminal(self) noexcept nogil:
+        return self.d.terminal
+
+    cdef int legal_actions(self, int* out) noexcept nogil:
+        cdef int k = 0
+        if self.d.stakes > self.d.ante[self.d.cur]:
+            out[k] = LEDUC_FOLD
+            k += 1
+        out[k] = LEDUC_CALL
+        k += 1
+        if self.d.num_raises < LEDUC_MAX_RAISES:
+            out[k] = LEDUC_RAISE
+            k += 1
+        return k
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        cdef int c, k = 0
+        cdef double p = 1.0 / self.d.deck_size
+        for c in range(self.d.total_cards):
+            if self.d.deck[c] != -1:
+                out[k] = c
+                probs[k] = p
+                k += 1
+        return k
+
+    cdef void apply(self, int move) noexcept nogil:
+        cdef int card, cur, amount
+        self.d.hist[self.d.hlen] = move
+        self.d.hlen += 1
+        if self.d.cur == CHANCE_PLAYER:
+            card = self.d.deck[move]
+            self.d.deck[move] = -1
+            self.d.deck_size -= 1
+            if self.d.dealt < self.d.n:
+                self.d.priv[self.d.dealt] = card
+                self.observe_private(self.d.dealt, TOK_CARD + card)
+                self.d.dealt += 1
+                if self.d.dealt == self.d.n:
+                    self.d.cur = 0
+                    self.observe_public(TOK_ALL_DEALT)
+            else:
+                self.d.public_card = card
+                self.d.cur = self._next_player()
+                self.observe_public(TOK_PUBLIC_CARD + card)
+            return
+        cur = self.d.cur
+        self.observe_public(TOK_ACTION + move)
+        if move == LEDUC_FOLD:
+            self._append_move(LEDUC_FOLD)
+            self.d.folded[cur] = True
+            self.d.remaining -= 1
+            self._after_bet()
+        elif move == LEDUC_CALL:
+            amount = self.d.stakes - self.d.ante[cur]
+            self._ante(cur, amount)
+            self.d.num_calls += 1
+            self._append_move(LEDUC_CALL)
+            self._after_bet()
+        else:
+            amount = self.d.stakes - self.d.ante[cur]
+            if amount > 0:
+                self._ante(cur, amount)
+            amount = 2 if self.d.round == 1 else 4
+            self.d.stakes += amount
+            self._ante(cur, amount)
+            self.d.num_raises += 1
+            self.d.num_calls = 0
+            self._append_move(LEDUC_RAISE)
+            if self._check_terminal():
+                self.d.terminal = True
+                self.observe_public(TOK_RESULT + self._resolve_winner())
+            else:
+                self.d.cur = self._next_player()
+
+    cdef void returns(self, double* out) noexcept nogil:
+        cdef int p
+        for p in range(self.d.n):
+            out[p] = (self.d.money[p] - LEDUC_START_MONEY) if self.d.terminal else 0.0
+
+    cdef void _replay(self, int* hist, int hlen) noexcept nogil:
+        cdef int i
+        self._reset()
+        for i in range(hlen):
+            self.apply(hist[i])
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        cdef int hist[LEDUC_MAX_HIST]
+        cdef int pool[LEDUC_MAX_CARDS]
+        cdef double money[ENGINE_MAX_PLAYERS]
+        cdef int n = self.d.n, hlen = self.d.hlen, ndealt = self.d.dealt
+        cdef int own = self.d.priv[player] if player < ndealt else -1
+        cdef int npool, q, c, j, tries, p
+        cdef bint showdown = self.d.terminal and self.d.remaining > 1
+        cdef bint same
+        memcpy(hist, self.d.hist, hlen * sizeof(int))
+        memcpy(money, self.d.money, n * sizeof(double))
+        for tries in range(100000):
+            npool = 0
+            for c in range(self.d.total_cards):
+                if c != own and c != self.d.public_card:
+                    pool[npool] = c
+                    npool += 1
+            for q in range(ndealt):
+                if q == player:
+                    continue
+                j = rng_int(rng, npool)
+                hist[q] = pool[j]
+                npool -= 1
+                pool[j] = pool[npool]
+            self._replay(hist, hlen)
+            if not showdown:
+                return
+            # At a showdown the payoffs are public: keep only matching deals.
+            same = True
+            for p in range(n):
+                if self.d.money[p] != money[p]:
+                    same = False
+            if same:
+                return
+
+    cdef Engine clone(self):
+        cdef LeducEngine e = LeducEngine.__new__(LeducEngine)
+        e.copy_from(self)
+        return e
+
+    cdef void copy_from(self, Engine other) noexcept:
+        self.copy_base(other)
+        self.d = (<LeducEngine>other).d
+
+    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
+        if player < self.d.dealt:
+            return TOK_CARD + self.d.priv[player]
+        return 0
+
+    # ------------------------------------------------------------------
+    # Python side (adapter protocol and tests).
+    # ------------------------------------------------------------------
+    def _check_player(self, int player):
+        if not 0 <= player < self.d.n:
+            raise ValueError(f"player must be in [0, {self.d.n - 1}], got {player}")
+
+    def card(self, int player) -> int:
+        """The private card of `player`, or -1 if not dealt yet."""
+        self._check_player(player)
+        return self.d.priv[player] if player < self.d.dealt else -1
+
+    @property
+    def public_card(self) -> int:
+        """The public card, or -1 before it is dealt."""
+        return self.d.public_card if self.d.public_card != INVALID_CARD else -1
+
+    @property
+    def round(self) -> int:
+        return self.d.round
+
+    def history(self) -> list:
+        return [self.d.hist[i] for i in range(self.d.hlen)]
+
+    def betting(self, int round) -> list:
+        """Actions of betting round 1 or 2."""
+        if round == 1:
+            return [self.d.r1[i] for i in range(self.d.r1len)]
+        if round == 2:
+            return [self.d.r2[i] for i in range(self.d.r2len)]
+        raise ValueError(f"round must be 1 or 2, got {round}")
+
+    def action_to_string(self, int player, int action) -> str:
+        if player == CHANCE_PLAYER:
+            return f"Chance outcome:{action}"
+        names = ("Fold", "Call", "Raise")
+        if not 0 <= action < 3:
+            raise ValueError(f"unknown leduc action {action}")
+        return names[action]
+
+    def _public_part(self) -> str:
+        n = self.d.n
+        s = (f"[Round {self.d.round}][Player: {self.d.cur}][Pot: {self.d.pot}]"
+             f"[Money: {' '.join(_fmt_number(self.d.money[p]) for p in range(n))}]")
+        if self.d.public_card != INVALID_CARD:
+            s += f"[Public: {self.d.public_card}]"
+        return s
+
+    def info_string(self, int player) -> str:
+        """OpenSpiel's information_state_string(player)."""
+        self._check_player(player)
+        r1 = " ".join(str(a) for a in self.betting(1))
+        r2 = " ".join(str(a) for a in self.betting(2))
+        return (f"[Observer: {player}][Private: {self.d.priv[player]}]" + self._public_part()
+                + f"[Round1: {r1}][Round2: {r2}]")
+
+    def obs_string(self, int player) -> str:
+        """OpenSpiel's observation_string(player)."""
+        self._check_player(player)
+        antes = " ".join(str(self.d.ante[p]) for p in range(self.d.n))
+        return (f"[Observer: {player}][Private: {self.d.priv[player]}]" + self._public_part()
+                + f"[Ante: {antes}]")
+
+    def render(self) -> str:
+        n = self.d.n
+        names = ("Fold", "Call", "Raise")
+        return (f"Round: {self.d.round}\nPlayer: {self.d.cur}\nPot: {self.d.pot}\n"
+                f"Money: {' '.join(_fmt_number(self.d.money[p]) for p in range(n))}\n"
+                f"Cards (public, players): {self.d.public_card} "
+                f"{' '.join(str(self.d.priv[p]) for p in range(n))}\n"
+                f"Round 1 sequence: {', '.join(names[a] for a in self.betting(1))}\n"
+                f"Round 2 sequence: {', '.join(names[a] for a in self.betting(2))}\n")
+
+    def info_tensor_size(self) -> int:
+        return self.d.n + 2 * self.d.total_cards + 2 * 2 * (3 * self.d.n - 2)
+
+    def obs_tensor_size(self) -> int:
+        return 2 * self.d.n + 2 * self.d.total_cards
+
+    def _fill_cards(self, int player, out) -> int:
+        n, tc = self.d.n, self.d.total_cards
+        out[player] = 1
+        if self.d.priv[player] != INVALID_CARD:
+            out[n + self.d.priv[player]] = 1
+        if self.d.public_card != INVALID_CARD:
+            out[n + tc + self.d.public_card] = 1
+        return n + 2 * tc
+
+    def fill_info_tensor(self, int player, out) -> None:
+        self._check_player(player)
+        base = self._fill_cards(player, out)
+        per_round = 3 * self.d.n - 2
+        for r, seq in enumerate((self.betting(1), self.betting(2))):
+            for i, a in enumerate(seq):
+                if a == LEDUC_CALL:
+                    out[base + 2 * (r * per_round + i)] = 1
+                elif a == LEDUC_RAISE:
+                    out[base + 2 * (r * per_round + i) + 1] = 1
+
+    def fill_obs_tensor(self, int player, out) -> None:
+        self._check_player(player)
+        base = self._fill_cards(player, out)
+        for p in range(self.d.n):
+            out[base + p] = self.d.ante[p]
+
+    def dump(self) -> bytes:
+        return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+
+    def load(self, data) -> None:
+        """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
+        hist = _parse_history(data, "leduc")
+        if data[0] != self.d.n:
+            raise ValueError(f"leduc snapshot is for {data[0]} players, engine has {self.d.n}")
+        self._reset()
+        for a in hist:
+            self.py_apply(a)
+
+    def check_invariants(self) -> None:
+        n = self.d.n
+        cards = [self.d.priv[p] for p in range(self.d.dealt)]
+        if self.d.public_card != INVALID_CARD:
+            cards.append(self.d.public_card)
+        assert len(set(cards)) == len(cards), "a card was dealt twice"
+        assert all(self.d.deck[c] == -1 for c in cards), "a dealt card is still in the deck"
+        assert self.d.deck_size == self.d.total_cards - len(cards), "deck size is wrong"
+        if not self.d.terminal:
+            assert self.d.pot == sum(self.d.ante[p] for p in range(n)), "pot != sum of antes"
+            assert all(self.d.money[p] + self.d.ante[p] == LEDUC_START_MONEY
+                       for p in range(n)), "money + ante != starting money"
+        assert abs(sum(self.d.money[p] for p in range(n)) + self.d.pot
+                   - n * LEDUC_START_MONEY) < 1e-9, "money + pot is not conserved"
