@@ -1,0 +1,1 @@
+"""goldspiel solvers: search, equilibrium solvers, bots and evaluation."""

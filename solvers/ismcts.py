@@ -1,0 +1,380 @@
+"""Information-Set MCTS (Cowling, Powley & Whitehouse 2012) as a pyspiel.Bot.
+
+Two implementations of one algorithm:
+
+* the fast path, ``src_cy.ismcts.search``, on goldspiel Cython engines
+  (used whenever the state has an ``engine`` attribute);
+* the slow path, :func:`slow_search`, on any sequential pyspiel game that
+  implements ``resample_from_infostate`` (or has perfect information).
+
+Both consume one splitmix64 stream in the same order (see the module
+docstring of ``src_cy/ismcts.pyx``), so on goldspiel games they return the
+same root statistics, the same policy and the same move for the same seed.
+
+Each iteration samples a world from the searching player's information set,
+descends by UCB1 over the actions available in that world (the exploration
+term uses availability counts), expands one node, rolls out, and backs up
+each mover's return.  ``multi_observer=True`` (MO-ISMCTS) keys every node by
+the information set of the player to move; ``False`` (SO-ISMCTS) keys every
+node by the searching player's information set (plus mover and depth), so
+opponents choose without using their private information.
+
+OpenSpiel's C++ ``pyspiel.ISMCTSBot`` cannot search Python-registered games
+(it crashes and never calls their ``resample_from_infostate``); this bot is
+the ISMCTS to use for them.
+"""
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pyspiel
+
+MASK64 = (1 << 64) - 1
+FINAL_POLICIES = ("max_visits", "visit_distribution")
+
+
+class SplitMix64:
+    """Python twin of the engines' ``Rng`` (``rng_next``/``rng_int``/``rng_double``)."""
+
+    def __init__(self, seed: int):
+        self.s = int(seed) & MASK64
+
+    def next(self) -> int:
+        """Next 64-bit output."""
+        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK64
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def randint(self, n: int) -> int:
+        """Uniform integer in [0, n)."""
+        return (self.next() >> 11) % n
+
+    def random(self) -> float:
+        """Uniform float in [0, 1)."""
+        return (self.next() >> 11) * (1.0 / 9007199254740992.0)
+
+
+def sample_sorted(pairs: list[tuple[int, float]], rng: SplitMix64) -> int:
+    """Draw from (outcome, probability) pairs sorted by outcome: one ``random()``."""
+    u = rng.random()
+    acc = 0.0
+    for outcome, p in pairs[:-1]:
+        acc += p
+        if u < acc:
+            return outcome
+    return pairs[-1][0]
+
+
+@dataclass
+class RootStats:
+    """Root statistics of one search (edges sorted by action)."""
+
+    actions: list[int]
+    visits: list[int]
+    values: list[float]
+    avail: list[int]
+    simulations: int
+    nodes: int
+    inconsistent_worlds: int
+    rng_state: int
+
+    def mean_values(self) -> list[float]:
+        return [w / v if v else 0.0 for w, v in zip(self.values, self.visits)]
+
+
+# ----------------------------------------------------------------------
+# Rollout policies
+# ----------------------------------------------------------------------
+SlowRollout = Callable[[pyspiel.State, list, SplitMix64], int]
+_ROLLOUTS: dict[str, tuple[Callable[[], Any] | None, SlowRollout | None]] = {}
+
+
+def register_rollout(game_name: str, fast: Callable[[], Any] | None = None,
+                     slow: SlowRollout | None = None) -> None:
+    """Register a game's rollout policy for ``rollout="heuristic"``.
+
+    ``fast`` builds a ``src_cy.ismcts.RolloutPolicy`` (Cython subclass) for
+    the engine path; ``slow(state, sorted_legal_actions, rng)`` returns an
+    action on pyspiel states.  To keep the paths in step, both must make the
+    same choice from the same ``rng`` draws.
+    """
+    _ROLLOUTS[game_name] = (fast, slow)
+
+
+def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
+    if rollout in (None, "random"):
+        return None
+    if rollout == "heuristic":
+        if game_name not in _ROLLOUTS:
+            raise ValueError(f"no heuristic rollout registered for {game_name!r}; "
+                             f"registered: {sorted(_ROLLOUTS)}")
+        factory, slow = _ROLLOUTS[game_name]
+        chosen = factory if fast else slow
+        if chosen is None:
+            raise ValueError(f"the {game_name!r} heuristic rollout has no "
+                             f"{'engine' if fast else 'pyspiel'} version")
+        return chosen() if fast else chosen
+    if fast:
+        from src_cy.ismcts import RolloutPolicy
+        if not isinstance(rollout, RolloutPolicy):
+            raise ValueError("on the engine path rollout must be 'random', 'heuristic' "
+                             "or a src_cy.ismcts.RolloutPolicy")
+        return rollout
+    if not callable(rollout):
+        raise ValueError("on the pyspiel path rollout must be 'random', 'heuristic' "
+                         "or a callable(state, legal_actions, rng)")
+    return rollout
+
+
+# ----------------------------------------------------------------------
+# The two search paths
+# ----------------------------------------------------------------------
+def fast_search(engine, player: int, *, uct_c: float = 2.0,
+                max_simulations: int | None = 1000, time_limit: float = 0.0,
+                seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
+                rollout: Any = None) -> RootStats:
+    """ISMCTS on a Cython engine (``src_cy.ismcts.search``)."""
+    from src_cy import ismcts as cy
+    r = cy.search(engine, player, uct_c=uct_c, max_simulations=max_simulations,
+                  time_limit=time_limit or 0.0, seed=seed, cached_worlds=cached_worlds,
+                  multi_observer=multi_observer, rollout=rollout)
+    return RootStats(**r)
+
+
+def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel.State]:
+    """world_seed -> a world drawn from ``player``'s information set."""
+    if hasattr(state, "engine") and hasattr(state, "resample"):
+        return lambda ws: state.resample(player, ws)
+    info = state.get_game().get_type().information
+    if info == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        return lambda ws: state.clone()
+
+    def sample(ws: int) -> pyspiel.State:
+        return state.resample_from_infostate(player, SplitMix64(ws).random)
+    return sample
+
+
+def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
+                max_simulations: int | None = 1000, time_limit: float = 0.0,
+                seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
+                rollout: SlowRollout | None = None) -> RootStats:
+    """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``."""
+    if state.current_player() != player or player < 0:
+        raise ValueError(f"player {player} is not to move at the root "
+                         f"(player to move: {state.current_player()})")
+    max_sims = _check_budget(max_simulations, time_limit)
+    if cached_worlds < 0:
+        raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
+    rng = SplitMix64(seed)
+    sampler = _world_sampler(state, player)
+    root_info = state.information_state_string(player)
+    worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
+    tree: dict[Any, dict[int, list]] = {}
+    root_key = None
+    inconsistent = 0
+    sims = 0
+    deadline = time.perf_counter() + time_limit if time_limit and time_limit > 0 else math.inf
+    while sims < max_sims:
+        if worlds:
+            s = worlds[rng.randint(len(worlds))].clone()
+        else:
+            s = sampler(rng.next())
+        if s.information_state_string(player) != root_info:
+            inconsistent += 1
+        path = []
+        depth = 0
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+                continue
+            cp = s.current_player()
+            acts = sorted(s.legal_actions())
+            key = ((cp, s.information_state_string(cp)) if multi_observer
+                   else (cp, s.information_state_string(player), depth))
+            node = tree.get(key)
+            if node is None:
+                node = tree[key] = {a: [0, 0.0, 0] for a in acts}
+                if root_key is None:
+                    root_key = key
+                else:
+                    _rollout(s, rng, rollout)
+                    break
+            for a in acts:
+                if a not in node:
+                    node[a] = [0, 0.0, 0]
+            untried = [a for a in acts if node[a][0] == 0]
+            if untried:
+                chosen = untried[rng.randint(len(untried))]
+            else:
+                best = -math.inf
+                for a in acts:
+                    v, w, av = node[a]
+                    score = w / v + uct_c * math.sqrt(math.log(av) / v)
+                    if score > best:
+                        best, chosen = score, a
+            for a in acts:
+                edge = node[a]
+                if edge[0] > 0 or a == chosen:
+                    edge[2] += 1
+            path.append((node[chosen], cp))
+            s.apply_action(chosen)
+            depth += 1
+        ret = s.returns()
+        for edge, p in path:
+            edge[0] += 1
+            edge[1] += ret[p]
+        sims += 1
+        if time.perf_counter() >= deadline:
+            break
+    root = tree[root_key]
+    acts = sorted(root)
+    return RootStats([a for a in acts], [root[a][0] for a in acts],
+                     [root[a][1] for a in acts], [root[a][2] for a in acts],
+                     sims, len(tree), inconsistent, rng.s)
+
+
+def _rollout(s: pyspiel.State, rng: SplitMix64, policy: SlowRollout | None) -> None:
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+            continue
+        acts = sorted(s.legal_actions())
+        s.apply_action(acts[rng.randint(len(acts))] if policy is None
+                       else policy(s, acts, rng))
+
+
+def _check_budget(max_simulations: int | None, time_limit: float | None) -> int:
+    if max_simulations is None:
+        if not time_limit or time_limit <= 0:
+            raise ValueError("give max_simulations or a positive time_limit")
+        return 1 << 62
+    if int(max_simulations) < 1:
+        raise ValueError(f"max_simulations must be >= 1, got {max_simulations}")
+    return int(max_simulations)
+
+
+def final_policy(stats: RootStats, legal_actions: list[int], kind: str,
+                 rng: SplitMix64) -> tuple[list[tuple[int, float]], int]:
+    """Policy over ``legal_actions`` and the move, from root statistics.
+
+    ``max_visits``: one-hot on the most visited action (lowest on ties);
+    ``visit_distribution``: visit shares, move drawn with one ``rng.random()``.
+    """
+    visits = dict(zip(stats.actions, stats.visits))
+    legal = sorted(legal_actions)
+    counts = [visits.get(a, 0) for a in legal]
+    total = sum(counts)
+    if total == 0:
+        raise RuntimeError("search produced no root visits")
+    if kind == "max_visits":
+        best = legal[counts.index(max(counts))]
+        return [(a, 1.0 if a == best else 0.0) for a in legal], best
+    if kind == "visit_distribution":
+        policy = [(a, c / total) for a, c in zip(legal, counts)]
+        return policy, sample_sorted(policy, rng)
+    raise ValueError(f"final_policy must be one of {FINAL_POLICIES}, got {kind!r}")
+
+
+# ----------------------------------------------------------------------
+# The bot
+# ----------------------------------------------------------------------
+class ISMCTSBot(pyspiel.Bot):
+    """ISMCTS bot; engine speed on goldspiel games, pyspiel speed elsewhere.
+
+    Args:
+      game: the pyspiel game (sequential; imperfect information needs
+        ``resample_from_infostate``).
+      uct_c: UCB1 exploration constant (returns are the game's raw returns).
+      max_simulations: iterations per move (None: only ``time_limit``).
+      time_limit: seconds per move (0/None: only ``max_simulations``).
+      seed: seeds the bot's splitmix64 stream; each move draws one search
+        seed from it.  None draws a seed from the OS.
+      cached_worlds: 0 samples a fresh world every iteration; K > 0 samples
+        K worlds once per move and picks one at random each iteration.
+      multi_observer: MO-ISMCTS (default) or SO-ISMCTS.
+      final_policy: "max_visits" or "visit_distribution".
+      rollout: "random", "heuristic" (see :func:`register_rollout`) or a
+        policy object (``RolloutPolicy`` on engines, callable on pyspiel).
+      force_slow: use the pyspiel path even when an engine is available.
+    """
+
+    def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
+                 max_simulations: int | None = 1000, time_limit: float | None = None,
+                 seed: int | None = None, cached_worlds: int = 0,
+                 multi_observer: bool = True, final_policy: str = "max_visits",
+                 rollout: Any = "random", force_slow: bool = False):
+        pyspiel.Bot.__init__(self)
+        gtype = game.get_type()
+        if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+            raise ValueError(f"ISMCTS needs a sequential game; {gtype.short_name} is not")
+        if final_policy not in FINAL_POLICIES:
+            raise ValueError(f"final_policy must be one of {FINAL_POLICIES}, got {final_policy!r}")
+        if uct_c < 0 or not math.isfinite(uct_c):
+            raise ValueError(f"uct_c must be a finite number >= 0, got {uct_c}")
+        _check_budget(max_simulations, time_limit)
+        if cached_worlds < 0:
+            raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
+        self.game = game
+        self.uct_c = float(uct_c)
+        self.max_simulations = max_simulations
+        self.time_limit = float(time_limit or 0.0)
+        self.cached_worlds = int(cached_worlds)
+        self.multi_observer = bool(multi_observer)
+        self.final_policy = final_policy
+        self.force_slow = bool(force_slow)
+        self._rollout_spec = rollout
+        self._fast_rollout = None
+        self._slow_rollout = None
+        self.seed = int.from_bytes(os.urandom(8), "little") if seed is None else int(seed)
+        self._rng = SplitMix64(self.seed)
+        self.last_stats: RootStats | None = None
+
+    def _uses_engine(self, state: pyspiel.State) -> bool:
+        return hasattr(state, "engine") and not self.force_slow
+
+    def search(self, state: pyspiel.State) -> RootStats:
+        """Run one search from ``state`` (a decision node) with the next seed."""
+        if state.is_terminal() or state.is_chance_node():
+            raise ValueError("ISMCTSBot can only search at a decision node")
+        if state.get_game().get_type().short_name != self.game.get_type().short_name:
+            raise ValueError("state is from a different game than the bot's")
+        seed = self._rng.next()
+        player = state.current_player()
+        name = self.game.get_type().short_name
+        kwargs = dict(uct_c=self.uct_c, max_simulations=self.max_simulations,
+                      time_limit=self.time_limit, seed=seed,
+                      cached_worlds=self.cached_worlds, multi_observer=self.multi_observer)
+        if self._uses_engine(state):
+            if self._fast_rollout is None:
+                self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)
+            stats = fast_search(state.engine, player, rollout=self._fast_rollout, **kwargs)
+        else:
+            if self._slow_rollout is None:
+                self._slow_rollout = _resolve_rollout(name, self._rollout_spec, False)
+            stats = slow_search(state, player, rollout=self._slow_rollout, **kwargs)
+        self.last_stats = stats
+        return stats
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        """(policy over legal actions, chosen action)."""
+        stats = self.search(state)
+        return final_policy(stats, state.legal_actions(), self.final_policy,
+                            SplitMix64(stats.rng_state))
+
+    def step(self, state: pyspiel.State) -> int:
+        return self.step_with_policy(state)[1]
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to do: every move is searched from scratch."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Nothing to do: the bot keeps no per-game state."""

@@ -1,0 +1,376 @@
+# cython: language_level=3
+"""Information-Set MCTS (Cowling, Powley & Whitehouse 2012) on Cython engines.
+
+One call of :func:`search` runs SO-ISMCTS or MO-ISMCTS from a root engine
+for the player to move there.  Every iteration copies a determinization
+(a world drawn by ``Engine.resample`` for the root player) into a scratch
+engine, descends with UCB1 over the actions available in that world
+(availability counts), adds one node, rolls out and backs up.  Nodes live in
+a C++ hash map keyed by 64-bit information keys; edges in one flat C++
+vector.  No Python object is touched per node or per rollout step.
+
+Randomness comes from one splitmix64 stream seeded by ``seed``, consumed in a
+fixed order that ``solvers/ismcts.py`` reproduces on pyspiel states (the
+slow path), so both paths give identical results on goldspiel games:
+
+* world sampling: ``ws = next()``; the world is ``resample(player, Rng(ws))``
+  (with ``cached_worlds = K > 0``: K such worlds up front, then
+  ``int(K)`` per iteration picks one);
+* chance nodes: one ``double()`` against the outcomes sorted by action;
+* untried actions: ``int(#untried)`` indexes them in ascending order;
+* UCB1 ties go to the lowest action; rollouts: ``int(n)`` over the sorted
+  legal actions (or the ``RolloutPolicy``).
+"""
+from libc.math cimport log, sqrt, INFINITY
+from libc.stdint cimport uint64_t
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+from cython.operator cimport dereference as deref
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64,
+                            CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING,
+                            ENGINE_MAX_PLAYERS)
+
+
+cdef class RolloutPolicy:
+    """Uniform random rollout policy; subclass in Cython for a game policy."""
+
+    cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
+        return actions[rng_int(rng, n)]
+
+
+cdef struct Edge:
+    int action
+    int visits
+    long long avail
+    double value
+
+
+cdef struct Node:
+    long long start
+    int count
+    int cap
+
+
+cdef struct Step:
+    int node
+    int action
+    int player
+
+
+cdef inline void sort_ints(int* a, int n) noexcept nogil:
+    """Insertion sort; linear on the (usual) already-sorted input."""
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef inline int sample_chance_sorted(Engine e, Rng* rng) noexcept:
+    """Chance outcome drawn with one double against outcomes sorted by id."""
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int n = e.chance_outcomes(outs, probs)
+    cdef int i, j, x
+    cdef double p, acc, u
+    for i in range(1, n):
+        x = outs[i]
+        p = probs[i]
+        j = i - 1
+        while j >= 0 and outs[j] > x:
+            outs[j + 1] = outs[j]
+            probs[j + 1] = probs[j]
+            j -= 1
+        outs[j + 1] = x
+        probs[j + 1] = p
+    u = rng_double(rng)
+    acc = 0.0
+    for i in range(n - 1):
+        acc += probs[i]
+        if u < acc:
+            return outs[i]
+    return outs[n - 1]
+
+
+cdef inline double now_seconds() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef class _Tree:
+    """Transposition tree: info key -> node; node -> sorted block of edges."""
+    cdef unordered_map[uint64_t, int] index
+    cdef vector[Node] nodes
+    cdef vector[Edge] edges
+
+    cdef int lookup(self, uint64_t key) noexcept:
+        cdef unordered_map[uint64_t, int].iterator it = self.index.find(key)
+        if it == self.index.end():
+            return -1
+        return deref(it).second
+
+    cdef int create(self, uint64_t key, int* actions, int n) noexcept:
+        """New node whose edges are `actions` (sorted), all unvisited."""
+        cdef Node node
+        cdef Edge edge
+        cdef int i, cap = n if n > 4 else 4
+        node.start = self.edges.size()
+        node.count = n
+        node.cap = cap
+        edge.visits = 0
+        edge.avail = 0
+        edge.value = 0.0
+        for i in range(cap):
+            edge.action = actions[i] if i < n else -1
+            self.edges.push_back(edge)
+        self.nodes.push_back(node)
+        self.index[key] = self.nodes.size() - 1
+        return self.nodes.size() - 1
+
+    cdef void insert(self, int nid, int action) noexcept:
+        """Add an unvisited edge for `action`, keeping the block sorted."""
+        cdef Node* node = &self.nodes[nid]
+        cdef long long start, i
+        cdef Edge edge
+        if node.count == node.cap:
+            start = self.edges.size()
+            self.edges.resize(start + 2 * node.cap)
+            node = &self.nodes[nid]
+            for i in range(node.count):
+                self.edges[start + i] = self.edges[node.start + i]
+            node.start = start
+            node.cap = 2 * node.cap
+        i = node.count
+        while i > 0 and self.edges[node.start + i - 1].action > action:
+            self.edges[node.start + i] = self.edges[node.start + i - 1]
+            i -= 1
+        edge.action = action
+        edge.visits = 0
+        edge.avail = 0
+        edge.value = 0.0
+        self.edges[node.start + i] = edge
+        node.count += 1
+
+    cdef long long edge_of(self, int nid, int action) noexcept:
+        cdef Node* node = &self.nodes[nid]
+        cdef long long i
+        for i in range(node.start, node.start + node.count):
+            if self.edges[i].action == action:
+                return i
+        return -1
+
+
+cdef class _Search:
+    """One search; holds the tree so its root statistics can be read."""
+    cdef _Tree tree
+    cdef Engine scratch
+    cdef RolloutPolicy rollout
+    cdef double uct_c
+    cdef bint multi_observer
+    cdef int player
+    cdef int root_node
+    cdef Rng rng
+    cdef long long simulations
+    cdef long long inconsistent_worlds
+    cdef vector[Step] path
+
+    def __init__(self, Engine root, int player, double uct_c, bint multi_observer,
+                 RolloutPolicy rollout, uint64_t seed):
+        self.tree = _Tree()
+        self.scratch = root.clone()
+        self.rollout = rollout
+        self.uct_c = uct_c
+        self.multi_observer = multi_observer
+        self.player = player
+        self.root_node = -1
+        self.rng.s = seed
+        self.simulations = 0
+        self.inconsistent_worlds = 0
+
+    cdef uint64_t node_key(self, Engine e, int mover, int depth) noexcept:
+        if self.multi_observer:
+            return e.info_key(mover)
+        # SO-ISMCTS: every node is the root player's information set.
+        return mix64(e.info_key(self.player), mix64(<uint64_t>(mover + 1), <uint64_t>depth))
+
+    cdef void iterate(self) noexcept:
+        """Descend, expand one node, roll out, back up (the world is in scratch)."""
+        cdef Engine e = self.scratch
+        cdef _Tree tree = self.tree
+        cdef int acts[MAX_BRANCHING]
+        cdef long long eidx[MAX_BRANCHING]
+        cdef double ret[ENGINE_MAX_PLAYERS]
+        cdef int n, i, k, cp, nid, depth = 0, untried, chosen, missing
+        cdef long long j, end, ei
+        cdef Edge* ed
+        cdef double best, score
+        cdef uint64_t key
+        self.path.clear()
+        while True:
+            cp = e.current_player()
+            if cp == TERMINAL_PLAYER:
+                break
+            if cp == CHANCE_PLAYER:
+                e.apply(sample_chance_sorted(e, &self.rng))
+                continue
+            n = e.legal_actions(acts)
+            sort_ints(acts, n)
+            key = self.node_key(e, cp, depth)
+            nid = tree.lookup(key)
+            if nid < 0:
+                nid = tree.create(key, acts, n)
+                if self.root_node < 0:
+                    self.root_node = nid
+                else:
+                    self.rollout_from(e)
+                    break
+            # Map each available action to its edge (merge of two sorted lists).
+            missing = 0
+            j = tree.nodes[nid].start
+            end = j + tree.nodes[nid].count
+            for i in range(n):
+                while j < end and tree.edges[j].action < acts[i]:
+                    j += 1
+                if j < end and tree.edges[j].action == acts[i]:
+                    eidx[i] = j
+                else:
+                    missing += 1
+                    eidx[i] = -1
+            if missing:
+                for i in range(n):
+                    if eidx[i] < 0:
+                        tree.insert(nid, acts[i])
+                for i in range(n):
+                    eidx[i] = tree.edge_of(nid, acts[i])
+            untried = 0
+            for i in range(n):
+                if tree.edges[eidx[i]].visits == 0:
+                    untried += 1
+            chosen = -1
+            if untried:
+                k = rng_int(&self.rng, untried)
+                for i in range(n):
+                    if tree.edges[eidx[i]].visits == 0:
+                        if k == 0:
+                            chosen = i
+                            break
+                        k -= 1
+            else:
+                best = -INFINITY
+                for i in range(n):
+                    ed = &tree.edges[eidx[i]]
+                    score = ed.value / ed.visits + self.uct_c * sqrt(
+                        log(<double>ed.avail) / ed.visits)
+                    if score > best:
+                        best = score
+                        chosen = i
+            for i in range(n):
+                ed = &tree.edges[eidx[i]]
+                if ed.visits > 0 or i == chosen:
+                    ed.avail += 1
+            self.path.push_back(Step(nid, acts[chosen], cp))
+            e.apply(acts[chosen])
+            depth += 1
+        e.returns(ret)
+        for k in range(<int>self.path.size()):
+            ei = tree.edge_of(self.path[k].node, self.path[k].action)
+            tree.edges[ei].visits += 1
+            tree.edges[ei].value += ret[self.path[k].player]
+
+    cdef void rollout_from(self, Engine e) noexcept:
+        cdef int acts[MAX_BRANCHING]
+        cdef int n, cp
+        while True:
+            cp = e.current_player()
+            if cp == TERMINAL_PLAYER:
+                return
+            if cp == CHANCE_PLAYER:
+                e.apply(sample_chance_sorted(e, &self.rng))
+                continue
+            n = e.legal_actions(acts)
+            sort_ints(acts, n)
+            e.apply(self.rollout.choose(e, acts, n, &self.rng))
+
+    cdef void run(self, Engine root, long long max_simulations, double time_limit,
+                  list worlds):
+        cdef Rng wrng
+        cdef double deadline = now_seconds() + time_limit if time_limit > 0 else INFINITY
+        cdef uint64_t root_key = root.info_key(self.player)
+        cdef int n_worlds = len(worlds)
+        cdef Engine world
+        while self.simulations < max_simulations:
+            if n_worlds:
+                world = <Engine>worlds[rng_int(&self.rng, n_worlds)]
+                self.scratch.copy_from(world)
+            else:
+                self.scratch.copy_from(root)
+                wrng.s = rng_next(&self.rng)
+                self.scratch.resample(self.player, &wrng)
+            if self.scratch.info_key(self.player) != root_key:
+                self.inconsistent_worlds += 1
+            self.iterate()
+            self.simulations += 1
+            if time_limit > 0 and (self.simulations & 15) == 0 and now_seconds() >= deadline:
+                break
+
+
+def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
+           double time_limit=0.0, seed=0, int cached_worlds=0,
+           bint multi_observer=True, RolloutPolicy rollout=None) -> dict:
+    """Run ISMCTS for ``player`` (who must be to move at ``root``).
+
+    Stops after ``max_simulations`` iterations or ``time_limit`` seconds
+    (if > 0), whichever comes first.  Returns the root statistics:
+    ``actions`` (ascending), ``visits``, ``values`` (sums of the player's
+    returns), ``avail``, plus ``simulations``, ``nodes``,
+    ``inconsistent_worlds`` (worlds whose info key for ``player`` differed
+    from the root's; 0 for a correct resampler) and ``rng_state``, the
+    splitmix64 state after the search.
+    """
+    cdef Rng wrng
+    cdef long long max_sims
+    cdef _Search s
+    cdef Engine w
+    cdef int i
+    if root.current_player() != player or player < 0:
+        raise ValueError(f"player {player} is not to move at the root "
+                         f"(player to move: {root.current_player()})")
+    if max_simulations is None:
+        if time_limit <= 0:
+            raise ValueError("give max_simulations or a positive time_limit")
+        max_sims = 1 << 62
+    else:
+        max_sims = int(max_simulations)
+        if max_sims < 1:
+            raise ValueError(f"max_simulations must be >= 1, got {max_simulations}")
+    if cached_worlds < 0:
+        raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
+    if rollout is None:
+        rollout = RolloutPolicy()
+    s = _Search(root, player, uct_c, multi_observer, rollout,
+                <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    worlds = []
+    for i in range(cached_worlds):
+        w = root.clone()
+        wrng.s = rng_next(&s.rng)
+        w.resample(player, &wrng)
+        worlds.append(w)
+    s.run(root, max_sims, time_limit, worlds)
+    actions, visits, values, avail = [], [], [], []
+    cdef Node node = s.tree.nodes[s.root_node]
+    cdef long long j
+    for j in range(node.start, node.start + node.count):
+        actions.append(s.tree.edges[j].action)
+        visits.append(s.tree.edges[j].visits)
+        values.append(s.tree.edges[j].value)
+        avail.append(s.tree.edges[j].avail)
+    return {"actions": actions, "visits": visits, "values": values, "avail": avail,
+            "simulations": s.simulations, "nodes": s.tree.nodes.size(),
+            "inconsistent_worlds": s.inconsistent_worlds,
+            "rng_state": s.rng.s}
