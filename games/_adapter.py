@@ -97,13 +97,16 @@ class EngineGame(pyspiel.Game):
         info, factory = self._build(self.params)
         self._factory: Callable[[], Any] = factory
         super().__init__(self.GAME_TYPE, info, dict(params or {}))
+        self._game_string = str(self)
 
     def _build(self, params: dict):  # pragma: no cover - abstract
         raise NotImplementedError
 
     def make_engine(self):
         """A fresh engine at the initial state (the fast path for solvers)."""
-        return self._factory()
+        engine = self._factory()
+        engine.game_string = self._game_string
+        return engine
 
     def new_initial_state(self) -> "EngineState":
         return EngineState(self)

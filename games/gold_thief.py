@@ -1,0 +1,170 @@
+"""Gold Thief as an OpenSpiel game (``pyspiel.load_game("gold_thief")``).
+
+Rules: ``../shared/rules/gold_thief.txt``; as implemented, with every
+assumption: ``docs/rules/gold_thief.md``.  The rules live in the Cython engine
+``src_cy/gold_thief.pyx``; this module validates parameters and registers the
+game.
+
+Action encoding (player actions; ``v`` a seat, ``g`` a goal id, ``t`` a card
+type 0 Thief, 1 Guard, 2 Witch, 3 Faerie, 4 Ninja):
+
+=========  ===================  ===============================================
+id         name                 when
+=========  ===================  ===============================================
+0          End turn             own turn, play phase
+1          Pass                 response window / Ninja window
+2 + v      Thief on v           own turn: steal 2 gold from v (v has gold)
+7 + v      Guard to v           own turn: give 1 gold to v (you have gold)
+12 + v     Witch on v           own turn: steal a card of v's choice
+17 + g     Faerie, goal g       own turn: goal g to the pile bottom, draw one
+41         Ninja                own turn: draw 3 cards
+42         Guard: cancel        window after a Thief, raid or Witch-as-Thief
+43         Thief: raid          window after a Thief or raid: steal 1 from it
+44         Witch: extra Thief   window after a Thief or raid: repeat its theft
+45         Faerie: cancel       window after a Guard or a Witch
+46 + g     Ninja: score g       Ninja window at the start of another's turn
+70 + g     Flip goal g          start of turn with more than ``big_pile`` gold
+94 + t     Give card t          Witch victim chooses the card
+=========  ===================  ===============================================
+
+Chance outcomes: ``0 + t`` draw card type t; ``5 + g`` goal g; ``29 + v``
+seat v plays first.
+"""
+from __future__ import annotations
+
+import pyspiel
+
+from games._adapter import EngineGame, ParameterError, check_range
+from src_cy.gold_thief import GoldThiefEngine
+
+NUM_ACTIONS = 99
+NUM_CHANCE_OUTCOMES = 34
+MAX_GOALS = 24
+MAX_CARDS = 64
+CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
+
+# The 16 goal cards (designed; see docs/rules/gold_thief.md): low numbers 0-4
+# meet high numbers 6-10 at offsets 0, 2 and 4 (mod 5), plus [1 or 8].
+DEFAULT_GOALS = ("0/6;0/8;0/10;1/7;1/9;1/6;2/8;2/10;2/7;"
+                 "3/9;3/6;3/8;4/10;4/7;4/9;1/8")
+
+_DEFAULTS = {
+    "players": 4,
+    "thieves": 14,
+    "guards": 10,
+    "witches": 10,
+    "faeries": 4,
+    "ninjas": 2,
+    "hand_size": 3,
+    "start_gold": 5,
+    "goals": DEFAULT_GOALS,
+    "goals_to_win": 3,
+    "big_pile": 10,
+    "max_turns": 100,
+    "first_player": -1,
+}
+
+# Small enough to solve exactly (sizes measured in docs/rules/gold_thief.md).
+MINI_PARAMS = {
+    "players": 2,
+    "thieves": 2,
+    "guards": 1,
+    "witches": 1,
+    "faeries": 0,
+    "ninjas": 0,
+    "hand_size": 1,
+    "start_gold": 2,
+    "goals": "0/3;1/4;3/4",
+    "goals_to_win": 1,
+    "max_turns": 4,
+    "first_player": 0,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="gold_thief",
+    long_name="Gold Thief",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def parse_goals(text: str) -> list[tuple[int, int]]:
+    """Parse ``"a/b;c/d;..."`` into goal pairs; ParameterError if malformed."""
+    goals = []
+    for item in str(text).split(";"):
+        parts = item.strip().split("/")
+        try:
+            a, b = (int(x) for x in parts)
+        except ValueError:
+            raise ParameterError(
+                f"parameter goals: {item!r} is not 'a/b' with two whole numbers") from None
+        for x in (a, b):
+            if not 0 <= x <= 63:
+                raise ParameterError(f"parameter goals: number {x} out of range; valid: 0..63")
+        goals.append((a, b))
+    if not 1 <= len(goals) <= MAX_GOALS:
+        raise ParameterError(f"parameter goals has {len(goals)} cards; valid: 1..{MAX_GOALS}")
+    return goals
+
+
+class GoldThiefGame(EngineGame):
+    """Gold Thief, 2-5 players."""
+
+    GAME_TYPE = _GAME_TYPE
+
+    def _build(self, p: dict):
+        n = check_range("players", p["players"], 2, 5)
+        counts = [check_range(name, p[name], 0, 30)
+                  for name in ("thieves", "guards", "witches", "faeries", "ninjas")]
+        hand = check_range("hand_size", p["hand_size"], 1, 6)
+        gold = check_range("start_gold", p["start_gold"], 0, 12)
+        to_win = check_range("goals_to_win", p["goals_to_win"], 1, 5)
+        big = check_range("big_pile", p["big_pile"], 0, 63)
+        turns = check_range("max_turns", p["max_turns"], 1, 1000)
+        first = check_range("first_player", p["first_player"], -1, n - 1)
+        goals = parse_goals(p["goals"])
+        total = sum(counts)
+        if total > MAX_CARDS:
+            raise ParameterError(f"deck has {total} action cards; valid: at most {MAX_CARDS}")
+        if total < n * hand:
+            raise ParameterError(
+                f"deck of {total} action cards cannot deal hands of {hand} to {n} players "
+                f"(thieves+guards+witches+faeries+ninjas must be >= players*hand_size = {n * hand})")
+        if len(goals) < n:
+            raise ParameterError(
+                f"parameter goals has {len(goals)} cards; at least players={n} are needed")
+        per_turn = (2 * total + 10) * (n + 2) + 2 * len(goals)
+        max_moves = 1 + n + n * hand + turns * per_turn
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=NUM_CHANCE_OUTCOMES,
+            num_players=n,
+            min_utility=-1.0 / (n - 1),
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_moves,
+        )
+
+        def factory() -> GoldThiefEngine:
+            return GoldThiefEngine(n, counts, goals, hand, gold, to_win, big, turns, first,
+                                   max_moves)
+
+        return info, factory
+
+
+def mini_game() -> pyspiel.Game:
+    """The ``mini`` preset, for exact solving."""
+    return pyspiel.load_game("gold_thief", MINI_PARAMS)
+
+
+pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
