@@ -1,0 +1,159 @@
+"""Drop-in replacements for OpenSpiel's Python CFR solvers, on compiled trees.
+
+``CFRSolver``, ``CFRPlusSolver``, ``LinearCFRSolver`` and ``DCFRSolver`` take
+a ``pyspiel`` game and offer ``evaluate_and_update_policy()``,
+``current_policy()`` and ``average_policy()`` (OpenSpiel ``TabularPolicy``
+objects, updated in place and shared between calls, like OpenSpiel's).  The
+update rules are those of ``open_spiel.python.algorithms.cfr`` and
+``discounted_cfr``, so the policies agree with OpenSpiel's to rounding error.
+
+Extras: ``run(n)`` (many iterations in one call), ``exploitability()`` /
+``nash_conv()`` of the average policy, flat ``average_policy_array()``, and
+atomic ``save_checkpoint`` / ``load_checkpoint``.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python import policy as os_policy
+
+from solvers import policy_io
+from solvers.tree import DEFAULT_MAX_NODES, CompiledTree, compile_game
+from src_cy import cfr_core
+
+__all__ = ["CFRSolver", "CFRPlusSolver", "LinearCFRSolver", "DCFRSolver", "CompiledCFRSolver"]
+
+
+class CompiledCFRSolver:
+    """CFR-family solver on a ``CompiledTree``; the public classes fix its rules."""
+
+    kind = "cfr"
+
+    def __init__(self, game: pyspiel.Game, *, rm_plus: bool, avg_mode: int, gamma: float = 1.0,
+                 discount: bool = False, alpha: float = 1.0, beta: float = 1.0,
+                 max_nodes: int = DEFAULT_MAX_NODES, tree: CompiledTree | None = None):
+        if not isinstance(game, pyspiel.Game):
+            raise TypeError(f"game must be a pyspiel.Game, got {type(game).__name__}")
+        self._game = game
+        self.tree = tree if tree is not None else compile_game(game, max_nodes=max_nodes)
+        if self.tree.game_string != str(game):
+            raise ValueError(f"tree is for {self.tree.game_string}, not {game}")
+        self._params = dict(rm_plus=bool(rm_plus), avg_mode=int(avg_mode), gamma=float(gamma),
+                            discount=bool(discount), alpha=float(alpha), beta=float(beta))
+        self._core = cfr_core.CFRCore(self.tree, **self._params)
+        self._tabular: dict[str, os_policy.TabularPolicy] = {}
+        self._rows: np.ndarray | None = None
+
+    # ------------------------------------------------------------------
+    @property
+    def iteration(self) -> int:
+        """Number of completed iterations."""
+        return int(self._core.iteration)
+
+    def evaluate_and_update_policy(self) -> None:
+        """One iteration: an alternating-update pass for every player."""
+        self._core.iterate(1)
+
+    def run(self, iterations: int) -> None:
+        """Run ``iterations`` iterations without returning to Python between them."""
+        if iterations < 0:
+            raise ValueError(f"iterations must be >= 0, got {iterations}")
+        self._core.iterate(int(iterations))
+
+    def current_policy_array(self) -> np.ndarray:
+        """Current policy as a flat array over (infoset, action) slots (a copy)."""
+        return np.array(self._core.policy)
+
+    def average_policy_array(self) -> np.ndarray:
+        """Average policy as a flat array over (infoset, action) slots."""
+        return self._core.average()
+
+    def _fill(self, name: str, values: np.ndarray) -> os_policy.TabularPolicy:
+        tab = self._tabular.get(name)
+        if tab is None:
+            tab = os_policy.TabularPolicy(self._game)
+            self._tabular[name] = tab
+        if self._rows is None:
+            rows = np.asarray([tab.state_lookup[s] for s in self.tree.infoset_strings], np.int64)
+            self._rows = np.repeat(rows, self.tree.infoset_num_actions)
+        tab.action_probability_array[self._rows, self.tree.infoset_actions] = values
+        return tab
+
+    def current_policy(self) -> os_policy.TabularPolicy:
+        """The current (regret-matching) policy; same object on every call."""
+        return self._fill("current", self.current_policy_array())
+
+    def average_policy(self) -> os_policy.TabularPolicy:
+        """The average policy; same object on every call, refreshed each time."""
+        return self._fill("average", self.average_policy_array())
+
+    def nash_conv(self) -> float:
+        """NashConv of the average policy (exact, on the compiled tree)."""
+        from solvers.exploitability import nash_conv_of_array
+        return nash_conv_of_array(self.tree, self.average_policy_array())
+
+    def exploitability(self) -> float:
+        """Exploitability (NashConv / players) of the average policy."""
+        from solvers.exploitability import exploitability_of_array
+        return exploitability_of_array(self.tree, self.average_policy_array())
+
+    # ------------------------------------------------------------------
+    def save_checkpoint(self, path: str | os.PathLike) -> None:
+        """Write the solver state to ``path`` atomically (tmp file + rename)."""
+        meta = {"solver": type(self).__name__, "params": self._params,
+                "iteration": self.iteration, "num_infosets": self.tree.num_infosets,
+                "infoset_digest": policy_io.infoset_digest(self.tree.infoset_strings)}
+        policy_io.save_arrays(path, kind="cfr-checkpoint", game=str(self._game), meta=meta,
+                              arrays={"regret": np.asarray(self._core.regret),
+                                      "cum_policy": np.asarray(self._core.cum_policy)})
+
+    def load_checkpoint(self, path: str | os.PathLike) -> None:
+        """Resume from ``save_checkpoint`` output; refuses another game or solver."""
+        meta, arrays = policy_io.load_arrays(path, kind="cfr-checkpoint", game=str(self._game))
+        if meta.get("solver") != type(self).__name__ or meta.get("params") != self._params:
+            raise ValueError(
+                f"checkpoint {path} was written by {meta.get('solver')} {meta.get('params')}, "
+                f"not {type(self).__name__} {self._params}")
+        if meta.get("infoset_digest") != policy_io.infoset_digest(self.tree.infoset_strings):
+            raise ValueError(f"checkpoint {path} does not match this game's information sets")
+        for name in ("regret", "cum_policy"):
+            if arrays[name].shape != (self.tree.num_slots,):
+                raise ValueError(f"checkpoint {path}: array {name} has shape "
+                                 f"{arrays[name].shape}, expected ({self.tree.num_slots},)")
+        np.asarray(self._core.regret)[:] = arrays["regret"]
+        np.asarray(self._core.cum_policy)[:] = arrays["cum_policy"]
+        self._core.iteration = int(meta["iteration"])
+        self._core.refresh_policy()
+
+
+class CFRSolver(CompiledCFRSolver):
+    """Vanilla CFR: regret matching, alternating updates, uniform averaging."""
+
+    def __init__(self, game: pyspiel.Game, **kw: Any):
+        super().__init__(game, rm_plus=False, avg_mode=cfr_core.AVG_CONSTANT, **kw)
+
+
+class CFRPlusSolver(CompiledCFRSolver):
+    """CFR+: regret matching+, alternating updates, linear averaging."""
+
+    def __init__(self, game: pyspiel.Game, **kw: Any):
+        super().__init__(game, rm_plus=True, avg_mode=cfr_core.AVG_LINEAR, **kw)
+
+
+class DCFRSolver(CompiledCFRSolver):
+    """Discounted CFR(alpha, beta, gamma) as in OpenSpiel's ``discounted_cfr``."""
+
+    def __init__(self, game: pyspiel.Game, alpha: float = 1.5, beta: float = 0.0,
+                 gamma: float = 2.0, **kw: Any):
+        super().__init__(game, rm_plus=False, avg_mode=cfr_core.AVG_POWER, gamma=gamma,
+                         discount=True, alpha=alpha, beta=beta, **kw)
+
+
+class LinearCFRSolver(DCFRSolver):
+    """Linear CFR, i.e. DCFR(1, 1, 1) (OpenSpiel's ``LCFRSolver``)."""
+
+    def __init__(self, game: pyspiel.Game, **kw: Any):
+        super().__init__(game, alpha=1.0, beta=1.0, gamma=1.0, **kw)

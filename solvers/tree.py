@@ -1,0 +1,289 @@
+"""Compile a game tree into flat numpy arrays for the exact solvers.
+
+Node ids are assigned so that a parent's id is smaller than its children's and
+each node's children form one contiguous id range, in the order of the node's
+legal actions (decision) or chance outcomes (chance).  Solvers can then sweep
+the arrays forwards (reach probabilities) and backwards (values) with no
+recursion and no Python per node.
+
+Two walkers produce the same arrays: one over any ``pyspiel`` game (states,
+``information_state_string``) and a faster one over a goldspiel rules engine
+(``info_key`` to group information sets; the string is read once per set).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+KIND_TERMINAL = 0
+KIND_CHANCE = 1
+KIND_DECISION = 2
+DEFAULT_MAX_NODES = 5_000_000
+
+
+class TreeTooLargeError(ValueError):
+    """The game tree has more nodes than the ``max_nodes`` bound."""
+
+
+@dataclass
+class CompiledTree:
+    """Flat arrays of a whole game tree (see module docstring for the layout)."""
+
+    game_string: str
+    num_players: int
+    kind: np.ndarray              # int32[N]: 0 terminal, 1 chance, 2 decision
+    player: np.ndarray            # int32[N]: acting player, -1 chance, -4 terminal
+    infoset: np.ndarray           # int32[N]: information-set index, -1 if none
+    parent: np.ndarray            # int32[N]: parent id, -1 at the root
+    action: np.ndarray            # int32[N]: action leading here from the parent
+    child_start: np.ndarray       # int32[N]: id of the first child
+    num_children: np.ndarray      # int32[N]
+    chance_prob: np.ndarray       # float64[N]: probability of the edge from a chance parent
+    terminal_index: np.ndarray    # int32[N]: row in terminal_returns, -1 if not terminal
+    terminal_returns: np.ndarray  # float64[T, P]
+    infoset_player: np.ndarray    # int32[I]
+    infoset_offset: np.ndarray    # int32[I]: first slot in the flat per-action arrays
+    infoset_num_actions: np.ndarray  # int32[I]
+    infoset_actions: np.ndarray   # int32[A]: legal action ids, slot order
+    infoset_strings: list[str]    # information_state_string of each set
+    member_start: np.ndarray      # int32[I+1]: CSR rows of member_nodes
+    member_nodes: np.ndarray      # int32[M]: decision nodes of each information set
+    index: dict[str, int] = field(default_factory=dict)  # info string -> infoset
+
+    @property
+    def num_nodes(self) -> int:
+        return len(self.kind)
+
+    @property
+    def num_infosets(self) -> int:
+        return len(self.infoset_player)
+
+    @property
+    def num_slots(self) -> int:
+        """Length of the flat (infoset, action) arrays."""
+        return len(self.infoset_actions)
+
+    def path_to(self, node: int) -> list[int]:
+        """Actions from the root to ``node``."""
+        path = []
+        while self.parent[node] >= 0:
+            path.append(int(self.action[node]))
+            node = int(self.parent[node])
+        return path[::-1]
+
+    def representative_state(self, game: pyspiel.Game, infoset: int) -> pyspiel.State:
+        """A pyspiel state in information set ``infoset`` (its first member)."""
+        state = game.new_initial_state()
+        for a in self.path_to(int(self.member_nodes[self.member_start[infoset]])):
+            state.apply_action(a)
+        return state
+
+    def nbytes(self) -> int:
+        """Bytes held by the numpy arrays."""
+        return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray))
+
+
+class _Builder:
+    """Grows the node arrays; ids are handed out one child block at a time."""
+
+    def __init__(self, game_string: str, num_players: int, max_nodes: int):
+        if max_nodes < 1:
+            raise ValueError(f"max_nodes must be positive, got {max_nodes}")
+        self.game_string, self.num_players, self.max_nodes = game_string, num_players, max_nodes
+        self.kind: list[int] = [0]
+        self.player: list[int] = [0]
+        self.infoset: list[int] = [-1]
+        self.parent: list[int] = [-1]
+        self.action: list[int] = [-1]
+        self.cstart: list[int] = [0]
+        self.ncld: list[int] = [0]
+        self.cprob: list[float] = [1.0]
+        self.tindex: list[int] = [-1]
+        self.returns: list[list[float]] = []
+        self.iplayer: list[int] = []
+        self.iactions: list[list[int]] = []
+        self.istrings: list[str] = []
+        self.lookup: dict[Any, int] = {}
+
+    def children(self, node: int, actions: list[int], probs: list[float] | None) -> int:
+        start = len(self.kind)
+        if start + len(actions) > self.max_nodes:
+            raise TreeTooLargeError(
+                f"game {self.game_string} has more than max_nodes={self.max_nodes} nodes "
+                f"(reached {start + len(actions)} nodes and {len(self.iplayer)} information "
+                f"sets so far); use MCCFR or raise max_nodes")
+        n = len(actions)
+        self.kind.extend([0] * n)
+        self.player.extend([0] * n)
+        self.infoset.extend([-1] * n)
+        self.parent.extend([node] * n)
+        self.action.extend(actions)
+        self.cstart.extend([0] * n)
+        self.ncld.extend([0] * n)
+        self.cprob.extend(probs if probs is not None else [0.0] * n)
+        self.tindex.extend([-1] * n)
+        self.cstart[node] = start
+        self.ncld[node] = n
+        return start
+
+    def terminal(self, node: int, returns: list[float]) -> None:
+        self.kind[node] = KIND_TERMINAL
+        self.player[node] = pyspiel.PlayerId.TERMINAL
+        self.tindex[node] = len(self.returns)
+        self.returns.append(list(returns))
+
+    def chance(self, node: int) -> None:
+        self.kind[node] = KIND_CHANCE
+        self.player[node] = pyspiel.PlayerId.CHANCE
+
+    def decision(self, node: int, player: int, key: Any, string_fn, legal: list[int]) -> None:
+        idx = self.lookup.get(key)
+        if idx is None:
+            idx = len(self.iplayer)
+            self.lookup[key] = idx
+            self.iplayer.append(player)
+            self.iactions.append(list(legal))
+            self.istrings.append(string_fn())
+        elif self.iactions[idx] != list(legal):
+            raise ValueError(
+                f"information set {self.istrings[idx]!r} has different legal actions in "
+                f"two of its states: {self.iactions[idx]} vs {list(legal)}")
+        self.kind[node] = KIND_DECISION
+        self.player[node] = player
+        self.infoset[node] = idx
+
+    def finish(self) -> CompiledTree:
+        i32 = np.int32
+        infoset = np.asarray(self.infoset, i32)
+        nums = np.asarray([len(a) for a in self.iactions], i32)
+        offsets = np.zeros(len(nums), i32)
+        if len(nums):
+            offsets[1:] = np.cumsum(nums)[:-1]
+        dec = np.flatnonzero(infoset >= 0).astype(i32)
+        order = np.argsort(infoset[dec], kind="stable")
+        counts = np.bincount(infoset[dec], minlength=len(nums))
+        mstart = np.zeros(len(nums) + 1, i32)
+        mstart[1:] = np.cumsum(counts)
+        returns = np.asarray(self.returns, np.float64).reshape(-1, self.num_players)
+        return CompiledTree(
+            game_string=self.game_string, num_players=self.num_players,
+            kind=np.asarray(self.kind, i32), player=np.asarray(self.player, i32),
+            infoset=infoset, parent=np.asarray(self.parent, i32),
+            action=np.asarray(self.action, i32), child_start=np.asarray(self.cstart, i32),
+            num_children=np.asarray(self.ncld, i32),
+            chance_prob=np.asarray(self.cprob, np.float64),
+            terminal_index=np.asarray(self.tindex, i32),
+            terminal_returns=np.ascontiguousarray(returns),
+            infoset_player=np.asarray(self.iplayer, i32), infoset_offset=offsets,
+            infoset_num_actions=nums,
+            infoset_actions=np.asarray([a for acts in self.iactions for a in acts], i32),
+            infoset_strings=list(self.istrings),
+            member_start=mstart, member_nodes=dec[order].astype(i32),
+            index={s: i for i, s in enumerate(self.istrings)})
+
+
+def _check_game(game: pyspiel.Game) -> None:
+    gt = game.get_type()
+    if gt.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+        raise ValueError(f"{game} is not a sequential (turn-based) game")
+    if not gt.provides_information_state_string:
+        raise ValueError(f"{game} does not provide information_state_string")
+
+
+def compile_pyspiel(game: pyspiel.Game, max_nodes: int = DEFAULT_MAX_NODES) -> CompiledTree:
+    """Compile by walking pyspiel states (works for any sequential game)."""
+    _check_game(game)
+    b = _Builder(str(game), game.num_players(), max_nodes)
+    stack = [(game.new_initial_state(), 0)]
+    while stack:
+        state, node = stack.pop()
+        if state.is_terminal():
+            b.terminal(node, state.returns())
+            continue
+        if state.is_chance_node():
+            b.chance(node)
+            outcomes = state.chance_outcomes()
+            actions = [a for a, _ in outcomes]
+            start = b.children(node, actions, [p for _, p in outcomes])
+        else:
+            p = state.current_player()
+            if p < 0:
+                raise ValueError(f"{game}: unsupported player id {p} (simultaneous node?)")
+            s = state.information_state_string(p)
+            actions = state.legal_actions()
+            b.decision(node, p, s, lambda s=s: s, actions)
+            start = b.children(node, actions, None)
+        for k in range(len(actions) - 1, -1, -1):
+            stack.append((state.child(actions[k]), start + k))
+    return b.finish()
+
+
+def compile_engine(engine, game_string: str | None = None,
+                   max_nodes: int = DEFAULT_MAX_NODES) -> CompiledTree:
+    """Compile by walking a goldspiel engine (clones; info keys group the sets)."""
+    name = game_string or engine.game_string
+    b = _Builder(name, engine.num_players, max_nodes)
+    stack = [(engine.py_clone(), 0)]
+    while stack:
+        e, node = stack.pop()
+        cur = e.py_current_player()
+        if e.py_is_terminal():
+            b.terminal(node, e.py_returns())
+            continue
+        if cur == pyspiel.PlayerId.CHANCE:
+            b.chance(node)
+            outcomes = e.py_chance_outcomes()
+            actions = [a for a, _ in outcomes]
+            start = b.children(node, actions, [p for _, p in outcomes])
+        else:
+            actions = e.py_legal_actions()
+            b.decision(node, cur, (cur, e.py_info_key(cur)),
+                       lambda e=e, cur=cur: e.info_string(cur), actions)
+            start = b.children(node, actions, None)
+        for k in range(len(actions) - 1, -1, -1):
+            child = e.py_clone()
+            child.py_apply(actions[k])
+            stack.append((child, start + k))
+    return b.finish()
+
+
+def engine_for_game(game: pyspiel.Game):
+    """A goldspiel engine for ``game`` at its initial state, or None.
+
+    Engine-backed games (``make_engine``) use their own engine; OpenSpiel's
+    ``kuhn_poker`` and ``leduc_poker`` (default rules options) use the
+    equivalent engines from ``src_cy.poker``.
+    """
+    if hasattr(game, "make_engine"):
+        return game.make_engine()
+    name = game.get_type().short_name
+    params = game.get_parameters()
+    if name == "kuhn_poker":
+        from src_cy.poker import KuhnEngine
+        return KuhnEngine(int(params.get("players", 2)))
+    if name == "leduc_poker" and not params.get("action_mapping", False) \
+            and not params.get("suit_isomorphism", False) \
+            and int(params.get("starting_player", 0)) == 0:
+        from src_cy.poker import LeducEngine
+        return LeducEngine(int(params.get("players", 2)))
+    return None
+
+
+def compile_game(game: pyspiel.Game | Any, max_nodes: int = DEFAULT_MAX_NODES,
+                 use_engine: bool = True) -> CompiledTree:
+    """Compile a pyspiel game, or an engine, into a ``CompiledTree``.
+
+    With ``use_engine`` the engine fast path is taken when one exists for the
+    game; the result is identical to the pyspiel walk.
+    """
+    if not isinstance(game, pyspiel.Game):
+        if hasattr(game, "py_current_player"):
+            return compile_engine(game, max_nodes=max_nodes)
+        raise TypeError(f"expected a pyspiel.Game or an engine, got {type(game).__name__}")
+    engine = engine_for_game(game) if use_engine else None
+    if engine is not None:
+        return compile_engine(engine, game_string=str(game), max_nodes=max_nodes)
+    return compile_pyspiel(game, max_nodes=max_nodes)
