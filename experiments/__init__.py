@@ -1,0 +1,1 @@
+"""Runnable experiment scripts: ``python -m experiments.<name>``."""

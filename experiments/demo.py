@@ -1,0 +1,48 @@
+"""A short seeded Gold Thief game between random bots, printed move by move.
+
+``python -m experiments.demo --players 3 --seed 7``
+"""
+from __future__ import annotations
+
+import argparse
+import random
+
+import pyspiel
+
+import games  # noqa: F401  (registers the games)
+
+
+def play(players: int, seed: int, max_lines: int) -> pyspiel.State:
+    """Play one seeded game with uniform random bots and print it."""
+    game = pyspiel.load_game("gold_thief", {"players": players, "max_turns": 30})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    lines = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        player = state.current_player()
+        action = rng.choice(state.legal_actions())
+        if lines < max_lines:
+            print(f"P{player}: {state.action_to_string(player, action)}")
+            lines += 1
+        state.apply_action(action)
+    print()
+    print(state)
+    print("Returns:", state.returns())
+    return state
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-lines", type=int, default=60)
+    args = parser.parse_args(argv)
+    play(args.players, args.seed, args.max_lines)
+
+
+if __name__ == "__main__":
+    main()
