@@ -1,0 +1,144 @@
+"""Ardillas del Bosque (Átomo Games, 2019) as a pyspiel game.
+
+Rules as implemented, assumptions and sizes: ``docs/rules/ardillas_del_bosque.md``.
+The engine is ``src_cy.ardillas_del_bosque.ArdillasEngine``.
+
+Action encoding (fixed for every parameter set; H = hiding place index 0..9,
+hiding place h lies on board h // hiding_places):
+
+======================  =========  =============================================
+range                   count      meaning
+======================  =========  =============================================
+0..9      PILE h        10         choose hiding place h (autumn hide by day;
+                                   winter draw; Bear flip / draw; Lynx, Wild
+                                   Boar, Ant pile; Golden Eagle draw; Ant move
+                                   target; Lizard split target; Lizard take)
+10        TAKE          1          Ant: show the peeked token and take it
+11..17    KEEP k        7          night: keep a token of kind k in the nest
+18..87    PLACE k,h     70         night: hide kind k on h (18 + 10 k + h)
+88..122   INDEX i       35         Lynx: draw the i-th token from the top;
+                                   Wild Boar: next token (i-th of the ones not
+                                   yet ordered, top first); Lizard: split off
+                                   the top i tokens
+123..222  PAIR a,b      100        Lizard: flip tops of a < b (123 + 10 a + b)
+223..282  NEST t,c      60         Fox / Owl on player t's nest (223 + 12 t + c):
+                                   c < 7 a face-up token of kind c, c >= 7 the
+                                   (c-7)-th face-down token
+283..307  POO a,b       25         Dung Beetle: face-up poo from nest a to b
+308..312  SNAKE_UP k    5          Snake: throw a face-up nut of kind k
+313..317  SNAKE_DOWN i  5          Snake: throw own face-down token i (a nut)
+======================  =========  =============================================
+
+Chance outcomes are token kinds 0..6: walnut, almond, hazelnut, peanut,
+chestnut, squirrel, poo (a player's own face-down token taken by day, or a
+sleepyhead token dealt at set-up).
+"""
+from __future__ import annotations
+
+import pyspiel
+
+from games._adapter import EngineGame, ParameterError, check_choice, check_range
+from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine
+
+NUM_ACTIONS = 318
+MAX_CHANCE_OUTCOMES = 7
+KINGS = ("none",) + tuple(ANIMAL_NAMES)
+MINI_PARAMS = {"players": 2, "nuts": 1, "hiding_places": 1}
+
+_DEFAULTS = {
+    "players": 2,
+    "side": "day",
+    "king": "none",
+    "little_squirrels": False,
+    "sleepyheads": 0,
+    "hiding_places": 2,
+    "nuts": 5,
+    "board_offset": 0,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="ardillas_del_bosque",
+    long_name="Ardillas del Bosque",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def max_game_length(players: int, sleepyheads: int, tokens: int, night: bool,
+                    squirrels: bool) -> int:
+    """A true bound on the number of actions (chance included) of a game.
+
+    Deal: one chance node per sleepyhead token; autumn: by day a chance draw
+    and a placement per token, by night one action per token; winter: every
+    token leaves the woods at most once by a draw, and each squirrel (at most
+    one per board) triggers one animal action of at most ``T + 3`` decisions.
+    """
+    boards = players + sleepyheads
+    total = boards * tokens
+    autumn = players * tokens * (1 if night else 2)
+    animals = boards * (total + 3) if squirrels else 0
+    return sleepyheads * tokens + autumn + total + animals
+
+
+class ArdillasGame(EngineGame):
+    """pyspiel.Game for Ardillas del Bosque; see the module docstring."""
+
+    GAME_TYPE = _GAME_TYPE
+
+    def _build(self, params: dict):
+        players = check_range("players", params["players"], 2, 5)
+        side = check_choice("side", params["side"], ("day", "night"))
+        king = check_choice("king", params["king"], KINGS)
+        little = params["little_squirrels"]
+        if not isinstance(little, bool):
+            raise ParameterError(f"parameter little_squirrels={little!r} is invalid; valid: True, False")
+        sleepy_max = min(5 - players, 3) if players <= 3 else 0
+        sleepy = check_range("sleepyheads", params["sleepyheads"], 0, sleepy_max)
+        hp = check_range("hiding_places", params["hiding_places"], 1, 2)
+        nuts = check_range("nuts", params["nuts"], 1, 5)
+        offset = check_range("board_offset", params["board_offset"], 0, 4)
+        king_id = KINGS.index(king) - 1
+        night = side == "night"
+        if king_id >= 0 and (king_id >= 5) != night:
+            want = "night" if king_id >= 5 else "day"
+            raise ParameterError(
+                f"parameter side={side!r} conflicts with king={king!r}; "
+                f"the {king} lives on the {want} side: use side={want!r}")
+        tokens = nuts + (0 if little else 1) + 1
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_game_length(players, sleepy, tokens, night, not little),
+        )
+        game_string = self._game_string(params)
+
+        def factory() -> ArdillasEngine:
+            return ArdillasEngine(players, sleepy, hp, int(night), king_id, int(little),
+                                  nuts, offset, game_string)
+
+        return info, factory
+
+    @staticmethod
+    def _game_string(params: dict) -> str:
+        changed = {k: v for k, v in params.items() if v != _DEFAULTS[k]}
+        if not changed:
+            return "ardillas_del_bosque()"
+        body = ",".join(f"{k}={v}" for k, v in sorted(changed.items()))
+        return f"ardillas_del_bosque({body})"
+
+
+pyspiel.register_game(_GAME_TYPE, ArdillasGame)
