@@ -1,0 +1,128 @@
+"""Saboteur (AMIGO 2004) as a pyspiel game: ``pyspiel.load_game("saboteur")``.
+
+Rules as implemented, assumptions and sizes: ``docs/rules/saboteur.md``.
+The rules engine is ``src_cy.saboteur.SaboteurEngine``.
+
+Action encoding
+---------------
+The maze is a square of side ``S = 2R + 1`` centred on the start card, with
+``R = max(T + 3, goal_distance)`` and ``T`` the number of tunnel cards in the
+deck (``R = 43`` for the full deck).  A maze cell ``(x, y)`` (``y`` grows
+southwards) has the *cell index* ``cell = (y + R) * S + (x + R)``, and
+``C = S * S`` cells exist.
+
+==========================  ===========================================  =====
+range                       meaning                                      count
+==========================  ===========================================  =====
+``(2k + o) * C + cell``     place tunnel kind ``k`` (0..15) at ``cell``,  32 C
+                            ``o = 1``: turned 180 degrees
+``32 C + cell``             rockfall: remove the tunnel card at ``cell``  C
+``33 C + 10 t + q``         break tool ``t`` (0 pickaxe, 1 lamp, 2 cart)  30
+                            of player ``q``
+``33 C + 30 + 10 (3 r + t)  repair card ``21 + r`` mends tool ``t`` of    180
++ q``                       player ``q``
+``33 C + 210 + g``          map: look at goal ``g`` (0 north, 1 middle,  3
+                            2 south)
+``33 C + 213 + k``          pass, discarding a card of kind ``k`` face    27
+                            down
+==========================  ===========================================  =====
+
+Card kinds: 0 path E-W, 1 N-S, 2 N-W, 3 N-E, 4 N-E-W, 5 N-E-S, 6 cross,
+7..15 dead ends N, E, N-E, N-S, N-W, E-W, N-E-S, N-E-W, cross; 16 map,
+17 rockfall, 18..20 break pickaxe/lamp/cart, 21..23 repair pickaxe/lamp/cart,
+24..26 repair pickaxe+lamp, pickaxe+cart, lamp+cart.
+
+Chance outcomes (at most 27): a role (0 gold-digger, 1 saboteur); the goal
+layout (0..5, a permutation of treasure / stone N-E / stone N-W over the
+north, middle and south goal places); a drawn card (its kind, 0..26); a gold
+card (0, 1, 2 for 1, 2, 3 nuggets).
+"""
+from __future__ import annotations
+
+import pyspiel
+
+from games._adapter import EngineGame, check_choice, check_range
+from src_cy.saboteur import SaboteurEngine
+
+UTILITIES = ("gold", "win")
+
+_DEFAULTS = {
+    "players": 5,
+    "rounds": 3,
+    "goal_distance": 8,
+    "utility": "gold",
+    "deck_scale": 100,
+    "hand_size": 0,
+}
+
+#: Small preset for sampling solvers: 3 players, short maze, quarter deck,
+#: hands of 3, one round (sizes in ``docs/rules/saboteur.md``).
+MINI_PARAMS = {
+    "players": 3,
+    "rounds": 1,
+    "goal_distance": 3,
+    "deck_scale": 25,
+    "hand_size": 3,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="saboteur",
+    long_name="Saboteur",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=10,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class SaboteurGame(EngineGame):
+    """Saboteur; parameters: players, rounds, goal_distance, utility,
+    deck_scale (percent of every card count) and hand_size (0 = by players)."""
+
+    GAME_TYPE = _GAME_TYPE
+
+    def _build(self, params: dict):
+        players = check_range("players", params["players"], 3, 10)
+        rounds = check_range("rounds", params["rounds"], 1, 5)
+        goal_distance = check_range("goal_distance", params["goal_distance"], 2, 20)
+        utility = check_choice("utility", params["utility"], UTILITIES)
+        deck_scale = check_range("deck_scale", params["deck_scale"], 10, 100)
+        hand_size = check_range("hand_size", params["hand_size"], 0, 6)
+        game_string = "saboteur(" + ",".join(
+            f"{k}={params[k]}" for k in sorted(params)) + ")"
+        util = UTILITIES.index(utility)
+
+        def factory() -> SaboteurEngine:
+            return SaboteurEngine(players, rounds, goal_distance, util, deck_scale,
+                                  hand_size, game_string)
+
+        proto = factory()
+        if utility == "gold":
+            lo, hi, total = 0.0, 4.0 * rounds, None
+        else:
+            lo, hi, total = 0.0, 1.0, 1.0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=proto.num_actions,
+            max_chance_outcomes=27,
+            num_players=players,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=total,
+            max_game_length=proto.max_length(),
+        )
+        return info, factory
+
+    def make_engine(self) -> SaboteurEngine:
+        """A fresh engine at the initial state."""
+        return self._factory()
+
+
+pyspiel.register_game(_GAME_TYPE, SaboteurGame)

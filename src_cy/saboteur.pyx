@@ -1,0 +1,1263 @@
+# cython: language_level=3
+"""Saboteur (AMIGO 2004) rules engine.
+
+The whole state lives in one C struct (``SabState``); a clone is a struct
+copy.  The maze is a square grid of side ``2R+1`` centred on the start card,
+padded by one empty ring so neighbour look-ups never leave the array.
+``R = max(T + 3, goal_distance)`` where ``T`` is the number of tunnel cards:
+a card placed at Manhattan distance ``d`` from the start must be joined to
+it by a chain of ``d - 1`` other cards (at most ``T - 1`` tunnels and the
+three goals), so ``d <= T + 3`` and no legal game can leave the grid.
+
+Reachability from the start is kept incrementally: ``CB_REACH`` marks cards
+joined to the start, ``frm[c]`` is, for an empty cell ``c``, the set of
+directions from which a reached open edge points at it, and ``fr`` lists
+those cells.  A placement extends the reached set by a breadth-first search
+from the new card only; a rockfall recomputes it from the start.
+
+See ``docs/rules/saboteur.md`` for the rules as implemented and the action
+encoding (mirrored in ``games/saboteur.py``).
+"""
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
+
+from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
+                            TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
+
+import struct as _struct
+
+cdef enum:
+    MAXP = 10
+    NKINDS = 27
+    NTUN = 16
+    K_MAP = 16
+    K_ROCK = 17
+    K_BREAK = 18
+    K_REPAIR = 21
+    MAXR = 43
+    MAXW = 89
+    MAXCELLS = 7921
+    MAXLOG = 1024
+    MAXOCC = 64
+    MAXFR = 512
+    MAXROUNDS = 5
+    NPHASES = 7
+
+cdef enum:
+    PH_ROLE = 0
+    PH_GOAL = 1
+    PH_DEAL = 2
+    PH_PLAY = 3
+    PH_DRAW = 4
+    PH_GOLD = 5
+    PH_OVER = 6
+
+cdef enum:
+    CB_EDGES = 15
+    CB_PASS = 16
+    CB_REACH = 32
+    CB_OCC = 64
+    CB_GOAL = 128
+    CODE_START = 16
+    CODE_GOAL = 17
+
+cdef enum:
+    EV_ROLE = 1
+    EV_GOALS = 2
+    EV_DRAW = 3
+    EV_PLACE = 4
+    EV_ROCK = 5
+    EV_BREAK = 6
+    EV_REPAIR = 7
+    EV_MAP = 8
+    EV_PASS = 9
+    EV_REVEAL = 10
+    EV_ROUNDEND = 11
+    EV_GOLD = 12
+    EV_SABGOLD = 13
+
+cdef enum:
+    UTIL_GOLD = 0
+    UTIL_WIN = 1
+
+SNAPSHOT_MAGIC = b"SABOTEUR"
+SNAPSHOT_VERSION = 1
+
+# Tunnel cards: open edges (N=1, E=2, S=4, W=8) as printed, whether the
+# edges connect to each other (open passage) or are dead-end stubs, count.
+cdef int TUN_EDGES[16]
+cdef int TUN_PASS[16]
+TUN_EDGES[:] = [10, 5, 9, 3, 11, 7, 15, 1, 2, 3, 5, 9, 10, 7, 11, 15]
+TUN_PASS[:] = [1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+cdef int BASE_COUNT[27]
+BASE_COUNT[:] = [3, 4, 4, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                 6, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1]
+# Tools a repair card (kind 21 + r) mends: pickaxe=1, lamp=2, cart=4.
+cdef int REPAIR_MASK[6]
+REPAIR_MASK[:] = [1, 2, 4, 3, 5, 6]
+# Goal identities: 0 treasure (cross), 1 stone N-E corner, 2 stone N-W corner.
+cdef int GOAL_EDGES[3]
+GOAL_EDGES[:] = [15, 3, 9]
+cdef int PERMS[6][3]
+PERMS[0][:] = [0, 1, 2]
+PERMS[1][:] = [0, 2, 1]
+PERMS[2][:] = [1, 0, 2]
+PERMS[3][:] = [1, 2, 0]
+PERMS[4][:] = [2, 0, 1]
+PERMS[5][:] = [2, 1, 0]
+# Roles dealt by player count: saboteurs, gold-diggers (one more than players).
+cdef int ROLE_SAB[11]
+cdef int ROLE_DIG[11]
+ROLE_SAB[:] = [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 4]
+ROLE_DIG[:] = [0, 0, 0, 3, 4, 4, 5, 5, 6, 7, 7]
+cdef int SAB_PAY[5]
+SAB_PAY[:] = [0, 4, 3, 3, 2]
+cdef int GOLD_COUNT[3]
+GOLD_COUNT[:] = [16, 8, 4]
+
+KIND_NAMES = (
+    ["path E-W", "path N-S", "path N-W", "path N-E", "path N-E-W", "path N-E-S",
+     "path cross", "dead end N", "dead end E", "dead end N-E", "dead end N-S",
+     "dead end N-W", "dead end E-W", "dead end N-E-S", "dead end N-E-W",
+     "dead end cross", "map", "rockfall", "break pickaxe", "break lamp",
+     "break cart", "repair pickaxe", "repair lamp", "repair cart",
+     "repair pickaxe/lamp", "repair pickaxe/cart", "repair lamp/cart"])
+TOOL_NAMES = ("pickaxe", "lamp", "cart")
+GOAL_NAMES = ("treasure", "stone N-E", "stone N-W")
+ROLE_NAMES = ("gold-digger", "saboteur")
+
+
+def base_counts() -> list:
+    """Full-deck count of each of the 27 card kinds (index = kind id)."""
+    return [BASE_COUNT[k] for k in range(NKINDS)]
+
+
+def scaled_counts(int deck_scale) -> list:
+    """Count of each card kind at ``deck_scale`` percent (round half up)."""
+    return [(BASE_COUNT[k] * deck_scale + 50) // 100 for k in range(NKINDS)]
+
+
+cdef inline int rot180(int m) noexcept nogil:
+    return ((m << 2) | (m >> 2)) & 15
+
+
+cdef struct Ev:
+    uint8_t ev
+    int8_t actor
+    int16_t a
+    int8_t b
+    int8_t c
+    int8_t priv
+    int8_t privp
+
+
+cdef struct SabState:
+    int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
+    int init_deck[NKINDS]
+    int phase, round, cur, deal_i, ndeal, starter, last_placer
+    int role[MAXP]
+    int role_left[2]
+    int roles_public
+    int goal_id[3]
+    int goal_up[3]
+    int goal_seen[3]
+    int goal_cell[3]
+    int deck[NKINDS]
+    int deck_n
+    int hand[MAXP][NKINDS]
+    int hand_n[MAXP]
+    int disc[MAXP][NKINDS]
+    int pub_disc[NKINDS]
+    int broken[MAXP][3]
+    int occ[MAXOCC]
+    int nocc
+    int fr[MAXFR]
+    int nfr
+    int winner
+    int completer
+    int gq[MAXP]
+    int gqn, gqi
+    int gold_pool[3]
+    int gold[MAXP][3]
+    int sab_gold[MAXP]
+    int round_winner[MAXROUNDS]
+    int played[MAXP][NKINDS]
+    int passes[MAXP]
+    int mapped[MAXP][3]
+    int steps
+    int nlog
+    uint16_t cell[MAXCELLS]
+    uint8_t frm[MAXCELLS]
+    Ev log[MAXLOG]
+
+
+cdef class SaboteurEngine(Engine):
+    """Saboteur for 3-10 players; see the module docstring."""
+
+    cdef SabState s
+
+    def __init__(self, int players=5, int rounds=3, int goal_distance=8, int utility=0,
+                 int deck_scale=100, int hand_size=0, str game_string="saboteur()"):
+        cdef int k
+        if not 3 <= players <= 10:
+            raise ValueError(f"players={players} out of range 3..10")
+        if not 1 <= rounds <= MAXROUNDS:
+            raise ValueError(f"rounds={rounds} out of range 1..{MAXROUNDS}")
+        if not 10 <= deck_scale <= 100:
+            raise ValueError(f"deck_scale={deck_scale} out of range 10..100")
+        if not 2 <= goal_distance <= 20:
+            raise ValueError(f"goal_distance={goal_distance} out of range 2..20")
+        if not 0 <= hand_size <= 6:
+            raise ValueError(f"hand_size={hand_size} out of range 0..6")
+        memset(&self.s, 0, sizeof(SabState))
+        self.num_players = players
+        self.game_string = game_string
+        self.s.n = players
+        self.s.rounds = rounds
+        self.s.gd = goal_distance
+        self.s.util = utility
+        self.s.scale = deck_scale
+        if hand_size == 0:
+            hand_size = 6 if players <= 5 else (5 if players <= 7 else 4)
+        self.s.hand_size = hand_size
+        self.s.T = 0
+        self.s.K = 0
+        for k in range(NKINDS):
+            self.s.init_deck[k] = (BASE_COUNT[k] * deck_scale + 50) // 100
+            self.s.K += self.s.init_deck[k]
+            if k < NTUN:
+                self.s.T += self.s.init_deck[k]
+        self.s.R = max(self.s.T + 3, goal_distance)
+        self.s.S = 2 * self.s.R + 1
+        self.s.W = self.s.S + 2
+        self.s.C = self.s.S * self.s.S
+        for k in range(3):
+            self.s.gold_pool[k] = GOLD_COUNT[k]
+        self.s.last_placer = -1
+        self.s.starter = 0
+        self.s.round = 0
+        self.pubhash = 0
+        for k in range(ENGINE_MAX_PLAYERS):
+            self.ihash[k] = 0
+        self.start_round()
+
+    # ------------------------------------------------------------------
+    # geometry helpers
+    # ------------------------------------------------------------------
+    cdef inline int grid_of(self, int acell) noexcept nogil:
+        return (acell // self.s.S + 1) * self.s.W + acell % self.s.S + 1
+
+    cdef inline int acell_of(self, int g) noexcept nogil:
+        return (g // self.s.W - 1) * self.s.S + g % self.s.W - 1
+
+    cdef inline int inside(self, int g) noexcept nogil:
+        cdef int x = g % self.s.W, y = g // self.s.W
+        return 1 <= x <= self.s.S and 1 <= y <= self.s.S
+
+    cdef inline int xy(self, int x, int y) noexcept nogil:
+        return (y + self.s.R + 1) * self.s.W + x + self.s.R + 1
+
+    cdef inline int doff(self, int d) noexcept nogil:
+        if d == 0:
+            return -self.s.W
+        if d == 1:
+            return 1
+        if d == 2:
+            return self.s.W
+        return -1
+
+    # ------------------------------------------------------------------
+    # information events
+    # ------------------------------------------------------------------
+    cdef void emit(self, int ev, int actor, int a, int b, int c, int priv, int privp) noexcept nogil:
+        cdef uint64_t tok = (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
+                             | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40)
+                             | (<uint64_t>self.s.round << 56))
+        if self.s.nlog < MAXLOG:
+            self.s.log[self.s.nlog].ev = ev
+            self.s.log[self.s.nlog].actor = actor
+            self.s.log[self.s.nlog].a = a
+            self.s.log[self.s.nlog].b = b
+            self.s.log[self.s.nlog].c = c
+            self.s.log[self.s.nlog].priv = priv
+            self.s.log[self.s.nlog].privp = privp
+            self.s.nlog += 1
+        self.observe_public(tok)
+        if privp >= 0:
+            self.observe_private(privp, mix64(tok, <uint64_t>(priv + 7)))
+
+    # ------------------------------------------------------------------
+    # rounds
+    # ------------------------------------------------------------------
+    cdef void start_round(self) noexcept nogil:
+        cdef int k, p, g
+        memset(self.s.cell, 0, sizeof(self.s.cell))
+        memset(self.s.frm, 0, sizeof(self.s.frm))
+        memset(self.s.hand, 0, sizeof(self.s.hand))
+        memset(self.s.hand_n, 0, sizeof(self.s.hand_n))
+        memset(self.s.disc, 0, sizeof(self.s.disc))
+        memset(self.s.pub_disc, 0, sizeof(self.s.pub_disc))
+        memset(self.s.broken, 0, sizeof(self.s.broken))
+        memset(self.s.played, 0, sizeof(self.s.played))
+        memset(self.s.passes, 0, sizeof(self.s.passes))
+        memset(self.s.mapped, 0, sizeof(self.s.mapped))
+        for k in range(NKINDS):
+            self.s.deck[k] = self.s.init_deck[k]
+        self.s.deck_n = self.s.K
+        for p in range(MAXP):
+            self.s.role[p] = -1
+        self.s.role_left[0] = ROLE_DIG[self.s.n]
+        self.s.role_left[1] = ROLE_SAB[self.s.n]
+        self.s.roles_public = 0
+        self.s.nocc = 0
+        self.s.nfr = 0
+        self.s.winner = -1
+        self.s.completer = -1
+        self.s.gqn = 0
+        self.s.gqi = 0
+        self.s.phase = PH_ROLE
+        self.s.deal_i = 0
+        self.s.ndeal = min(self.s.n * self.s.hand_size, self.s.K)
+        self.s.cur = self.s.starter
+        self.s.cell[self.xy(0, 0)] = CB_OCC | CB_PASS | CB_REACH | 15 | (CODE_START << 8)
+        for g in range(3):
+            self.s.goal_id[g] = -1
+            self.s.goal_up[g] = 0
+            self.s.goal_seen[g] = 0
+            self.s.goal_cell[g] = self.xy(self.s.gd, 2 * g - 2)
+            self.s.cell[self.s.goal_cell[g]] = CB_OCC | CB_GOAL | ((CODE_GOAL + g) << 8)
+        self.recompute()
+
+    cdef void end_round(self, int winner) noexcept nogil:
+        cdef int p, q, i, mask = 0, nsab = 0, total
+        self.s.winner = winner
+        self.s.roles_public = 1
+        self.s.round_winner[self.s.round] = winner + 1
+        for p in range(self.s.n):
+            if self.s.role[p] == 1:
+                mask |= 1 << p
+                nsab += 1
+        self.emit(EV_ROUNDEND, -1, mask, winner, self.s.round, -1, -1)
+        self.s.gqn = 0
+        self.s.gqi = 0
+        if winner == 1:
+            for p in range(self.s.n):
+                if self.s.role[p] == 1:
+                    self.s.sab_gold[p] += SAB_PAY[nsab]
+                    self.emit(EV_SABGOLD, p, SAB_PAY[nsab], 0, 0, -1, -1)
+        else:
+            total = self.s.gold_pool[0] + self.s.gold_pool[1] + self.s.gold_pool[2]
+            for i in range(self.s.n):
+                q = (self.s.completer - i + self.s.n) % self.s.n
+                if self.s.role[q] == 0 and self.s.gqn < total:
+                    self.s.gq[self.s.gqn] = q
+                    self.s.gqn += 1
+        if self.s.gqn > 0:
+            self.s.phase = PH_GOLD
+        else:
+            self.finish_round()
+
+    cdef void finish_round(self) noexcept nogil:
+        self.s.round += 1
+        if self.s.round >= self.s.rounds:
+            self.s.phase = PH_OVER
+            return
+        self.s.starter = (self.s.last_placer + 1) % self.s.n if self.s.last_placer >= 0 else 0
+        self.start_round()
+
+    cdef void advance(self) noexcept nogil:
+        cdef int i, q
+        for i in range(1, self.s.n + 1):
+            q = (self.s.cur + i) % self.s.n
+            if self.s.hand_n[q] > 0:
+                self.s.cur = q
+                self.s.phase = PH_PLAY
+                return
+        self.end_round(1)
+
+    # ------------------------------------------------------------------
+    # maze
+    # ------------------------------------------------------------------
+    cdef void add_frontier(self, int g, int d) noexcept nogil:
+        if not self.inside(g):
+            return
+        if self.s.frm[g] == 0 and self.s.nfr < MAXFR:
+            self.s.fr[self.s.nfr] = g
+            self.s.nfr += 1
+        self.s.frm[g] |= <uint8_t>(1 << d)
+
+    cdef void remove_frontier(self, int g) noexcept nogil:
+        cdef int i
+        if self.s.frm[g] == 0:
+            return
+        self.s.frm[g] = 0
+        for i in range(self.s.nfr):
+            if self.s.fr[i] == g:
+                self.s.nfr -= 1
+                self.s.fr[i] = self.s.fr[self.s.nfr]
+                return
+
+    cdef void reveal(self, int slot) noexcept nogil:
+        """Turn goal ``slot`` face up, oriented to fit where possible."""
+        cdef int g = self.s.goal_cell[slot], gid = self.s.goal_id[slot]
+        cdef int o, d, e, nv, od, connects, fitsall, best = -1, bestfit = 0
+        for o in range(2):
+            e = GOAL_EDGES[gid] if o == 0 else rot180(GOAL_EDGES[gid])
+            connects = 0
+            fitsall = 1
+            for d in range(4):
+                nv = self.s.cell[g + self.doff(d)]
+                od = (d + 2) & 3
+                if (nv & CB_OCC) and not (nv & CB_GOAL):
+                    if ((e >> d) & 1) != ((nv >> od) & 1):
+                        fitsall = 0
+                    if (e >> d) & 1 and (nv & CB_REACH) and (nv & CB_PASS) and (nv >> od) & 1:
+                        connects = 1
+            if connects and (best < 0 or (fitsall and not bestfit)):
+                best = o
+                bestfit = fitsall
+        if best < 0:
+            best = 0
+        e = GOAL_EDGES[gid] if best == 0 else rot180(GOAL_EDGES[gid])
+        self.s.cell[g] = CB_OCC | CB_PASS | e | ((CODE_GOAL + slot) << 8) | (best << 13)
+        self.s.goal_up[slot] = 1
+        self.emit(EV_REVEAL, -1, slot, gid, best, -1, -1)
+        if gid == 0:
+            self.s.winner = 0
+
+    cdef void bfs(self, int c0) noexcept nogil:
+        cdef int queue[MAXOCC + 8]
+        cdef int head = 0, tail = 1, c, d, nb, nv, od, e, slot
+        queue[0] = c0
+        while head < tail:
+            c = queue[head]
+            head += 1
+            e = self.s.cell[c] & CB_EDGES
+            for d in range(4):
+                if not (e >> d) & 1:
+                    continue
+                nb = c + self.doff(d)
+                nv = self.s.cell[nb]
+                od = (d + 2) & 3
+                if not (nv & CB_OCC):
+                    self.add_frontier(nb, od)
+                    continue
+                if nv & CB_GOAL:
+                    slot = ((nv >> 8) & 31) - CODE_GOAL
+                    self.reveal(slot)
+                    nv = self.s.cell[nb]
+                if (nv >> od) & 1 and not (nv & CB_REACH):
+                    self.s.cell[nb] = <uint16_t>(nv | CB_REACH)
+                    if (nv & CB_PASS) and tail < MAXOCC + 8:
+                        queue[tail] = nb
+                        tail += 1
+
+    cdef void recompute(self) noexcept nogil:
+        cdef int i, g
+        for i in range(self.s.nfr):
+            self.s.frm[self.s.fr[i]] = 0
+        self.s.nfr = 0
+        for i in range(self.s.nocc):
+            self.s.cell[self.s.occ[i]] &= <uint16_t>~CB_REACH
+        for i in range(3):
+            self.s.cell[self.s.goal_cell[i]] &= <uint16_t>~CB_REACH
+        g = self.xy(0, 0)
+        self.s.cell[g] |= CB_REACH
+        self.bfs(g)
+
+    cdef inline bint fits(self, int g, int e) noexcept nogil:
+        cdef int d, nv
+        for d in range(4):
+            nv = self.s.cell[g + self.doff(d)]
+            if (nv & CB_OCC) and not (nv & CB_GOAL):
+                if ((e >> d) & 1) != ((nv >> ((d + 2) & 3)) & 1):
+                    return False
+        return True
+
+    # ------------------------------------------------------------------
+    # the interface
+    # ------------------------------------------------------------------
+    cdef int current_player(self) noexcept nogil:
+        if self.s.phase == PH_OVER:
+            return TERMINAL_PLAYER
+        if self.s.phase == PH_PLAY:
+            return self.s.cur
+        return CHANCE_PLAYER
+
+    cdef bint is_terminal(self) noexcept nogil:
+        return self.s.phase == PH_OVER
+
+    cdef int legal_actions(self, int* out) noexcept nogil:
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, C = self.s.C
+        cdef int* h = self.s.hand[p]
+        if self.s.phase != PH_PLAY:
+            return 0
+        if not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
+            for k in range(NTUN):
+                if h[k] == 0:
+                    continue
+                for o in range(2):
+                    e = TUN_EDGES[k]
+                    if o == 1:
+                        if rot180(e) == e:
+                            break
+                        e = rot180(e)
+                    for i in range(self.s.nfr):
+                        g = self.s.fr[i]
+                        if (e & self.s.frm[g]) and self.fits(g, e) and n < MAX_BRANCHING:
+                            out[n] = (k * 2 + o) * C + self.acell_of(g)
+                            n += 1
+        if h[K_ROCK]:
+            for i in range(self.s.nocc):
+                if n < MAX_BRANCHING:
+                    out[n] = 32 * C + self.acell_of(self.s.occ[i])
+                    n += 1
+        for t in range(3):
+            if h[K_BREAK + t]:
+                for q in range(self.s.n):
+                    if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
+                        out[n] = 33 * C + t * 10 + q
+                        n += 1
+        for r in range(6):
+            if h[K_REPAIR + r]:
+                for t in range(3):
+                    if (REPAIR_MASK[r] >> t) & 1:
+                        for q in range(self.s.n):
+                            if self.s.broken[q][t] and n < MAX_BRANCHING:
+                                out[n] = 33 * C + 30 + (r * 3 + t) * 10 + q
+                                n += 1
+        if h[K_MAP]:
+            for g in range(3):
+                if not self.s.goal_up[g] and n < MAX_BRANCHING:
+                    out[n] = 33 * C + 210 + g
+                    n += 1
+        for k in range(NKINDS):
+            if h[k] and n < MAX_BRANCHING:
+                out[n] = 33 * C + 213 + k
+                n += 1
+        return n
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        cdef int n = 0, k, tot
+        if self.s.phase == PH_ROLE:
+            tot = self.s.role_left[0] + self.s.role_left[1]
+            for k in range(2):
+                if self.s.role_left[k] > 0:
+                    out[n] = k
+                    probs[n] = self.s.role_left[k] / <double>tot
+                    n += 1
+        elif self.s.phase == PH_GOAL:
+            for k in range(6):
+                out[k] = k
+                probs[k] = 1.0 / 6.0
+            n = 6
+        elif self.s.phase == PH_DEAL or self.s.phase == PH_DRAW:
+            for k in range(NKINDS):
+                if self.s.deck[k] > 0:
+                    out[n] = k
+                    probs[n] = self.s.deck[k] / <double>self.s.deck_n
+                    n += 1
+        elif self.s.phase == PH_GOLD:
+            tot = self.s.gold_pool[0] + self.s.gold_pool[1] + self.s.gold_pool[2]
+            for k in range(3):
+                if self.s.gold_pool[k] > 0:
+                    out[n] = k
+                    probs[n] = self.s.gold_pool[k] / <double>tot
+                    n += 1
+        return n
+
+    cdef void apply(self, int action) noexcept nogil:
+        cdef int ph = self.s.phase, p, k, g
+        self.s.steps += 1
+        if ph == PH_ROLE:
+            p = self.s.deal_i
+            self.s.role[p] = action
+            self.s.role_left[action] -= 1
+            self.emit(EV_ROLE, p, 0, 0, 0, action, p)
+            self.s.deal_i += 1
+            if self.s.deal_i == self.s.n:
+                self.s.phase = PH_GOAL
+        elif ph == PH_GOAL:
+            for g in range(3):
+                self.s.goal_id[g] = PERMS[action][g]
+            self.emit(EV_GOALS, -1, 0, 0, 0, -1, -1)
+            self.s.phase = PH_DEAL
+            self.s.deal_i = 0
+        elif ph == PH_DEAL or ph == PH_DRAW:
+            p = (self.s.starter + self.s.deal_i) % self.s.n if ph == PH_DEAL else self.s.cur
+            self.s.deck[action] -= 1
+            self.s.deck_n -= 1
+            self.s.hand[p][action] += 1
+            self.s.hand_n[p] += 1
+            self.emit(EV_DRAW, p, 0, 0, 0, action, p)
+            if ph == PH_DEAL:
+                self.s.deal_i += 1
+                if self.s.deal_i == self.s.ndeal:
+                    self.s.cur = (self.s.starter - 1 + self.s.n) % self.s.n
+                    self.advance()
+            else:
+                self.advance()
+        elif ph == PH_GOLD:
+            p = self.s.gq[self.s.gqi]
+            self.s.gold[p][action] += 1
+            self.s.gold_pool[action] -= 1
+            self.emit(EV_GOLD, p, 0, 0, 0, action, p)
+            self.s.gqi += 1
+            if self.s.gqi == self.s.gqn:
+                self.finish_round()
+        elif ph == PH_PLAY:
+            self.play(action)
+
+    cdef void play(self, int a) noexcept nogil:
+        cdef int p = self.s.cur, C = self.s.C, k, o, g, e, t, q, r, idx
+        if a < 32 * C:
+            k = (a // C) >> 1
+            o = (a // C) & 1
+            g = self.grid_of(a % C)
+            e = TUN_EDGES[k] if o == 0 else rot180(TUN_EDGES[k])
+            self.take(p, k)
+            self.remove_frontier(g)
+            self.s.cell[g] = <uint16_t>(CB_OCC | CB_REACH | e | (k << 8) | (o << 13)
+                                        | (CB_PASS if TUN_PASS[k] else 0))
+            if self.s.nocc < MAXOCC:
+                self.s.occ[self.s.nocc] = g
+                self.s.nocc += 1
+            self.s.last_placer = p
+            self.emit(EV_PLACE, p, a % C, k, o, -1, -1)
+            if TUN_PASS[k]:
+                self.bfs(g)
+        elif a < 33 * C:
+            g = self.grid_of(a - 32 * C)
+            k = (self.s.cell[g] >> 8) & 31
+            self.take(p, K_ROCK)
+            self.s.pub_disc[K_ROCK] += 1
+            self.s.pub_disc[k] += 1
+            self.s.cell[g] = 0
+            for idx in range(self.s.nocc):
+                if self.s.occ[idx] == g:
+                    self.s.nocc -= 1
+                    self.s.occ[idx] = self.s.occ[self.s.nocc]
+                    break
+            self.emit(EV_ROCK, p, a - 32 * C, k, 0, -1, -1)
+            self.recompute()
+        elif a < 33 * C + 30:
+            idx = a - 33 * C
+            t = idx // 10
+            q = idx % 10
+            self.take(p, K_BREAK + t)
+            self.s.broken[q][t] = 1
+            self.emit(EV_BREAK, p, 0, t, q, -1, -1)
+        elif a < 33 * C + 210:
+            idx = a - 33 * C - 30
+            r = idx // 30
+            t = (idx % 30) // 10
+            q = idx % 10
+            self.take(p, K_REPAIR + r)
+            self.s.broken[q][t] = 0
+            self.s.pub_disc[K_REPAIR + r] += 1
+            self.s.pub_disc[K_BREAK + t] += 1
+            self.emit(EV_REPAIR, p, t, r, q, -1, -1)
+        elif a < 33 * C + 213:
+            g = a - 33 * C - 210
+            self.take(p, K_MAP)
+            self.s.pub_disc[K_MAP] += 1
+            self.s.goal_seen[g] |= 1 << p
+            self.s.mapped[p][g] += 1
+            self.emit(EV_MAP, p, g, 0, 0, self.s.goal_id[g], p)
+        else:
+            k = a - 33 * C - 213
+            self.s.hand[p][k] -= 1
+            self.s.hand_n[p] -= 1
+            self.s.disc[p][k] += 1
+            self.s.passes[p] += 1
+            self.emit(EV_PASS, p, 0, 0, 0, k, p)
+        if self.s.winner == 0:
+            self.s.completer = p
+            self.end_round(0)
+        elif self.s.deck_n > 0:
+            self.s.phase = PH_DRAW
+        else:
+            self.advance()
+
+    cdef inline void take(self, int p, int k) noexcept nogil:
+        self.s.hand[p][k] -= 1
+        self.s.hand_n[p] -= 1
+        self.s.played[p][k] += 1
+
+    cdef void returns(self, double* out) noexcept nogil:
+        cdef int p, best = -1, nbest = 0
+        cdef int tot[MAXP]
+        for p in range(self.s.n):
+            tot[p] = (self.s.gold[p][0] + 2 * self.s.gold[p][1] + 3 * self.s.gold[p][2]
+                      + self.s.sab_gold[p])
+            out[p] = 0.0
+        if self.s.phase != PH_OVER:
+            return
+        if self.s.util == UTIL_GOLD:
+            for p in range(self.s.n):
+                out[p] = tot[p]
+            return
+        for p in range(self.s.n):
+            if tot[p] > best:
+                best = tot[p]
+                nbest = 1
+            elif tot[p] == best:
+                nbest += 1
+        for p in range(self.s.n):
+            out[p] = 1.0 / nbest if tot[p] == best else 0.0
+
+    cdef void shuffle(self, int* a, int n, Rng* rng) noexcept nogil:
+        cdef int i, j, t
+        for i in range(n - 1, 0, -1):
+            j = rng_int(rng, i + 1)
+            t = a[i]
+            a[i] = a[j]
+            a[j] = t
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        cdef int pool[256]
+        cdef int m = 0, q, k, c, j, i, g
+        cdef int slots[3]
+        cdef int ns = 0
+        # Roles of the other players and the spare card.
+        if not self.s.roles_public and self.s.phase != PH_OVER:
+            for q in range(self.s.n):
+                if q != player and self.s.role[q] >= 0:
+                    pool[m] = self.s.role[q]
+                    m += 1
+            for k in range(2):
+                for j in range(self.s.role_left[k]):
+                    pool[m] = k
+                    m += 1
+            self.shuffle(pool, m, rng)
+            i = 0
+            for q in range(self.s.n):
+                if q != player and self.s.role[q] >= 0:
+                    self.s.role[q] = pool[i]
+                    i += 1
+            self.s.role_left[0] = 0
+            self.s.role_left[1] = 0
+            for j in range(i, m):
+                self.s.role_left[pool[j]] += 1
+        # Goals the player has neither seen with a map nor seen turned up.
+        if self.s.goal_id[0] >= 0:
+            for g in range(3):
+                if not self.s.goal_up[g] and not (self.s.goal_seen[g] >> player) & 1:
+                    slots[ns] = g
+                    pool[ns] = self.s.goal_id[g]
+                    ns += 1
+            self.shuffle(pool, ns, rng)
+            for i in range(ns):
+                self.s.goal_id[slots[i]] = pool[i]
+        # Cards: other hands, other players' face-down discards, the deck.
+        m = 0
+        for k in range(NKINDS):
+            for j in range(self.s.deck[k]):
+                pool[m] = k
+                m += 1
+            for q in range(self.s.n):
+                if q != player:
+                    for j in range(self.s.hand[q][k] + self.s.disc[q][k]):
+                        pool[m] = k
+                        m += 1
+        self.shuffle(pool, m, rng)
+        i = 0
+        for q in range(self.s.n):
+            if q == player:
+                continue
+            c = self.s.hand_n[q]
+            memset(self.s.hand[q], 0, sizeof(self.s.hand[q]))
+            for j in range(c):
+                self.s.hand[q][pool[i]] += 1
+                i += 1
+            c = 0
+            for k in range(NKINDS):
+                c += self.s.disc[q][k]
+            memset(self.s.disc[q], 0, sizeof(self.s.disc[q]))
+            for j in range(c):
+                self.s.disc[q][pool[i]] += 1
+                i += 1
+        memset(self.s.deck, 0, sizeof(self.s.deck))
+        for j in range(i, m):
+            self.s.deck[pool[j]] += 1
+        # Gold cards of the other players and the gold pile.
+        m = 0
+        for k in range(3):
+            for j in range(self.s.gold_pool[k]):
+                pool[m] = k
+                m += 1
+            for q in range(self.s.n):
+                if q != player:
+                    for j in range(self.s.gold[q][k]):
+                        pool[m] = k
+                        m += 1
+        self.shuffle(pool, m, rng)
+        i = 0
+        for q in range(self.s.n):
+            if q == player:
+                continue
+            c = self.s.gold[q][0] + self.s.gold[q][1] + self.s.gold[q][2]
+            self.s.gold[q][0] = 0
+            self.s.gold[q][1] = 0
+            self.s.gold[q][2] = 0
+            for j in range(c):
+                self.s.gold[q][pool[i]] += 1
+                i += 1
+        for k in range(3):
+            self.s.gold_pool[k] = 0
+        for j in range(i, m):
+            self.s.gold_pool[pool[j]] += 1
+        self.rekey_others(player)
+
+    cdef Engine clone(self):
+        cdef SaboteurEngine e = SaboteurEngine.__new__(SaboteurEngine)
+        e.copy_from(self)
+        return e
+
+    cdef void copy_from(self, Engine other) noexcept:
+        cdef SaboteurEngine o = <SaboteurEngine>other
+        self.copy_base(other)
+        memcpy(&self.s, &o.s, sizeof(SabState))
+
+    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
+        cdef uint64_t h = mix64(<uint64_t>0x5AB0, <uint64_t>(self.s.role[player] + 2))
+        cdef int k, g
+        for k in range(NKINDS):
+            h = mix64(h, <uint64_t>(self.s.hand[player][k] * 64 + self.s.disc[player][k]))
+        for g in range(3):
+            if (self.s.goal_seen[g] >> player) & 1:
+                h = mix64(h, <uint64_t>(100 + g * 4 + self.s.goal_id[g]))
+        for k in range(3):
+            h = mix64(h, <uint64_t>(200 + self.s.gold[player][k]))
+        return h
+
+    # ------------------------------------------------------------------
+    # Python-facing helpers
+    # ------------------------------------------------------------------
+    @property
+    def grid_radius(self) -> int:
+        """Half side ``R`` of the maze grid (cells have |x|, |y| <= R)."""
+        return self.s.R
+
+    @property
+    def num_actions(self) -> int:
+        """Number of distinct player actions (33 * cells + 240)."""
+        return 33 * self.s.C + 240
+
+    def max_length(self) -> int:
+        """True bound on the number of moves (chance and player) in a game."""
+        return self.s.rounds * (self.s.n + 1 + 2 * self.s.K + self.s.n)
+
+    def cell_action(self, int x, int y) -> int:
+        """Action-cell index of maze coordinate (x, y) (y grows southwards)."""
+        if not (-self.s.R <= x <= self.s.R and -self.s.R <= y <= self.s.R):
+            raise ValueError(f"cell ({x}, {y}) is outside the grid of radius {self.s.R}")
+        return (y + self.s.R) * self.s.S + x + self.s.R
+
+    def cell_xy(self, int acell) -> tuple:
+        """Maze coordinate (x, y) of an action-cell index."""
+        return (acell % self.s.S - self.s.R, acell // self.s.S - self.s.R)
+
+    def state_view(self) -> dict:
+        """Full (god's-eye) state as plain Python data, for tests and tools."""
+        cdef SabState* s = &self.s
+        board = {}
+        for i in range(s.nocc):
+            g = s.occ[i]
+            board[self.cell_xy(self.acell_of(g))] = self._cell_tuple(g)
+        return {
+            "phase": ("roles", "goals", "deal", "play", "draw", "gold", "over")[s.phase],
+            "round": s.round, "current": s.cur, "starter": s.starter,
+            "last_placer": s.last_placer,
+            "roles": [s.role[p] for p in range(s.n)],
+            "role_pool": [s.role_left[0], s.role_left[1]],
+            "goals": [s.goal_id[g] for g in range(3)],
+            "goals_up": [bool(s.goal_up[g]) for g in range(3)],
+            "goal_edges": [s.cell[s.goal_cell[g]] & 15 if s.goal_up[g] else None
+                           for g in range(3)],
+            "hands": [[s.hand[p][k] for k in range(NKINDS)] for p in range(s.n)],
+            "deck": [s.deck[k] for k in range(NKINDS)],
+            "discards": [[s.disc[p][k] for k in range(NKINDS)] for p in range(s.n)],
+            "public_discards": [s.pub_disc[k] for k in range(NKINDS)],
+            "broken": [[s.broken[p][t] for t in range(3)] for p in range(s.n)],
+            "board": board,
+            "reached": sorted(xy for xy, c in board.items() if c[3]),
+            "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
+            "gold_cards": [[s.gold[p][k] for k in range(3)] for p in range(s.n)],
+            "gold_pool": [s.gold_pool[k] for k in range(3)],
+            "saboteur_gold": [s.sab_gold[p] for p in range(s.n)],
+            "nuggets": [s.gold[p][0] + 2 * s.gold[p][1] + 3 * s.gold[p][2] + s.sab_gold[p]
+                        for p in range(s.n)],
+            "round_winners": [("none", "diggers", "saboteurs")[s.round_winner[r]]
+                              for r in range(s.rounds)],
+        }
+
+    def _cell_tuple(self, int g):
+        cdef int v = self.s.cell[g]
+        return ((v >> 8) & 31, (v >> 13) & 1, v & 15, bool(v & CB_REACH), bool(v & CB_PASS))
+
+    def action_to_string(self, int player, int action) -> str:
+        """Human-readable action (chance outcomes read in the current phase)."""
+        cdef int C = self.s.C, k, o, idx
+        if player == CHANCE_PLAYER:
+            ph = self.s.phase
+            if ph == PH_ROLE:
+                return f"deal role {ROLE_NAMES[action] if 0 <= action < 2 else action} to p{self.s.deal_i}"
+            if ph == PH_GOAL:
+                if 0 <= action < 6:
+                    return "goals " + "/".join(GOAL_NAMES[PERMS[action][g]] for g in range(3))
+                return f"goals {action}"
+            if ph == PH_DEAL or ph == PH_DRAW:
+                return f"draw {KIND_NAMES[action] if 0 <= action < NKINDS else action}"
+            if ph == PH_GOLD:
+                return f"gold card {action + 1}"
+            return f"chance {action}"
+        if action < 0 or action >= 33 * C + 240:
+            return f"invalid action {action}"
+        if action < 32 * C:
+            k = (action // C) >> 1
+            o = (action // C) & 1
+            x, y = self.cell_xy(action % C)
+            return f"place {KIND_NAMES[k]}{' rotated' if o else ''} at ({x},{y})"
+        if action < 33 * C:
+            x, y = self.cell_xy(action - 32 * C)
+            return f"rockfall at ({x},{y})"
+        idx = action - 33 * C
+        if idx < 30:
+            return f"break {TOOL_NAMES[idx // 10]} of p{idx % 10}"
+        if idx < 210:
+            idx -= 30
+            return f"{KIND_NAMES[K_REPAIR + idx // 30]}: fix {TOOL_NAMES[(idx % 30) // 10]} of p{idx % 10}"
+        if idx < 213:
+            return f"map goal {idx - 210}"
+        return f"pass discarding {KIND_NAMES[idx - 213]}"
+
+    def _event_string(self, int i, int player) -> str:
+        cdef Ev e = self.s.log[i]
+        mine = e.privp == player
+        if e.ev == EV_ROLE:
+            return f"p{e.actor} role" + (f"={ROLE_NAMES[e.priv]}" if mine else "")
+        if e.ev == EV_GOALS:
+            return "goals laid"
+        if e.ev == EV_DRAW:
+            return f"p{e.actor} draws" + (f" {KIND_NAMES[e.priv]}" if mine else "")
+        if e.ev == EV_PLACE:
+            x, y = self.cell_xy(e.a)
+            return f"p{e.actor} places {KIND_NAMES[e.b]}{' rotated' if e.c else ''} at ({x},{y})"
+        if e.ev == EV_ROCK:
+            x, y = self.cell_xy(e.a)
+            return f"p{e.actor} rockfall ({x},{y}) removes {KIND_NAMES[e.b]}"
+        if e.ev == EV_BREAK:
+            return f"p{e.actor} breaks {TOOL_NAMES[e.b]} of p{e.c}"
+        if e.ev == EV_REPAIR:
+            return f"p{e.actor} {KIND_NAMES[K_REPAIR + e.b]} fixes {TOOL_NAMES[e.a]} of p{e.c}"
+        if e.ev == EV_MAP:
+            return f"p{e.actor} maps goal {e.a}" + (f" = {GOAL_NAMES[e.priv]}" if mine else "")
+        if e.ev == EV_PASS:
+            return f"p{e.actor} passes" + (f" discarding {KIND_NAMES[e.priv]}" if mine else "")
+        if e.ev == EV_REVEAL:
+            return f"goal {e.a} turned up: {GOAL_NAMES[e.b]}{' rotated' if e.c else ''}"
+        if e.ev == EV_ROUNDEND:
+            sabs = [p for p in range(self.s.n) if (e.a >> p) & 1]
+            return (f"round {e.c + 1} won by {'diggers' if e.b == 0 else 'saboteurs'}; "
+                    f"saboteurs {sabs}")
+        if e.ev == EV_GOLD:
+            return f"p{e.actor} gets gold" + (f" {e.priv + 1}" if mine else "")
+        if e.ev == EV_SABGOLD:
+            return f"p{e.actor} gets {e.a} nuggets"
+        return f"event {e.ev}"
+
+    def info_string(self, int player) -> str:
+        """Everything ``player`` has observed, in order (perfect recall)."""
+        lines = [f"p{player} {self.game_string}"]
+        for i in range(self.s.nlog):
+            lines.append(self._event_string(i, player))
+        return "\n".join(lines)
+
+    def _known_goal(self, int player, int g) -> int:
+        return self.kgoal(player, g)
+
+    cdef int kgoal(self, int player, int g) noexcept nogil:
+        if self.s.goal_id[g] >= 0 and (self.s.goal_up[g] or (self.s.goal_seen[g] >> player) & 1):
+            return self.s.goal_id[g]
+        return -1
+
+    def obs_string(self, int player) -> str:
+        """The current view of ``player``: maze, tools, own hand, known goals."""
+        cdef SabState* s = &self.s
+        lines = [f"round {min(s.round + 1, s.rounds)}/{s.rounds} phase "
+                 f"{('roles', 'goals', 'deal', 'play', 'draw', 'gold', 'over')[s.phase]}"
+                 f" to move p{s.cur}",
+                 self._maze_ascii(player)]
+        role = s.role[player]
+        lines.append(f"you p{player}: {ROLE_NAMES[role] if role >= 0 else 'no role yet'}")
+        if s.roles_public:
+            lines.append("roles: " + " ".join(ROLE_NAMES[s.role[p]][0] for p in range(s.n)))
+        lines.append("hand: " + ", ".join(f"{KIND_NAMES[k]} x{s.hand[player][k]}"
+                                         for k in range(NKINDS) if s.hand[player][k]))
+        lines.append("goals: " + " ".join(
+            GOAL_NAMES[self._known_goal(player, g)] if self._known_goal(player, g) >= 0 else "?"
+            for g in range(3)))
+        lines.append("broken: " + " ".join(
+            f"p{p}:" + ("".join("PLC"[t] for t in range(3) if s.broken[p][t]) or "-")
+            for p in range(s.n)))
+        lines.append("hand sizes: " + " ".join(str(s.hand_n[p]) for p in range(s.n))
+                     + f" deck {s.deck_n}")
+        g = s.gold[player]
+        lines.append(f"gold: {g[0] + 2 * g[1] + 3 * g[2] + s.sab_gold[player]} nuggets")
+        return "\n".join(lines)
+
+    def _maze_ascii(self, int viewer) -> str:
+        """ASCII maze; ``viewer`` < 0 shows every goal, else what ``viewer`` knows."""
+        cdef SabState* s = &self.s
+        cells = [s.occ[i] for i in range(s.nocc)] + [s.goal_cell[g] for g in range(3)]
+        cells.append(self.xy(0, 0))
+        xs = [self.cell_xy(self.acell_of(g))[0] for g in cells]
+        ys = [self.cell_xy(self.acell_of(g))[1] for g in cells]
+        x0, x1 = max(min(xs) - 1, -s.R), min(max(xs) + 1, s.R)
+        y0, y1 = max(min(ys) - 1, -s.R), min(max(ys) + 1, s.R)
+        out = ["     " + "".join(f"{x:^3d}" for x in range(x0, x1 + 1))]
+        for y in range(y0, y1 + 1):
+            rows = ["", "", ""]
+            for x in range(x0, x1 + 1):
+                v = s.cell[self.xy(x, y)]
+                if not v & CB_OCC:
+                    mark = "," if s.frm[self.xy(x, y)] else "."
+                    rows[0] += "   "
+                    rows[1] += f" {mark} "
+                    rows[2] += "   "
+                    continue
+                code = (v >> 8) & 31
+                if v & CB_GOAL:
+                    slot = code - CODE_GOAL
+                    known = s.goal_id[slot] if viewer < 0 else self._known_goal(viewer, slot)
+                    ch = "?TNW"[known + 1]
+                    rows[0] += "   "
+                    rows[1] += f"[{ch}]"
+                    rows[2] += "   "
+                    continue
+                e = v & 15
+                if code == CODE_START:
+                    c = "S"
+                elif code >= CODE_GOAL:
+                    c = "T" if s.goal_id[code - CODE_GOAL] == 0 else "o"
+                else:
+                    c = "+" if v & CB_PASS else "x"
+                rows[0] += " " + ("|" if e & 1 else " ") + " "
+                rows[1] += ("-" if e & 8 else " ") + c + ("-" if e & 2 else " ")
+                rows[2] += " " + ("|" if e & 4 else " ") + " "
+            out.append("     " + rows[0])
+            out.append(f"{y:>4d} " + rows[1])
+            out.append("     " + rows[2])
+        return "\n".join(out)
+
+    def render(self) -> str:
+        """The maze in ASCII plus the whole hidden state (for people and tests)."""
+        cdef SabState* s = &self.s
+        lines = [f"round {min(s.round + 1, s.rounds)}/{s.rounds} phase "
+                 f"{('roles', 'goals', 'deal', 'play', 'draw', 'gold', 'over')[s.phase]}"
+                 f" current p{s.cur} deck {s.deck_n}",
+                 self._maze_ascii(-1),
+                 "goals: " + " ".join(GOAL_NAMES[s.goal_id[g]] if s.goal_id[g] >= 0 else "-"
+                                      for g in range(3))]
+        for p in range(s.n):
+            role = ROLE_NAMES[s.role[p]] if s.role[p] >= 0 else "-"
+            hand = ",".join(f"{k}x{s.hand[p][k]}" for k in range(NKINDS) if s.hand[p][k])
+            disc = ",".join(f"{k}x{s.disc[p][k]}" for k in range(NKINDS) if s.disc[p][k])
+            tools = "".join("PLC"[t] for t in range(3) if s.broken[p][t]) or "-"
+            g = s.gold[p]
+            lines.append(f"p{p} {role} broken:{tools} hand:[{hand}] discarded:[{disc}] "
+                         f"gold:{g[0]}/{g[1]}/{g[2]}+{s.sab_gold[p]}")
+        lines.append(f"gold pile: {s.gold_pool[0]}/{s.gold_pool[1]}/{s.gold_pool[2]}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------
+    # tensors
+    # ------------------------------------------------------------------
+    def obs_tensor_size(self) -> int:
+        """8 board planes, goal knowledge, tools, hand, roles, turn, counts, gold."""
+        n = self.s.n
+        return (8 * self.s.C + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
+                + n + 1 + MAXROUNDS + 4 + 2 * n)
+
+    def info_tensor_size(self) -> int:
+        """Observation plus per-round history summary (plays, passes, maps, winners)."""
+        n = self.s.n
+        return self.obs_tensor_size() + n * NKINDS + n + NKINDS + 3 * n + 3 * MAXROUNDS
+
+    def fill_obs_tensor(self, int player, float[:] out) -> None:
+        """Write the observation tensor of ``player`` into ``out``."""
+        self._fill_obs(player, out)
+
+    cdef int _fill_obs(self, int player, float[:] out):
+        cdef int C = self.s.C, n = self.s.n, i, v, g, k, t, p, o = 0, known
+        out[:] = 0.0
+        for i in range(C):
+            v = self.s.cell[self.grid_of(i)]
+            if v & CB_OCC and not (v & CB_GOAL):
+                out[i] = v & 1
+                out[C + i] = (v >> 1) & 1
+                out[2 * C + i] = (v >> 2) & 1
+                out[3 * C + i] = (v >> 3) & 1
+                out[4 * C + i] = 1.0 if v & CB_PASS else 0.0
+                out[5 * C + i] = 1.0
+                out[6 * C + i] = 1.0 if v & CB_REACH else 0.0
+            elif v & CB_GOAL:
+                out[7 * C + i] = 1.0
+        o = 8 * C
+        for g in range(3):
+            known = self.kgoal(player, g)
+            out[o + 4 * g + known + 1] = 1.0
+        o += 12
+        for p in range(n):
+            for t in range(3):
+                out[o + 3 * p + t] = self.s.broken[p][t]
+        o += 3 * n
+        for k in range(NKINDS):
+            out[o + k] = self.s.hand[player][k]
+        o += NKINDS
+        out[o + self.s.role[player] + 1] = 1.0
+        o += 3
+        if self.s.roles_public:
+            for p in range(n):
+                out[o + 2 * p + self.s.role[p]] = 1.0
+        o += 2 * n
+        if self.s.phase == PH_PLAY:
+            out[o + self.s.cur] = 1.0
+        o += n
+        out[o + self.s.phase] = 1.0
+        o += NPHASES
+        for p in range(n):
+            out[o + p] = self.s.hand_n[p]
+        o += n
+        out[o] = self.s.deck_n
+        o += 1
+        out[o + min(self.s.round, MAXROUNDS - 1)] = 1.0
+        o += MAXROUNDS
+        for k in range(3):
+            out[o + k] = self.s.gold[player][k]
+        out[o + 3] = self.s.sab_gold[player]
+        o += 4
+        for p in range(n):
+            out[o + p] = self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]
+            out[o + n + p] = self.s.sab_gold[p]
+        o += 2 * n
+        return o
+
+    def fill_info_tensor(self, int player, float[:] out) -> None:
+        """Write the information-state tensor of ``player`` into ``out``."""
+        cdef int o = self._fill_obs(player, out), n = self.s.n, p, k, g, r
+        for p in range(n):
+            for k in range(NKINDS):
+                out[o + p * NKINDS + k] = self.s.played[p][k]
+        o += n * NKINDS
+        for p in range(n):
+            out[o + p] = self.s.passes[p]
+        o += n
+        for k in range(NKINDS):
+            out[o + k] = self.s.disc[player][k]
+        o += NKINDS
+        for p in range(n):
+            for g in range(3):
+                out[o + 3 * p + g] = self.s.mapped[p][g]
+        o += 3 * n
+        for r in range(MAXROUNDS):
+            if self.s.round_winner[r]:
+                out[o + 3 * r + self.s.round_winner[r]] = 1.0
+            else:
+                out[o + 3 * r] = 1.0
+
+    # ------------------------------------------------------------------
+    # snapshot and invariants
+    # ------------------------------------------------------------------
+    def dump(self) -> bytes:
+        """Versioned snapshot of the whole state."""
+        head = SNAPSHOT_MAGIC + _struct.pack("<II", SNAPSHOT_VERSION, sizeof(SabState))
+        body = (<char*>&self.s)[:sizeof(SabState)]
+        hashes = _struct.pack("<Q", self.pubhash) + b"".join(
+            _struct.pack("<Q", self.ihash[p]) for p in range(ENGINE_MAX_PLAYERS))
+        return head + body + hashes
+
+    def load(self, data) -> None:
+        """Restore a ``dump`` snapshot; ValueError on anything malformed."""
+        cdef SabState tmp
+        cdef SabState saved
+        cdef int nhead = len(SNAPSHOT_MAGIC) + 8
+        cdef int total = nhead + sizeof(SabState) + 8 * (ENGINE_MAX_PLAYERS + 1)
+        if not isinstance(data, (bytes, bytearray)) or len(data) != total:
+            raise ValueError(f"saboteur snapshot must be {total} bytes")
+        data = bytes(data)
+        if data[:len(SNAPSHOT_MAGIC)] != SNAPSHOT_MAGIC:
+            raise ValueError("not a saboteur snapshot (bad magic)")
+        version, size = _struct.unpack("<II", data[len(SNAPSHOT_MAGIC):nhead])
+        if version != SNAPSHOT_VERSION or size != sizeof(SabState):
+            raise ValueError(f"unsupported saboteur snapshot version {version}")
+        body = data[nhead:nhead + sizeof(SabState)]
+        memcpy(&tmp, <char*>body, sizeof(SabState))
+        if (tmp.n != self.s.n or tmp.rounds != self.s.rounds or tmp.gd != self.s.gd
+                or tmp.util != self.s.util or tmp.scale != self.s.scale
+                or tmp.hand_size != self.s.hand_size or tmp.R != self.s.R
+                or not 0 <= tmp.phase < NPHASES or not 0 <= tmp.nlog <= MAXLOG
+                or not 0 <= tmp.nocc <= MAXOCC or not 0 <= tmp.nfr <= MAXFR
+                or not 0 <= tmp.cur < tmp.n or not 0 <= tmp.round <= tmp.rounds
+                or not 0 <= tmp.gqi <= tmp.gqn <= MAXP):
+            raise ValueError("saboteur snapshot does not match this game's parameters")
+        saved = self.s
+        self.s = tmp
+        vals = _struct.unpack(f"<{ENGINE_MAX_PLAYERS + 1}Q", data[nhead + sizeof(SabState):])
+        try:
+            self.check_invariants()
+        except AssertionError as exc:
+            self.s = saved
+            raise ValueError(f"saboteur snapshot is inconsistent: {exc}") from None
+        self.pubhash = vals[0]
+        for p in range(ENGINE_MAX_PLAYERS):
+            self.ihash[p] = vals[p + 1]
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError naming the broken conservation law."""
+        cdef SabState* s = &self.s
+        cdef SaboteurEngine c
+        n = s.n
+        on_board = [0] * NKINDS
+        for i in range(s.nocc):
+            v = s.cell[s.occ[i]]
+            assert v & CB_OCC and not v & CB_GOAL, "maze: occupied-cell list names an empty cell"
+            code = (v >> 8) & 31
+            assert code < NTUN, "maze: occupied-cell list names a non-tunnel card"
+            assert self.inside(s.occ[i]), "maze: a card lies outside the grid"
+            on_board[code] += 1
+        assert s.nocc + 4 == sum(1 for g in range(s.W * s.W) if s.cell[g] & CB_OCC), \
+            "maze: cards on the grid differ from the occupied-cell list"
+        for k in range(NKINDS):
+            tools = sum(s.broken[p][k - K_BREAK] for p in range(n)) if K_BREAK <= k < K_REPAIR else 0
+            total = (s.deck[k] + sum(s.hand[p][k] + s.disc[p][k] for p in range(n))
+                     + s.pub_disc[k] + on_board[k] + tools)
+            assert s.deck[k] >= 0 and all(s.hand[p][k] >= 0 for p in range(n)), \
+                f"cards: negative count of {KIND_NAMES[k]}"
+            assert total == s.init_deck[k], \
+                f"cards: {KIND_NAMES[k]} not conserved ({total} != {s.init_deck[k]})"
+        assert s.deck_n == sum(s.deck[k] for k in range(NKINDS)), "cards: deck size mismatch"
+        for p in range(n):
+            assert s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)), \
+                f"cards: hand size of p{p} mismatch"
+            assert s.hand_n[p] <= s.hand_size, f"cards: p{p} holds more than a full hand"
+            for t in range(3):
+                assert s.broken[p][t] in (0, 1), "tools: more than one broken tool of a kind"
+        dealt = [s.role[p] for p in range(n) if s.role[p] >= 0]
+        assert all(r in (0, 1) for r in dealt), "roles: invalid role"
+        assert dealt.count(1) + s.role_left[1] == ROLE_SAB[n], "roles: saboteur cards not conserved"
+        assert dealt.count(0) + s.role_left[0] == ROLE_DIG[n], "roles: digger cards not conserved"
+        if s.phase > PH_GOAL and s.phase != PH_OVER:
+            assert sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2], \
+                "goals: not one treasure and two stones"
+        for k in range(3):
+            assert s.gold_pool[k] >= 0, "gold: negative pile"
+            assert s.gold_pool[k] + sum(s.gold[p][k] for p in range(n)) == GOLD_COUNT[k], \
+                f"gold: {k + 1}-nugget cards not conserved"
+        assert sum(s.sab_gold[p] for p in range(n)) >= 0, "gold: negative saboteur gold"
+        c = self.clone()
+        c.recompute()
+        for g in range(s.W * s.W):
+            if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
+                raise AssertionError("maze: incremental reachability differs from a full recompute")
