@@ -8,7 +8,10 @@ per-game invariant hook run after every action.
 """
 from __future__ import annotations
 
+import difflib
 import random
+import re
+import sys
 from typing import Callable, Iterator
 
 import numpy as np
@@ -171,6 +174,31 @@ def check_resampling(game: pyspiel.Game, num_games: int = 4, seed: int = 5,
     return varied
 
 
+def _playthrough_text(game_string: str, actions: list[int] | None, seed: int | None) -> str:
+    from open_spiel.python.algorithms import generate_playthrough
+    return generate_playthrough.playthrough(game_string, actions, seed=seed)
+
+
+def write_playthrough(game_string: str, path: str, seed: int = 1) -> None:
+    """Write a seeded golden playthrough (OpenSpiel's format) to ``path``."""
+    text = _playthrough_text(game_string, None, seed)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def check_playthrough(path: str) -> None:
+    """Regenerate a golden playthrough from its game and actions; any diff fails."""
+    with open(path, encoding="utf-8") as f:
+        golden = f.read()
+    game_string = re.search(r"^game: (.*)$", golden, re.M).group(1)
+    actions = [int(a) for a in re.findall(r"^action: (-?\d+)$", golden, re.M)]
+    fresh = _playthrough_text(game_string, actions, None)
+    if fresh != golden:
+        diff = difflib.unified_diff(golden.splitlines(), fresh.splitlines(),
+                                    "golden", "regenerated", lineterm="", n=1)
+        raise AssertionError(f"playthrough {path} changed:\n" + "\n".join(list(diff)[:40]))
+
+
 def check_game(game: pyspiel.Game, invariant: Invariant | None = None,
                num_sims: int = 3, num_games: int = 10) -> int:
     """Run the whole suite on ``game``; returns the resampling variety count."""
@@ -182,3 +210,9 @@ def check_game(game: pyspiel.Game, invariant: Invariant | None = None,
     check_tensors(game)
     check_illegal_actions(game)
     return check_resampling(game)
+
+
+if __name__ == "__main__":
+    # python -m games.testing GAME_STRING PATH [SEED]: (re)write a golden playthrough.
+    import games  # noqa: F401
+    write_playthrough(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1)

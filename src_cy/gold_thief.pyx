@@ -1133,7 +1133,7 @@ cdef class GoldThiefEngine(Engine):
     # ---- tensors
     def obs_tensor_size(self) -> int:
         n = self.num_players
-        return 12 + n + 5 * n + NT + 2 * MAX_GOALS + 2 * NT + 1 + 7 + 2 * n + n * NT
+        return 12 + n + 5 * n + NT + 2 * MAX_GOALS + NT + 1 + 7 + 2 * n + n * NT
 
     def info_tensor_size(self) -> int:
         return self.obs_tensor_size() + 2
@@ -1166,9 +1166,6 @@ cdef class GoldThiefEngine(Engine):
         k += 2 * MAX_GOALS
         for t in range(NT):
             out[k + t] = self.s.disc[t]
-        k += NT
-        for t in range(NT):
-            out[k + t] = 0.0
         k += NT
         out[k] = self.deck_total()
         k += 1

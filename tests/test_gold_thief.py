@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -20,6 +21,7 @@ NINJA_SCORE, BIG_FLIP, GIVE = 46, 70, 94
 C_GOAL = 5
 # goal ids of TEST_GOALS: 0 [4/10] 1 [1/7] 2 [2/8] 3 [3/9] 4 [0/6] 5 [6/9]
 TEST_GOALS = "4/10;1/7;2/8;3/9;0/6;6/9"
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 
 
 def invariant(state: pyspiel.State) -> None:
@@ -425,3 +427,7 @@ def test_tensor_shapes():
     assert len(s.observation_tensor(0)) == game.observation_tensor_size()
     assert len(s.information_state_tensor(0)) == game.information_state_tensor_size()
     assert np.all(np.isfinite(s.observation_tensor(0)))
+
+
+def test_golden_playthrough():
+    testing.check_playthrough(str(PLAYTHROUGHS / "gold_thief.txt"))
