@@ -1,0 +1,277 @@
+"""Monte Carlo CFR (external and outcome sampling) for games too big to compile.
+
+``MCCFRSolver(game, scheme="external" | "outcome")`` runs on the game's rules
+engine in Cython when one exists (goldspiel games, OpenSpiel's kuhn_poker and
+leduc_poker), with tables keyed by the engine's information keys; any other
+pyspiel game runs through a Python path over pyspiel states (same rules, same
+table format, slower).  An optional ``abstraction(player, info_string)``
+maps information states to buckets that share one regret/strategy row.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any, Callable
+
+import numpy as np
+import pyspiel
+
+from solvers import policy_io
+from solvers.tree import CompiledTree, engine_for_game
+from src_cy import mccfr as mccfr_core
+
+SCHEMES = ("external", "outcome")
+Abstraction = Callable[[int, str], Any]
+
+
+class _PyTables:
+    """Python-path tables: label -> [player, actions, regret, avg]."""
+
+    def __init__(self, game: pyspiel.Game, seed: int, abstraction: Abstraction | None,
+                 epsilon: float):
+        self.game, self.abstraction, self.epsilon = game, abstraction, epsilon
+        self.rng = random.Random(seed)
+        self.rows: dict[str, list] = {}
+        self.iteration = 0
+        self.P = game.num_players()
+
+    def _row(self, state: pyspiel.State, p: int) -> list:
+        info = state.information_state_string(p)
+        label = info if self.abstraction is None else f"{p}|{self.abstraction(p, info)!r}"
+        row = self.rows.get(label)
+        legal = state.legal_actions()
+        if row is None:
+            row = [p, legal, np.zeros(len(legal)), np.zeros(len(legal))]
+            self.rows[label] = row
+        elif len(row[1]) != len(legal):
+            raise ValueError(f"abstraction bucket {label!r} mixes information states with "
+                             f"{len(row[1])} and {len(legal)} legal actions")
+        return row
+
+    @staticmethod
+    def _match(regret: np.ndarray) -> np.ndarray:
+        pos = np.maximum(regret, 0.0)
+        tot = pos.sum()
+        return pos / tot if tot > 0 else np.full(len(regret), 1.0 / len(regret))
+
+    def _sample(self, probs) -> int:
+        u, acc = self.rng.random(), 0.0
+        for k in range(len(probs) - 1):
+            acc += probs[k]
+            if u < acc:
+                return k
+        return len(probs) - 1
+
+    def _chance(self, state: pyspiel.State) -> None:
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[self._sample([p for _, p in outcomes])][0])
+
+    def external(self, state: pyspiel.State, p: int) -> float:
+        self._chance(state)
+        if state.is_terminal():
+            return state.returns()[p]
+        cur = state.current_player()
+        row = self._row(state, cur)
+        sigma = self._match(row[2])
+        if cur != p:
+            row[3] += sigma
+            state.apply_action(row[1][self._sample(sigma)])
+            return self.external(state, p)
+        vals = np.array([self.external(state.child(a), p) for a in row[1]])
+        v = float(sigma @ vals)
+        row[2] += vals - v
+        return v
+
+    def outcome(self, state: pyspiel.State, p: int, my: float, opp: float, samp: float) -> float:
+        self._chance(state)
+        if state.is_terminal():
+            return state.returns()[p]
+        cur = state.current_player()
+        row = self._row(state, cur)
+        sigma = self._match(row[2])
+        n = len(sigma)
+        rho = self.epsilon / n + (1.0 - self.epsilon) * sigma if cur == p else sigma
+        a = self._sample(rho)
+        state.apply_action(row[1][a])
+        if cur == p:
+            child = self.outcome(state, p, my * sigma[a], opp, samp * rho[a])
+        else:
+            child = self.outcome(state, p, my, opp * sigma[a], samp * rho[a])
+        value = sigma[a] * child / rho[a]
+        if cur == p:
+            est = np.zeros(n)
+            est[a] = child / rho[a]
+            row[2] += opp / samp * (est - value)
+            row[3] += my * sigma / samp
+        return value
+
+    def iterate(self, scheme: str, n: int) -> None:
+        for _ in range(n):
+            self.iteration += 1
+            for p in range(self.P):
+                root = self.game.new_initial_state()
+                if scheme == "external":
+                    self.external(root, p)
+                else:
+                    self.outcome(root, p, 1.0, 1.0, 1.0)
+
+    def average_policy(self) -> dict:
+        out = {}
+        for label, (p, acts, _, avg) in self.rows.items():
+            tot = avg.sum()
+            probs = avg / tot if tot > 0 else np.full(len(acts), 1.0 / len(acts))
+            out[label] = (p, list(acts), probs.tolist())
+        return out
+
+
+class MCCFRSolver:
+    """External- or outcome-sampling MCCFR on an engine (fast) or a pyspiel game."""
+
+    def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
+                 abstraction: Abstraction | None = None, epsilon: float = 0.6,
+                 use_engine: bool = True):
+        if scheme not in SCHEMES:
+            raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
+        if not 0.0 < epsilon <= 1.0:
+            raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
+        self.scheme, self.abstraction = scheme, abstraction
+        self.game = game if isinstance(game, pyspiel.Game) else None
+        engine = None
+        if self.game is None:
+            if not hasattr(game, "py_info_key"):
+                raise TypeError(f"expected a pyspiel.Game or an engine, got {type(game).__name__}")
+            engine = game
+        elif use_engine:
+            engine = engine_for_game(game)
+        self.game_string = str(game) if self.game is not None else engine.game_string
+        if engine is not None:
+            self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
+                                              epsilon=epsilon)
+            self._py = None
+        else:
+            self._core = None
+            self._py = _PyTables(self.game, seed, abstraction, epsilon)
+
+    @property
+    def backend(self) -> str:
+        """``"engine"`` (Cython) or ``"pyspiel"`` (Python path)."""
+        return "engine" if self._core is not None else "pyspiel"
+
+    @property
+    def iteration(self) -> int:
+        return int(self._core.iteration if self._core is not None else self._py.iteration)
+
+    @property
+    def num_infosets(self) -> int:
+        """Rows in the tables (information states or buckets) seen so far."""
+        return self._core.num_infosets if self._core is not None else len(self._py.rows)
+
+    def run(self, iterations: int) -> None:
+        """Run ``iterations`` iterations (each traverses once per player)."""
+        if iterations < 0:
+            raise ValueError(f"iterations must be >= 0, got {iterations}")
+        if self._core is None:
+            self._py.iterate(self.scheme, int(iterations))
+        elif self.scheme == "external":
+            self._core.iterate_external(int(iterations))
+        else:
+            self._core.iterate_outcome(int(iterations))
+
+    def evaluate_and_update_policy(self) -> None:
+        """One iteration (OpenSpiel-style name)."""
+        self.run(1)
+
+    def average_policy_table(self) -> dict:
+        """{info string or bucket label: (player, actions, probabilities)}."""
+        return (self._core or self._py).average_policy()
+
+    def _label(self, player: int, info: str) -> str:
+        return info if self.abstraction is None else f"{player}|{self.abstraction(player, info)!r}"
+
+    def policy_array(self, tree: CompiledTree) -> np.ndarray:
+        """Average policy on a compiled tree's slots (uniform where never visited)."""
+        table = self.average_policy_table()
+        out = np.zeros(tree.num_slots)
+        for i, s in enumerate(tree.infoset_strings):
+            o, n = int(tree.infoset_offset[i]), int(tree.infoset_num_actions[i])
+            row = table.get(self._label(int(tree.infoset_player[i]), s))
+            if row is None:
+                out[o:o + n] = 1.0 / n
+            else:
+                if list(row[1]) != tree.infoset_actions[o:o + n].tolist():
+                    raise ValueError(f"infoset {s!r}: table actions {row[1]} differ from the tree")
+                out[o:o + n] = row[2]
+        return out
+
+    def average_policy(self):
+        """The average policy as an OpenSpiel ``TabularPolicy`` (pyspiel games only)."""
+        from open_spiel.python import policy as os_policy
+        if self.game is None:
+            raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
+        table = self.average_policy_table()
+        tab = os_policy.TabularPolicy(self.game)
+        for s, row in tab.state_lookup.items():
+            entry = table.get(self._label(int(tab.states[row].current_player()), s))
+            if entry is not None:
+                tab.action_probability_array[row] = 0.0
+                tab.action_probability_array[row, entry[1]] = entry[2]
+        return tab
+
+    # ------------------------------------------------------------------
+    def _meta(self) -> dict:
+        return {"scheme": self.scheme, "backend": self.backend,
+                "abstraction": self.abstraction is not None}
+
+    def save_checkpoint(self, path: str | os.PathLike) -> None:
+        """Write all tables (and the RNG state) atomically."""
+        meta = self._meta()
+        if self._core is not None:
+            arrays = self._core.get_state()
+        else:
+            rows = list(self._py.rows.items())
+            arrays = {
+                "labels": np.asarray([k for k, _ in rows], dtype=str),
+                "player": np.asarray([r[0] for _, r in rows], np.int64),
+                "nact": np.asarray([len(r[1]) for _, r in rows], np.int64),
+                "acts": np.asarray([a for _, r in rows for a in r[1]], np.int64),
+                "regret": np.concatenate([r[2] for _, r in rows] or [np.zeros(0)]),
+                "avg": np.concatenate([r[3] for _, r in rows] or [np.zeros(0)])}
+            meta["iteration"] = self._py.iteration
+            meta["rng"] = json.loads(json.dumps(self._py.rng.getstate()))
+        policy_io.save_arrays(path, kind="mccfr-checkpoint", game=self.game_string, meta=meta,
+                              arrays=arrays)
+
+    def load_checkpoint(self, path: str | os.PathLike) -> None:
+        """Resume from ``save_checkpoint`` output; refuses other games or settings."""
+        meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint", game=self.game_string)
+        mine = self._meta()
+        if any(meta.get(k) != v for k, v in mine.items()):
+            raise ValueError(f"checkpoint {path} has settings "
+                             f"{ {k: meta.get(k) for k in mine} }, this solver {mine}")
+        if self._core is not None:
+            self._core.set_state(arrays)
+            return
+        rows, pos = {}, 0
+        for label, p, n in zip(arrays["labels"].tolist(), arrays["player"].tolist(),
+                               arrays["nact"].tolist()):
+            rows[label] = [p, arrays["acts"][pos:pos + n].tolist(),
+                           arrays["regret"][pos:pos + n].copy(), arrays["avg"][pos:pos + n].copy()]
+            pos += n
+        if pos != len(arrays["regret"]):
+            raise policy_io.PolicyFileError(f"checkpoint {path}: table sizes are inconsistent")
+        state = meta["rng"]
+        self._py.rng.setstate((state[0], tuple(state[1]), state[2]))
+        self._py.rows = rows
+        self._py.iteration = int(meta["iteration"])
+
+
+def ExternalSamplingSolver(game: Any, **kw: Any) -> MCCFRSolver:
+    """External-sampling MCCFR (see ``MCCFRSolver``)."""
+    return MCCFRSolver(game, scheme="external", **kw)
+
+
+def OutcomeSamplingSolver(game: Any, **kw: Any) -> MCCFRSolver:
+    """Outcome-sampling MCCFR (see ``MCCFRSolver``)."""
+    return MCCFRSolver(game, scheme="outcome", **kw)

@@ -1,0 +1,109 @@
+"""MCCFR on engines (Cython) and on pyspiel games (Python path)."""
+import numpy as np
+import pyspiel
+import pytest
+
+from solvers.exploitability import compiled_tree, exploitability_of_array
+from solvers.mccfr import MCCFRSolver
+from solvers.policy_io import PolicyFileError
+from src_cy.poker import KuhnEngine
+
+KUHN = pyspiel.load_game("kuhn_poker")
+
+
+def _expl(solver, game):
+    tree = compiled_tree(game)
+    return exploitability_of_array(tree, solver.policy_array(tree))
+
+
+@pytest.mark.parametrize("scheme,iters,bound", [("external", 20000, 0.01),
+                                                ("outcome", 100000, 0.02)])
+def test_engine_mccfr_converges_on_kuhn(scheme, iters, bound):
+    s = MCCFRSolver(KUHN, scheme=scheme, seed=3)
+    assert s.backend == "engine"
+    s.run(iters)
+    assert s.num_infosets == 12
+    assert _expl(s, KUHN) < bound
+
+
+def test_engine_external_sampling_on_leduc():
+    game = pyspiel.load_game("leduc_poker")
+    s = MCCFRSolver(game, seed=0)
+    s.run(100000)
+    assert s.num_infosets == 936
+    assert _expl(s, game) < 0.1
+
+
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
+def test_python_path_converges_on_kuhn(scheme):
+    s = MCCFRSolver(KUHN, scheme=scheme, seed=1, use_engine=False)
+    assert s.backend == "pyspiel"
+    s.run(3000)
+    assert _expl(s, KUHN) < 0.06
+    tab = s.average_policy()
+    assert np.allclose(tab.action_probability_array.sum(axis=1), 1.0)
+
+
+def test_engine_solver_accepts_engine_directly():
+    s = MCCFRSolver(KuhnEngine(3), seed=0)
+    s.run(500)
+    assert s.num_infosets == 48
+    with pytest.raises(ValueError, match="needs a pyspiel game"):
+        s.average_policy()
+
+
+@pytest.mark.parametrize("use_engine", [True, False])
+def test_deterministic_by_seed(use_engine):
+    def table(seed):
+        s = MCCFRSolver(KUHN, seed=seed, use_engine=use_engine)
+        s.run(300)
+        return s.average_policy_table()
+    assert table(5) == table(5)
+    assert table(5) != table(6)
+
+
+@pytest.mark.parametrize("use_engine", [True, False])
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
+def test_checkpoint_resume_is_exact(tmp_path, use_engine, scheme):
+    straight = MCCFRSolver(KUHN, scheme=scheme, seed=2, use_engine=use_engine)
+    straight.run(400)
+    first = MCCFRSolver(KUHN, scheme=scheme, seed=2, use_engine=use_engine)
+    first.run(200)
+    path = tmp_path / "m.npz"
+    first.save_checkpoint(path)
+    resumed = MCCFRSolver(KUHN, scheme=scheme, seed=99, use_engine=use_engine)
+    resumed.load_checkpoint(path)
+    assert resumed.iteration == 200
+    resumed.run(200)
+    assert resumed.average_policy_table() == straight.average_policy_table()
+    other = "outcome" if scheme == "external" else "external"
+    with pytest.raises(ValueError, match="settings"):
+        MCCFRSolver(KUHN, scheme=other, use_engine=use_engine).load_checkpoint(path)
+    with pytest.raises(PolicyFileError, match="not leduc"):
+        MCCFRSolver(pyspiel.load_game("leduc_poker"), scheme=scheme,
+                    use_engine=use_engine).load_checkpoint(path)
+
+
+def test_abstraction_shares_rows():
+    def by_card(player, info):
+        return info[0]          # Kuhn: the private card only
+    s = MCCFRSolver(KUHN, seed=0, abstraction=by_card)
+    s.run(2000)
+    assert s.num_infosets == 6  # 3 cards x 2 players
+    probs = s.policy_array(compiled_tree(KUHN))
+    assert np.allclose(probs.reshape(-1, 2).sum(axis=1), 1.0)
+
+
+def test_abstraction_mixing_action_counts_refused():
+    s = MCCFRSolver(pyspiel.load_game("leduc_poker"), seed=0, abstraction=lambda p, i: 0)
+    with pytest.raises(ValueError, match="mixes information states"):
+        s.run(50)
+
+
+def test_bad_arguments_refused():
+    with pytest.raises(ValueError, match="scheme"):
+        MCCFRSolver(KUHN, scheme="chance")
+    with pytest.raises(ValueError, match="epsilon"):
+        MCCFRSolver(KUHN, scheme="outcome", epsilon=0.0)
+    with pytest.raises(TypeError, match="pyspiel.Game or an engine"):
+        MCCFRSolver("kuhn_poker")
