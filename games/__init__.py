@@ -1,2 +1,3 @@
 """goldspiel games: importing this package registers every game with pyspiel."""
 from games import gold_thief  # noqa: F401
+from games import ardillas_del_bosque  # noqa: F401
