@@ -70,13 +70,13 @@ MINI_PARAMS = {
     "thieves": 2,
     "guards": 1,
     "witches": 1,
-    "faeries": 0,
+    "faeries": 1,
     "ninjas": 0,
     "hand_size": 1,
     "start_gold": 2,
     "goals": "0/3;1/4;3/4",
     "goals_to_win": 1,
-    "max_turns": 4,
+    "max_turns": 6,
     "first_player": 0,
 }
 

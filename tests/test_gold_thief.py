@@ -431,3 +431,32 @@ def test_tensor_shapes():
 
 def test_golden_playthrough():
     testing.check_playthrough(str(PLAYTHROUGHS / "gold_thief.txt"))
+
+
+def _perft(engine) -> tuple[int, set]:
+    """Histories below `engine` and the (player, info key) pairs met."""
+    stack, count, infos = [engine], 0, set()
+    while stack:
+        e = stack.pop()
+        count += 1
+        if e.py_is_terminal():
+            continue
+        player = e.py_current_player()
+        if player == -1:
+            actions = [a for a, _ in e.py_chance_outcomes()]
+        else:
+            infos.add((player, e.py_info_key(player)))
+            actions = e.py_legal_actions()
+        for a in actions:
+            child = e.py_clone()
+            child.py_apply(a)
+            stack.append(child)
+    return count, infos
+
+
+def test_mini_preset_size_regression():
+    """Perft-style move-generation regression: the sizes in docs/rules."""
+    from games.gold_thief import MINI_PARAMS
+    game = pyspiel.load_game("gold_thief", MINI_PARAMS)
+    histories, infos = _perft(game.make_engine())
+    assert (histories, len(infos)) == (71770, 24341)
