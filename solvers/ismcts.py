@@ -160,6 +160,16 @@ def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel
     return sample
 
 
+def _info_function(state: pyspiel.State) -> Callable[[pyspiel.State, int], Any]:
+    """Node identity: the engine's info key on goldspiel states, else the
+    information-state string.  (Engines may key the other players of a
+    resampled world more finely than their strings; using the key keeps the
+    slow path identical to the fast one.)"""
+    if hasattr(state, "engine"):
+        return lambda s, p: s.engine.py_info_key(p)
+    return lambda s, p: s.information_state_string(p)
+
+
 def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
@@ -173,6 +183,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
         raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
     rng = SplitMix64(seed)
     sampler = _world_sampler(state, player)
+    info = _info_function(state)
     root_info = state.information_state_string(player)
     worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
     tree: dict[Any, dict[int, list]] = {}
@@ -195,8 +206,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 continue
             cp = s.current_player()
             acts = sorted(s.legal_actions())
-            key = ((cp, s.information_state_string(cp)) if multi_observer
-                   else (cp, s.information_state_string(player), depth))
+            key = ((cp, info(s, cp)) if multi_observer else (cp, info(s, player), depth))
             node = tree.get(key)
             if node is None:
                 node = tree[key] = {a: [0, 0.0, 0] for a in acts}

@@ -1,0 +1,65 @@
+"""Play a match between bots and print a Markdown table.
+
+Example::
+
+    python -m experiments.match --game gold_thief --players 2 \\
+        --bots ismcts,random --games 200 --time 0.1
+
+``--bots`` lists ``solvers.bots`` names seat by seat; a short list is padded
+with its last entry.  ISMCTS options apply to every ``ismcts`` bot.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import sys
+import time
+
+from solvers.evaluate import run_match, spec
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", required=True, help="pyspiel game name, e.g. gold_thief")
+    ap.add_argument("--players", type=int, default=None, help="players (game parameter)")
+    ap.add_argument("--bots", required=True, help="comma-separated bot names")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--processes", type=int, default=None, help="default: all cores")
+    ap.add_argument("--sims", type=int, default=None, help="ISMCTS simulations per move")
+    ap.add_argument("--time", type=float, default=None, help="ISMCTS seconds per move")
+    ap.add_argument("--uct-c", type=float, default=2.0)
+    ap.add_argument("--so", action="store_true", help="SO-ISMCTS instead of MO-ISMCTS")
+    ap.add_argument("--no-progress", action="store_true")
+    args = ap.parse_args(argv)
+    game = args.game
+    if args.players is not None:
+        game = f"{args.game}(players={args.players})"
+    if args.sims is None and args.time is None:
+        args.sims = 1000
+    lineup = []
+    for name in args.bots.split(","):
+        name = name.strip()
+        if name == "ismcts":
+            lineup.append(spec("ismcts", max_simulations=args.sims, time_limit=args.time,
+                               uct_c=args.uct_c, multi_observer=not args.so))
+        else:
+            lineup.append(spec(name))
+    t0 = time.time()
+    try:
+        result = run_match(game, lineup, games=args.games, seed=args.seed,
+                           processes=args.processes, progress=not args.no_progress)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"## {game}: {' vs '.join(result.lineup)}, {args.games} games, seed {args.seed}")
+    print(f"ISMCTS: sims={args.sims} time={args.time} uct_c={args.uct_c} "
+          f"{'SO' if args.so else 'MO'}; {time.time() - t0:.0f} s on {platform.node()} "
+          f"({datetime.date.today()})\n")
+    print(result.table())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""One registry of bots: ``make_bot(name, game, **options)``.
+
+Built in: ``"random"`` (uniform over legal actions, seeded), ``"ismcts"``
+(:class:`solvers.ismcts.ISMCTSBot`) and ``"heuristic"`` (the rule-based bot
+a game registered with :func:`register_heuristic`).  Other solvers add
+entries with :func:`register_bot` (the CFR helper registers ``"cfr"``).
+
+Every bot takes ``seed`` and is deterministic given it.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+import pyspiel
+
+from solvers.ismcts import ISMCTSBot, SplitMix64
+
+BotFactory = Callable[..., pyspiel.Bot]
+_BOTS: dict[str, BotFactory] = {}
+_HEURISTICS: dict[str, BotFactory] = {}
+# Modules imported on demand to find heuristics that are not registered yet.
+_HEURISTIC_MODULES = ("solvers.heuristics",)
+# Modules imported on demand for bots registered elsewhere (name -> module).
+_LAZY_BOTS = {"cfr": "solvers.cfr"}
+
+
+class RandomBot(pyspiel.Bot):
+    """Uniform random over the legal actions, from a seeded splitmix64 stream."""
+
+    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
+        pyspiel.Bot.__init__(self)
+        self._rng = SplitMix64(0 if seed is None else seed)
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        legal = sorted(state.legal_actions())
+        if not legal:
+            raise ValueError("RandomBot: no legal actions (chance or terminal state)")
+        return [(a, 1.0 / len(legal)) for a in legal], legal[self._rng.randint(len(legal))]
+
+    def step(self, state: pyspiel.State) -> int:
+        return self.step_with_policy(state)[1]
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Stateless."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Stateless."""
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Register ``factory(game, **options) -> pyspiel.Bot`` under ``name``."""
+    _BOTS[name] = factory
+
+
+def register_heuristic(game_name: str, factory: BotFactory | None = None):
+    """Register a game's heuristic bot; usable as a decorator.
+
+    ``factory(game, seed=..., **options)`` returns a ``pyspiel.Bot``.
+    ``game_name`` is the pyspiel short name (e.g. ``"gold_thief"``).
+    """
+    def deco(f: BotFactory) -> BotFactory:
+        _HEURISTICS[game_name] = f
+        return f
+    return deco if factory is None else deco(factory)
+
+
+def heuristic_games() -> list[str]:
+    """Short names of the games with a registered heuristic bot."""
+    for mod in _HEURISTIC_MODULES:
+        importlib.import_module(mod)
+    return sorted(_HEURISTICS)
+
+
+def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
+    name = game.get_type().short_name
+    if name not in _HEURISTICS:
+        heuristic_games()
+    if name not in _HEURISTICS:
+        raise ValueError(f"no heuristic bot registered for {name!r}; "
+                         f"games with one: {sorted(_HEURISTICS)}")
+    return _HEURISTICS[name](game, **options)
+
+
+register_bot("random", RandomBot)
+register_bot("ismcts", ISMCTSBot)
+register_bot("heuristic", _make_heuristic)
+
+
+def bot_names() -> list[str]:
+    """Names ``make_bot`` accepts (lazily provided ones included)."""
+    return sorted(set(_BOTS) | set(_LAZY_BOTS))
+
+
+def make_bot(name: str, game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
+    """Build bot ``name`` for ``game``; options go to its factory (e.g. ``seed``)."""
+    if name not in _BOTS and name in _LAZY_BOTS:
+        try:
+            importlib.import_module(_LAZY_BOTS[name])
+        except ImportError as exc:
+            raise ValueError(f"bot {name!r} is not available: {exc}") from None
+    if name not in _BOTS:
+        raise ValueError(f"unknown bot {name!r}; known: {bot_names()}")
+    try:
+        return _BOTS[name](game, **options)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {name!r}: {exc}") from None

@@ -1,0 +1,127 @@
+"""Rule-based heuristic bots: what a sensible casual player does.
+
+Each heuristic looks only at what its player may know (its own hand and
+goals, the public view, cards it saw through Witch steals) and registers
+itself with :func:`solvers.bots.register_heuristic`.
+
+Gold Thief (``gold_thief``), in order of priority:
+
+* score: always take a Ninja score or a goal flip when offered;
+* defend: cancel (Guard) a theft or raid on me unless losing the gold brings
+  me nearer one of my goal numbers; Faerie-cancel a Witch on me or a Guard
+  that cancels my own theft;
+* react: raid a thief (Thief) or add a Witch to my own theft when the gold
+  does not take me further from my nearest goal number;
+* own turn: Ninja first (more cards); Thief on the *leader* (most goals face
+  up, then most gold; their goals are secret, so this is "the player
+  nearest a goal") when +2 gold does not take me further from my goal or the
+  leader is one goal from winning; a Guard gift when I am above my number
+  and keep another Guard (a Thief is always likely); Witch on the leader
+  when I have no Thief to play; Faerie away a goal 4+ gold from my purse;
+  otherwise end the turn;
+* Witch victim: give away the card I value least (Faerie, Witch, Thief,
+  Ninja, Guard).
+"""
+from __future__ import annotations
+
+import pyspiel
+
+from solvers.bots import register_heuristic
+
+# Gold Thief action ids (games/gold_thief.py).
+GT_END, GT_PASS = 0, 1
+GT_THIEF, GT_GUARD, GT_WITCH, GT_FAERIE = 2, 7, 12, 17
+GT_NINJA = 41
+GT_GUARD_CANCEL, GT_RAID, GT_WITCH_EXTRA, GT_FAERIE_CANCEL = 42, 43, 44, 45
+GT_NINJA_SCORE, GT_FLIP, GT_GIVE = 46, 70, 94
+THIEF, GUARD, WITCH, FAERIE, NINJA = range(5)
+E_THIEF, E_RAID, E_WITCH_EXTRA, E_GUARD_GIFT, E_GUARD_CANCEL, E_WITCH_STEAL = range(6)
+GIVE_ORDER = (FAERIE, WITCH, THIEF, NINJA, GUARD)
+
+
+class GoldThiefHeuristicBot(pyspiel.Bot):
+    """The casual-player rules above; deterministic (``seed`` is accepted)."""
+
+    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
+        pyspiel.Bot.__init__(self)
+        if game.get_type().short_name != "gold_thief":
+            raise ValueError("GoldThiefHeuristicBot plays gold_thief only")
+
+    def step(self, state: pyspiel.State) -> int:
+        legal = set(state.legal_actions())
+        if not legal:
+            raise ValueError("no legal actions (chance or terminal state)")
+        if len(legal) == 1:
+            return next(iter(legal))
+        return self._choose(state.engine, state.current_player(), legal)
+
+    def step_with_policy(self, state: pyspiel.State):
+        a = self.step(state)
+        return [(b, 1.0 if b == a else 0.0) for b in sorted(state.legal_actions())], a
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Stateless."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Stateless."""
+
+    @staticmethod
+    def _choose(e, me: int, legal: set[int]) -> int:
+        view = e.public_view()
+        gold = view["gold"]
+        n = len(gold)
+        targets = [x for g in e.goals_down(me) for x in e.goal_numbers(g)]
+
+        def dist(amount: int) -> int:
+            return min((abs(amount - t) for t in targets), default=0)
+
+        here = dist(gold[me])
+        for a in sorted(legal):
+            if GT_NINJA_SCORE <= a < GT_FLIP or GT_FLIP <= a < GT_GIVE:
+                return a
+        pending = view["pending"]
+        top = pending[-1] if pending else None
+        if GT_GUARD_CANCEL in legal and top is not None:
+            kind, _player, victim, _ben, _canc = top
+            if victim == me and not dist(gold[me] - (2 if kind == E_THIEF else 1)) < here:
+                return GT_GUARD_CANCEL
+        if GT_FAERIE_CANCEL in legal and top is not None:
+            kind, _player, victim, _ben, _canc = top
+            if kind == E_WITCH_STEAL and victim == me:
+                return GT_FAERIE_CANCEL
+            if kind == E_GUARD_CANCEL and len(pending) >= 2 and pending[-2][3] == me:
+                return GT_FAERIE_CANCEL
+        if GT_RAID in legal and dist(gold[me] + 1) <= here:
+            return GT_RAID
+        if GT_WITCH_EXTRA in legal and top is not None and top[3] == me \
+                and dist(gold[me] + 1) <= here:
+            return GT_WITCH_EXTRA
+        give = [a for a in legal if a >= GT_GIVE]
+        if give:
+            for t in GIVE_ORDER:
+                if GT_GIVE + t in legal:
+                    return GT_GIVE + t
+        if GT_END not in legal:   # a response window: nothing worth playing
+            return GT_PASS if GT_PASS in legal else min(legal)
+        # Own turn.
+        if GT_NINJA in legal:
+            return GT_NINJA
+        others = [v for v in range(n) if v != me]
+        leader = max(others, key=lambda v: (len(view["face_up"][v]), gold[v], -v))
+        hand = e.hand(me)
+        if GT_THIEF + leader in legal and (
+                dist(gold[me] + 2) <= here or len(view["face_up"][leader]) >= 2):
+            return GT_THIEF + leader
+        if hand.count(GUARD) >= 2 and dist(gold[me] - 1) < here:
+            trailer = min(others, key=lambda v: (len(view["face_up"][v]), gold[v], v))
+            if GT_GUARD + trailer in legal:
+                return GT_GUARD + trailer
+        if GT_WITCH + leader in legal and THIEF not in hand:
+            return GT_WITCH + leader
+        for g in e.goals_down(me):
+            if GT_FAERIE + g in legal and min(abs(gold[me] - x) for x in e.goal_numbers(g)) >= 4:
+                return GT_FAERIE + g
+        return GT_END
+
+
+register_heuristic("gold_thief", GoldThiefHeuristicBot)

@@ -1,0 +1,74 @@
+"""Bot registry, random bot, Gold Thief heuristic."""
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+from solvers import bots
+from solvers.ismcts import ISMCTSBot, SplitMix64, sample_sorted
+from src_cy import ismcts_testgame
+
+ismcts_testgame.register()
+
+
+def play(game, seat_bots, seed):
+    rng = SplitMix64(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_sorted(sorted(state.chance_outcomes()), rng))
+        else:
+            a = seat_bots[state.current_player()].step(state)
+            assert a in state.legal_actions()
+            state.apply_action(a)
+    return state.returns()
+
+
+def test_make_bot_registry():
+    game = pyspiel.load_game("ismcts_test_minipoker")
+    assert isinstance(bots.make_bot("ismcts", game, max_simulations=10, seed=1), ISMCTSBot)
+    assert isinstance(bots.make_bot("random", game, seed=1), bots.RandomBot)
+    with pytest.raises(ValueError, match="unknown bot"):
+        bots.make_bot("nope", game)
+    with pytest.raises(ValueError, match="bad options"):
+        bots.make_bot("random", game, depth=3)
+    with pytest.raises(ValueError, match="no heuristic bot registered"):
+        bots.make_bot("heuristic", game)
+    assert "gold_thief" in bots.heuristic_games()
+    assert {"random", "ismcts", "heuristic", "cfr"} <= set(bots.bot_names())
+
+
+def test_register_custom_heuristic():
+    game = pyspiel.load_game("ismcts_test_tictactoe")
+
+    @bots.register_heuristic("ismcts_test_tictactoe")
+    def first_cell(game, seed=0):
+        return bots.RandomBot(game, seed)
+
+    assert isinstance(bots.make_bot("heuristic", game), bots.RandomBot)
+
+
+def test_random_bot_is_uniform_and_seeded():
+    game = pyspiel.load_game("ismcts_test_tictactoe")
+    state = game.new_initial_state()
+    bot = bots.RandomBot(game, seed=3)
+    counts = [0] * 9
+    for _ in range(1800):
+        counts[bot.step(state)] += 1
+    assert min(counts) > 140
+    a = [bots.RandomBot(game, seed=5).step(state) for _ in range(3)]
+    assert a == [bots.RandomBot(game, seed=5).step(state) for _ in range(3)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gold_thief_heuristic_plays_legal_and_beats_random(players):
+    game = pyspiel.load_game("gold_thief", {"players": players})
+    wins = 0
+    n_games = 60
+    for i in range(n_games):
+        seat = i % players
+        line = [bots.make_bot("random", game, seed=i * 10 + s) for s in range(players)]
+        line[seat] = bots.make_bot("heuristic", game)
+        ret = play(game, line, seed=i)
+        wins += ret[seat] == max(ret)
+    # a uniformly random seat wins 1/players of the games
+    assert wins / n_games > 1.0 / players + 0.1
