@@ -1201,6 +1201,16 @@ cdef class ArdillasEngine(Engine):
         cdef int w, j, o, h, i, p, k, seen
         assert 0 <= self.s.phase < NPHASES, f"phase out of range: {self.s.phase}"
         assert 0 <= self.s.cur < self.N, f"current player out of range: {self.s.cur}"
+        assert -1 <= self.s.ppile < self.H and -1 <= self.s.liz_a < self.H \
+            and -1 <= self.s.liz_b < self.H, "pending hiding place out of range"
+        assert -1 <= self.s.pend < MAXT, "pending token out of range"
+        assert 0 <= self.s.boar_n <= MAXT and 0 <= self.s.boar_out <= MAXT, \
+            "Wild Boar ordering out of range"
+        assert self.s.deal_owner <= self.B, "dealing past the last board"
+        if self.s.phase in (PH_LYNX_PICK, PH_ANT_DEC, PH_LIZ_SIZE, PH_BOAR_PICK):
+            assert self.s.ppile >= 0, "animal action without its pile"
+        if self.s.phase == PH_LIZ_TAKE:
+            assert self.s.liz_a >= 0, "Lizard take without flipped piles"
         count = {}
         for h in range(MAXH):
             assert 0 <= self.s.psize[h] <= MAXT, "pile size out of range"
