@@ -1,0 +1,181 @@
+"""Solve every registered game's preset and write its policy table.
+
+``python -m experiments.policy_tables [--games G,..] [--preset mini]
+[--solver auto|cfr+|mccfr] [--iterations N] [--out results]``
+
+For each game in ``solvers.policy_tables.REGISTRY``: CFR+ on the compiled
+tree (or external-sampling MCCFR when the tree exceeds the entry's
+``max_nodes``, or when asked), then writes ``<out>/<game>/``:
+``policy_table.csv`` and ``.md`` (decision situations, action probabilities,
+reach), ``policy.json`` (the full policy, checksummed), ``convergence.png``
+(exploitability against iterations and seconds).  Deterministic for a given
+set of flags (seeds are fixed; only timings vary).
+
+Games join by registering a ``GameEntry``.  GOLD THIEF ENTRY POINT: put its
+``register(GameEntry(name="gold_thief", ...))`` call in a module and add that
+module's name to ``FEATURE_MODULES`` below.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import importlib
+import os
+import time
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from solvers import policy_io  # noqa: E402
+from solvers.cfr import CFRPlusSolver  # noqa: E402
+from solvers.exploitability import exploitability_of_array  # noqa: E402
+from solvers.mccfr import MCCFRSolver  # noqa: E402
+from solvers.policy_tables import (REGISTRY, GameEntry, sampled_situation_table,  # noqa: E402
+                                   situation_table)
+from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
+
+# Modules whose import registers GameEntry objects (built-ins: kuhn, leduc).
+FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables",)
+CHECKPOINTS = 20
+SEED = 0
+
+
+def load_registry() -> dict[str, GameEntry]:
+    for name in FEATURE_MODULES:
+        importlib.import_module(name)
+    return REGISTRY
+
+
+def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
+    tree = None
+    if solver in ("auto", "cfr+", "mccfr"):
+        try:
+            tree = compile_game(game, max_nodes=entry.max_nodes)
+        except TreeTooLargeError:
+            if solver == "cfr+":
+                raise
+    use_cfr = tree is not None and solver != "mccfr"
+    total = iterations or (entry.cfr_iterations if use_cfr else entry.mccfr_iterations)
+    chunk = max(1, total // CHECKPOINTS)
+    curve: list[tuple[int, float, float]] = []
+    if use_cfr:
+        s = CFRPlusSolver(game, tree=tree)
+        probs_of = s.average_policy_array
+    else:
+        s = MCCFRSolver(game, scheme="external", seed=SEED)
+        probs_of = (lambda: s.policy_array(tree)) if tree is not None else None
+    elapsed, done = 0.0, 0
+    with tqdm(total=total, desc=f"{entry.name} {'CFR+' if use_cfr else 'ES-MCCFR'}",
+              unit="it", leave=False) as bar:
+        while done < total:
+            step = min(chunk, total - done)
+            t0 = time.perf_counter()
+            s.run(step)
+            elapsed += time.perf_counter() - t0
+            done += step
+            bar.update(step)
+            if probs_of is not None:
+                curve.append((done, elapsed, exploitability_of_array(tree, probs_of())))
+    return {"solver": "CFR+" if use_cfr else "ES-MCCFR", "iterations": total, "tree": tree,
+            "seconds": elapsed, "curve": curve, "probs": probs_of() if probs_of else None,
+            "mccfr": None if use_cfr else s}
+
+
+def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
+    feats = list(entry.feature_doc)
+    actions = sorted({a for r in rows for a in r["actions"]})
+    with open(path_base + ".csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["player", *feats, "reach", "infosets", *[f"P({a})" for a in actions]])
+        for r in rows:
+            w.writerow([r["player"], *[r["features"].get(k, "") for k in feats],
+                        f"{r['reach']:.6f}", r["infosets"],
+                        *[f"{r['actions'][a]:.4f}" if a in r["actions"] else "" for a in actions]])
+    lines = ["| player | " + " | ".join(feats) + " | reach | " +
+             " | ".join(f"P({a})" for a in actions) + " |",
+             "|" + " --- |" * (len(feats) + 2 + len(actions))]
+    for r in rows:
+        cells = [str(r["player"]), *[str(r["features"].get(k, "")) for k in feats],
+                 f"{r['reach']:.4f}",
+                 *[f"{r['actions'][a]:.3f}" if a in r["actions"] else "" for a in actions]]
+        lines.append("| " + " | ".join(cells) + " |")
+    doc = "\n".join(f"- **{k}**: {v}" for k, v in entry.feature_doc.items())
+    with open(path_base + ".md", "w") as f:
+        f.write(f"# Policy table: {entry.name}\n\n{entry.notes}\n\nFeatures:\n\n{doc}\n\n"
+                + "\n".join(lines) + "\n")
+
+
+def _plot(path: str, name: str, curve: list) -> None:
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.5))
+    its, secs, expl = zip(*curve)
+    for ax, x, label in ((axes[0], its, "iterations"), (axes[1], secs, "seconds")):
+        ax.loglog(x, expl, marker=".")
+        ax.set_xlabel(label)
+        ax.set_ylabel("exploitability")
+        ax.grid(True, which="both", alpha=0.3)
+    fig.suptitle(f"{name}: convergence")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
+             out: str) -> dict:
+    """Solve one game and write its results; returns a summary dict."""
+    if preset not in entry.presets:
+        raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
+    game = entry.load(preset)
+    res = _solve(entry, game, solver, iterations)
+    folder = os.path.join(out, entry.name)
+    os.makedirs(folder, exist_ok=True)
+    if res["tree"] is not None:
+        rows = situation_table(game, entry, res["tree"], res["probs"])
+        table = policy_io.policy_from_tree(res["tree"], res["probs"])
+    else:
+        table = res["mccfr"].average_policy_table()
+        rows = sampled_situation_table(game, entry, table, episodes=2000, seed=SEED)
+    _write_table(os.path.join(folder, "policy_table"), entry, rows)
+    policy_io.save_policy(os.path.join(folder, "policy.json"), game, table,
+                          meta={"solver": res["solver"], "iterations": res["iterations"],
+                                "preset": preset})
+    if res["curve"]:
+        _plot(os.path.join(folder, "convergence.png"), entry.name, res["curve"])
+    return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
+            "seconds": res["seconds"], "situations": len(rows), "infosets": len(table),
+            "exploitability": res["curve"][-1][2] if res["curve"] else None}
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    registry = load_registry()
+    parser = argparse.ArgumentParser(description="Solve games and write policy tables.")
+    parser.add_argument("--games", default=",".join(registry),
+                        help=f"comma-separated games (default: all: {','.join(registry)})")
+    parser.add_argument("--preset", default="mini")
+    parser.add_argument("--solver", choices=("auto", "cfr+", "mccfr"), default="auto")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="iterations per game (default: the game's own budget)")
+    parser.add_argument("--out", default="results")
+    args = parser.parse_args(argv)
+    names = [g for g in args.games.split(",") if g]
+    unknown = [g for g in names if g not in registry]
+    if unknown:
+        parser.error(f"unknown game(s) {unknown}; registered: {sorted(registry)}")
+    if args.iterations is not None and args.iterations < 1:
+        parser.error(f"--iterations must be positive, got {args.iterations}")
+    summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out)
+                 for g in tqdm(names, desc="games", unit="game")]
+    print("| game | solver | iterations | seconds | exploitability | infosets | situations |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for s in summaries:
+        ex = f"{s['exploitability']:.2e}" if s["exploitability"] is not None else "n/a"
+        print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} | {ex} "
+              f"| {s['infosets']} | {s['situations']} |")
+    print(f"results written to {os.path.abspath(args.out)}/")
+    return summaries
+
+
+if __name__ == "__main__":
+    main()
