@@ -128,7 +128,7 @@ def check_illegal_actions(game: pyspiel.Game, seed: int = 4) -> None:
             illegal = [a for a in range(game.max_chance_outcomes() + 2) if a not in legal][:3]
         else:
             legal = set(state.legal_actions())
-            illegal = [a for a in range(num + 2) if a not in legal][:3] + [-1]
+            illegal = [a for a in range(num + 2) if a not in legal][:3] + [num + 1000]
         for action in illegal:
             before = state.serialize()
             try:

@@ -209,3 +209,38 @@ def random_playouts(Engine proto, int n, seed) -> np.ndarray:
         for i in range(proto.num_players):
             tot[i] += ret[i]
     return total
+
+
+def clone_loop(Engine proto, int n) -> None:
+    """Clone `proto` n times at C level (benchmark of allocation + copy)."""
+    cdef int k
+    cdef Engine e
+    for k in range(n):
+        e = proto.clone()
+
+
+def copy_loop(Engine proto, int n) -> None:
+    """Copy `proto` into one scratch engine n times (no allocation)."""
+    cdef int k
+    cdef Engine e = proto.clone()
+    for k in range(n):
+        e.copy_from(proto)
+
+
+def apply_loop(Engine proto, int n, seed) -> int:
+    """Apply n random actions, restarting from `proto` at terminals; returns games finished."""
+    cdef Rng rng
+    cdef int outs[MAX_BRANCHING]
+    cdef int k, m, games = 0
+    cdef Engine e = proto.clone()
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    for k in range(n):
+        if e.is_terminal():
+            e.copy_from(proto)
+            games += 1
+        if e.current_player() == CHANCE_PLAYER:
+            e.apply(e.sample_chance(&rng))
+        else:
+            m = e.legal_actions(outs)
+            e.apply(outs[rng_int(&rng, m)])
+    return games

@@ -1,0 +1,134 @@
+"""Engine benchmark: random playouts, apply and clone rates per game.
+
+Each goldspiel game is driven two ways — through its Cython engine directly
+(``src_cy.engine`` loops, no Python per step) and through the pyspiel
+interface from Python — next to OpenSpiel's C++ ``leduc_poker`` driven the
+same way through pyspiel.  Prints a Markdown table; ``--write`` replaces the
+engine section of ``docs/benchmarks.md``.
+
+``python -m experiments.bench_engines [--seconds 1.0] [--write]``
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Callable
+
+import pyspiel
+
+import games  # noqa: F401
+from experiments._benchutil import machine_line, replace_section
+from src_cy.engine import apply_loop, clone_loop, copy_loop, random_playouts
+
+# name, game string, engine-direct supported
+CONFIGS = [
+    ("Gold Thief 2p", "gold_thief(players=2)"),
+    ("Gold Thief 4p", "gold_thief(players=4)"),
+    ("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)"),
+    ("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)"),
+    ("Gold Nugget 4p", "gold_nugget(players=4)"),
+]
+
+
+def rate(fn: Callable[[int], object], seconds: float, start: int = 1) -> float:
+    """Calls of fn(n) per second, growing n until a run lasts `seconds`."""
+    n = start
+    while True:
+        t0 = time.perf_counter()
+        fn(n)
+        dt = time.perf_counter() - t0
+        if dt >= seconds or n >= 1 << 30:
+            return n / dt
+        n = max(n * 2, int(n * seconds / max(dt, 1e-6) * 1.1))
+
+
+def pyspiel_playouts(game: pyspiel.Game, n: int, seed: int = 0) -> None:
+    """n random games driven through the pyspiel API from Python."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+
+def pyspiel_applies(game: pyspiel.Game, n: int, seed: int = 0) -> None:
+    """n random actions through pyspiel, restarting at terminals."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(n):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def mid_game(game: pyspiel.Game, moves: int = 40, seed: int = 0) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal() and state.move_number() < moves:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def bench(name: str, game_string: str, seconds: float) -> dict:
+    game = pyspiel.load_game(game_string)
+    row = {"name": name}
+    row["py_playouts"] = rate(lambda n: pyspiel_playouts(game, n), seconds)
+    row["py_applies"] = rate(lambda n: pyspiel_applies(game, n), seconds, 100)
+    mid = mid_game(game)
+    row["py_clones"] = rate(lambda n: [mid.clone() for _ in range(n)], seconds, 100)
+    if hasattr(game, "make_engine"):
+        proto = game.make_engine()
+        row["eng_playouts"] = rate(lambda n: random_playouts(proto, n, 1), seconds)
+        row["eng_applies"] = rate(lambda n: apply_loop(proto, n, 1), seconds, 1000)
+        row["eng_clones"] = rate(lambda n: clone_loop(mid.engine, n), seconds, 1000)
+        row["eng_copies"] = rate(lambda n: copy_loop(mid.engine, n), seconds, 1000)
+    return row
+
+
+def table(rows: list[dict]) -> str:
+    def f(x):
+        return "—" if x is None else (f"{x:,.0f}" if x >= 100 else f"{x:,.1f}")
+    out = ["| game | playouts/s engine | playouts/s pyspiel | ratio | applies/s engine"
+           " | applies/s pyspiel | clones/s engine (copy into scratch) | clones/s pyspiel |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        ratio = (f"{r['eng_playouts'] / r['py_playouts']:,.0f}×" if "eng_playouts" in r else "—")
+        copies = f"{f(r.get('eng_clones'))} ({f(r.get('eng_copies'))})" if "eng_clones" in r else "—"
+        out.append(f"| {r['name']} | {f(r.get('eng_playouts'))} | {f(r['py_playouts'])} | {ratio} | "
+                   f"{f(r.get('eng_applies'))} | {f(r['py_applies'])} | {copies} | {f(r['py_clones'])} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
+    parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
+    args = parser.parse_args(argv)
+    registered = set(pyspiel.registered_names())
+    rows = []
+    for name, game_string in CONFIGS:
+        if game_string.split("(")[0] in registered:
+            rows.append(bench(name, game_string, args.seconds))
+    rows.append(bench("OpenSpiel C++ leduc_poker (reference)", "leduc_poker", args.seconds))
+    text = (f"{machine_line()}\n\nCommand: `python -m experiments.bench_engines "
+            f"--seconds {args.seconds}`\n\n{table(rows)}\n")
+    print(text)
+    if args.write:
+        replace_section("docs/benchmarks.md", "engines", text)
+
+
+if __name__ == "__main__":
+    main()
