@@ -1,0 +1,256 @@
+"""Gold Nugget as an OpenSpiel game (``pyspiel.load_game("gold_nugget")``).
+
+Rules: ``../shared/rules/gold_nugget.txt``; as implemented, with every designed
+card, ability and assumption: ``docs/rules/gold_nugget.md``.  The rules live in
+the Cython engine ``src_cy/gold_nugget.pyx``; this module validates parameters
+and registers the game.
+
+Action encoding (``k`` a leaf-card id 0-15 in catalog order, ``q`` a seat,
+``i`` a slot in a lair, slots counted from 0 in placement order):
+
+===========  ======================  =============================================
+id           name                    when
+===========  ======================  =============================================
+0            pass / end              end Meddling, no instant, done discarding,
+                                     no face-down card
+1            sleep                   Go to sleep!: white-feather holder sleeps
+2            meddle                  Go to sleep!: holder stays awake
+3            option 0                first dealt animal; examine an acquired
+                                     stone; Suspicion "reveal all"
+4            option 1                second dealt animal; do not examine;
+                                     Suspicion "take two feathers"
+5            ability                 holder uses its animal's active ability
+6            victory card            advanced mode: play your victory card
+7            give a feather          Beg: give a black feather
+8 + k        play card k             Meddling, reactions, the final face-down card
+24 + k       recycle card k          discard a recyclable card: steal 1 nest stone
+40 + k       discard / give card k   Hello!, hand limit, Beg
+56 + q       choose animal q         card targets
+61           the nest                Chance; the final grab
+62 + 24q + i stone q#i               a stone in lair q, slot i (targets, grab)
+===========  ======================  =============================================
+
+Chance outcomes (0-23): a forest card id (leaf 0-15, wind 16-20) when dealing
+or drawing; an animal id (0-11); a time-of-day card (0 morning, 1 noon,
+2 afternoon, 3 night); a victory card (0-5); or the index of a stone in the
+nest (stones drawn from the nest are drawn at random: nest stones look alike).
+"""
+from __future__ import annotations
+
+import pyspiel
+
+from games._adapter import EngineGame, ParameterError, check_choice, check_range
+from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
+                                NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
+                                GoldNuggetEngine)
+
+MAX_STONES = 24
+TWO_PLAYER_REMOVALS = ("Gold Nugget", "Loyal friend", "Tribute", "Beg", "Do I have it?")
+
+# Set-up tables of the rulebook, by player count.
+RAVEN_DAYS = {2: 2, 3: 3, 4: 4, 5: 4}
+NEST_TABLE = {2: (5, 10, 2), 3: (7, 13, 2), 4: (9, 15, 3), 5: (11, 17, 3)}  # feathers, normal, traps
+
+
+def card_key(name: str) -> str:
+    """Parameter key of a card or animal name: ``"Do I have it?"`` -> ``do_i_have_it``."""
+    return "".join(c if c.isalnum() else "_" for c in name.lower()).strip("_").replace("__", "_")
+
+
+LEAF_KEYS = tuple(card_key(c[0]) for c in LEAF_CATALOG)
+WIND_KEYS = tuple(card_key(c[0]) for c in WIND_CATALOG)
+ANIMAL_KEYS = tuple(card_key(a[0]) for a in ANIMAL_CATALOG)
+
+_DEFAULTS = {
+    "players": 4,
+    "advanced": False,
+    "abilities": True,
+    "utility": "win",
+    "days": 0,
+    "normal_stones": -1,
+    "trap_stones": -1,
+    "black_feathers": -1,
+    "hand_size": 5,
+    "start_stones": 2,
+    "deal_animals": 2,
+    "animals": "",
+    "hello_discard": True,
+    "two_player_removals": True,
+    "leaf_counts": "",
+    "leaf_default": -1,
+    "wind_counts": "",
+    "wind_default": -1,
+    "max_plays": 8,
+    "max_moves": 0,
+}
+
+# Small enough to solve exactly (sizes measured in docs/rules/gold_nugget.md).
+MINI_PARAMS = {
+    "players": 2,
+    "abilities": False,
+    "days": 1,
+    "normal_stones": 1,
+    "trap_stones": 1,
+    "black_feathers": 3,
+    "hand_size": 1,
+    "start_stones": 1,
+    "deal_animals": 1,
+    "animals": "raccoon/bear",
+    "hello_discard": False,
+    "leaf_default": 0,
+    "leaf_counts": "peek:1/chance:1",
+    "wind_default": 0,
+    "max_plays": 1,
+}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="gold_nugget",
+    long_name="Gold Nugget",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=5,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def parse_counts(name: str, text: str, keys: tuple[str, ...],
+                 defaults: list[int]) -> list[int]:
+    """Parse ``"key:count/key:count"`` overrides of ``defaults``."""
+    counts = list(defaults)
+    for item in filter(None, (t.strip() for t in str(text).split("/"))):
+        key, sep, value = item.partition(":")
+        key = key.strip()
+        if not sep or key not in keys:
+            raise ParameterError(
+                f"parameter {name}: {item!r} is not key:count; valid keys: {', '.join(keys)}")
+        try:
+            count = int(value)
+        except ValueError:
+            raise ParameterError(f"parameter {name}: count {value!r} is not a whole number") \
+                from None
+        if not 0 <= count <= 30:
+            raise ParameterError(f"parameter {name}: {key}={count} out of range; valid: 0..30")
+        counts[keys.index(key)] = count
+    return counts
+
+
+def move_budget(n: int, days: int, hand: int, deal: int, start: int, advanced: bool,
+                winds: int) -> int:
+    """Moves the game needs after set-up when nobody plays a card (the reserve)."""
+    hl = hand + 1
+    per_turn = 2 * (hl + 1) + 4 + n
+    setup = n * hand + n * deal + n + n + (n if advanced else 0) + n * start + 1
+    return setup + (4 * days + 1) * per_turn + winds + 5 * n + 10 + hl + 2
+
+
+class GoldNuggetGame(EngineGame):
+    """Gold Nugget, 2-5 players."""
+
+    GAME_TYPE = _GAME_TYPE
+
+    def _build(self, p: dict):
+        n = check_range("players", p["players"], 2, 5)
+        advanced = bool(check_range("advanced", int(p["advanced"]), 0, 1))
+        abilities = bool(check_range("abilities", int(p["abilities"]), 0, 1))
+        utility = check_choice("utility", p["utility"], ("win", "zero_sum"))
+        days = check_range("days", p["days"], 0, 10) or RAVEN_DAYS[n]
+        feathers0, normal0, traps0 = NEST_TABLE[n]
+        normal = check_range("normal_stones", p["normal_stones"], -1, 20)
+        traps = check_range("trap_stones", p["trap_stones"], -1, 3)
+        feathers = check_range("black_feathers", p["black_feathers"], -1, 30)
+        normal = normal0 if normal < 0 else normal
+        traps = traps0 if traps < 0 else traps
+        feathers = feathers0 if feathers < 0 else feathers
+        if 1 + normal + traps > MAX_STONES:
+            raise ParameterError(
+                f"parameters normal_stones+trap_stones+1 = {1 + normal + traps}; valid: at most "
+                f"{MAX_STONES}")
+        hand = check_range("hand_size", p["hand_size"], 0, 10)
+        start = check_range("start_stones", p["start_stones"], 0, 4)
+        if n * start > 1 + normal + traps:
+            raise ParameterError(
+                f"parameter start_stones={start}: {n} players need {n * start} stones, the nest "
+                f"has {1 + normal + traps}")
+        deal = check_range("deal_animals", p["deal_animals"], 1, 2)
+        names = [a.strip() for a in str(p["animals"]).split("/") if a.strip()]
+        for a in names:
+            if a not in ANIMAL_KEYS:
+                raise ParameterError(
+                    f"parameter animals: unknown animal {a!r}; valid: {', '.join(ANIMAL_KEYS)}")
+        mask = sum(1 << ANIMAL_KEYS.index(a) for a in set(names)) if names else (1 << 12) - 1
+        if bin(mask).count("1") < n * deal:
+            raise ParameterError(
+                f"parameter animals: {bin(mask).count('1')} animals cannot deal {deal} to each "
+                f"of {n} players")
+        hello = bool(check_range("hello_discard", int(p["hello_discard"]), 0, 1))
+        removals = bool(check_range("two_player_removals", int(p["two_player_removals"]), 0, 1))
+        leaf_default = check_range("leaf_default", p["leaf_default"], -1, 30)
+        wind_default = check_range("wind_default", p["wind_default"], -1, 30)
+        leaf = parse_counts("leaf_counts", p["leaf_counts"], LEAF_KEYS,
+                            [c[1] if leaf_default < 0 else leaf_default for c in LEAF_CATALOG])
+        if n == 2 and removals:
+            for name in TWO_PLAYER_REMOVALS:
+                leaf[[c[0] for c in LEAF_CATALOG].index(name)] = 0
+        wind = parse_counts("wind_counts", p["wind_counts"], WIND_KEYS,
+                            [c[1] if wind_default < 0 else wind_default for c in WIND_CATALOG])
+        if sum(leaf) < n * hand:
+            raise ParameterError(
+                f"parameter leaf_counts: {sum(leaf)} leaf cards cannot deal {hand} to each of "
+                f"{n} players")
+        if sum(leaf) > 200:
+            raise ParameterError(f"parameter leaf_counts: {sum(leaf)} leaf cards; valid: <= 200")
+        plays = check_range("max_plays", p["max_plays"], 1, 30)
+        need = move_budget(n, days, hand, deal, start, advanced, sum(wind))
+        auto = need + 4 * days * (2 * n + 3) * (plays + 2) + 200
+        max_moves = check_range("max_moves", p["max_moves"], 0, 100000) or auto
+        if max_moves < need:
+            raise ParameterError(
+                f"parameter max_moves={max_moves} is below the {need} moves this game needs "
+                f"without any card play; valid: 0 (automatic) or {need}..100000")
+        params = {
+            "players": n, "days": days, "advanced": int(advanced), "abilities": int(abilities),
+            "utility": 0 if utility == "win" else 1, "hand_size": hand, "start_stones": start,
+            "deal_animals": deal, "hello_discard": int(hello), "max_plays": plays,
+            "animal_mask": mask, "normal_stones": normal, "trap_stones": traps,
+            "black_feathers": feathers, "max_moves": max_moves, "leaf_counts": leaf,
+            "wind_counts": wind,
+        }
+        # One registration serves both modes, so the game type is GENERAL_SUM and
+        # no utility_sum is declared; with utility=zero_sum returns do sum to 0.
+        if utility == "win":
+            lo, hi, total = 0.0, 1.0, None
+        else:
+            lo, hi, total = -1.0 / n, 1.0 - 1.0 / n, None
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_DISTINCT_ACTIONS,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            num_players=n,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=total,
+            max_game_length=max_moves,
+        )
+
+        def factory() -> GoldNuggetEngine:
+            return GoldNuggetEngine(params)
+
+        return info, factory
+
+
+def mini_game() -> pyspiel.Game:
+    """The ``mini`` preset, for exact solving."""
+    return pyspiel.load_game("gold_nugget", MINI_PARAMS)
+
+
+CATALOG = {"leaf": LEAF_CATALOG, "wind": WIND_CATALOG, "animals": ANIMAL_CATALOG,
+           "victory": VC_CATALOG}
+
+pyspiel.register_game(_GAME_TYPE, GoldNuggetGame)
