@@ -108,7 +108,7 @@ class SaboteurGame(EngineGame):
         if utility == "gold":
             lo, hi, total = 0.0, 4.0 * rounds, None
         else:
-            lo, hi, total = 0.0, 1.0, 1.0
+            lo, hi, total = 0.0, 1.0, None
         info = pyspiel.GameInfo(
             num_distinct_actions=proto.num_actions,
             max_chance_outcomes=27,

@@ -25,6 +25,7 @@ from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAY
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
 
 import struct as _struct
+import zlib as _zlib
 
 cdef enum:
     MAXP = 10
@@ -1176,22 +1177,29 @@ cdef class SaboteurEngine(Engine):
         body = (<char*>&self.s)[:sizeof(SabState)]
         hashes = _struct.pack("<Q", self.pubhash) + b"".join(
             _struct.pack("<Q", self.ihash[p]) for p in range(ENGINE_MAX_PLAYERS))
-        return head + body + hashes
+        return head + _zlib.compress(body + hashes, 1)
 
     def load(self, data) -> None:
         """Restore a ``dump`` snapshot; ValueError on anything malformed."""
         cdef SabState tmp
         cdef SabState saved
         cdef int nhead = len(SNAPSHOT_MAGIC) + 8
-        cdef int total = nhead + sizeof(SabState) + 8 * (ENGINE_MAX_PLAYERS + 1)
-        if not isinstance(data, (bytes, bytearray)) or len(data) != total:
-            raise ValueError(f"saboteur snapshot must be {total} bytes")
+        cdef int total = sizeof(SabState) + 8 * (ENGINE_MAX_PLAYERS + 1)
+        if not isinstance(data, (bytes, bytearray)) or len(data) < nhead:
+            raise ValueError("saboteur snapshot is too short")
         data = bytes(data)
         if data[:len(SNAPSHOT_MAGIC)] != SNAPSHOT_MAGIC:
             raise ValueError("not a saboteur snapshot (bad magic)")
         version, size = _struct.unpack("<II", data[len(SNAPSHOT_MAGIC):nhead])
         if version != SNAPSHOT_VERSION or size != sizeof(SabState):
             raise ValueError(f"unsupported saboteur snapshot version {version}")
+        try:
+            data = _zlib.decompress(data[nhead:])
+        except _zlib.error as exc:
+            raise ValueError(f"corrupted saboteur snapshot: {exc}") from None
+        if len(data) != total:
+            raise ValueError(f"saboteur snapshot body must be {total} bytes")
+        nhead = 0
         body = data[nhead:nhead + sizeof(SabState)]
         memcpy(&tmp, <char*>body, sizeof(SabState))
         if (tmp.n != self.s.n or tmp.rounds != self.s.rounds or tmp.gd != self.s.gd

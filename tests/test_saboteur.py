@@ -1,0 +1,480 @@
+"""Saboteur: conformance suite, rulebook scenarios, properties, bad input."""
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pyspiel
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import games.saboteur as sab
+from games import testing
+from games._adapter import ParameterError
+
+PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
+EW, NS, NW, NE, NEW, NES, CROSS = range(7)
+DE_EW = 12
+MAP, ROCK, BRK, REP = 16, 17, 18, 21
+PICK, LAMP, CART = range(3)
+DIG, SAB = 0, 1
+N_, E_, S_, W_ = 1, 2, 4, 8
+FILLER = None  # in a scenario hand: any card the scenario never plays
+
+
+def invariant(state: pyspiel.State) -> None:
+    state.engine.check_invariants()
+
+
+class Acts:
+    """Action ids of one game (see the encoding table in games/saboteur.py)."""
+
+    def __init__(self, state: pyspiel.State):
+        self.e = state.engine
+        r = self.e.grid_radius
+        self.C = (2 * r + 1) ** 2
+
+    def place(self, k, x, y, rot=0):
+        return (2 * k + rot) * self.C + self.e.cell_action(x, y)
+
+    def rock(self, x, y):
+        return 32 * self.C + self.e.cell_action(x, y)
+
+    def brk(self, tool, q):
+        return 33 * self.C + 10 * tool + q
+
+    def rep(self, r, tool, q):
+        return 33 * self.C + 30 + 10 * (3 * r + tool) + q
+
+    def map(self, g):
+        return 33 * self.C + 210 + g
+
+    def pass_(self, k):
+        return 33 * self.C + 213 + k
+
+
+def setup(roles, perm, hands, **params) -> pyspiel.State:
+    """Chosen roles, goal layout (index into the 6 permutations) and hands."""
+    n = len(hands)
+    p = {"players": n, "goal_distance": 2, "rounds": 1, "hand_size": len(hands[0]), **params}
+    state = pyspiel.load_game("saboteur", p).new_initial_state()
+    for r in roles:
+        state.apply_action(r)
+    state.apply_action(perm)
+    state.keep = {k for h in hands for k in h if k is not None}
+    for i in range(n * len(hands[0])):
+        k = hands[i % n][i // n]
+        state.apply_action(_spare_kind(state) if k is None else k)
+    assert not state.is_chance_node()
+    return state
+
+
+def _spare_kind(state) -> int:
+    deck = view(state)["deck"]
+    return max((k for k in range(27) if k not in state.keep), key=lambda k: deck[k])
+
+
+def draw(state):
+    """The current player draws a card the scenario does not use."""
+    state.apply_action(_spare_kind(state))
+
+
+def idle(state):
+    """The current player passes, discarding a card the scenario does not use."""
+    p = state.current_player()
+    hand = view(state)["hands"][p]
+    k = next(k for k in range(27) if hand[k] and k not in state.keep)
+    state.apply_action(Acts(state).pass_(k))
+    if state.is_chance_node():
+        draw(state)
+
+
+def play(state, *actions):
+    for a in actions:
+        if a is FILLER:
+            draw(state)
+        elif a == IDLE:
+            idle(state)
+        else:
+            state.apply_action(a)
+    return state
+
+
+IDLE = "idle"
+
+
+def view(state):
+    return state.engine.state_view()
+
+
+# ------------------------------------------------------------------ conformance
+@pytest.mark.parametrize("params", [
+    {"players": 3, "rounds": 2, "deck_scale": 40},
+    {"players": 5, "rounds": 1, "deck_scale": 50, "utility": "win"},
+    {"players": 10, "rounds": 1, "deck_scale": 40},
+    sab.MINI_PARAMS,
+])
+def test_conformance(params):
+    game = pyspiel.load_game("saboteur", params)
+    varied = testing.check_game(game, invariant=invariant, num_sims=1, num_games=3)
+    assert varied > 0, "resampling never produced a second world"
+
+
+@pytest.mark.parametrize("players", [3, 5, 10])
+def test_full_deck_light_checks(players):
+    game = pyspiel.load_game("saboteur", {"players": players})
+    testing.check_random_sim(game, 1)
+    testing.check_invariants_along_games(game, invariant, num_games=2)
+    testing.check_serialization(game, num_games=1)
+    assert testing.check_resampling(game, num_games=1, draws=3) > 0
+
+
+def test_resampling_never_leaks():
+    """Worlds drawn for p keep p's hand, role, map knowledge and gold; others vary."""
+    game = pyspiel.load_game("saboteur", {"players": 4, "deck_scale": 50, "rounds": 2})
+    roles_changed = hands_changed = 0
+    for state in testing.random_states(game, 2, seed=9, every=11):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        v = view(state)
+        for p in range(4):
+            for seed in range(4):
+                w = view(state.resample(p, seed))
+                assert w["hands"][p] == v["hands"][p]
+                assert w["discards"][p] == v["discards"][p]
+                assert w["roles"][p] == v["roles"][p]
+                assert w["gold_cards"][p] == v["gold_cards"][p]
+                assert w["board"] == v["board"] and w["broken"] == v["broken"]
+                assert [sum(h) for h in w["hands"]] == [sum(h) for h in v["hands"]]
+                assert (w["roles"].count(SAB) + w["role_pool"][SAB]
+                        == v["roles"].count(SAB) + v["role_pool"][SAB])
+                for g in range(3):
+                    if v["goals_up"][g]:
+                        assert w["goals"][g] == v["goals"][g]
+                roles_changed += w["roles"] != v["roles"]
+                hands_changed += w["hands"] != v["hands"]
+    assert roles_changed > 0 and hands_changed > 0
+
+
+# ------------------------------------------------------------------ set-up rules
+@pytest.mark.parametrize("players,sabs,digs,hand", [
+    (3, 1, 3, 6), (4, 1, 4, 6), (5, 2, 4, 6), (6, 2, 5, 5), (7, 3, 5, 5),
+    (8, 3, 6, 4), (9, 3, 7, 4), (10, 4, 7, 4)])
+def test_role_cards_and_hand_sizes(players, sabs, digs, hand):
+    state = pyspiel.load_game("saboteur", {"players": players}).new_initial_state()
+    probs = dict(state.chance_outcomes())
+    assert probs[SAB] == pytest.approx(sabs / (sabs + digs))
+    assert sabs + digs == players + 1
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert [sum(h) for h in view(state)["hands"]] == [hand] * players
+    assert sum(view(state)["deck"]) == 67 - hand * players
+
+
+def test_deck_composition_matches_the_facts_file():
+    counts = sab.SaboteurEngine().state_view()["deck"]
+    assert sum(counts[:7]) == 31 and sum(counts[7:16]) == 9 and sum(counts[16:]) == 27
+    assert counts[MAP] == 6 and counts[ROCK] == 3 and counts[BRK:REP] == [3, 3, 3]
+    assert counts[REP:] == [2, 2, 2, 1, 1, 1]
+
+
+def test_goals_laid_face_down_at_goal_distance():
+    state = setup([DIG, SAB, DIG], 0, [[CROSS]] * 3, goal_distance=8)
+    text = state.observation_string(0)
+    assert "goals: ? ? ?" in text
+    assert state.engine.cell_action(8, -2) >= 0
+    # The goal places are occupied: nothing may be placed there.
+    a = Acts(state)
+    assert a.place(CROSS, 8, 0) not in state.legal_actions()
+
+
+# ------------------------------------------------------------------ path cards
+def test_path_must_fit_every_neighbour():
+    hands = [[CROSS, NS, NW, NE], [FILLER] * 4, [FILLER] * 4]
+    state = setup([DIG, SAB, DIG], 0, hands, goal_distance=4)
+    a = Acts(state)
+    play(state, a.place(CROSS, 1, 0), FILLER, IDLE, IDLE)
+    play(state, a.place(NS, 0, -1), FILLER, IDLE, IDLE)
+    legal = state.legal_actions()
+    # (1,-1): below is the cross (open N), left is the N-S card (wall E).
+    assert a.place(NW, 1, -1, rot=1) in legal       # S-E: wall W fits the wall
+    assert a.place(NE, 1, -1, rot=1) not in legal   # S-W: open W against a wall
+    before = state.serialize()
+    with pytest.raises(ValueError, match=str(a.place(NE, 1, -1, rot=1))):
+        state.apply_action(a.place(NE, 1, -1, rot=1))
+    assert state.serialize() == before
+
+
+def test_path_must_connect_and_never_cover_start_or_goal():
+    state = setup([DIG, SAB, DIG], 0, [[CROSS, EW], [FILLER] * 2, [FILLER] * 2], goal_distance=4)
+    a = Acts(state)
+    legal = state.legal_actions()
+    assert a.place(CROSS, 1, 0) in legal and a.place(CROSS, -1, 0) in legal
+    for bad in (a.place(CROSS, 2, 2), a.place(CROSS, 0, 0), a.place(CROSS, 4, 0),
+                a.place(EW, 0, -1)):    # E-W above the start has no open S edge
+        assert bad not in legal
+        before = state.serialize()
+        with pytest.raises(ValueError):
+            state.apply_action(bad)
+        assert state.serialize() == before
+
+
+def test_orientations_upright_only_and_deduplicated():
+    state = setup([DIG, SAB, DIG], 0, [[NE, CROSS], [FILLER] * 2, [FILLER] * 2], goal_distance=4)
+    a = Acts(state)
+    legal = state.legal_actions()
+    assert a.place(NE, 0, 1) in legal                 # N-E below the start: N open
+    assert a.place(NE, 0, -1, rot=1) in legal         # S-W above the start
+    assert a.place(NE, 0, -1) not in legal
+    assert a.place(CROSS, 1, 0, rot=1) not in legal   # symmetric: one orientation
+
+
+def test_dead_end_does_not_connect_through():
+    state = setup([DIG, SAB, DIG], 0, [[DE_EW, CROSS], [FILLER] * 2, [FILLER] * 2], goal_distance=4)
+    a = Acts(state)
+    play(state, a.place(DE_EW, 1, 0), CROSS)
+    assert (2, 0) not in view(state)["frontier"]
+    play(state, IDLE, IDLE)
+    assert a.place(CROSS, 2, 0) not in state.legal_actions()
+
+
+# ------------------------------------------------------------------ action cards
+def test_broken_tool_blocks_paths_and_one_per_kind():
+    hands = [[BRK + LAMP, BRK + LAMP], [CROSS, REP + 5], [FILLER] * 2]
+    state = setup([DIG, SAB, DIG], 0, hands, goal_distance=4)
+    a = Acts(state)
+    legal = state.legal_actions()
+    assert a.brk(LAMP, 1) in legal and a.brk(LAMP, 2) in legal
+    assert a.brk(LAMP, 0) not in legal                  # not in front of oneself
+    play(state, a.brk(LAMP, 1), FILLER)
+    assert view(state)["broken"][1] == [0, 1, 0]
+    legal = state.legal_actions()
+    assert not any(x < 32 * a.C for x in legal)         # no path play
+    before = state.serialize()
+    with pytest.raises(ValueError):
+        state.apply_action(a.place(CROSS, 1, 0))
+    assert state.serialize() == before
+    # Repair lamp/cart on oneself mends the lamp (the only broken one).
+    assert a.rep(5, LAMP, 1) in legal and a.rep(5, CART, 1) not in legal
+    play(state, a.rep(5, LAMP, 1), FILLER, IDLE)
+    assert view(state)["broken"][1] == [0, 0, 0]
+    assert a.brk(LAMP, 1) in state.legal_actions()
+
+
+def test_dual_repair_chooses_tool():
+    hands = [[BRK + PICK, BRK + CART], [FILLER] * 2, [REP + 4, FILLER]]
+    state = setup([DIG, SAB, DIG], 0, hands, goal_distance=4)
+    a = Acts(state)
+    play(state, a.brk(PICK, 1), FILLER, IDLE)
+    legal = state.legal_actions()
+    assert a.rep(4, PICK, 1) in legal          # pickaxe+cart card, pickaxe broken
+    assert a.rep(4, CART, 1) not in legal      # the cart is not broken
+    play(state, a.rep(4, PICK, 1), FILLER, a.brk(CART, 1), FILLER)
+    assert view(state)["broken"][1] == [0, 0, 1]
+
+
+def test_rockfall_removes_path_and_disconnects():
+    hands = [[CROSS, CROSS], [ROCK, FILLER], [FILLER] * 2]
+    state = setup([DIG, SAB, DIG], 0, hands, goal_distance=4)
+    a = Acts(state)
+    play(state, a.place(CROSS, 1, 0), CROSS)
+    legal = state.legal_actions()
+    assert a.rock(1, 0) in legal
+    assert a.rock(0, 0) not in legal and a.rock(4, 0) not in legal
+    play(state, IDLE, IDLE, a.place(CROSS, 2, 0), FILLER)
+    play(state, a.rock(1, 0), FILLER)
+    v = view(state)
+    assert (1, 0) not in v["board"] and (2, 0) in v["board"]
+    assert (2, 0) not in v["reached"]
+    assert (1, 0) in v["frontier"] and (3, 0) not in v["frontier"]
+    assert v["public_discards"][CROSS] == 1 and v["public_discards"][ROCK] == 1
+
+
+def test_map_is_private_and_pass_hides_card():
+    state = setup([DIG, SAB, DIG], 2, [[MAP, EW], [NS, FILLER], [FILLER] * 2])
+    a = Acts(state)
+    play(state, a.map(1), FILLER, a.pass_(NS), FILLER)
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert "p0 maps goal 1 = treasure" in mine
+    assert "p0 maps goal 1\n" in theirs and "treasure" not in theirs
+    assert "p1 passes discarding path N-S" in theirs and "p1 passes\n" in mine
+    for seed in range(10):
+        assert view(state.resample(0, seed))["goals"][1] == 0
+    assert {tuple(view(state.resample(1, s))["goals"]) for s in range(20)} != {(1, 0, 2)}
+
+
+# ------------------------------------------------------------------ goals and round end
+def test_stone_is_turned_up_and_play_continues():
+    state = setup([DIG, SAB, DIG], 0, [[CROSS, EW], [FILLER] * 2, [FILLER] * 2])
+    a = Acts(state)
+    play(state, a.place(CROSS, 1, 0))
+    v = view(state)
+    assert v["goals_up"] == [False, True, False]
+    assert v["goal_edges"][1] == S_ | W_   # N-E corner turned to open towards the path
+    assert state.is_chance_node() and not state.is_terminal()
+    assert "goal 1 turned up: stone N-E rotated" in state.information_state_string(2)
+
+
+def test_digger_reaches_treasure_gold_to_diggers_counter_clockwise():
+    state = setup([DIG, SAB, DIG], 2, [[CROSS], [FILLER], [FILLER]])
+    a = Acts(state)
+    play(state, a.place(CROSS, 1, 0))
+    v = view(state)
+    assert v["round_winners"] == ["diggers"]
+    assert "saboteurs [1]" in state.information_state_string(0)   # roles revealed
+    play(state, 2)      # first card (3 nuggets) to the completer p0
+    assert view(state)["gold_cards"][0] == [0, 0, 1]
+    play(state, 0)      # then counter-clockwise: p2 (p1 is a saboteur)
+    assert state.is_terminal()
+    assert view(state)["gold_cards"] == [[0, 0, 1], [0, 0, 0], [1, 0, 0]]
+    assert state.returns() == [3.0, 0.0, 1.0]
+
+
+def test_saboteur_completing_path_ten_players():
+    roles = [DIG, DIG, SAB, SAB, DIG, DIG, SAB, DIG, SAB, DIG]
+    hands = [[FILLER] * 4 for _ in range(10)]
+    hands[3][0] = CROSS
+    state = setup(roles, 2, hands)
+    a = Acts(state)
+    for p in range(3):
+        play(state, IDLE)
+    play(state, a.place(CROSS, 1, 0))
+    expected = [1, 0, 9, 7, 5, 4]           # diggers counter-clockwise from p3
+    for i, q in enumerate(expected):
+        before = view(state)["gold_cards"][q]
+        play(state, 0)
+        assert view(state)["gold_cards"][q][0] == before[0] + 1, (i, q)
+    assert state.is_terminal()
+    ret = state.returns()
+    assert [ret[q] for q in expected] == [1.0] * 6
+    assert all(ret[q] == 0 for q in (2, 3, 6, 8))
+
+
+@pytest.mark.parametrize("players,roles,pay", [
+    (3, [SAB, DIG, DIG], [4, 0, 0]),
+    (3, [DIG, DIG, DIG], [0, 0, 0]),                       # spare was the saboteur
+    (5, [SAB, DIG, SAB, DIG, DIG], [3, 0, 3, 0, 0]),
+    (10, [SAB, SAB, SAB, SAB] + [DIG] * 6, [2, 2, 2, 2] + [0] * 6),
+])
+def test_saboteurs_win_when_cards_run_out(players, roles, pay):
+    state = setup(roles, 0, [[FILLER]] * players, deck_scale=30)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(max(state.legal_actions()))     # always a pass
+    assert view(state)["round_winners"] == ["saboteurs"]
+    assert state.returns() == [float(x) for x in pay]
+
+
+def test_next_round_starts_left_of_last_path_player_and_win_utility():
+    state = setup([DIG, SAB, DIG], 2, [[FILLER, FILLER], [CROSS, FILLER], [FILLER] * 2],
+                  rounds=2, utility="win")
+    a = Acts(state)
+    play(state, IDLE, a.place(CROSS, 1, 0))
+    play(state, 0, 0)                        # gold: p2 then p0, one nugget each
+    for r in (DIG, DIG, SAB):
+        state.apply_action(r)
+    state.apply_action(0)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.current_player() == 2       # left of p1, who placed the last path
+    assert view(state)["board"] == {}
+    assert view(state)["gold_cards"][0] == [1, 0, 0]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(max(state.legal_actions()))
+    nug = view(state)["nuggets"]
+    best = max(nug)
+    winners = [p for p in range(3) if nug[p] == best]
+    assert state.returns() == [1 / len(winners) if p in winners else 0.0 for p in range(3)]
+
+
+# ------------------------------------------------------------------ parameters
+@pytest.mark.parametrize("name,value", [
+    ("players", 2), ("players", 11), ("rounds", 0), ("rounds", 6), ("goal_distance", 1),
+    ("deck_scale", 5), ("deck_scale", 101), ("hand_size", 7), ("utility", "points"),
+    ("players", "5")])
+def test_bad_parameters_are_refused(name, value):
+    with pytest.raises(ParameterError, match=name):
+        pyspiel.load_game("saboteur", {name: value}) if not isinstance(value, str) \
+            else sab.SaboteurGame({name: value})
+
+
+def test_unknown_parameter_refused():
+    with pytest.raises(ParameterError, match="colour"):
+        sab.SaboteurGame({"colour": 1})
+
+
+def test_snapshot_refuses_garbage():
+    e = pyspiel.load_game("saboteur").make_engine()
+    data = e.dump()
+    for bad in (b"", b"garbage", data[:-3], data[:8] + b"\x09" + data[9:]):
+        with pytest.raises(ValueError):
+            e.load(bad)
+    e.load(data)
+
+
+# ------------------------------------------------------------------ properties
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 10))
+def test_property_invariants_and_bounds(seed, players):
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1, "deck_scale": 40})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    length = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(acts, probs)[0])
+        else:
+            legal = state.legal_actions()
+            assert 0 < len(legal) <= 1024
+            state.apply_action(rng.choice(legal))
+        length += 1
+        state.engine.check_invariants()
+    assert length <= game.max_game_length()
+    ret = state.returns()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in ret)
+
+
+# ------------------------------------------------------------------ regression files
+def _perft(seed: int) -> dict:
+    game = pyspiel.load_game("saboteur", {"players": 5})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    counts, distinct = [], []
+    while not state.is_terminal() and len(counts) < 40:
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(acts, probs)[0])
+            continue
+        legal = state.legal_actions()
+        counts.append(len(legal))
+        if len(counts) % 10 == 0:
+            distinct.append(len({str(state.child(x)) for x in legal}))
+        state.apply_action(rng.choice(legal))
+    return {"seed": seed, "legal_counts": counts, "distinct_children": distinct}
+
+
+def test_perft_regression():
+    path = PLAYTHROUGHS / "saboteur_perft.txt"
+    got = "\n".join(json.dumps(_perft(s)) for s in (1, 2, 3)) + "\n"
+    if os.environ.get("REGENERATE_PLAYTHROUGHS"):
+        path.write_text(got)
+    assert got == path.read_text()
+
+
+def test_golden_playthrough():
+    from open_spiel.python.algorithms import generate_playthrough
+    path = PLAYTHROUGHS / "saboteur.txt"
+    text = generate_playthrough.playthrough(
+        "saboteur(deck_scale=10,goal_distance=2,hand_size=1,players=3,rounds=1)",
+        action_sequence=None, alsologtostdout=False, seed=7)
+    if os.environ.get("REGENERATE_PLAYTHROUGHS"):
+        path.write_text(text)
+    assert text == path.read_text()
