@@ -2,3 +2,4 @@
 from games import gold_thief  # noqa: F401
 from games import ardillas_del_bosque  # noqa: F401
 from games import gold_nugget  # noqa: F401
+from games import saboteur  # noqa: F401
