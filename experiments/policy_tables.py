@@ -38,7 +38,7 @@ from solvers.policy_tables import (REGISTRY, GameEntry, sampled_situation_table,
 from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 
 # Modules whose import registers GameEntry objects (built-ins: kuhn, leduc).
-FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables",)
+FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables", "solvers.game_features")
 CHECKPOINTS = 20
 SEED = 0
 
@@ -86,6 +86,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
 
 def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
     feats = list(entry.feature_doc)
+    rows = sorted(rows, key=lambda r: (-r["reach"], r["player"]))
     actions = sorted({a for r in rows for a in r["actions"]})
     with open(path_base + ".csv", "w", newline="") as f:
         w = csv.writer(f)
