@@ -25,6 +25,7 @@ import pyspiel
 from open_spiel.python.algorithms import exploitability as os_expl
 from open_spiel.python.algorithms import external_sampling_mccfr as os_es
 
+from experiments._benchutil import replace_section
 from solvers import cfr
 from solvers.exploitability import compiled_tree, exploitability_of_array
 from solvers.mccfr import MCCFRSolver
@@ -108,6 +109,7 @@ def main(argv: list[str] | None = None) -> str:
                         help="wall time per measured solver (default 5)")
     parser.add_argument("--target", type=float, default=1e-3,
                         help="exploitability target for the time-to-target row")
+    parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error(f"--seconds must be positive, got {args.seconds}")
@@ -143,6 +145,9 @@ def main(argv: list[str] | None = None) -> str:
     ]
     report = "\n".join(lines)
     print(report)
+    if args.write:
+        replace_section("docs/benchmarks.md", "cfr",
+                        report + f"\n\nCommand: `python -m experiments.bench_cfr --seconds {args.seconds:g}`")
     return report
 
 
