@@ -184,7 +184,9 @@ def test_goals_laid_face_down_at_goal_distance():
     state = setup([DIG, SAB, DIG], 0, [[CROSS]] * 3, goal_distance=8)
     text = state.observation_string(0)
     assert "goals: ? ? ?" in text
-    assert state.engine.cell_action(8, -2) >= 0
+    assert view(state)["goals_up"] == [False] * 3
+    assert all(name not in state.information_state_string(p)
+               for name in ("treasure", "stone") for p in range(3))
     # The goal places are occupied: nothing may be placed there.
     a = Acts(state)
     assert a.place(CROSS, 8, 0) not in state.legal_actions()
