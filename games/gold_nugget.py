@@ -45,6 +45,15 @@ from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOME
                                 GoldNuggetEngine)
 
 MAX_STONES = 24
+# Player action ids (see the table above).
+A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
+A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
+
+
+def stone_action(owner: int, slot: int) -> int:
+    """Action id choosing the stone in lair ``owner`` at ``slot``."""
+    return A_STONE + MAX_STONES * owner + slot
+
 TWO_PLAYER_REMOVALS = ("Gold Nugget", "Loyal friend", "Tribute", "Beg", "Do I have it?")
 
 # Set-up tables of the rulebook, by player count.

@@ -2125,7 +2125,12 @@ cdef class GoldNuggetEngine(Engine):
         return [[self.g.lair[q][i] for i in range(self.g.lairn[q])] for q in range(self.g.n)]
 
     def nest_stones(self) -> list:
-        return sorted(self.g.nest[i] for i in range(self.g.nestn))
+        """Stone ids in the nest, sorted."""
+        return sorted([self.g.nest[i] for i in range(self.g.nestn)])
+
+    def nest_order(self) -> list:
+        """Stone ids in the nest in chance-outcome order (outcome i draws entry i)."""
+        return [self.g.nest[i] for i in range(self.g.nestn)]
 
     def feathers(self) -> list:
         return [self.g.feathers[p] for p in range(self.g.n)] + [self.g.nest_feathers]
