@@ -86,12 +86,7 @@ def ardillas_features(state: pyspiel.State, player: int) -> dict:
     hiding place's size and top token as the player sees it, nest sizes."""
     obs = state.observation_string(player).split("\n")
     head = dict(part.split("=", 1) for part in obs[0].split()[1:] if "=" in part)
-    info = state.information_state_string(player).split("\n")
-    holding = "-"
-    if head.get("phase") == "autumn-place":
-        takes = [line for line in info if line.startswith(f"p{player} takes")]
-        if takes:
-            holding = takes[-1].rsplit(":", 1)[-1]
+    holding = head.get("holding", "-").rsplit(":", 1)[-1]
     return {
         "decision": head.get("phase", "?"),
         "holding": holding,

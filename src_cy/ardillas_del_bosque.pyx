@@ -1077,8 +1077,11 @@ cdef class ArdillasEngine(Engine):
     def obs_string(self, int player) -> str:
         """Current view of `player`: piles, nests, own hand, phase."""
         self._check_player(player)
+        holding = ""
+        if self.s.phase == PH_APLACE and self.s.cur == player and self.s.pend >= 0:
+            holding = f" holding={self._tok(self.s.pend, player)}"
         return (f"p{player} phase={PHASE_NAMES[self.s.phase]} cur=p{self.s.cur} "
-                f"hand={self._hand_str(player)}\n" + self._view(player))
+                f"hand={self._hand_str(player)}{holding}\n" + self._view(player))
 
     def render(self) -> str:
         """The whole board, all faces shown."""

@@ -398,3 +398,15 @@ def test_tensors_identical_in_resampled_worlds():
             for d in range(3):
                 w = state.resample(p, d)
                 assert np.array_equal(np.asarray(w.observation_tensor(p)), t)
+
+
+def test_observation_shows_the_token_being_hidden_to_its_owner_only():
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": 2})
+    state = game.new_initial_state()
+    outcome = state.chance_outcomes()[0][0]
+    state.apply_action(outcome)
+    assert state.current_player() == 0
+    mine = state.observation_string(0).split("\n")[0]
+    theirs = state.observation_string(1).split("\n")[0]
+    assert "holding=p0#" in mine and not mine.endswith(":?")
+    assert "holding" not in theirs
