@@ -1,0 +1,136 @@
+"""ISMCTS simulations per second: ours vs OpenSpiel's, same game and position.
+
+    python -m experiments.bench_search [--seconds 2]
+
+Rows: each goldspiel game at a fixed mid-game position (seeded random play,
+12 decisions) against OpenSpiel's Python ``ISMCTSBot`` on the same registered
+game; ``leduc_poker`` (our Leduc engine vs OpenSpiel's C++ game, same
+position) against both OpenSpiel bots.  All use random rollouts, UCT c=2,
+unlimited world samples.  Prints a Markdown table with machine and date; also
+checks that OpenSpiel's C++ ISMCTSBot fails on a Python-registered game.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pyspiel
+
+from solvers.ismcts import SplitMix64, fast_search, sample_sorted
+
+POSITION_DECISIONS = 12
+
+
+def mid_game(game: pyspiel.Game, seed: int = 5) -> pyspiel.State:
+    """A fixed position: seeded uniform play until 12 decisions were made."""
+    state, rng, k = game.new_initial_state(), SplitMix64(seed), 0
+    while k < POSITION_DECISIONS or state.is_chance_node():
+        if state.is_terminal():
+            raise RuntimeError("game ended before the benchmark position")
+        if state.is_chance_node():
+            state.apply_action(sample_sorted(sorted(state.chance_outcomes()), rng))
+        else:
+            legal = sorted(state.legal_actions())
+            state.apply_action(legal[rng.randint(len(legal))])
+            k += 1
+    return state
+
+
+def rate(run, seconds: float) -> float:
+    """Simulations per second of ``run(n) -> None``, grown to ~``seconds``."""
+    n = 16
+    while True:
+        t0 = time.perf_counter()
+        run(n)
+        dt = time.perf_counter() - t0
+        if dt >= seconds or n >= 1 << 24:
+            return n / dt
+        n = int(n * min(16.0, max(2.0, 1.2 * seconds / max(dt, 1e-6))))
+
+
+def ours(engine, player: int):
+    return lambda n: fast_search(engine, player, max_simulations=n, seed=1)
+
+
+def openspiel_python(game, state):
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    def run(n):
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                               2.0, n, random_state=np.random.RandomState(1))
+        bot.run_search(state)
+    return run
+
+
+def openspiel_cpp(game, state):
+    def run(n):
+        bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, n)
+        bot.step(state)
+    return run
+
+
+CPP_ON_PYTHON_GAME = """
+import games, pyspiel
+g = pyspiel.load_game("gold_thief")
+s = g.new_initial_state()
+while s.is_chance_node():
+    s.apply_action(s.chance_outcomes()[0][0])
+bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 10)
+print("action", bot.step(s))
+"""
+
+
+def cpp_on_python_game() -> str:
+    """What OpenSpiel's C++ ISMCTSBot does on gold_thief (run in a subprocess)."""
+    p = subprocess.run([sys.executable, "-c", CPP_ON_PYTHON_GAME], capture_output=True,
+                       text=True, timeout=120)
+    if p.returncode == 0:
+        return f"ran: {p.stdout.strip()}"
+    last = (p.stderr.strip().splitlines() or ["(no message)"])[-1]
+    return f"failed (exit code {p.returncode}): {last[:160]}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="ISMCTS speed vs OpenSpiel")
+    ap.add_argument("--seconds", type=float, default=2.0, help="target time per measurement")
+    args = ap.parse_args(argv)
+    import games  # noqa: F401
+    rows = []
+    for players in (2, 4):
+        game = pyspiel.load_game("gold_thief", {"players": players})
+        state = mid_game(game)
+        p = state.current_player()
+        a = rate(ours(state.engine, p), args.seconds)
+        b = rate(openspiel_python(game, state), args.seconds)
+        rows.append((f"gold_thief {players}p", a, "OpenSpiel Python ISMCTSBot", b))
+    from src_cy.poker import LeducEngine
+    game = pyspiel.load_game("leduc_poker")
+    state = game.new_initial_state()
+    engine = LeducEngine(2)
+    for action in (0, 3, 1, 2):   # deal cards 0 and 3; call; raise
+        state.apply_action(action)
+        engine.py_apply(action)
+    assert engine.info_string(1) == state.information_state_string(1)
+    p = state.current_player()
+    a = rate(ours(engine, p), args.seconds)
+    rows.append(("leduc_poker", a, "OpenSpiel Python ISMCTSBot",
+                 rate(openspiel_python(game, state), args.seconds)))
+    rows.append(("leduc_poker", a, "OpenSpiel C++ ISMCTSBot",
+                 rate(openspiel_cpp(game, state), args.seconds)))
+    print(f"ISMCTS simulations/second, {platform.node()} ({platform.processor() or platform.machine()}), "
+          f"Python {platform.python_version()}, {datetime.date.today()}\n")
+    print("| game (position) | goldspiel ISMCTS sims/s | baseline | baseline sims/s | ratio |")
+    print("|---|---|---|---|---|")
+    for name, a, base, b in rows:
+        print(f"| {name} | {a:,.0f} | {base} | {b:,.0f} | {a / b:.1f}x |")
+    print(f"\nOpenSpiel C++ ISMCTSBot on gold_thief (Python-registered): {cpp_on_python_game()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
