@@ -107,7 +107,7 @@ MINI_PARAMS = {
     "animals": "raccoon/bear",
     "hello_discard": False,
     "leaf_default": 0,
-    "leaf_counts": "peek:1/chance:1",
+    "leaf_counts": "peek:2",
     "wind_default": 0,
     "max_plays": 1,
 }
