@@ -1975,13 +1975,16 @@ cdef class GoldNuggetEngine(Engine):
         o += 2
         out[o + g.holder] = 1
         o += MAXP
+        blind = g.asleep[player] and not (g.abilities and not g.final
+                                          and g.animal[player] == A_BAT)
         for q in range(g.n):
             qq = (q - player + g.n) % g.n
             out[o + qq * 12 + 0] = g.asleep[q]
             out[o + qq * 12 + 1] = g.elim[q]
-            out[o + qq * 12 + 2 + min(g.feathers[q], 3)] = 1
-            out[o + qq * 12 + 6] = g.handn[q]
-            out[o + qq * 12 + 7] = g.lairn[q]
+            if not blind:      # a sleeper sees the counts again when it wakes
+                out[o + qq * 12 + 2 + min(g.feathers[q], 3)] = 1
+                out[o + qq * 12 + 6] = g.handn[q]
+                out[o + qq * 12 + 7] = g.lairn[q]
             out[o + qq * 12 + 8 + (g.tod[q] if g.tod[q] >= 0 else 0)] = 1 if g.tod[q] >= 0 else 0
         o += MAXP * 12
         for k in range(NLEAF):
