@@ -15,7 +15,7 @@ extensions = [
         [str(pyx.relative_to(HERE))],
         include_dirs=[np.get_include(), str(HERE / "src_cy")],
         language="c++",
-        extra_compile_args=["-O3", "-std=c++17", "-Wno-unused-function"],
+        extra_compile_args=["-O3", "-g0", "-std=c++17", "-Wno-unused-function"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
     for pyx in sorted((HERE / "src_cy").glob("*.pyx"))
