@@ -10,7 +10,6 @@ import re
 def machine_line() -> str:
     """One line naming the machine, Python and OpenSpiel, and today's date."""
     import numpy
-    import pyspiel  # noqa: F401
     from importlib.metadata import version
     cpu = platform.processor() or platform.machine()
     try:

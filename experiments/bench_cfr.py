@@ -16,35 +16,17 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import platform
 import time
 
-import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import exploitability as os_expl
 from open_spiel.python.algorithms import external_sampling_mccfr as os_es
 
-from experiments._benchutil import replace_section
+from experiments._benchutil import machine_line, replace_section
 from solvers import cfr
 from solvers.exploitability import compiled_tree, exploitability_of_array
 from solvers.mccfr import MCCFRSolver
 from solvers.tree import compile_game
-
-
-def machine_info() -> str:
-    """One line describing CPU, cores, Python and OpenSpiel."""
-    cpu = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return (f"{cpu}, {os.cpu_count()} logical cores, Python {platform.python_version()}, "
-            f"{platform.system()} {platform.release()}, open_spiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else 'installed'}")
 
 
 def _rate(step, seconds: float, chunk: int = 1) -> tuple[float, int]:
@@ -124,7 +106,7 @@ def main(argv: list[str] | None = None) -> str:
     lines = [
         f"### CFR benchmark ({datetime.date.today().isoformat()})",
         "",
-        f"Machine: {machine_info()}. Game: leduc_poker ({mem['nodes']} nodes, "
+        f"{machine_line()}. Game: leduc_poker ({mem['nodes']} nodes, "
         f"{mem['infosets']} information sets; tree compiled in {compile_s:.2f} s).",
         "",
         "| measure | goldspiel | OpenSpiel | ratio |",

@@ -46,6 +46,30 @@ def merged_params(game_type: pyspiel.GameType, params: Mapping[str, Any] | None)
     return out
 
 
+def engine_game_type(short_name: str, long_name: str, min_players: int, max_players: int,
+                     defaults: Mapping[str, Any], zero_sum: bool = True) -> pyspiel.GameType:
+    """The GameType every goldspiel game shares: sequential, explicit chance,
+    imperfect information, terminal rewards, strings and tensors provided."""
+    utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum
+               else pyspiel.GameType.Utility.GENERAL_SUM)
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(defaults),
+    )
+
+
 def check_range(name: str, value: int, lo: int, hi: int) -> int:
     """Return ``value`` or raise ParameterError naming ``name`` and [lo, hi]."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, ParameterError, check_choice, check_range
+from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
 from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine
 
 NUM_ACTIONS = 318
@@ -56,22 +56,7 @@ _DEFAULTS = {
     "board_offset": 0,
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="ardillas_del_bosque",
-    long_name="Ardillas del Bosque",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE = engine_game_type("ardillas_del_bosque", "Ardillas del Bosque", 2, 5, _DEFAULTS)
 
 
 def max_game_length(players: int, sleepyheads: int, tokens: int, night: bool,

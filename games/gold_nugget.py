@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, ParameterError, check_choice, check_range
+from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
 from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
                                 GoldNuggetEngine)
@@ -112,22 +112,7 @@ MINI_PARAMS = {
     "max_plays": 1,
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="gold_nugget",
-    long_name="Gold Nugget",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE = engine_game_type("gold_nugget", "Gold Nugget", 2, 5, _DEFAULTS, zero_sum=False)
 
 
 def parse_counts(name: str, text: str, keys: tuple[str, ...],

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, ParameterError, check_range
+from games._adapter import EngineGame, ParameterError, check_range, engine_game_type
 from src_cy.gold_thief import GoldThiefEngine
 
 NUM_ACTIONS = 99
@@ -80,22 +80,7 @@ MINI_PARAMS = {
     "first_player": 0,
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="gold_thief",
-    long_name="Gold Thief",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE = engine_game_type("gold_thief", "Gold Thief", 2, 5, _DEFAULTS)
 
 
 def parse_goals(text: str) -> list[tuple[int, int]]:

@@ -11,6 +11,15 @@ import pyspiel
 
 from solvers.policy_tables import GameEntry, register
 
+def _load_preset(name: str, preset: str) -> pyspiel.Game:
+    """Load game `name` with the preset's parameters (``MINI_PARAMS`` of its module)."""
+    import importlib
+    if preset != "mini":
+        raise ValueError(f"{name} has no preset {preset!r}; presets: mini")
+    module = importlib.import_module(f"games.{name}")
+    return pyspiel.load_game(name, module.MINI_PARAMS)
+
+
 _CARDS = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 _EFFECTS = ("Thief", "raid", "Witch as Thief", "Guard gift", "Guard cancel",
             "Witch steal", "Faerie cancel")
@@ -43,7 +52,7 @@ def gold_thief_features(state: pyspiel.State, player: int) -> dict:
 
 register(GameEntry(
     name="gold_thief",
-    load=lambda preset: pyspiel.load_game("gold_thief", _gold_thief_preset(preset)),
+    load=lambda preset: _load_preset("gold_thief", preset),
     features=gold_thief_features,
     feature_doc={
         "decision": "what is decided: play (own turn), respond (a window after a card), "
@@ -62,13 +71,6 @@ register(GameEntry(
            "Guard, Witch, Faerie, hand of 1, 2 gold each, one flipped goal wins, 6 turns. "
            "The bluffing decisions are the response windows: answer a Thief with a Guard "
            "or a raid, or keep the card.")))
-
-
-def _gold_thief_preset(preset: str) -> dict:
-    from games.gold_thief import MINI_PARAMS
-    if preset != "mini":
-        raise ValueError(f"gold_thief has no preset {preset!r}; presets: mini")
-    return MINI_PARAMS
 
 
 def _pile_summary(line: str) -> str:
@@ -98,7 +100,7 @@ def ardillas_features(state: pyspiel.State, player: int) -> dict:
 
 register(GameEntry(
     name="ardillas_del_bosque",
-    load=lambda preset: pyspiel.load_game("ardillas_del_bosque", _ardillas_preset(preset)),
+    load=lambda preset: _load_preset("ardillas_del_bosque", preset),
     features=ardillas_features,
     feature_doc={
         "decision": "autumn-place: which hiding place gets your token; winter-draw: which "
@@ -112,10 +114,3 @@ register(GameEntry(
     notes=("Ardillas del Bosque `mini` preset (games.ardillas_del_bosque.MINI_PARAMS): "
            "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board. "
            "The deduction decisions: where to hide a nut, and which pile to draw from.")))
-
-
-def _ardillas_preset(preset: str) -> dict:
-    from games.ardillas_del_bosque import MINI_PARAMS
-    if preset != "mini":
-        raise ValueError(f"ardillas_del_bosque has no preset {preset!r}; presets: mini")
-    return MINI_PARAMS

@@ -4,7 +4,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import numpy as np
 import pyspiel
 import pytest
 from hypothesis import given, settings, strategies as st

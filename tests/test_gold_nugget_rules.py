@@ -11,7 +11,7 @@ import pytest
 
 import games  # noqa: F401
 import games.gold_nugget as gn
-from games.gold_nugget import (A_ABILITY, A_DISCARD, A_FEATHER, A_MEDDLE, A_NEST, A_OPT0,
+from games.gold_nugget import (A_ABILITY, A_DISCARD, A_MEDDLE, A_NEST, A_OPT0,
                                A_OPT1, A_PASS, A_PLAY, A_PLAYER, A_RECYCLE, A_SLEEP,
                                A_VICTORY, stone_action)
 
