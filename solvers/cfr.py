@@ -157,3 +157,65 @@ class LinearCFRSolver(DCFRSolver):
 
     def __init__(self, game: pyspiel.Game, **kw: Any):
         super().__init__(game, alpha=1.0, beta=1.0, gamma=1.0, **kw)
+
+
+class PolicyBot(pyspiel.Bot):
+    """Plays a tabular policy: a solved CFR+ average policy or a policy file.
+
+    ``make_bot("cfr", game, policy_file=..., seed=...)`` loads a file written by
+    ``experiments.policy_tables``; without a file it runs ``iterations`` of
+    CFR+ on the compiled tree first (small games only).  Information states
+    missing from the table are played uniformly.
+    """
+
+    def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
+                 iterations: int = 200, seed: int | None = 0):
+        pyspiel.Bot.__init__(self)
+        from solvers import policy_io
+        from solvers.ismcts import SplitMix64
+        if policy_file is not None:
+            self._table = policy_io.load_policy(policy_file, game)
+        else:
+            if iterations < 1:
+                raise ValueError(f"iterations must be positive, got {iterations}")
+            solver = CFRPlusSolver(game)
+            solver.run(iterations)
+            self._table = policy_io.policy_from_tree(solver.tree, solver.average_policy_array())
+        self._rng = SplitMix64(0 if seed is None else seed)
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        player = state.current_player()
+        legal = sorted(state.legal_actions())
+        if not legal:
+            raise ValueError("PolicyBot: no legal actions (chance or terminal state)")
+        entry = self._table.get(state.information_state_string(player))
+        if entry is None or sorted(entry[1]) != legal:
+            policy = [(a, 1.0 / len(legal)) for a in legal]
+        else:
+            policy = sorted(zip(entry[1], entry[2]))
+        u, acc = self._rng.random(), 0.0
+        for action, p in policy:
+            acc += p
+            if u < acc:
+                return policy, action
+        return policy, policy[-1][0]
+
+    def step(self, state: pyspiel.State) -> int:
+        return self.step_with_policy(state)[1]
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Stateless."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Stateless."""
+
+
+def _register_policy_bot() -> None:
+    from solvers.bots import register_bot
+    register_bot("cfr", PolicyBot)
+
+
+_register_policy_bot()

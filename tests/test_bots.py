@@ -72,3 +72,35 @@ def test_gold_thief_heuristic_plays_legal_and_beats_random(players):
         wins += ret[seat] == max(ret)
     # a uniformly random seat wins 1/players of the games
     assert wins / n_games > 1.0 / players + 0.1
+
+
+def test_cfr_policy_bot_plays_the_solved_kuhn_policy():
+    from solvers.bots import make_bot
+    game = pyspiel.load_game("kuhn_poker")
+    bot = make_bot("cfr", game, iterations=500, seed=3)
+    state = game.new_initial_state()
+    state.apply_action(0)          # player 0 is dealt the Jack
+    state.apply_action(2)          # player 1 the King
+    state.apply_action(1)          # player 0 bets; player 1 decides
+    policy, action = bot.step_with_policy(state)
+    assert dict(policy)[1] > 0.99  # the King always calls a bet
+    assert action == 1
+
+
+def test_cfr_policy_bot_round_trips_a_policy_file(tmp_path):
+    from solvers import policy_io
+    from solvers.bots import make_bot
+    from solvers.cfr import CFRPlusSolver
+    game = pyspiel.load_game("kuhn_poker")
+    solver = CFRPlusSolver(game)
+    solver.run(100)
+    path = tmp_path / "kuhn.json"
+    table = policy_io.policy_from_tree(solver.tree, solver.average_policy_array())
+    policy_io.save_policy(path, game, table)
+    bot = make_bot("cfr", game, policy_file=str(path))
+    state = game.new_initial_state()
+    state.apply_action(1)
+    state.apply_action(0)
+    policy, _ = bot.step_with_policy(state)
+    info = state.information_state_string(0)
+    assert dict(policy) == dict(zip(table[info][1], table[info][2]))
