@@ -12,8 +12,6 @@ checks that OpenSpiel's C++ ISMCTSBot fails on a Python-registered game.
 from __future__ import annotations
 
 import argparse
-import datetime
-import platform
 import subprocess
 import sys
 import time
@@ -21,6 +19,7 @@ import time
 import numpy as np
 import pyspiel
 
+from experiments._benchutil import machine_line, replace_section
 from solvers.ismcts import SplitMix64, fast_search, sample_sorted
 
 POSITION_DECISIONS = 12
@@ -62,7 +61,8 @@ def openspiel_python(game, state):
 
     def run(n):
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                               2.0, n, random_state=np.random.RandomState(1))
+                               2.0, n, random_state=np.random.RandomState(1),
+                               allow_inconsistent_action_sets=True)
         bot.run_search(state)
     return run
 
@@ -95,19 +95,30 @@ def cpp_on_python_game() -> str:
     return f"failed (exit code {p.returncode}): {last[:160]}"
 
 
+# Mid-game positions (POSITION_DECISIONS seeded random decisions in) of every game.
+POSITIONS = [
+    ("gold_thief 2p", "gold_thief(players=2)"),
+    ("gold_thief 4p", "gold_thief(players=4)"),
+    ("saboteur 5p, 1 round", "saboteur(players=5,rounds=1)"),
+    ("ardillas_del_bosque 3p", "ardillas_del_bosque(players=3)"),
+    ("gold_nugget 3p", "gold_nugget(players=3)"),
+]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="ISMCTS speed vs OpenSpiel")
     ap.add_argument("--seconds", type=float, default=2.0, help="target time per measurement")
+    ap.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = ap.parse_args(argv)
     import games  # noqa: F401
     rows = []
-    for players in (2, 4):
-        game = pyspiel.load_game("gold_thief", {"players": players})
+    for name, game_string in POSITIONS:
+        game = pyspiel.load_game(game_string)
         state = mid_game(game)
         p = state.current_player()
         a = rate(ours(state.engine, p), args.seconds)
         b = rate(openspiel_python(game, state), args.seconds)
-        rows.append((f"gold_thief {players}p", a, "OpenSpiel Python ISMCTSBot", b))
+        rows.append((name, a, "OpenSpiel Python ISMCTSBot", b))
     from src_cy.poker import LeducEngine
     game = pyspiel.load_game("leduc_poker")
     state = game.new_initial_state()
@@ -122,13 +133,17 @@ def main(argv: list[str] | None = None) -> int:
                  rate(openspiel_python(game, state), args.seconds)))
     rows.append(("leduc_poker", a, "OpenSpiel C++ ISMCTSBot",
                  rate(openspiel_cpp(game, state), args.seconds)))
-    print(f"ISMCTS simulations/second, {platform.node()} ({platform.processor() or platform.machine()}), "
-          f"Python {platform.python_version()}, {datetime.date.today()}\n")
-    print("| game (position) | goldspiel ISMCTS sims/s | baseline | baseline sims/s | ratio |")
-    print("|---|---|---|---|---|")
+    lines = [machine_line(), "",
+             f"Command: `python -m experiments.bench_search --seconds {args.seconds:g}`", "",
+             "| game (position) | goldspiel ISMCTS sims/s | baseline | baseline sims/s | ratio |",
+             "|---|---|---|---|---|"]
     for name, a, base, b in rows:
-        print(f"| {name} | {a:,.0f} | {base} | {b:,.0f} | {a / b:.1f}x |")
-    print(f"\nOpenSpiel C++ ISMCTSBot on gold_thief (Python-registered): {cpp_on_python_game()}")
+        lines.append(f"| {name} | {a:,.0f} | {base} | {b:,.0f} | {a / b:.1f}x |")
+    lines.append(f"\nOpenSpiel C++ ISMCTSBot on gold_thief (Python-registered): {cpp_on_python_game()}")
+    text = "\n".join(lines)
+    print(text)
+    if args.write:
+        replace_section("docs/benchmarks.md", "ismcts", text)
     return 0
 
 
