@@ -25,7 +25,17 @@ range                       meaning                                      count
                             2 south)
 ``33 C + 213 + k``          pass, discarding a card of kind ``k`` face    27
                             down
+``33 C + 240 + v``          gold hand-out: the completer keeps a drawn    3
+                            gold card of value ``v`` (0, 1, 2 = 1, 2, 3
+                            nuggets)
+``33 C + 243 + v``          gold hand-out: the completer hands a drawn    3
+                            gold card of value ``v`` to the next
+                            gold-digger counter-clockwise
 ==========================  ===========================================  =====
+
+``num_distinct_actions = 33 C + 246``.  The hand-out actions are a decision
+of the player who completed the path to the treasure, asked only while the
+cards left to hand out have two values or more (see the rules doc).
 
 Card kinds: 0 path E-W, 1 N-S, 2 N-W, 3 N-E, 4 N-E-W, 5 N-E-S, 6 cross,
 7..15 dead ends N, E, N-E, N-S, N-W, E-W, N-E-S, N-E-W, cross; 16 map,
@@ -35,13 +45,13 @@ Card kinds: 0 path E-W, 1 N-S, 2 N-W, 3 N-E, 4 N-E-W, 5 N-E-S, 6 cross,
 Chance outcomes (at most 27): a role (0 gold-digger, 1 saboteur); the goal
 layout (0..5, a permutation of treasure / stone N-E / stone N-W over the
 north, middle and south goal places); a drawn card (its kind, 0..26); a gold
-card (0, 1, 2 for 1, 2, 3 nuggets).
+card drawn by the completer (0, 1, 2 for 1, 2, 3 nuggets).
 """
 from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, check_choice, check_range
+from games._adapter import EngineGame, check_choice, check_range, engine_game_type
 from src_cy.saboteur import SaboteurEngine
 
 UTILITIES = ("gold", "win")
@@ -65,22 +75,7 @@ MINI_PARAMS = {
     "hand_size": 3,
 }
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="saboteur",
-    long_name="Saboteur",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=10,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE = engine_game_type("saboteur", "Saboteur", 3, 10, _DEFAULTS, zero_sum=False)
 
 
 class SaboteurGame(EngineGame):

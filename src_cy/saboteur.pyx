@@ -42,7 +42,10 @@ cdef enum:
     MAXOCC = 64
     MAXFR = 512
     MAXROUNDS = 5
-    NPHASES = 7
+    NPHASES = 8
+    NGOLD = 28
+    LOC_PILE = -1
+    LOC_DRAWN = -2
 
 cdef enum:
     PH_ROLE = 0
@@ -51,7 +54,8 @@ cdef enum:
     PH_PLAY = 3
     PH_DRAW = 4
     PH_GOLD = 5
-    PH_OVER = 6
+    PH_SHARE = 6
+    PH_OVER = 7
 
 cdef enum:
     CB_EDGES = 15
@@ -76,13 +80,14 @@ cdef enum:
     EV_ROUNDEND = 11
     EV_GOLD = 12
     EV_SABGOLD = 13
+    EV_GOLDDRAW = 14
 
 cdef enum:
     UTIL_GOLD = 0
     UTIL_WIN = 1
 
 SNAPSHOT_MAGIC = b"SABOTEUR"
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 
 # Tunnel cards: open edges (N=1, E=2, S=4, W=8) as printed, whether the
 # edges connect to each other (open passage) or are dead-end stubs, count.
@@ -126,6 +131,7 @@ KIND_NAMES = (
 TOOL_NAMES = ("pickaxe", "lamp", "cart")
 GOAL_NAMES = ("treasure", "stone N-E", "stone N-W")
 ROLE_NAMES = ("gold-digger", "saboteur")
+PHASE_NAMES = ("roles", "goals", "deal", "play", "draw", "gold", "share", "over")
 
 
 def base_counts() -> list:
@@ -180,6 +186,10 @@ cdef struct SabState:
     int gqn, gqi
     int gold_pool[3]
     int gold[MAXP][3]
+    int gdrawn[3]
+    int gval[NGOLD]
+    int gloc[NGOLD]
+    int gseen[NGOLD]
     int sab_gold[MAXP]
     int round_winner[MAXROUNDS]
     int played[MAXP][NKINDS]
@@ -234,6 +244,10 @@ cdef class SaboteurEngine(Engine):
         self.s.C = self.s.S * self.s.S
         for k in range(3):
             self.s.gold_pool[k] = GOLD_COUNT[k]
+        for k in range(NGOLD):
+            self.s.gval[k] = 0 if k < GOLD_COUNT[0] else (1 if k < GOLD_COUNT[0] + GOLD_COUNT[1] else 2)
+            self.s.gloc[k] = LOC_PILE
+            self.s.gseen[k] = 0
         self.s.last_placer = -1
         self.s.starter = 0
         self.s.round = 0
@@ -270,7 +284,7 @@ cdef class SaboteurEngine(Engine):
     # ------------------------------------------------------------------
     # information events
     # ------------------------------------------------------------------
-    cdef void emit(self, int ev, int actor, int a, int b, int c, int priv, int privp) noexcept nogil:
+    cdef uint64_t emit(self, int ev, int actor, int a, int b, int c, int priv, int privp) noexcept nogil:
         cdef uint64_t tok = (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
                              | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40)
                              | (<uint64_t>self.s.round << 56))
@@ -286,6 +300,7 @@ cdef class SaboteurEngine(Engine):
         self.observe_public(tok)
         if privp >= 0:
             self.observe_private(privp, mix64(tok, <uint64_t>(priv + 7)))
+        return tok
 
     # ------------------------------------------------------------------
     # rounds
@@ -355,8 +370,61 @@ cdef class SaboteurEngine(Engine):
                     self.s.gqn += 1
         if self.s.gqn > 0:
             self.s.phase = PH_GOLD
+            self.s.cur = self.s.completer
         else:
             self.finish_round()
+
+    cdef void gold_draw(self, int v) noexcept nogil:
+        """Chance: a gold card of value index ``v`` from the pile joins the
+        completer's drawn set (seen by the completer only)."""
+        cdef int i, c = self.s.completer
+        for i in range(NGOLD):
+            if self.s.gloc[i] == LOC_PILE and self.s.gval[i] == v:
+                break
+        self.s.gloc[i] = LOC_DRAWN
+        self.s.gseen[i] = 1 << c
+        self.s.gold_pool[v] -= 1
+        self.s.gdrawn[v] += 1
+        self.emit(EV_GOLDDRAW, c, 0, 0, 0, v, c)
+        if self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2] == self.s.gqn:
+            self.s.phase = PH_SHARE
+            self.s.gqi = 0
+            self.share_auto()
+
+    cdef void give(self, int v) noexcept nogil:
+        """A drawn card of value index ``v`` goes to the next recipient; the
+        recipient and the completer see its value, everybody sees who got one."""
+        cdef int i, c = self.s.completer, r = self.s.gq[self.s.gqi]
+        cdef uint64_t tok
+        for i in range(NGOLD):
+            if self.s.gloc[i] == LOC_DRAWN and self.s.gval[i] == v:
+                break
+        self.s.gloc[i] = r
+        self.s.gseen[i] |= 1 << r
+        self.s.gdrawn[v] -= 1
+        self.s.gold[r][v] += 1
+        tok = self.emit(EV_GOLD, r, c, 0, 0, v, r)
+        if c != r:
+            self.observe_private(c, mix64(tok, <uint64_t>(v + 7)))
+        self.s.gqi += 1
+
+    cdef void share_auto(self) noexcept nogil:
+        """Hand out drawn cards while no choice is left (one value remains);
+        stop at a decision of the completer or finish the round."""
+        cdef int v, nd, last
+        while True:
+            if self.s.gqi >= self.s.gqn:
+                self.finish_round()
+                return
+            nd = 0
+            last = 0
+            for v in range(3):
+                if self.s.gdrawn[v] > 0:
+                    nd += 1
+                    last = v
+            if nd >= 2:
+                return
+            self.give(last)
 
     cdef void finish_round(self) noexcept nogil:
         self.s.round += 1
@@ -481,7 +549,7 @@ cdef class SaboteurEngine(Engine):
     cdef int current_player(self) noexcept nogil:
         if self.s.phase == PH_OVER:
             return TERMINAL_PLAYER
-        if self.s.phase == PH_PLAY:
+        if self.s.phase == PH_PLAY or self.s.phase == PH_SHARE:
             return self.s.cur
         return CHANCE_PLAYER
 
@@ -491,6 +559,13 @@ cdef class SaboteurEngine(Engine):
     cdef int legal_actions(self, int* out) noexcept nogil:
         cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, C = self.s.C
         cdef int* h = self.s.hand[p]
+        if self.s.phase == PH_SHARE:
+            o = 33 * C + (240 if self.s.gq[self.s.gqi] == self.s.completer else 243)
+            for k in range(3):
+                if self.s.gdrawn[k] > 0:
+                    out[n] = o + k
+                    n += 1
+            return n
         if self.s.phase != PH_PLAY:
             return 0
         if not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
@@ -599,13 +674,10 @@ cdef class SaboteurEngine(Engine):
             else:
                 self.advance()
         elif ph == PH_GOLD:
-            p = self.s.gq[self.s.gqi]
-            self.s.gold[p][action] += 1
-            self.s.gold_pool[action] -= 1
-            self.emit(EV_GOLD, p, 0, 0, 0, action, p)
-            self.s.gqi += 1
-            if self.s.gqi == self.s.gqn:
-                self.finish_round()
+            self.gold_draw(action)
+        elif ph == PH_SHARE:
+            self.give((action - 33 * self.s.C - 240) % 3)
+            self.share_auto()
         elif ph == PH_PLAY:
             self.play(action)
 
@@ -781,34 +853,59 @@ cdef class SaboteurEngine(Engine):
         memset(self.s.deck, 0, sizeof(self.s.deck))
         for j in range(i, m):
             self.s.deck[pool[j]] += 1
-        # Gold cards of the other players and the gold pile.
-        m = 0
-        for k in range(3):
-            for j in range(self.s.gold_pool[k]):
-                pool[m] = k
-                m += 1
-            for q in range(self.s.n):
-                if q != player:
-                    for j in range(self.s.gold[q][k]):
-                        pool[m] = k
-                        m += 1
-        self.shuffle(pool, m, rng)
-        i = 0
-        for q in range(self.s.n):
-            if q == player:
-                continue
-            c = self.s.gold[q][0] + self.s.gold[q][1] + self.s.gold[q][2]
-            self.s.gold[q][0] = 0
-            self.s.gold[q][1] = 0
-            self.s.gold[q][2] = 0
-            for j in range(c):
-                self.s.gold[q][pool[i]] += 1
-                i += 1
-        for k in range(3):
-            self.s.gold_pool[k] = 0
-        for j in range(i, m):
-            self.s.gold_pool[pool[j]] += 1
+        self.resample_gold(player, rng)
         self.rekey_others(player)
+
+    cdef void resample_gold(self, int player, Rng* rng) noexcept nogil:
+        """Permute the values of the gold cards ``player`` never saw (the pile,
+        others' cards from distributions ``player`` did not make, a drawn set
+        ``player`` did not draw) over those same positions.  At the completer's
+        decision the drawn set is known to hold two values or more (else the
+        hand-out would have been automatic): draws violating that are rejected,
+        which keeps the permutation uniform among the consistent ones."""
+        cdef int slot[NGOLD]
+        cdef int orig[NGOLD]
+        cdef int pool[NGOLD]
+        cdef int m = 0, i, j, q, v, tries, ok, seen3
+        for i in range(NGOLD):
+            if not (self.s.gseen[i] >> player) & 1:
+                slot[m] = i
+                orig[m] = self.s.gval[i]
+                pool[m] = orig[m]
+                m += 1
+        if m == 0:
+            return
+        for tries in range(100000):
+            self.shuffle(pool, m, rng)
+            ok = 1
+            if self.s.phase == PH_SHARE:
+                seen3 = 0
+                for i in range(NGOLD):
+                    if self.s.gloc[i] == LOC_DRAWN:
+                        v = self.s.gval[i]
+                        for j in range(m):
+                            if slot[j] == i:
+                                v = pool[j]
+                        seen3 |= 1 << v
+                ok = seen3 != 1 and seen3 != 2 and seen3 != 4
+            if ok:
+                break
+        if not ok:
+            for j in range(m):
+                pool[j] = orig[j]
+        for j in range(m):
+            self.s.gval[slot[j]] = pool[j]
+        memset(self.s.gold, 0, sizeof(self.s.gold))
+        memset(self.s.gold_pool, 0, sizeof(self.s.gold_pool))
+        memset(self.s.gdrawn, 0, sizeof(self.s.gdrawn))
+        for i in range(NGOLD):
+            q = self.s.gloc[i]
+            if q == LOC_PILE:
+                self.s.gold_pool[self.s.gval[i]] += 1
+            elif q == LOC_DRAWN:
+                self.s.gdrawn[self.s.gval[i]] += 1
+            else:
+                self.s.gold[q][self.s.gval[i]] += 1
 
     cdef Engine clone(self):
         cdef SaboteurEngine e = SaboteurEngine.__new__(SaboteurEngine)
@@ -828,8 +925,9 @@ cdef class SaboteurEngine(Engine):
         for g in range(3):
             if (self.s.goal_seen[g] >> player) & 1:
                 h = mix64(h, <uint64_t>(100 + g * 4 + self.s.goal_id[g]))
-        for k in range(3):
-            h = mix64(h, <uint64_t>(200 + self.s.gold[player][k]))
+        for k in range(NGOLD):
+            if (self.s.gseen[k] >> player) & 1:
+                h = mix64(h, <uint64_t>(200 + 4 * (self.s.gloc[k] + 2) + self.s.gval[k]))
         return h
 
     # ------------------------------------------------------------------
@@ -842,12 +940,12 @@ cdef class SaboteurEngine(Engine):
 
     @property
     def num_actions(self) -> int:
-        """Number of distinct player actions (33 * cells + 240)."""
-        return 33 * self.s.C + 240
+        """Number of distinct player actions (33 * cells + 246)."""
+        return 33 * self.s.C + 246
 
     def max_length(self) -> int:
         """True bound on the number of moves (chance and player) in a game."""
-        return self.s.rounds * (self.s.n + 1 + 2 * self.s.K + self.s.n)
+        return self.s.rounds * (3 * self.s.n + 2 * self.s.K)
 
     def cell_action(self, int x, int y) -> int:
         """Action-cell index of maze coordinate (x, y) (y grows southwards)."""
@@ -867,7 +965,8 @@ cdef class SaboteurEngine(Engine):
             g = s.occ[i]
             board[self.cell_xy(self.acell_of(g))] = self._cell_tuple(g)
         return {
-            "phase": ("roles", "goals", "deal", "play", "draw", "gold", "over")[s.phase],
+            "phase": PHASE_NAMES[s.phase],
+            "completer": s.completer,
             "round": s.round, "current": s.cur, "starter": s.starter,
             "last_placer": s.last_placer,
             "roles": [s.role[p] for p in range(s.n)],
@@ -886,6 +985,10 @@ cdef class SaboteurEngine(Engine):
             "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
             "gold_cards": [[s.gold[p][k] for k in range(3)] for p in range(s.n)],
             "gold_pool": [s.gold_pool[k] for k in range(3)],
+            "gold_drawn": [s.gdrawn[k] for k in range(3)],
+            "gold_recipients": [s.gq[i] for i in range(s.gqn)],
+            "gold_detail": [(s.gloc[i], s.gval[i], [p for p in range(s.n) if (s.gseen[i] >> p) & 1])
+                            for i in range(NGOLD)],
             "saboteur_gold": [s.sab_gold[p] for p in range(s.n)],
             "nuggets": [s.gold[p][0] + 2 * s.gold[p][1] + 3 * s.gold[p][2] + s.sab_gold[p]
                         for p in range(s.n)],
@@ -911,9 +1014,9 @@ cdef class SaboteurEngine(Engine):
             if ph == PH_DEAL or ph == PH_DRAW:
                 return f"draw {KIND_NAMES[action] if 0 <= action < NKINDS else action}"
             if ph == PH_GOLD:
-                return f"gold card {action + 1}"
+                return f"draw gold card {action + 1}"
             return f"chance {action}"
-        if action < 0 or action >= 33 * C + 240:
+        if action < 0 or action >= 33 * C + 246:
             return f"invalid action {action}"
         if action < 32 * C:
             k = (action // C) >> 1
@@ -931,7 +1034,11 @@ cdef class SaboteurEngine(Engine):
             return f"{KIND_NAMES[K_REPAIR + idx // 30]}: fix {TOOL_NAMES[(idx % 30) // 10]} of p{idx % 10}"
         if idx < 213:
             return f"map goal {idx - 210}"
-        return f"pass discarding {KIND_NAMES[idx - 213]}"
+        if idx < 240:
+            return f"pass discarding {KIND_NAMES[idx - 213]}"
+        if idx < 243:
+            return f"keep gold card {idx - 239}"
+        return f"hand on gold card {idx - 242}"
 
     def _event_string(self, int i, int player) -> str:
         cdef Ev e = self.s.log[i]
@@ -962,8 +1069,13 @@ cdef class SaboteurEngine(Engine):
             sabs = [p for p in range(self.s.n) if (e.a >> p) & 1]
             return (f"round {e.c + 1} won by {'diggers' if e.b == 0 else 'saboteurs'}; "
                     f"saboteurs {sabs}")
+        if e.ev == EV_GOLDDRAW:
+            return f"p{e.actor} draws a gold card" + (f" of {e.priv + 1}" if mine else "")
         if e.ev == EV_GOLD:
-            return f"p{e.actor} gets gold" + (f" {e.priv + 1}" if mine else "")
+            value = f" of {e.priv + 1}" if mine or player == e.a else ""
+            if e.actor == e.a:
+                return f"p{e.actor} keeps a gold card{value}"
+            return f"p{e.actor} receives a gold card{value} from p{e.a}"
         if e.ev == EV_SABGOLD:
             return f"p{e.actor} gets {e.a} nuggets"
         return f"event {e.ev}"
@@ -987,7 +1099,7 @@ cdef class SaboteurEngine(Engine):
         """The current view of ``player``: maze, tools, own hand, known goals."""
         cdef SabState* s = &self.s
         lines = [f"round {min(s.round + 1, s.rounds)}/{s.rounds} phase "
-                 f"{('roles', 'goals', 'deal', 'play', 'draw', 'gold', 'over')[s.phase]}"
+                 f"{PHASE_NAMES[s.phase]}"
                  f" to move p{s.cur}",
                  self._maze_ascii(player)]
         role = s.role[player]
@@ -1006,6 +1118,18 @@ cdef class SaboteurEngine(Engine):
                      + f" deck {s.deck_n}")
         g = s.gold[player]
         lines.append(f"gold: {g[0] + 2 * g[1] + 3 * g[2] + s.sab_gold[player]} nuggets")
+        if s.phase == PH_GOLD or s.phase == PH_SHARE:
+            left = s.gdrawn[0] + s.gdrawn[1] + s.gdrawn[2]
+            text = f"gold drawn by p{s.completer}: {left} card(s)"
+            if player == s.completer:
+                text += " " + " ".join(str(v + 1) for v in range(3) for _ in range(s.gdrawn[v]))
+            if s.phase == PH_SHARE:
+                text += f", next to p{s.gq[s.gqi]}"
+            lines.append(text)
+        known = [f"p{s.gloc[i]}:{s.gval[i] + 1}" for i in range(NGOLD)
+                 if s.gloc[i] >= 0 and s.gloc[i] != player and (s.gseen[i] >> player) & 1]
+        if known:
+            lines.append("gold handed out: " + " ".join(sorted(known)))
         return "\n".join(lines)
 
     def _maze_ascii(self, int viewer) -> str:
@@ -1056,7 +1180,7 @@ cdef class SaboteurEngine(Engine):
         """The maze in ASCII plus the whole hidden state (for people and tests)."""
         cdef SabState* s = &self.s
         lines = [f"round {min(s.round + 1, s.rounds)}/{s.rounds} phase "
-                 f"{('roles', 'goals', 'deal', 'play', 'draw', 'gold', 'over')[s.phase]}"
+                 f"{PHASE_NAMES[s.phase]}"
                  f" current p{s.cur} deck {s.deck_n}",
                  self._maze_ascii(-1),
                  "goals: " + " ".join(GOAL_NAMES[s.goal_id[g]] if s.goal_id[g] >= 0 else "-"
@@ -1069,7 +1193,8 @@ cdef class SaboteurEngine(Engine):
             g = s.gold[p]
             lines.append(f"p{p} {role} broken:{tools} hand:[{hand}] discarded:[{disc}] "
                          f"gold:{g[0]}/{g[1]}/{g[2]}+{s.sab_gold[p]}")
-        lines.append(f"gold pile: {s.gold_pool[0]}/{s.gold_pool[1]}/{s.gold_pool[2]}")
+        lines.append(f"gold pile: {s.gold_pool[0]}/{s.gold_pool[1]}/{s.gold_pool[2]} "
+                     f"drawn: {s.gdrawn[0]}/{s.gdrawn[1]}/{s.gdrawn[2]}")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------
@@ -1079,7 +1204,7 @@ cdef class SaboteurEngine(Engine):
         """8 board planes, goal knowledge, tools, hand, roles, turn, counts, gold."""
         n = self.s.n
         return (8 * self.s.C + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
-                + n + 1 + MAXROUNDS + 4 + 2 * n)
+                + n + 1 + MAXROUNDS + 4 + 2 * n + 3 + 3 * n)
 
     def info_tensor_size(self) -> int:
         """Observation plus per-round history summary (plays, passes, maps, winners)."""
@@ -1123,7 +1248,7 @@ cdef class SaboteurEngine(Engine):
             for p in range(n):
                 out[o + 2 * p + self.s.role[p]] = 1.0
         o += 2 * n
-        if self.s.phase == PH_PLAY:
+        if self.s.phase == PH_PLAY or self.s.phase == PH_SHARE:
             out[o + self.s.cur] = 1.0
         o += n
         out[o + self.s.phase] = 1.0
@@ -1143,6 +1268,15 @@ cdef class SaboteurEngine(Engine):
             out[o + p] = self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]
             out[o + n + p] = self.s.sab_gold[p]
         o += 2 * n
+        if player == self.s.completer and (self.s.phase == PH_GOLD or self.s.phase == PH_SHARE):
+            for k in range(3):
+                out[o + k] = self.s.gdrawn[k]
+        o += 3
+        for i in range(NGOLD):
+            p = self.s.gloc[i]
+            if p >= 0 and p != player and (self.s.gseen[i] >> player) & 1:
+                out[o + 3 * p + self.s.gval[i]] += 1.0
+        o += 3 * n
         return o
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
@@ -1222,6 +1356,47 @@ cdef class SaboteurEngine(Engine):
         for p in range(ENGINE_MAX_PLAYERS):
             self.ihash[p] = vals[p + 1]
 
+    def _check_gold(self) -> None:
+        """Gold conservation: the 28 cards against the pile / drawn / held counts."""
+        cdef SabState* s = &self.s
+        n = s.n
+        everyone = (1 << n) - 1
+        pile, drawn, held = [0] * 3, [0] * 3, [[0] * 3 for _ in range(n)]
+        for i in range(NGOLD):
+            v, loc, seen = s.gval[i], s.gloc[i], s.gseen[i]
+            assert 0 <= v < 3, "gold: invalid card value"
+            assert seen & ~everyone == 0, "gold: seen by a player not in the game"
+            if loc == LOC_PILE:
+                assert seen == 0, "gold: a card in the pile was seen"
+                pile[v] += 1
+            elif loc == LOC_DRAWN:
+                assert 0 <= s.completer < n and seen == 1 << s.completer, "gold: a drawn card not seen by the completer alone"
+                drawn[v] += 1
+            else:
+                assert 0 <= loc < n, "gold: card held by a player not in the game"
+                assert (seen >> loc) & 1, "gold: a holder does not know their own card"
+                held[loc][v] += 1
+        for k in range(3):
+            assert [pile[k], drawn[k]] == [s.gold_pool[k], s.gdrawn[k]], \
+                f"gold: {k + 1}-nugget pile or drawn count differs from the cards"
+            assert all(held[p][k] == s.gold[p][k] for p in range(n)), \
+                f"gold: {k + 1}-nugget holdings differ from the cards"
+            assert pile[k] + drawn[k] + sum(held[p][k] for p in range(n)) == GOLD_COUNT[k], \
+                f"gold: {k + 1}-nugget cards not conserved"
+        left = sum(drawn)
+        if s.phase == PH_GOLD or s.phase == PH_SHARE:
+            assert 0 <= s.completer < n and s.cur == s.completer, "gold: bad completer"
+            assert all(0 <= s.gq[i] < n and s.role[s.gq[i]] == 0 for i in range(s.gqn)), \
+                "gold: a recipient is not a gold-digger"
+        if s.phase == PH_GOLD:
+            assert s.gqi == 0 and left < s.gqn, "gold: drawing past the recipients"
+        elif s.phase == PH_SHARE:
+            assert left == s.gqn - s.gqi > 0, "gold: drawn cards differ from recipients left"
+            assert sum(1 for k in range(3) if drawn[k]) >= 2, \
+                "gold: a decision with only one value left"
+        else:
+            assert left == 0, "gold: drawn cards outside a distribution"
+
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken conservation law."""
         cdef SabState* s = &self.s
@@ -1259,10 +1434,7 @@ cdef class SaboteurEngine(Engine):
         if s.phase > PH_GOAL and s.phase != PH_OVER:
             assert sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2], \
                 "goals: not one treasure and two stones"
-        for k in range(3):
-            assert s.gold_pool[k] >= 0, "gold: negative pile"
-            assert s.gold_pool[k] + sum(s.gold[p][k] for p in range(n)) == GOLD_COUNT[k], \
-                f"gold: {k + 1}-nugget cards not conserved"
+        self._check_gold()
         assert sum(s.sab_gold[p] for p in range(n)) >= 0, "gold: negative saboteur gold"
         c = self.clone()
         c.recompute()

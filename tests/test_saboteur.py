@@ -54,6 +54,14 @@ class Acts:
     def pass_(self, k):
         return 33 * self.C + 213 + k
 
+    def keep(self, v):
+        """The completer keeps a drawn gold card of value index v (0/1/2 = 1/2/3)."""
+        return 33 * self.C + 240 + v
+
+    def give(self, v):
+        """The completer hands a drawn gold card of value index v to the next digger."""
+        return 33 * self.C + 243 + v
+
 
 def setup(roles, perm, hands, **params) -> pyspiel.State:
     """Chosen roles, goal layout (index into the 6 permutations) and hands."""
@@ -146,6 +154,7 @@ def test_resampling_never_leaks():
                 assert w["discards"][p] == v["discards"][p]
                 assert w["roles"][p] == v["roles"][p]
                 assert w["gold_cards"][p] == v["gold_cards"][p]
+                assert _known_gold(w, p) == _known_gold(v, p)
                 assert w["board"] == v["board"] and w["broken"] == v["broken"]
                 assert [sum(h) for h in w["hands"]] == [sum(h) for h in v["hands"]]
                 assert (w["roles"].count(SAB) + w["role_pool"][SAB]
@@ -156,6 +165,11 @@ def test_resampling_never_leaks():
                 roles_changed += w["roles"] != v["roles"]
                 hands_changed += w["hands"] != v["hands"]
     assert roles_changed > 0 and hands_changed > 0
+
+
+def _known_gold(v, p):
+    """Location and value of every gold card whose value p has seen."""
+    return [(loc, val) for loc, val, seen in v["gold_detail"] if p in seen]
 
 
 # ------------------------------------------------------------------ set-up rules
@@ -319,22 +333,83 @@ def test_stone_is_turned_up_and_play_continues():
     assert "goal 1 turned up: stone N-E rotated" in state.information_state_string(2)
 
 
-def test_digger_reaches_treasure_gold_to_diggers_counter_clockwise():
-    state = setup([DIG, SAB, DIG], 2, [[CROSS], [FILLER], [FILLER]])
+def _treasure_five(rounds=1):
+    """5 players, p0 (digger) completes the path; diggers p0, p2, p3."""
+    hands = [[CROSS]] + [[FILLER]] * 4
+    state = setup([DIG, SAB, DIG, DIG, SAB], 2, hands, rounds=rounds)
     a = Acts(state)
     play(state, a.place(CROSS, 1, 0))
+    return state, a
+
+
+def test_digger_completes_keeps_one_and_chooses_for_the_others():
+    state, a = _treasure_five()
     v = view(state)
-    assert v["round_winners"] == ["diggers"]
-    assert "saboteurs [1]" in state.information_state_string(0)   # roles revealed
-    play(state, 2)      # first card (3 nuggets) to the completer p0
-    assert view(state)["gold_cards"][0] == [0, 0, 1]
-    play(state, 0)      # then counter-clockwise: p2 (p1 is a saboteur)
+    assert v["round_winners"] == ["diggers"] and v["completer"] == 0
+    assert "saboteurs [1, 4]" in state.information_state_string(0)   # roles revealed
+    assert v["gold_recipients"] == [0, 3, 2]       # completer, then counter-clockwise
+    play(state, 0, 2, 1)                            # chance draws 1, 3, 2 nuggets
+    assert view(state)["gold_drawn"] == [1, 1, 1]
+    assert not state.is_chance_node() and state.current_player() == 0
+    assert state.legal_actions() == [a.keep(0), a.keep(1), a.keep(2)]
+    obs = state.observation_string(0)
+    assert "gold drawn by p0: 3 card(s) 1 2 3, next to p0" in obs
+    assert "gold drawn by p0: 3 card(s), next to p0" in state.observation_string(3)
+    play(state, a.keep(2))
+    assert state.current_player() == 0
+    assert state.legal_actions() == [a.give(0), a.give(1)]     # for p3
+    play(state, a.give(0))                          # p3 gets the 1; p2 the 2 (automatic)
     assert state.is_terminal()
-    assert view(state)["gold_cards"] == [[0, 0, 1], [0, 0, 0], [1, 0, 0]]
-    assert state.returns() == [3.0, 0.0, 1.0]
+    assert view(state)["gold_cards"] == [[0, 0, 1], [0, 0, 0], [0, 1, 0], [1, 0, 0], [0, 0, 0]]
+    assert view(state)["gold_pool"] == [15, 7, 3] and view(state)["gold_drawn"] == [0, 0, 0]
+    assert state.returns() == [3.0, 0.0, 2.0, 1.0, 0.0]
+    info = [state.information_state_string(p) for p in range(5)]
+    tail = lambda p: info[p].split("\n")[-7:]
+    assert tail(0) == ["round 1 won by diggers; saboteurs [1, 4]",
+                       "p0 draws a gold card of 1", "p0 draws a gold card of 3",
+                       "p0 draws a gold card of 2", "p0 keeps a gold card of 3",
+                       "p3 receives a gold card of 1 from p0",
+                       "p2 receives a gold card of 2 from p0"]
+    assert tail(3)[1:] == ["p0 draws a gold card"] * 3 + [
+        "p0 keeps a gold card", "p3 receives a gold card of 1 from p0",
+        "p2 receives a gold card from p0"]
+    assert tail(2)[-3:] == ["p0 keeps a gold card", "p3 receives a gold card from p0",
+                            "p2 receives a gold card of 2 from p0"]
+    assert tail(1)[-3:] == tail(4)[-3:] == [
+        "p0 keeps a gold card", "p3 receives a gold card from p0",
+        "p2 receives a gold card from p0"]
+    assert "gold handed out: p2:2 p3:1" in state.observation_string(0)
+    assert "gold handed out" not in state.observation_string(3)
 
 
-def test_saboteur_completing_path_ten_players():
+def test_gold_choice_keys_follow_information():
+    """Keeping the 1 instead of the 3 changes what p0 and p3 know, and only their keys."""
+    first, a = _treasure_five()
+    play(first, 0, 2, 1)
+    second = first.clone()
+    play(first, a.keep(2), a.give(0))
+    play(second, a.keep(0), a.give(2))          # p0 keeps 1, p3 gets 3, p2 gets 2
+    assert view(second)["gold_cards"][:4] == [[1, 0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 1]]
+    for p in range(5):
+        same = first.information_state_string(p) == second.information_state_string(p)
+        assert same == (p in (1, 2, 4))
+        assert (first.engine.py_info_key(p) == second.engine.py_info_key(p)) == same
+
+
+def test_gold_hand_out_is_automatic_when_one_value_is_left():
+    state, a = _treasure_five()
+    play(state, 1, 1, 1)                        # three 2s: nothing to choose
+    assert state.is_terminal()
+    assert view(state)["gold_cards"][:4] == [[0, 1, 0], [0, 0, 0], [0, 1, 0], [0, 1, 0]]
+    state, a = _treasure_five()
+    play(state, 0, 0, 2, a.keep(0))             # after keeping a 1, p3 may get 1 or 3
+    assert state.legal_actions() == [a.give(0), a.give(2)]
+    play(state, a.give(2))
+    assert state.is_terminal()
+    assert view(state)["gold_cards"][:4] == [[1, 0, 0], [0, 0, 0], [1, 0, 0], [0, 0, 1]]
+
+
+def test_saboteur_completes_first_card_to_nearest_digger_ten_players():
     roles = [DIG, DIG, SAB, SAB, DIG, DIG, SAB, DIG, SAB, DIG]
     hands = [[FILLER] * 4 for _ in range(10)]
     hands[3][0] = CROSS
@@ -344,14 +419,66 @@ def test_saboteur_completing_path_ten_players():
         play(state, IDLE)
     play(state, a.place(CROSS, 1, 0))
     expected = [1, 0, 9, 7, 5, 4]           # diggers counter-clockwise from p3
-    for i, q in enumerate(expected):
-        before = view(state)["gold_cards"][q]
-        play(state, 0)
-        assert view(state)["gold_cards"][q][0] == before[0] + 1, (i, q)
+    assert view(state)["gold_recipients"] == expected
+    play(state, 2, 1, 0, 0, 0, 0)           # draws 3, 2 and four 1s
+    assert state.current_player() == 3
+    assert state.legal_actions() == [a.give(0), a.give(1), a.give(2)]   # no keeping
+    play(state, a.give(1))                  # p1 (nearest digger) gets the 2
+    play(state, a.give(2))                  # p0 the 3; the four 1s go on automatically
     assert state.is_terminal()
+    gold = view(state)["gold_cards"]
+    assert gold[1] == [0, 1, 0] and gold[0] == [0, 0, 1]
+    assert all(gold[q] == [1, 0, 0] for q in (9, 7, 5, 4))
+    assert all(gold[q] == [0, 0, 0] for q in (2, 3, 6, 8))
     ret = state.returns()
-    assert [ret[q] for q in expected] == [1.0] * 6
-    assert all(ret[q] == 0 for q in (2, 3, 6, 8))
+    assert [ret[q] for q in expected] == [2.0, 3.0, 1.0, 1.0, 1.0, 1.0]
+    mine = state.information_state_string(3)
+    assert "p1 receives a gold card of 2 from p3" in mine
+    assert "p9 receives a gold card of 1 from p3" in mine
+    theirs = state.information_state_string(1)
+    assert "p1 receives a gold card of 2 from p3" in theirs
+    assert "p0 receives a gold card from p3" in theirs and "of 3" not in theirs
+    assert "keeps" not in mine
+
+
+def test_resampling_keeps_gold_the_player_has_seen():
+    """The completer's hand-outs and own cards stay; hidden gold still varies."""
+    state, a = _treasure_five(rounds=2)
+    play(state, 0, 2, 1)
+    decision = state.clone()
+    play(state, a.keep(2), a.give(0))                 # p0 3, p3 1, p2 2
+    while state.is_chance_node():                      # round 2 set-up
+        state.apply_action(state.chance_outcomes()[0][0])
+    v = view(state)
+    assert v["phase"] == "play" and v["round"] == 1
+    varied = {p: set() for p in range(5)}
+    for seed in range(30):
+        for p in range(5):
+            w = view(state.resample(p, seed))
+            assert w["gold_cards"][p] == v["gold_cards"][p]
+            assert _known_gold(w, p) == _known_gold(v, p)
+            assert [sum(g) for g in w["gold_cards"]] == [sum(g) for g in v["gold_cards"]]
+            varied[p].add(tuple(map(tuple, w["gold_cards"])))
+    assert varied[0] == {tuple(map(tuple, v["gold_cards"]))}   # p0 saw every card handed out
+    for p in (1, 2, 3, 4):
+        assert len(varied[p]) > 1
+    for p in (2, 3):                                  # recipients know only their own card
+        assert any(w[0] != (0, 0, 1) for w in varied[p])
+    # At the completer's decision the drawn set keeps two values or more.
+    dv = view(decision)
+    drawn_worlds = set()
+    for seed in range(40):
+        w = decision.resample(3, seed)
+        w.engine.check_invariants()
+        wv = view(w)
+        assert sum(1 for x in wv["gold_drawn"] if x) >= 2
+        assert wv["gold_cards"] == dv["gold_cards"]
+        assert w.current_player() == 0
+        assert w.information_state_string(3) == decision.information_state_string(3)
+        drawn_worlds.add(tuple(wv["gold_drawn"]))
+    assert len(drawn_worlds) > 1
+    for seed in range(5):
+        assert view(decision.resample(0, seed))["gold_drawn"] == [1, 1, 1]
 
 
 @pytest.mark.parametrize("players,roles,pay", [
@@ -376,7 +503,7 @@ def test_next_round_starts_left_of_last_path_player_and_win_utility():
                   rounds=2, utility="win")
     a = Acts(state)
     play(state, IDLE, a.place(CROSS, 1, 0))
-    play(state, 0, 0)                        # gold: p2 then p0, one nugget each
+    play(state, 0, 0)                        # gold: p0 then p2, one nugget each (automatic)
     for r in (DIG, DIG, SAB):
         state.apply_action(r)
     state.apply_action(0)
@@ -480,3 +607,18 @@ def test_golden_playthrough():
     if os.environ.get("REGENERATE_PLAYTHROUGHS"):
         path.write_text(text)
     assert text == path.read_text()
+
+
+def test_info_keys_match_info_strings_through_gold_hand_outs():
+    """Along random games with hand-outs, keys are equal iff information strings are."""
+    game = pyspiel.load_game("saboteur", {"players": 4, "goal_distance": 2, "deck_scale": 30,
+                                          "rounds": 2})
+    key_of, text_of = {}, {}
+    decisions = 0
+    for state in testing.random_states(game, 40, seed=3):
+        decisions += view(state)["phase"] == "share"
+        for p in range(4):
+            text, key = state.information_state_string(p), state.engine.py_info_key(p)
+            assert key_of.setdefault(text, key) == key
+            assert text_of.setdefault(key, text) == text
+    assert decisions > 0
