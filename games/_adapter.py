@@ -135,9 +135,16 @@ class EngineGame(pyspiel.Game):
     def new_initial_state(self) -> "EngineState":
         return EngineState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> _EngineObserver:
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _EngineObserver | None:
+        """Observer for the information state (perfect recall) or the player's
+        observation; None for factored (public-only or private-only) types,
+        which the engines do not provide."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and not (
+                iig_obs_type.public_info
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            return None
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _EngineObserver(self, perfect_recall)
 

@@ -460,3 +460,12 @@ def test_mini_preset_size_regression():
     game = pyspiel.load_game("gold_thief", MINI_PARAMS)
     histories, infos = _perft(game.make_engine())
     assert (histories, len(infos)) == (71770, 24341)
+
+
+def test_factored_observations_are_not_offered_rather_than_leaking():
+    from open_spiel.python.observation import make_observation
+    game = pyspiel.load_game("gold_thief")
+    public_only = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    assert make_observation(game, public_only) is None
+    assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)) is not None
