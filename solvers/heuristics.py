@@ -2,7 +2,11 @@
 
 Each heuristic looks only at what its player may know (its own hand and
 goals, the public view, cards it saw through Witch steals) and registers
-itself with :func:`solvers.bots.register_heuristic`.
+itself with :func:`solvers.bots.register_heuristic`.  Gold Thief's rules
+follow; Saboteur, Ardillas del Bosque and Gold Nugget have their own modules
+(``solvers/heuristics_saboteur.py``, ``heuristics_ardillas.py``,
+``heuristics_gold_nugget.py``, rules in each module docstring), imported at
+the end of this one so that importing it registers every heuristic.
 
 Gold Thief (``gold_thief``), in order of priority:
 
@@ -125,3 +129,9 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
 
 
 register_heuristic("gold_thief", GoldThiefHeuristicBot)
+
+
+# Heuristics of the other games live in their own modules; importing them
+# registers them.
+from solvers import (  # noqa: E402,F401
+    heuristics_ardillas, heuristics_gold_nugget, heuristics_saboteur)

@@ -1,0 +1,164 @@
+"""Ardillas del Bosque heuristic: what a sensible casual squirrel does.
+
+The bot reads only its player's observation string (piles and nests as the
+player sees them: a token's owner always, its kind when the player knows it)
+and its information-state string (what it peeked at or looked through).
+
+Token values as the player knows them: a nut of a kind already in my nest
+4 + that group's size, another nut 3, an unknown token 1, a squirrel 1
+(it wakes an animal), a poo -3.  "My stash" is the first hiding place of my
+own board.
+
+Rules:
+
+* autumn, day: hide a nut in my stash (my nuts pile up where only I know
+  the top); hide a poo or squirrel on the other players' stash places
+  (next player's board first);
+* autumn, night: keep my first nut kind face down; hide nuts in my stash,
+  poo and squirrel on the next player's board;
+* winter draw (also the Bear's, Eagle's and Lizard's draws and the Ant's
+  pile): draw the pile whose top has the highest value (so known nuts of my
+  kinds first, known poo never while another pile is open);
+* Lynx: draw the best token of the pile I looked through; Ant: take a
+  peeked nut, move anything else; Lizard: flip the pair of piles with the
+  best tops; Wild Boar: keep the order as it is (first token);
+* Fox / Owl: take (remove) a face-up nut from another nest, of the kind I
+  hold most; Dung Beetle: move a poo out of my nest, else into the nest of
+  the player with most face-up nuts; Snake: throw the nut of my smallest
+  group;
+* anything else: the first legal action.
+"""
+from __future__ import annotations
+
+import re
+
+import pyspiel
+
+from solvers.bots import register_heuristic
+from solvers.heuristics_base import RuleBot
+
+KINDS = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
+SQUIRREL, POO = 5, 6
+A_PILE, A_TAKE, A_KEEP, A_NPLACE, A_INDEX, A_PAIR = 0, 10, 11, 18, 88, 123
+A_NEST, A_BEETLE = 223, 283
+A_SNAKE_UP, A_SNAKE_DOWN = 308, 313
+
+_TOKEN = re.compile(r"([pz])(\d+)#(\d+):(\w+|\?)(\^|\(down\))?")
+_PILE = re.compile(r"^h(\d+)\(\w+\): ?(.*)$")
+_NEST = re.compile(r"^nest p(\d+)(?: \[out\])?: ?(.*)$")
+
+
+def _tokens(text: str) -> list[tuple[int, int]]:
+    """(owner seat or -1 for a sleepyhead, kind or -1 if unknown) per token."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        owner = int(m.group(2)) if m.group(1) == "p" else -1
+        kind = KINDS.index(m.group(4)) if m.group(4) in KINDS else -1
+        out.append((owner, kind))
+    return out
+
+
+class ArdillasHeuristicBot(RuleBot):
+    """The casual-squirrel rules of the module docstring."""
+
+    GAME = "ardillas_del_bosque"
+
+    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
+        super().__init__(game, seed)
+        self._hp = int(game.get_parameters().get("hiding_places", 2))
+        self._n = game.num_players()
+
+    def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
+        obs = state.observation_string(me)
+        lines = obs.split("\n")
+        phase = re.search(r"phase=(\S+)", lines[0]).group(1)
+        piles: dict[int, list[tuple[int, int]]] = {}
+        nests: dict[int, list[tuple[int, int]]] = {}
+        up: dict[int, list[int]] = {}
+        for line in lines[1:]:
+            m = _PILE.match(line)
+            if m:
+                piles[int(m.group(1))] = _tokens(m.group(2))
+                continue
+            m = _NEST.match(line)
+            if m:
+                q = int(m.group(1))
+                nests[q] = _tokens(m.group(2))
+                up[q] = [k for t, (_, k) in zip(m.group(2).split(), nests[q])
+                         if "(down)" not in t and k >= 0]
+        mine = [0] * 5
+        for _, k in nests.get(me, []):
+            if 0 <= k < 5:
+                mine[k] += 1
+
+        def value(kind: int) -> int:
+            if kind < 0 or kind == SQUIRREL:
+                return 1
+            if kind == POO:
+                return -3
+            return 4 + mine[kind] if mine[kind] else 3
+
+        def top_value(h: int) -> int:
+            return value(piles[h][0][1]) if piles.get(h) else -99
+
+        stash = me * self._hp
+        nxt = ((me + 1) % self._n) * self._hp
+        legal_set = set(legal)
+        piles_legal = [a for a in legal if A_PILE <= a < A_TAKE]
+
+        if phase in ("autumn-place", "autumn-draw") and piles_legal:
+            held = re.search(r"holding=\S+:(\w+|\?)", lines[0])
+            kind = KINDS.index(held.group(1)) if held and held.group(1) in KINDS else -1
+            want = stash if 0 <= kind < 5 else nxt
+            return want if want in legal_set else piles_legal[0]
+        if phase == "night-keep":
+            keeps = [a for a in legal if A_KEEP <= a < A_KEEP + 5]
+            return keeps[0] if keeps else legal[0]
+        if phase == "night-place":
+            best = []
+            for a in legal:
+                if A_NPLACE <= a < A_INDEX:
+                    k, h = divmod(a - A_NPLACE, 10)
+                    good = h == (stash if k < 5 else nxt)
+                    best.append((not good, a))
+            if best:
+                return min(best)[1]
+        if A_TAKE in legal_set:
+            peek = re.findall(r"peeks \S+:(\w+) on h", state.information_state_string(me))
+            if peek and peek[-1] in KINDS and KINDS.index(peek[-1]) < 5:
+                return A_TAKE
+            moves = [a for a in piles_legal if a != stash]
+            return moves[0] if moves else (piles_legal[0] if piles_legal else A_TAKE)
+        if phase == "lynx-pick":
+            looked = re.findall(r"looks through h(\d+)", state.information_state_string(me))
+            pile = piles.get(int(looked[-1]), []) if looked else []
+            options = [(-value(pile[a - A_INDEX][1]) if a - A_INDEX < len(pile) else 0, a)
+                       for a in legal if A_INDEX <= a < A_PAIR]
+            if options:
+                return min(options)[1]
+        pairs = [a for a in legal if A_PAIR <= a < A_NEST]
+        if pairs:
+            return max(pairs, key=lambda a: (top_value((a - A_PAIR) // 10)
+                                             + top_value((a - A_PAIR) % 10), -a))
+        nest_moves = [a for a in legal if A_NEST <= a < A_BEETLE]
+        if nest_moves:
+            def steal(a: int) -> tuple[int, int]:
+                t, c = divmod(a - A_NEST, 12)
+                return (value(c) if c < 7 else 0, -a)
+            return max(nest_moves, key=steal)
+        beetle = [a for a in legal if A_BEETLE <= a < A_SNAKE_UP]
+        if beetle:
+            def dump(a: int) -> tuple[int, int, int]:
+                src, dst = divmod(a - A_BEETLE, 5)
+                nuts = sum(1 for k in up.get(dst, []) if k < 5)
+                return (src == me, nuts, -a)
+            return max(beetle, key=dump)
+        snake = [a for a in legal if A_SNAKE_UP <= a < A_SNAKE_DOWN]
+        if snake:
+            return min(snake, key=lambda a: (mine[a - A_SNAKE_UP], a))
+        if piles_legal and phase != "boar-order":
+            return max(piles_legal, key=lambda h: (top_value(h), -h))
+        return legal[0]
+
+
+register_heuristic("ardillas_del_bosque", ArdillasHeuristicBot)

@@ -1,0 +1,187 @@
+"""Gold Nugget heuristic: what a sensible casual animal does.
+
+The bot reads only its player's observation string (its hand, feathers,
+every lair with the faces it knows, the phase) and its information-state
+string (the animals it was offered, who targets it).  The nugget is
+*located* when the player sees a lair stone as the nugget.
+
+Rules:
+
+* animal choice: the offered animal ranked best for finding and taking
+  stones (Owl, Raccoon, Magpie, Fox, Bat, Mole, Bear, Squirrel, Rabbit,
+  Hedgehog, Snake, Badger);
+* examine every acquired stone unless a trap could catch me (2+ feathers);
+  as a Suspicion target reveal my stones, unless the nugget is mine and I
+  have no feather (then take the two feathers);
+* Go to sleep!: meddle when I hold a card the Meddling rules would play,
+  else sleep;
+* Meddling: nugget located in another lair: steal it (No hard feelings,
+  Chance, Sleight of paw, Accuse); Preen with 2+ feathers; the victory
+  card; while the nugget is not located and some lair stone is unknown:
+  the Owl's or Magpie's ability, Nest dive, recycling a card (a nest stone
+  I then examine), Do I have it?, Peek, Glance, Shout, Suspicion;
+  otherwise end;
+* instant window: Chance on a located nugget in another lair, Glance while
+  it is not located, else pass; Raven's face-down card: Chance or No hard
+  feelings on a located nugget, else none;
+* stone choices: the nugget in another lair, never my own nugget; when only
+  my stones are offered (giving or swapping away) a known trap, then a
+  known normal stone, then an unknown one; otherwise an unknown stone of
+  another lair, of mine, the nest, then a known one.  The final grab: the
+  located nugget, else an unknown stone of the lair with most unknown
+  stones, else the nest;
+* animal targets: the holder of the located nugget, else the other animal
+  with most stones; Beg: give a black feather, else my least useful card;
+  the hand limit: discard the least useful card; Hello!: keep my cards.
+"""
+from __future__ import annotations
+
+import re
+
+import pyspiel
+
+from solvers.bots import register_heuristic
+from solvers.heuristics_base import RuleBot
+
+A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
+A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
+MAX_STONES = 24
+(BEG, CHANCE, NO_HARD_FEELINGS, SUSPICION, GOLD_NUGGET, LOYAL_FRIEND, TRIBUTE,
+ DO_I_HAVE_IT, PEEK, GLANCE, SHOUT, PLUCK, SLEIGHT, PREEN, NEST_DIVE, ACCUSE) = range(16)
+ANIMAL_RANK = ("Owl", "Raccoon", "Magpie", "Fox", "Bat", "Mole", "Bear", "Squirrel",
+               "Rabbit", "Hedgehog", "Snake", "Badger")
+# Least useful first (discards and Beg gifts).
+CARD_VALUE_ORDER = (PLUCK, BEG, TRIBUTE, SUSPICION, LOYAL_FRIEND, ACCUSE, SHOUT, PREEN,
+                    DO_I_HAVE_IT, GOLD_NUGGET, NEST_DIVE, SLEIGHT, GLANCE, PEEK,
+                    NO_HARD_FEELINGS, CHANCE)
+STEALS = (NO_HARD_FEELINGS, CHANCE, SLEIGHT, ACCUSE)
+LOOKS = (DO_I_HAVE_IT, PEEK, GLANCE, SHOUT, SUSPICION)
+
+_LAIR = re.compile(r"^p(\d+) (\S+) .*feathers=(\d+) cards=\d+ lair=\[([^\]]*)\]")
+
+
+class GoldNuggetHeuristicBot(RuleBot):
+    """The casual-animal rules of the module docstring."""
+
+    GAME = "gold_nugget"
+
+    def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
+        lines = state.observation_string(me).split("\n")
+        phase = re.search(r"phase=(.*) holder=", lines[0]).group(1)
+        lairs: dict[int, str] = {}
+        feathers = 0
+        animal = "?"
+        for line in lines[1:]:
+            m = _LAIR.match(line)
+            if m:
+                q = int(m.group(1))
+                lairs[q] = m.group(4)
+                if q == me:
+                    feathers, animal = int(m.group(3)), m.group(2)
+        nugget = next(((q, s.index("N")) for q, s in lairs.items() if "N" in s), None)
+        elsewhere = nugget is not None and nugget[0] != me
+        unknown = any("?" in s for s in lairs.values())
+        legal_set = set(legal)
+        info = state.information_state_string(me)
+        last = info.rsplit("\n", 1)[-1]
+
+        if phase == "choose animal":
+            offered = re.findall(r"^offered (\S+)$", info, re.M)[-2:]
+            if len(offered) == 2:
+                rank = [ANIMAL_RANK.index(a) if a in ANIMAL_RANK else 99 for a in offered]
+                return A_OPT1 if rank[1] < rank[0] else A_OPT0
+            return A_OPT0
+        if A_OPT0 in legal_set and A_OPT1 in legal_set:
+            if f"targets p{me} " in last or "Suspicion" in last:
+                mine = nugget is not None and not elsewhere
+                return A_OPT1 if mine and feathers == 0 else A_OPT0
+            return A_OPT1 if feathers >= 2 else A_OPT0
+
+        def meddle_play() -> int | None:
+            if elsewhere:
+                for k in STEALS:
+                    if A_PLAY + k in legal_set:
+                        return A_PLAY + k
+            if feathers >= 2 and A_PLAY + PREEN in legal_set:
+                return A_PLAY + PREEN
+            if A_VICTORY in legal_set:
+                return A_VICTORY
+            if nugget is None and unknown:
+                if animal in ("Owl", "Magpie") and A_ABILITY in legal_set:
+                    return A_ABILITY
+                if A_PLAY + NEST_DIVE in legal_set:
+                    return A_PLAY + NEST_DIVE
+                recycle = [a for a in legal if A_RECYCLE <= a < A_DISCARD]
+                if recycle:
+                    return recycle[0]
+                for k in LOOKS:
+                    if A_PLAY + k in legal_set and (k != DO_I_HAVE_IT or "?" in lairs.get(me, "")):
+                        return A_PLAY + k
+            return None
+
+        if A_MEDDLE in legal_set:
+            return A_MEDDLE if meddle_play() is not None else A_SLEEP
+        if phase == "Meddling":
+            a = meddle_play()
+            return a if a is not None else (A_PASS if A_PASS in legal_set else legal[0])
+        if phase == "instant reactions":
+            for k, ok in ((CHANCE, elsewhere), (GLANCE, nugget is None and unknown)):
+                if ok and A_PLAY + k in legal_set:
+                    return A_PLAY + k
+            return A_PASS if A_PASS in legal_set else legal[0]
+        if phase.startswith("Raven: face-down"):
+            for k in (CHANCE, NO_HARD_FEELINGS):
+                if elsewhere and A_PLAY + k in legal_set:
+                    return A_PLAY + k
+            return A_PASS if A_PASS in legal_set else legal[0]
+        if A_FEATHER in legal_set and feathers > 0:
+            return A_FEATHER
+        cards = [a - A_DISCARD for a in legal if A_DISCARD <= a < A_PLAYER]
+        stones = [a for a in legal if a >= A_STONE]
+        if cards and (A_FEATHER in legal_set or phase == "hand limit" or not stones):
+            if phase == "Hello! discard" and A_PASS in legal_set:
+                return A_PASS
+            return A_DISCARD + min(cards, key=CARD_VALUE_ORDER.index)
+        if stones or A_NEST in legal_set:
+            return self._stone(phase, me, lairs, nugget, stones, legal_set)
+        targets = [a - A_PLAYER for a in legal if A_PLAYER <= a < A_NEST]
+        if targets:
+            if elsewhere and nugget[0] in targets:
+                return A_PLAYER + nugget[0]
+            return A_PLAYER + max(targets, key=lambda q: (len(lairs.get(q, "")), -q))
+        return A_PASS if A_PASS in legal_set else legal[0]
+
+    @staticmethod
+    def _stone(phase: str, me: int, lairs: dict[int, str], nugget: tuple[int, int] | None,
+               stones: list[int], legal_set: set[int]) -> int:
+        def face(a: int) -> tuple[int, str]:
+            q, i = divmod(a - A_STONE, MAX_STONES)
+            s = lairs.get(q, "")
+            return q, s[i] if i < len(s) else "?"
+
+        grab = phase.startswith("Raven: grab")
+        if nugget is not None and A_STONE + MAX_STONES * nugget[0] + nugget[1] in legal_set \
+                and (nugget[0] != me or grab):
+            return A_STONE + MAX_STONES * nugget[0] + nugget[1]
+        if grab:
+            unknown = [a for a in stones if face(a)[1] == "?"]
+            if unknown:
+                return max(unknown, key=lambda a: (lairs[face(a)[0]].count("?"), -a))
+            return A_NEST if A_NEST in legal_set else stones[0]
+        safe = [a for a in stones if not (face(a)[0] == me and face(a)[1] == "N")] or stones
+        if stones and all(face(a)[0] == me for a in stones):
+            order = {"t": 0, "n": 1, "?": 2, "N": 3}
+            return min(safe, key=lambda a: (order.get(face(a)[1], 2), a))
+
+        def rank(a: int) -> tuple[int, int]:
+            q, f = face(a)
+            return ((0 if q != me else 1) if f == "?" else 3, a)
+        best = min(safe, key=rank) if safe else None
+        if best is not None and rank(best)[0] < 3:
+            return best
+        if A_NEST in legal_set:
+            return A_NEST
+        return best if best is not None else min(legal_set)
+
+
+register_heuristic("gold_nugget", GoldNuggetHeuristicBot)
