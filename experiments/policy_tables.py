@@ -65,10 +65,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
         s = CFRPlusSolver(game, tree=tree)
         probs_of = s.average_policy_array
     else:
-        s = MCCFRSolver(game, scheme="external", seed=SEED)
+        s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=SEED)
         probs_of = (lambda: s.policy_array(tree)) if tree is not None else None
     elapsed, done = 0.0, 0
-    with tqdm(total=total, desc=f"{entry.name} {'CFR+' if use_cfr else 'ES-MCCFR'}",
+    with tqdm(total=total, desc=f"{entry.name} {'CFR+' if use_cfr else entry.mccfr_scheme + ' MCCFR'}",
               unit="it", leave=False) as bar:
         while done < total:
             step = min(chunk, total - done)
@@ -79,33 +79,47 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
             bar.update(step)
             if probs_of is not None:
                 curve.append((done, elapsed, exploitability_of_array(tree, probs_of())))
-    return {"solver": "CFR+" if use_cfr else "ES-MCCFR", "iterations": total, "tree": tree,
+    label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
+    return {"solver": label, "iterations": total, "tree": tree,
             "seconds": elapsed, "curve": curve, "probs": probs_of() if probs_of else None,
             "mccfr": None if use_cfr else s}
 
 
+MD_ROWS = 60           # situations shown in the Markdown digest (all are in the CSV)
+MD_ACTIONS = 6         # actions shown per situation in the Markdown digest
+SAVE_POLICY_MAX = 100_000   # "auto": write policy.json when it has at most this many infosets
+
+
+def _policy_cell(actions: dict, limit: int | None = None, digits: int = 4) -> str:
+    """'a=0.62; b=0.38' with actions by decreasing probability (p >= 0.0005)."""
+    items = sorted(((p, a) for a, p in actions.items() if p >= 0.0005), key=lambda x: (-x[0], x[1]))
+    shown = items if limit is None else items[:limit]
+    text = "; ".join(f"{a}={p:.{digits}f}" for p, a in shown)
+    return text + (f"; ... ({len(items) - len(shown)} more)" if len(items) > len(shown) else "")
+
+
 def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
+    """CSV with every situation and a Markdown digest of the most reached ones."""
     feats = list(entry.feature_doc)
     rows = sorted(rows, key=lambda r: (-r["reach"], r["player"]))
-    actions = sorted({a for r in rows for a in r["actions"]})
     with open(path_base + ".csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["player", *feats, "reach", "infosets", *[f"P({a})" for a in actions]])
+        w.writerow(["player", *feats, "reach", "infosets", "policy"])
         for r in rows:
             w.writerow([r["player"], *[r["features"].get(k, "") for k in feats],
-                        f"{r['reach']:.6f}", r["infosets"],
-                        *[f"{r['actions'][a]:.4f}" if a in r["actions"] else "" for a in actions]])
-    lines = ["| player | " + " | ".join(feats) + " | reach | " +
-             " | ".join(f"P({a})" for a in actions) + " |",
-             "|" + " --- |" * (len(feats) + 2 + len(actions))]
-    for r in rows:
-        cells = [str(r["player"]), *[str(r["features"].get(k, "")) for k in feats],
-                 f"{r['reach']:.4f}",
-                 *[f"{r['actions'][a]:.3f}" if a in r["actions"] else "" for a in actions]]
+                        f"{r['reach']:.6f}", r["infosets"], _policy_cell(r["actions"])])
+    lines = ["| player | " + " | ".join(feats) + " | reach | policy |",
+             "|" + " --- |" * (len(feats) + 3)]
+    for r in rows[:MD_ROWS]:
+        cells = [str(r["player"]), *[str(r["features"].get(k, "")).replace("|", "/") for k in feats],
+                 f"{r['reach']:.4f}", _policy_cell(r["actions"], MD_ACTIONS, 3).replace("|", "/")]
         lines.append("| " + " | ".join(cells) + " |")
     doc = "\n".join(f"- **{k}**: {v}" for k, v in entry.feature_doc.items())
+    shown = min(MD_ROWS, len(rows))
     with open(path_base + ".md", "w") as f:
         f.write(f"# Policy table: {entry.name}\n\n{entry.notes}\n\nFeatures:\n\n{doc}\n\n"
+                f"The {shown} most reached of {len(rows)} situations (all in `policy_table.csv`); "
+                f"policy = probability of each action, most likely first.\n\n"
                 + "\n".join(lines) + "\n")
 
 
@@ -124,7 +138,7 @@ def _plot(path: str, name: str, curve: list) -> None:
 
 
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
-             out: str) -> dict:
+             out: str, save_policy: str = "auto") -> dict:
     """Solve one game and write its results; returns a summary dict."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
@@ -139,9 +153,10 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
         table = res["mccfr"].average_policy_table()
         rows = sampled_situation_table(game, entry, table, episodes=2000, seed=SEED)
     _write_table(os.path.join(folder, "policy_table"), entry, rows)
-    policy_io.save_policy(os.path.join(folder, "policy.json"), game, table,
-                          meta={"solver": res["solver"], "iterations": res["iterations"],
-                                "preset": preset})
+    if save_policy == "yes" or (save_policy == "auto" and len(table) <= SAVE_POLICY_MAX):
+        policy_io.save_policy(os.path.join(folder, "policy.json"), game, table,
+                              meta={"solver": res["solver"], "iterations": res["iterations"],
+                                    "preset": preset})
     if res["curve"]:
         _plot(os.path.join(folder, "convergence.png"), entry.name, res["curve"])
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
@@ -159,6 +174,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--iterations", type=int, default=None,
                         help="iterations per game (default: the game's own budget)")
     parser.add_argument("--out", default="results")
+    parser.add_argument("--save-policy", choices=("auto", "yes", "no"), default="auto",
+                        help="write policy.json (auto: when it has at most "
+                             f"{SAVE_POLICY_MAX:,} information states)")
     args = parser.parse_args(argv)
     names = [g for g in args.games.split(",") if g]
     unknown = [g for g in names if g not in registry]
@@ -166,7 +184,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(f"unknown game(s) {unknown}; registered: {sorted(registry)}")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
-    summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out)
+    summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
+                          args.save_policy)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | exploitability | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -114,3 +114,84 @@ register(GameEntry(
     notes=("Ardillas del Bosque `mini` preset (games.ardillas_del_bosque.MINI_PARAMS): "
            "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board. "
            "The deduction decisions: where to hide a nut, and which pile to draw from.")))
+
+
+_SAB_TOOLS = ("pickaxe", "lamp", "cart")
+
+
+def saboteur_features(state: pyspiel.State, player: int) -> dict:
+    """Saboteur situation: your role, what you hold, maze progress towards the
+    goals, what you know of the goals, and broken tools in front of players."""
+    view = state.engine.state_view()
+    obs = state.observation_string(player).split("\n")
+    goals = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("goals:")), "?")
+    hand = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("hand:")), "-")
+    reached = view["reached"]
+    broken = view["broken"]
+    mine = "+".join(t for t, b in zip(_SAB_TOOLS, broken[player]) if b) or "-"
+    others = sum(1 for q in range(len(broken)) if q != player and any(broken[q]))
+    return {
+        "role": ("gold-digger", "saboteur")[view["roles"][player]],
+        "hand": hand,
+        "progress": max((x for x, _ in reached), default=0),
+        "goals_known": goals,
+        "my_broken": mine,
+        "others_broken": others,
+    }
+
+
+register(GameEntry(
+    name="saboteur",
+    load=lambda preset: _load_preset("saboteur", preset),
+    features=saboteur_features,
+    feature_doc={
+        "role": "your secret role",
+        "hand": "your cards",
+        "progress": "furthest column the path from the start has reached (goals at goal_distance)",
+        "goals_known": "the three goals (north, middle, south) as you know them: ? unknown, "
+                       "else what a map or a reveal showed you",
+        "my_broken": "tools broken in front of you",
+        "others_broken": "how many other players have a broken tool",
+    },
+    max_nodes=10_000,
+    mccfr_iterations=30_000,
+    mccfr_scheme="outcome",
+    notes=("Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
+           "away, a quarter of the deck, hands of 3, one round. Far too big for a tree "
+           "(about 1e28 histories): outcome-sampling MCCFR; reach is estimated from sampled "
+           "games and no exploitability is computed.")))
+
+
+def gold_nugget_features(state: pyspiel.State, player: int) -> dict:
+    """Gold Nugget situation: time of day and phase, your hand, your animal's
+    line (feathers, lair as you know it), the other animals' lines, the nest."""
+    obs = state.observation_string(player).split("\n")
+    head = obs[0].split()
+    lines = [line for line in obs[1:] if line[:1] == "p"]
+    mine = next((line for line in lines if line.startswith(f"p{player} ")), "")
+    return {
+        "phase": " ".join(head[1:]),
+        "hand": obs[1].split(":", 1)[1].strip() or "-" if obs[1].startswith("hand") else "-",
+        "me": mine.split(" ", 1)[1] if " " in mine else mine,
+        "others": " / ".join(line for line in lines if line != mine),
+        "nest": next((line for line in obs if line.startswith("nest")), "-"),
+    }
+
+
+register(GameEntry(
+    name="gold_nugget",
+    load=lambda preset: _load_preset("gold_nugget", preset),
+    features=gold_nugget_features,
+    feature_doc={
+        "phase": "day, time of day, phase and the white-feather holder",
+        "hand": "your leaf cards",
+        "me": "your animal, its time, whether asleep, feathers, cards, lair as you know it",
+        "others": "the other animals as you see them (? = a stone you have not examined)",
+        "nest": "stones and feathers in the nest, deck and discard sizes",
+    },
+    max_nodes=50_000,
+    mccfr_iterations=100_000,
+    mccfr_scheme="outcome",
+    notes=("Gold Nugget `mini` preset (games.gold_nugget.MINI_PARAMS): 2 players, one day, "
+           "3 stones, 2 Peek cards, hand of 1; 2.3 million histories, so outcome-sampling "
+           "MCCFR; reach is estimated from sampled games.")))

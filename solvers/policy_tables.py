@@ -36,6 +36,7 @@ class GameEntry:
     presets: tuple[str, ...] = ("mini",)
     cfr_iterations: int = 1000                    # default CFR+ budget
     mccfr_iterations: int = 200_000               # default MCCFR budget when the tree is too big
+    mccfr_scheme: str = "external"                # "outcome" where external sampling explodes
     max_nodes: int = 2_000_000
     notes: str = ""
     extra: dict = field(default_factory=dict)
