@@ -350,7 +350,9 @@ cdef class GoldThiefEngine(Engine):
     cdef bint can_respond(self, int q, Effect* e) noexcept nogil:
         cdef int k = e.kind
         if k == E_THIEF or k == E_RAID:
-            return self.holds(q, GUARD) > 0 or self.holds(q, THIEF) > 0 or self.holds(q, WITCH) > 0
+            # a raid is played "on someone else's turn": never by the active player
+            return self.holds(q, GUARD) > 0 or self.holds(q, WITCH) > 0 or \
+                (self.holds(q, THIEF) > 0 and q != self.s.active)
         if k == E_WITCH_EXTRA:
             return self.holds(q, GUARD) > 0 or self.holds(q, FAERIE) > 0
         if k == E_GUARD_GIFT or k == E_GUARD_CANCEL or k == E_WITCH_STEAL:
@@ -641,7 +643,7 @@ cdef class GoldThiefEngine(Engine):
                 if self.holds(p, GUARD) > 0:
                     out[k] = A_GUARD_CANCEL
                     k += 1
-                if self.holds(p, THIEF) > 0:
+                if self.holds(p, THIEF) > 0 and p != self.s.active:
                     out[k] = A_THIEF_RAID
                     k += 1
                 if self.holds(p, WITCH) > 0:

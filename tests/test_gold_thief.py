@@ -107,10 +107,22 @@ def test_guard_cancels_thief():
 def test_raid_steals_one_from_the_thief():
     s = deal([0, 1], [[T, T, T], [T, T, T]])
     play(s, THIEF + 1, RAID)
-    # the raid is a Thief too: P0 may raid back, then P0's theft resolves
-    assert s.current_player() == 0 and RAID in s.legal_actions()
-    play(s, PASS)
+    # a raid is played on someone else's turn, so P0 (active) cannot raid the
+    # raid; P0 has no other answer: the raid, then P0's theft, resolve
+    assert s.current_player() == 0 and s.engine.public_view()["phase"] == "play"
     assert gold(s) == [5 - 1 + 2, 5 + 1 - 2]
+
+
+def test_a_raid_can_be_raided_by_a_third_player():
+    s = deal([0, 1, 2], [[T, T, T], [T, F, F], [T, F, F]])
+    play(s, THIEF + 1)
+    assert s.current_player() == 1
+    play(s, RAID)                            # P1 raids P0
+    assert s.current_player() == 2 and RAID in s.legal_actions()
+    play(s, RAID)                            # P2 raids the raider P1
+    assert s.current_player() == 0 and s.engine.public_view()["phase"] == "play"
+    # P2 takes 1 from P1, P1 takes 1 from P0, P0 takes 2 from P1
+    assert gold(s) == [5 - 1 + 2, 5 - 1 + 1 - 2, 5 + 1]
 
 
 def test_witch_as_extra_thief_repeats_the_theft():
