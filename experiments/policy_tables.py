@@ -18,6 +18,7 @@ module's name to ``FEATURE_MODULES`` below.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import importlib
 import os
@@ -49,7 +50,11 @@ def load_registry() -> dict[str, GameEntry]:
     return REGISTRY
 
 
-def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
+def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
+           checkpoint: str | None = None) -> dict:
+    """Run the solver in CHECKPOINTS chunks; with ``checkpoint`` the solver
+    state is saved (atomically) after every chunk and a run restarted with the
+    same flags resumes from it."""
     tree = None
     if solver in ("auto", "cfr+", "mccfr"):
         try:
@@ -68,7 +73,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
         s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=SEED)
         probs_of = (lambda: s.policy_array(tree)) if tree is not None else None
     elapsed, done = 0.0, 0
-    with tqdm(total=total, desc=f"{entry.name} {'CFR+' if use_cfr else entry.mccfr_scheme + ' MCCFR'}",
+    if checkpoint is not None and os.path.exists(checkpoint):
+        s.load_checkpoint(checkpoint)
+        done = min(s.iteration, total)
+    with tqdm(total=total, initial=done, desc=f"{entry.name} {'CFR+' if use_cfr else entry.mccfr_scheme + ' MCCFR'}",
               unit="it", leave=False) as bar:
         while done < total:
             step = min(chunk, total - done)
@@ -77,6 +85,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
             elapsed += time.perf_counter() - t0
             done += step
             bar.update(step)
+            if checkpoint is not None:
+                s.save_checkpoint(checkpoint)
             if probs_of is not None:
                 curve.append((done, elapsed, exploitability_of_array(tree, probs_of())))
     label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
@@ -88,6 +98,15 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None) -> dict:
 MD_ROWS = 60           # situations shown in the Markdown digest (all are in the CSV)
 MD_ACTIONS = 6         # actions shown per situation in the Markdown digest
 SAVE_POLICY_MAX = 100_000   # "auto": write policy.json when it has at most this many infosets
+
+
+@contextlib.contextmanager
+def _atomic(path: str):
+    """Write a text file via a temporary file renamed into place."""
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="", encoding="utf-8") as f:
+        yield f
+    os.replace(tmp, path)
 
 
 def _policy_cell(actions: dict, limit: int | None = None, digits: int = 4) -> str:
@@ -102,7 +121,7 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
     """CSV with every situation and a Markdown digest of the most reached ones."""
     feats = list(entry.feature_doc)
     rows = sorted(rows, key=lambda r: (-r["reach"], r["player"]))
-    with open(path_base + ".csv", "w", newline="") as f:
+    with _atomic(path_base + ".csv") as f:
         w = csv.writer(f)
         w.writerow(["player", *feats, "reach", "infosets", "policy"])
         for r in rows:
@@ -116,7 +135,7 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
         lines.append("| " + " | ".join(cells) + " |")
     doc = "\n".join(f"- **{k}**: {v}" for k, v in entry.feature_doc.items())
     shown = min(MD_ROWS, len(rows))
-    with open(path_base + ".md", "w") as f:
+    with _atomic(path_base + ".md") as f:
         f.write(f"# Policy table: {entry.name}\n\n{entry.notes}\n\nFeatures:\n\n{doc}\n\n"
                 f"The {shown} most reached of {len(rows)} situations (all in `policy_table.csv`); "
                 f"policy = probability of each action, most likely first.\n\n"
@@ -133,19 +152,21 @@ def _plot(path: str, name: str, curve: list) -> None:
         ax.grid(True, which="both", alpha=0.3)
     fig.suptitle(f"{name}: convergence")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path + ".tmp", dpi=100, format="png")
+    os.replace(path + ".tmp", path)
     plt.close(fig)
 
 
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
-             out: str, save_policy: str = "auto") -> dict:
+             out: str, save_policy: str = "auto", resume: bool = False) -> dict:
     """Solve one game and write its results; returns a summary dict."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
-    res = _solve(entry, game, solver, iterations)
     folder = os.path.join(out, entry.name)
     os.makedirs(folder, exist_ok=True)
+    checkpoint = os.path.join(folder, f"checkpoint-{solver}.npz") if resume else None
+    res = _solve(entry, game, solver, iterations, checkpoint)
     if res["tree"] is not None:
         rows = situation_table(game, entry, res["tree"], res["probs"])
         table = policy_io.policy_from_tree(res["tree"], res["probs"])
@@ -174,6 +195,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--iterations", type=int, default=None,
                         help="iterations per game (default: the game's own budget)")
     parser.add_argument("--out", default="results")
+    parser.add_argument("--resume", action="store_true",
+                        help="checkpoint each game's solver in <out>/<game>/ and resume from it")
     parser.add_argument("--save-policy", choices=("auto", "yes", "no"), default="auto",
                         help="write policy.json (auto: when it has at most "
                              f"{SAVE_POLICY_MAX:,} information states)")
@@ -185,7 +208,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
-                          args.save_policy)
+                          args.save_policy, args.resume)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | exploitability | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -49,3 +49,22 @@ def test_bad_flags_refused(tmp_path):
     with pytest.raises(ValueError, match="needs a name"):
         register(GameEntry(name="", load=lambda p: None, features=lambda s, p: {},
                            feature_doc={}))
+
+
+def test_resume_continues_from_the_checkpoint(tmp_path):
+    args = ["--games", "kuhn_poker", "--iterations", "400", "--out", str(tmp_path), "--resume"]
+    (first,) = script.main(args)
+    assert (tmp_path / "kuhn_poker" / "checkpoint-auto.npz").exists()
+    table_first = (tmp_path / "kuhn_poker" / "policy_table.csv").read_text()
+    # a finished run resumes at its end: nothing left to do, same table
+    (again,) = script.main(args)
+    assert again["seconds"] == 0.0
+    assert (tmp_path / "kuhn_poker" / "policy_table.csv").read_text() == table_first
+    # asking for more iterations continues from 400 and changes the policy
+    (more,) = script.main(["--games", "kuhn_poker", "--iterations", "800", "--out",
+                           str(tmp_path), "--resume"])
+    assert (tmp_path / "kuhn_poker" / "policy_table.csv").read_text() != table_first
+    fresh_dir = tmp_path / "fresh"
+    script.main(["--games", "kuhn_poker", "--iterations", "800", "--out", str(fresh_dir)])
+    assert (fresh_dir / "kuhn_poker" / "policy_table.csv").read_text() == \
+        (tmp_path / "kuhn_poker" / "policy_table.csv").read_text()
