@@ -796,8 +796,34 @@ cdef class ArdillasEngine(Engine):
             self.expose(h)
             self.end_turn()
 
+    cdef int group_counts(self, int p, int* cnt) noexcept nogil:
+        """Nut groups of p's nest, largest first, after the poos took their
+        nuts (each from the smallest group, best for the nest's owner);
+        returns the number of nuts left."""
+        cdef int k, i, o, npoo = 0, tot = 0
+        for k in range(5):
+            cnt[k] = 0
+        for i in range(self.s.nsize[p]):
+            o = self.s.nest[p][i]
+            if self.s.kind[o] < SQUIRREL:
+                cnt[self.s.kind[o]] += 1
+            elif self.s.kind[o] == POO:
+                npoo += 1
+        sort_desc(cnt)
+        for k in range(5):
+            tot += cnt[k]
+        k = 4
+        while npoo > 0 and k >= 0:
+            if cnt[k] > 0:
+                cnt[k] -= 1
+                tot -= 1
+                npoo -= 1
+            else:
+                k -= 1
+        return tot
+
     cdef void returns(self, double* out) noexcept nogil:
-        cdef int p, q, k, i, o, w = 0, best = -1, cmp, npoo
+        cdef int p, k, w = 0, best = -1, cmp
         cdef int cnt[MAXB][5]
         cdef int tot[MAXB]
         cdef int win[MAXB]
@@ -807,28 +833,7 @@ cdef class ArdillasEngine(Engine):
         if self.s.phase != PH_END:
             return
         for p in range(self.N):
-            for k in range(5):
-                cnt[p][k] = 0
-            npoo = 0
-            for i in range(self.s.nsize[p]):
-                o = self.s.nest[p][i]
-                if self.s.kind[o] < SQUIRREL:
-                    cnt[p][self.s.kind[o]] += 1
-                elif self.s.kind[o] == POO:
-                    npoo += 1
-            sort_desc(cnt[p])
-            tot[p] = 0
-            for k in range(5):
-                tot[p] += cnt[p][k]
-            # each poo removes a nut from the smallest group (best for its holder)
-            k = 4
-            while npoo > 0 and k >= 0:
-                if cnt[p][k] > 0:
-                    cnt[p][k] -= 1
-                    tot[p] -= 1
-                    npoo -= 1
-                else:
-                    k -= 1
+            tot[p] = self.group_counts(p, cnt[p])
         if self.little:
             for p in range(self.N):
                 if self.s.active[p] and (best < 0 or tot[p] > tot[best]):
@@ -1198,6 +1203,16 @@ cdef class ArdillasEngine(Engine):
         memcpy(self.ihash, raw + hl + sizeof(uint64_t), sizeof(self.ihash))
         if tmp.nlog:
             memcpy(self.log, raw + hl + kl + sizeof(AState), tmp.nlog * sizeof(Ev))
+
+    def final_groups(self) -> list:
+        """Per player: (nut groups largest first after poos, nuts left, last
+        turn played) -- what the end-of-game ranking compares."""
+        cdef int cnt[5]
+        out = []
+        for p in range(self.N):
+            tot = self.group_counts(p, cnt)
+            out.append(([cnt[k] for k in range(5)], tot, self.s.last_turn[p]))
+        return out
 
     def check_invariants(self) -> None:
         """Raise AssertionError naming the broken law (token conservation etc.)."""
