@@ -19,7 +19,7 @@ import pyspiel
 
 import games  # noqa: F401
 from experiments._benchutil import machine_line, replace_section
-from src_cy.engine import apply_loop, clone_loop, copy_loop, random_playouts
+from src_cy.engine import apply_loop, clone_loop, copy_loop, legal_loop, random_playouts
 
 # name, game string, engine-direct supported
 CONFIGS = [
@@ -71,9 +71,10 @@ def pyspiel_applies(game: pyspiel.Game, n: int, seed: int = 0) -> None:
 
 
 def mid_game(game: pyspiel.Game, moves: int = 40, seed: int = 0) -> pyspiel.State:
+    """A fixed position: seeded random play for `moves` moves, then on to a decision."""
     rng = random.Random(seed)
     state = game.new_initial_state()
-    while not state.is_terminal() and state.move_number() < moves:
+    while not state.is_terminal() and (state.move_number() < moves or state.is_chance_node()):
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(actions, probs)[0])
@@ -89,12 +90,14 @@ def bench(name: str, game_string: str, seconds: float) -> dict:
     row["py_applies"] = rate(lambda n: pyspiel_applies(game, n), seconds, 100)
     mid = mid_game(game)
     row["py_clones"] = rate(lambda n: [mid.clone() for _ in range(n)], seconds, 100)
+    row["py_legal"] = rate(lambda n: [mid.legal_actions() for _ in range(n)], seconds, 100)
     if hasattr(game, "make_engine"):
         proto = game.make_engine()
         row["eng_playouts"] = rate(lambda n: random_playouts(proto, n, 1), seconds)
         row["eng_applies"] = rate(lambda n: apply_loop(proto, n, 1), seconds, 1000)
         row["eng_clones"] = rate(lambda n: clone_loop(mid.engine, n), seconds, 1000)
         row["eng_copies"] = rate(lambda n: copy_loop(mid.engine, n), seconds, 1000)
+        row["eng_legal"] = rate(lambda n: legal_loop(mid.engine, n), seconds, 1000)
     return row
 
 
@@ -102,13 +105,15 @@ def table(rows: list[dict]) -> str:
     def f(x):
         return "—" if x is None else (f"{x:,.0f}" if x >= 100 else f"{x:,.1f}")
     out = ["| game | playouts/s engine | playouts/s pyspiel | ratio | applies/s engine"
-           " | applies/s pyspiel | clones/s engine (copy into scratch) | clones/s pyspiel |",
-           "|---|---|---|---|---|---|---|---|"]
+           " | applies/s pyspiel | clones/s engine (copy into scratch) | clones/s pyspiel"
+           " | legal-move gens/s engine | legal-move gens/s pyspiel |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         ratio = (f"{r['eng_playouts'] / r['py_playouts']:,.0f}×" if "eng_playouts" in r else "—")
         copies = f"{f(r.get('eng_clones'))} ({f(r.get('eng_copies'))})" if "eng_clones" in r else "—"
         out.append(f"| {r['name']} | {f(r.get('eng_playouts'))} | {f(r['py_playouts'])} | {ratio} | "
-                   f"{f(r.get('eng_applies'))} | {f(r['py_applies'])} | {copies} | {f(r['py_clones'])} |")
+                   f"{f(r.get('eng_applies'))} | {f(r['py_applies'])} | {copies} | {f(r['py_clones'])} | "
+                   f"{f(r.get('eng_legal'))} | {f(r['py_legal'])} |")
     return "\n".join(out)
 
 

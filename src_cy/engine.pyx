@@ -244,3 +244,12 @@ def apply_loop(Engine proto, int n, seed) -> int:
             m = e.legal_actions(outs)
             e.apply(outs[rng_int(&rng, m)])
     return games
+
+
+def legal_loop(Engine e, int n) -> int:
+    """Generate the legal moves of `e` n times (move-generation benchmark)."""
+    cdef int outs[MAX_BRANCHING]
+    cdef int k, m = 0
+    for k in range(n):
+        m = e.legal_actions(outs)
+    return m
