@@ -18,6 +18,7 @@ from typing import Callable
 import pyspiel
 
 import games  # noqa: F401
+from games.testing import random_action
 from experiments._benchutil import machine_line, replace_section
 from src_cy.engine import apply_loop, clone_loop, copy_loop, legal_loop, random_playouts
 
@@ -49,11 +50,7 @@ def pyspiel_playouts(game: pyspiel.Game, n: int, seed: int = 0) -> None:
     for _ in range(n):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(random_action(state, rng))
 
 
 def pyspiel_applies(game: pyspiel.Game, n: int, seed: int = 0) -> None:
@@ -63,11 +60,7 @@ def pyspiel_applies(game: pyspiel.Game, n: int, seed: int = 0) -> None:
     for _ in range(n):
         if state.is_terminal():
             state = game.new_initial_state()
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
 
 
 def mid_game(game: pyspiel.Game, moves: int = 40, seed: int = 0) -> pyspiel.State:
@@ -75,11 +68,7 @@ def mid_game(game: pyspiel.Game, moves: int = 40, seed: int = 0) -> pyspiel.Stat
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal() and (state.move_number() < moves or state.is_chance_node()):
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
     return state
 
 

@@ -20,6 +20,14 @@ import pyspiel
 Invariant = Callable[[pyspiel.State], None]
 
 
+def random_action(state: pyspiel.State, rng: random.Random) -> int:
+    """A chance outcome drawn by its odds, or a uniformly random legal action."""
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        return rng.choices(actions, probs)[0]
+    return rng.choice(state.legal_actions())
+
+
 def random_states(game: pyspiel.Game, num_games: int, seed: int,
                   every: int = 1) -> Iterator[pyspiel.State]:
     """Yield (clones of) states along seeded random playthroughs."""
@@ -30,11 +38,7 @@ def random_states(game: pyspiel.Game, num_games: int, seed: int,
         while not state.is_terminal():
             if step % every == 0:
                 yield state.clone()
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(random_action(state, rng))
             step += 1
         yield state.clone()
 

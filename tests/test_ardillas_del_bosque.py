@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 import games.ardillas_del_bosque as A
 from games import testing
+from games.testing import random_action
 from games._adapter import ParameterError
 
 # action layout (see games/ardillas_del_bosque.py)
@@ -331,11 +332,7 @@ def test_token_conservation_random_play(seed, players, night, king):
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            a, p = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(a, p)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
         state.engine.check_invariants()
         assert len(state.history()) <= game.max_game_length()
     r = state.returns()

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 import games  # noqa: F401
 from games import testing
+from games.testing import random_action
 from games._adapter import ParameterError
 
 T, G, W, F, N = range(5)          # card types
@@ -328,11 +329,7 @@ def test_resampled_worlds_vary_and_agree():
     while state.is_chance_node() or state.move_number() < 40:
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            a, p = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(a, p)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
     me = state.current_player() if state.current_player() >= 0 else 0
     worlds = {str(state.resample(me, k)) for k in range(20)}
     assert len(worlds) > 1
@@ -348,11 +345,7 @@ def test_conservation_along_random_games(seed, players):
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            a, p = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(a, p)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
         e = state.engine
         v = e.public_view()
         assert sum(v["gold"]) == 5 * players
