@@ -282,7 +282,7 @@ cdef enum:
     EV_HELLODONE = 50
     EV_GIVEFEATHER = 51
 
-SNAP_VERSION = 1
+SNAP_VERSION = 2
 MAGIC = b"GNUG"
 
 
@@ -374,6 +374,7 @@ cdef struct GN:
     int ability_used
     int final
     int nmoves
+    int win_end    # the instant window running follows the holder's end
     Eff eff
     int facedown[MAXP]
     int grab[MAXP]
@@ -631,14 +632,13 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_REACT:
             out[0] = A_PASS
             n = 1
-            if not self.capped():
-                for k in range(NLEAF):
-                    if self.g.hand[cp][k] > 0 and CARD_INSTANT[k]:
-                        out[n] = A_PLAY + k
+            for k in range(NLEAF):
+                if self.g.hand[cp][k] > 0 and CARD_INSTANT[k]:
+                    out[n] = A_PLAY + k
+                    n += 1
+                    if CARD_RECYCLE[k]:
+                        out[n] = A_RECYCLE + k
                         n += 1
-                        if CARD_RECYCLE[k]:
-                            out[n] = A_RECYCLE + k
-                            n += 1
         elif ph == PH_LIMIT:
             for k in range(NLEAF):
                 if self.g.hand[cp][k] > 0:
@@ -1028,7 +1028,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_REACT:
             p = self.g.cp
             if action == A_PASS:
-                self.log(ev(EV_REACTPASS, p, 0, 0, 0, 0), self.all_mask())
+                self.log(ev(EV_REACTPASS, p, 0, 0, 0, 0), 1u << p)   # private
                 self.g.order_i += 1
                 self.g.phase = PH_REACT_NEXT
             else:
@@ -1172,18 +1172,25 @@ cdef class GoldNuggetEngine(Engine):
                 self.g.phase = PH_MEDDLE
                 return
             elif ph == PH_REACT_NEXT:
+                # the window: each other awake animal holding an instant, from the
+                # holder's left, plays one or passes; none is offered once capped
                 p = -1
                 while self.g.order_i < n:
                     q = (self.g.holder + self.g.order_i) % n
-                    if not self.g.asleep[q] and not self.g.elim[q]:
+                    if not self.g.asleep[q] and not self.g.elim[q] and self.has_instant(q) \
+                            and not self.capped():
                         p = q
                         break
                     self.g.order_i += 1
-                if p < 0:
+                if p >= 0:
+                    self.g.cp = p
+                    self.g.phase = PH_REACT
+                    return
+                if self.g.win_end:
                     self.g.phase = PH_AFTER_MEDDLE
                     continue
-                self.g.cp = p
-                self.g.phase = PH_REACT
+                self.g.cp = self.g.holder
+                self.g.phase = PH_MEDDLE
                 return
             elif ph == PH_AFTER_MEDDLE:
                 p = self.g.holder
@@ -1323,8 +1330,7 @@ cdef class GoldNuggetEngine(Engine):
         cdef int p = self.g.cp, e
         if action == A_PASS:
             self.log(ev(EV_END, p, 0, 0, 0, 0), self.all_mask())
-            self.g.order_i = 1
-            self.g.phase = PH_REACT_NEXT
+            self.open_window(1)
         elif action == A_ABILITY:
             self.g.ability_used = 1
             self.g.plays += 1
@@ -1436,13 +1442,25 @@ cdef class GoldNuggetEngine(Engine):
         cdef int ctx = self.g.eff.ctx
         self.g.eff.dk = DK_NONE
         if ctx == CTX_MEDDLE:
-            self.g.cp = self.g.holder
-            self.g.phase = PH_MEDDLE
+            self.open_window(0)
         elif ctx == CTX_REACT:
             self.g.order_i += 1
             self.g.phase = PH_REACT_NEXT
         else:
             self.g.phase = PH_FINAL_RESOLVE
+
+    cdef void open_window(self, int after_end) noexcept nogil:
+        """An instant window: the holder's play has resolved (or it ended)."""
+        self.g.order_i = 1
+        self.g.win_end = after_end
+        self.g.phase = PH_REACT_NEXT
+
+    cdef bint has_instant(self, int p) noexcept nogil:
+        cdef int k
+        for k in range(NLEAF):
+            if self.g.hand[p][k] > 0 and CARD_INSTANT[k]:
+                return True
+        return False
 
     cdef bint run_step(self) noexcept nogil:
         """Advance one step of the effect.  Returns True when it is done; else
@@ -1900,11 +1918,18 @@ cdef class GoldNuggetEngine(Engine):
                 lines.append(event_text(self.logc[i]))
         return "\n".join(lines)
 
+    cdef int shown_phase(self, int player) noexcept:
+        """The phase as `player` sees it: an instant window is private to the
+        animal asked, so everyone else sees Meddling still going on."""
+        if self.g.phase == PH_REACT and self.g.cp != player:
+            return PH_MEDDLE
+        return self.g.phase if self.g.phase <= PH_END else PH_END
+
     def obs_string(self, int player) -> str:
         """What `player` sees now."""
         cdef GN* g = &self.g
         out = [f"p{player} day {g.day + 1}/{g.days} {TIMES[g.time]} "
-               f"phase={PHASE_NAMES.get(g.phase, g.phase)} holder=p{g.holder}"]
+               f"phase={PHASE_NAMES[self.shown_phase(player)]} holder=p{g.holder}"]
         hand = ",".join(f"{LEAF_CATALOG[k][0]}x{g.hand[player][k]}"
                         for k in range(NLEAF) if g.hand[player][k])
         out.append(f"hand: {hand}")
@@ -1966,7 +1991,7 @@ cdef class GoldNuggetEngine(Engine):
             out[i] = 0
         out[o + player] = 1
         o += MAXP
-        out[o + (g.phase if g.phase <= PH_END else PH_END)] = 1
+        out[o + self.shown_phase(player)] = 1
         o += 18
         out[o + g.time] = 1
         o += 4
@@ -2286,7 +2311,7 @@ def event_text(uint32_t code) -> str:
     if k == EV_END:
         return f"p{a} ends meddling"
     if k == EV_REACTPASS:
-        return f"p{a} passes"
+        return f"p{a} plays no instant (window)"
     if k == EV_FACEDOWN:
         return f"p{a} plays a card face down"
     if k == EV_FACEDOWNID:

@@ -183,18 +183,20 @@ def test_peek_shout_and_glance_reaction():
     _, st = setup([["peek", "shout", "pluck", "preen", "peek"], ["glance"] + PEEKS[:4], PEEKS])
     do(st, play("peek"), stone_action(1, 0))          # trap: shown, feather
     assert st.engine.feathers()[0] == 1
-    do(st, play("shout"), stone_action(1, 0))         # reveal: no feather
+    do(st, A_PASS)                                    # p1's window (it holds Glance)
+    do(st, play("shout"), stone_action(1, 0), A_PASS)  # reveal: no feather
     assert st.engine.feathers()[0] == 1 and "reveal p1#0 trap" in info(st, 2)
-    do(st, play("pluck"), A_PLAYER + 2)
+    do(st, play("pluck"), A_PLAYER + 2, A_PASS)
     assert st.engine.feathers()[:3] == [0, 0, 1]
-    do(st, play("preen"))                             # nothing to return
+    do(st, play("preen"), A_PASS)                     # nothing to return
     assert st.engine.feathers()[:3] == [0, 0, 1]
-    do(st, A_PASS)
+    do(st, A_PASS)                                    # p0 ends: the closing window
     assert st.current_player() == 1 and play("glance") in st.legal_actions()
     assert play("peek") not in st.legal_actions()     # not instant
     do(st, play("glance"), stone_action(2, 0))
     assert "p1 sees p2#0 is NUGGET" in info(st, 1)
-    assert st.current_player() == 2
+    assert st.engine.info()["holder"] == 1          # p2 holds no instant: no window for it
+    assert "p2 plays no instant" not in info(st, 2)
 
 
 def test_sleight_of_paw_unseen_and_recycle():
@@ -229,30 +231,30 @@ def test_sleeping_animal_hears_plays_but_sees_no_stones():
     assert "(asleep) a stone p2 -> p0" in info(st, 1)
     assert "stone p2#0 -> p0" not in info(st, 1)
     assert "stone p2#0 -> p0" in info(st, 2)
-    do(st, A_PASS, A_PASS)                            # p2 reacts (p1 asleep): pass
-    assert st.is_chance_node()                        # Hello!: p1 wakes, draws to five? no:
-    assert st.engine.info()["asleep"] == [0, 0, 0]    # p1 holds 5 already, so nothing drawn
+    do(st, A_PASS)                                    # p0 ends; p2 holds no instant
+    assert st.is_chance_node()                        # Hello!: p1 (the Rabbit) wakes and
+    assert st.engine.info()["asleep"] == [0, 0, 0]    # draws a sixth card
     assert "(awake) p0: 0 feathers, 3 stones, 4 cards" in info(st, 1)
 
 
 def test_holder_meddles_instead_of_sleeping_and_draws_nothing():
     _, st = setup([["peek"] * 5] * 3, tods=(MORNING, AFTERNOON, NIGHT))
     assert st.legal_actions() == [A_SLEEP, A_MEDDLE]
-    do(st, A_MEDDLE, play("peek"), stone_action(0, 0), A_PASS, A_PASS, A_PASS)
+    do(st, A_MEDDLE, play("peek"), stone_action(0, 0), A_PASS)
     assert st.engine.info()["holder"] == 1 and st.engine.hand(0)[CARD["peek"]] == 4
     _, st = setup([["peek"] * 5] * 3, tods=(MORNING, AFTERNOON, NIGHT))
     do(st, A_SLEEP)
     assert st.engine.info()["holder"] == 1 and st.engine.info()["asleep"][0] == 1
-    do(st, play("peek"), stone_action(0, 0), A_PASS, A_PASS)
+    do(st, play("peek"), stone_action(0, 0), A_PASS)
     assert st.engine.info()["holder"] == 2 and st.engine.info()["asleep"][0] == 0
 
 
 def test_sleeper_wakes_and_draws_to_five_privately():
     _, st = setup([["peek"] * 5] * 3, tods=(NOON, AFTERNOON, NIGHT))
     do(st, play("peek"), stone_action(0, 0), play("peek"), stone_action(0, 1),
-       A_PASS, A_PASS, A_PASS)                        # morning: p0 plays two cards
+       A_PASS)                                        # morning: p0 plays two cards
     assert st.engine.info()["asleep"] == [1, 0, 0]    # noon: p0 sleeps
-    do(st, A_PASS, A_PASS)                            # p1 ends, p2 passes
+    do(st, A_PASS)                                    # p1 ends (no instants: no window)
     assert st.is_chance_node()                        # afternoon Hello!: p0 draws two
     do(st, CARD["accuse"], CARD["beg"])
     assert sum(st.engine.hand(0)) == 5 and st.engine.hand(0)[CARD["accuse"]] == 1
@@ -265,11 +267,15 @@ def test_wind_stalking_on_draw_and_empty_deck_reshuffle():
                   tods=(NOON, AFTERNOON, NIGHT), stones=((3, 4), (1, 5), (0, 6)),
                   leaf_default=0, leaf_counts="peek:3/chance:3", wind_default=0,
                   wind_counts="stalking:1")
-    do(st, play("peek"), stone_action(0, 0), play("chance"), stone_action(2, 1), KEEP, A_PASS,
-       A_PASS, A_PASS)
-    # noon: p0 sleeps (not the holder); p1 meddles and ends, p2 passes;
+    # every animal holds Chance, an instant: p1 and p2 get a window after each play
+    do(st, play("peek"), stone_action(0, 0), A_PASS, A_PASS,
+       play("chance"), stone_action(2, 1), KEEP, A_PASS, A_PASS, A_PASS, A_PASS, A_PASS)
+    # noon: p0 sleeps (not the holder); p1 meddles and ends, p2 passes its window;
     # afternoon Hello!: p0 wakes with no cards and draws from a deck of one wind card
-    do(st, A_PASS, A_PASS)
+    assert st.engine.info()["asleep"] == [1, 0, 0] and st.current_player() == 1
+    do(st, A_PASS)
+    assert st.current_player() == 2 and st.engine.info()["phase"] == "instant reactions"
+    do(st, A_PASS)
     assert st.is_chance_node() and st.chance_outcomes() == [(16, 1.0)]
     do(st, 16)                                        # Stalking!: everyone takes a feather
     e = st.engine
@@ -347,8 +353,7 @@ def test_ability_rabbit_keeps_six_and_squirrel_recycles_two():
     do(st, A_RECYCLE + CARD["peek"], 0, KEEP, 0, KEEP)
     assert len(st.engine.lairs()[0]) == 4
     _, st = setup([["beg"] + PEEKS[:4]] + [PEEKS] * 2, animals=("rabbit", "owl", "fox"))
-    do(st, play("beg"), A_DISCARD + CARD["peek"], A_DISCARD + CARD["peek"], A_PASS, A_PASS,
-       A_PASS)
+    do(st, play("beg"), A_DISCARD + CARD["peek"], A_DISCARD + CARD["peek"], A_PASS)
     assert sum(st.engine.hand(0)) == 6                # no hand-limit discard at six
     assert st.engine.info()["holder"] == 1
 
@@ -423,10 +428,116 @@ def test_advanced_clean_slate():
 
 def test_hello_discard_then_draw():
     _, st = setup([PEEKS] * 3, tods=(NOON, MORNING, NIGHT), hello_discard=True)
-    do(st, A_PASS, A_PASS)                            # p0 ends, p2 passes; p1 wakes at noon
+    do(st, A_PASS)                                    # p0 ends (no instants); p1 wakes at noon
     assert st.current_player() == 1 and A_DISCARD + CARD["peek"] in st.legal_actions()
     do(st, A_DISCARD + CARD["peek"], A_DISCARD + CARD["peek"], A_PASS)
     assert "p1 discards Peek" in info(st, 0)
     assert st.is_chance_node()
     do(st, CARD["chance"], CARD["chance"])
     assert sum(st.engine.hand(1)) == 5
+
+
+def test_rulebook_example_instant_between_the_holders_plays():
+    """'Example of a Turn': Jiko (p0) begs, Pedro (p2, the Raccoon) interrupts
+    with Chance and examines a trap, then Jiko plays No hard feelings."""
+    _, st = setup([["beg", "no_hard_feelings", "peek", "peek", "peek"], PEEKS,
+                   ["chance"] + PEEKS[:4]], animals=("owl", "rabbit", "raccoon"),
+                  stones=((1, 3), (4, 5), (0, 6)), max_plays=2)
+    do(st, play("beg"), A_DISCARD + CARD["peek"], A_DISCARD + CARD["peek"])
+    # Beg resolved: the window skips Litus (no instant) and asks Pedro
+    assert st.current_player() == 2 and st.engine.info()["phase"] == "instant reactions"
+    assert st.legal_actions() == [A_PASS, play("chance")]
+    assert "phase=instant reactions" in st.observation_string(2)
+    assert "phase=Meddling" in st.observation_string(0)
+    do(st, play("chance"), stone_action(0, 0), EXAMINE)    # Jiko's trap stone
+    e = st.engine
+    assert e.lairs() == [[3], [4, 5], [0, 6, 1]]
+    assert e.feathers() == [0, 0, 1, 6]                    # the trap costs Pedro a feather
+    assert "p2 shows trap p2#2" in info(st, 0) and "p2 shows trap p2#2" in info(st, 1)
+    assert st.current_player() == 0 and e.info()["phase"] == "Meddling"
+    # Pedro's instant does not count against Jiko's two plays (max_plays=2)
+    do(st, play("no_hard_feelings"), A_PLAYER + 1, stone_action(1, 0), EXAMINE,
+       stone_action(1, 0), EXAMINE)
+    assert e.lairs() == [[3, 4, 5], [], [0, 6, 1]]
+    assert "p2 sees p0#1 is normal (raccoon)" in info(st, 2)
+    assert "p2 sees p0#2 is normal (raccoon)" in info(st, 2)
+    assert st.current_player() == 0 and st.legal_actions() == [A_PASS]   # Pedro has no instant
+    do(st, A_PASS)
+    assert e.info()["holder"] == 1
+    log = info(st, 1).split("\n")
+    assert log.index("p2 plays Chance") < log.index("p0 plays No hard feelings")
+
+
+def test_each_resolved_play_opens_a_window_in_seat_order():
+    _, st = setup([PEEKS, ["glance"] + PEEKS[:4], ["pluck"] + PEEKS[:4]])
+    seen = []
+    for _ in range(2):                                     # two plays by the holder
+        do(st, play("peek"), stone_action(0, 0))
+        while st.current_player() != 0:
+            seen.append(st.current_player())
+            do(st, A_PASS)
+    assert seen == [1, 2, 1, 2]
+    do(st, play("peek"), stone_action(0, 1))
+    do(st, play("glance"), stone_action(2, 0))             # p1 interrupts...
+    assert "p1 sees p2#0 is NUGGET" in info(st, 1)
+    assert st.current_player() == 2                        # ...and the window goes on
+    do(st, A_PASS)
+    assert st.current_player() == 0 and st.engine.info()["phase"] == "Meddling"
+    do(st, A_PASS)                                         # the closing window: p2 only
+    assert st.current_player() == 2
+    do(st, A_PASS)
+    assert st.engine.info()["holder"] == 1
+    assert info(st, 1).count("p1 plays no instant") == 2
+    assert info(st, 2).count("p2 plays no instant") == 4
+
+
+def test_sleeping_animals_get_no_window():
+    _, st = setup([PEEKS, ["glance"] + PEEKS[:4], ["pluck"] + PEEKS[:4]],
+                  tods=(NOON, MORNING, NIGHT))
+    do(st, play("peek"), stone_action(0, 0))
+    assert st.current_player() == 2                        # p1 sleeps: skipped
+
+
+def _passes_private_pair():
+    hands = ([PEEKS, ["glance"] + PEEKS[:4], PEEKS], [PEEKS, PEEKS, PEEKS])
+    states = []
+    for hand in hands:
+        _, st = setup(list(hand))
+        do(st, play("peek"), stone_action(0, 0))
+        states.append(st)
+    return states
+
+
+def test_window_passes_are_private():
+    with_instant, without = _passes_private_pair()
+    assert with_instant.current_player() == 1 and without.current_player() == 0
+    mid = [info(with_instant, p) for p in range(3)]
+    do(with_instant, A_PASS)
+    assert "p1 plays no instant" in info(with_instant, 1)
+    assert info(with_instant, 1) != mid[1]
+    for p in (0, 2):                                       # nobody else saw the window
+        assert info(with_instant, p) == mid[p] == info(without, p)
+        assert with_instant.engine.py_info_key(p) == without.engine.py_info_key(p)
+        assert with_instant.observation_string(p) == without.observation_string(p)
+        assert with_instant.observation_tensor(p) == without.observation_tensor(p)
+        assert with_instant.information_state_tensor(p) == \
+            without.information_state_tensor(p)
+    assert with_instant.legal_actions() == without.legal_actions()
+
+
+def test_window_resampling_keeps_the_asked_hand_and_hides_passes():
+    st, _ = _passes_private_pair()
+    assert st.current_player() == 1
+    for seed in range(10):                                 # the animal asked keeps its hand
+        world = st.resample(0, seed)
+        assert world.engine.hand(1) == st.engine.hand(1)
+        assert world.current_player() == 1 and world.legal_actions() == st.legal_actions()
+        assert info(world, 0) == info(st, 0)
+    do(st, A_PASS)
+    no_instant = 0
+    for seed in range(40):                                 # p0 never learnt p1 was asked
+        world = st.resample(0, seed)
+        assert info(world, 0) == info(st, 0)
+        no_instant += world.engine.hand(1)[CARD["glance"]] == 0 and \
+            world.engine.hand(1)[CARD["chance"]] == 0 and world.engine.hand(1)[CARD["pluck"]] == 0
+    assert no_instant > 0
