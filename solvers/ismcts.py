@@ -25,6 +25,8 @@ the ISMCTS to use for them.
 """
 from __future__ import annotations
 
+import importlib
+
 import math
 import os
 import time
@@ -111,6 +113,8 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
     if rollout in (None, "random"):
         return None
     if rollout == "heuristic":
+        if game_name not in _ROLLOUTS:
+            importlib.import_module("solvers.rollouts")
         if game_name not in _ROLLOUTS:
             raise ValueError(f"no heuristic rollout registered for {game_name!r}; "
                              f"registered: {sorted(_ROLLOUTS)}")

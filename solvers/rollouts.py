@@ -1,0 +1,40 @@
+"""Game heuristic rollout policies for ISMCTS (``rollout="heuristic"``).
+
+Each entry has an engine version (a Cython ``RolloutPolicy``) and a pyspiel
+twin that makes the same choice from the same ``SplitMix64`` draws, so the
+fast and slow search paths stay identical.
+"""
+from __future__ import annotations
+
+from solvers.ismcts import SplitMix64, register_rollout
+
+END_TURN, PASS, THIEF, NINJA_SCORE, GIVE = 0, 1, 2, 46, 94
+
+
+def gold_thief_rollout(state, actions: list[int], rng: SplitMix64) -> int:
+    """pyspiel twin of ``src_cy.gold_thief_rollout.GoldThiefRollout`` (same rules)."""
+    for a in actions:
+        if NINJA_SCORE <= a < GIVE:
+            return a
+    has_end, has_pass = END_TURN in actions, PASS in actions
+    thieves = [a for a in actions if THIEF <= a < THIEF + 5]
+    others = [a for a in actions if a not in (END_TURN, PASS) and not THIEF <= a < THIEF + 5]
+    if has_pass and not has_end:
+        if len(actions) > 1 and rng.random() < 0.5:
+            return actions[1 + rng.randint(len(actions) - 1)]
+        return PASS
+    if has_end:
+        if thieves and rng.random() < 0.6:
+            return thieves[rng.randint(len(thieves))]
+        if others and rng.random() < 0.4:
+            return others[rng.randint(len(others))]
+        return END_TURN
+    return actions[rng.randint(len(actions))]
+
+
+def _fast_gold_thief():
+    from src_cy.gold_thief_rollout import GoldThiefRollout
+    return GoldThiefRollout()
+
+
+register_rollout("gold_thief", fast=_fast_gold_thief, slow=gold_thief_rollout)
