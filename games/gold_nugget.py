@@ -22,7 +22,7 @@ id           name                    when
 5            ability                 holder uses its animal's active ability
 6            victory card            advanced mode: play your victory card
 7            give a feather          Beg: give a black feather
-8 + k        play card k             Meddling, reactions, the final face-down card
+8 + k        play card k             Meddling, instant windows, the final face-down card
 24 + k       recycle card k          discard a recyclable card: steal 1 nest stone
 40 + k       discard / give card k   Hello!, hand limit, Beg
 56 + q       choose animal q         card targets
