@@ -407,3 +407,8 @@ def test_observation_shows_the_token_being_hidden_to_its_owner_only():
     theirs = state.observation_string(1).split("\n")[0]
     assert "holding=p0#" in mine and not mine.endswith(":?")
     assert "holding" not in theirs
+
+
+def test_golden_playthrough_default_configuration():
+    testing.check_playthrough(str(Path(__file__).parent / "playthroughs"
+                                  / "ardillas_del_bosque_default.txt"))

@@ -146,3 +146,9 @@ def test_golden_playthrough() -> None:
 if __name__ == "__main__":
     PLAYTHROUGH.write_text(_playthrough_text())
     print(f"wrote {PLAYTHROUGH}")
+
+
+def test_golden_playthrough_default_configuration() -> None:
+    from games import testing
+    testing.check_playthrough(str(Path(__file__).parent / "playthroughs"
+                                  / "gold_nugget_default.txt"))
