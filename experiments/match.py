@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time", type=float, default=None, help="ISMCTS seconds per move")
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--so", action="store_true", help="SO-ISMCTS instead of MO-ISMCTS")
+    ap.add_argument("--rollout", choices=("random", "heuristic"), default="random",
+                    help="ISMCTS rollout policy (heuristic: the game's registered one)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     game = args.game
@@ -43,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         name = name.strip()
         if name == "ismcts":
             lineup.append(spec("ismcts", max_simulations=args.sims, time_limit=args.time,
-                               uct_c=args.uct_c, multi_observer=not args.so))
+                               uct_c=args.uct_c, multi_observer=not args.so,
+                               rollout=args.rollout))
         else:
             lineup.append(spec(name))
     t0 = time.time()
@@ -55,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"## {game}: {' vs '.join(result.lineup)}, {args.games} games, seed {args.seed}")
     print(f"ISMCTS: sims={args.sims} time={args.time} uct_c={args.uct_c} "
-          f"{'SO' if args.so else 'MO'}; {time.time() - t0:.0f} s on {platform.node()} "
+          f"{'SO' if args.so else 'MO'} rollout={args.rollout}; "
+          f"{time.time() - t0:.0f} s on {platform.node()} "
           f"({datetime.date.today()})\n")
     print(result.table())
     return 0

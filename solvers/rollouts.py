@@ -2,7 +2,9 @@
 
 Each entry has an engine version (a Cython ``RolloutPolicy``) and a pyspiel
 twin that makes the same choice from the same ``SplitMix64`` draws, so the
-fast and slow search paths stay identical.
+fast and slow search paths stay identical.  The Saboteur twin calls the
+engine's own policy code (``SaboteurEngine.rollout_choice``) on the pyspiel
+state's engine, so it matches by construction.
 """
 from __future__ import annotations
 
@@ -38,3 +40,19 @@ def _fast_gold_thief():
 
 
 register_rollout("gold_thief", fast=_fast_gold_thief, slow=gold_thief_rollout)
+
+
+def saboteur_rollout(state, actions: list[int], rng: SplitMix64) -> int:
+    """pyspiel twin of ``src_cy.saboteur.SaboteurRollout``: runs the same
+    engine code on ``state.engine`` from ``rng``'s state and advances ``rng``
+    past the draws it made."""
+    action, rng.s = state.engine.rollout_choice(actions, rng.s)
+    return action
+
+
+def _fast_saboteur():
+    from src_cy.saboteur import SaboteurRollout
+    return SaboteurRollout()
+
+
+register_rollout("saboteur", fast=_fast_saboteur, slow=saboteur_rollout)

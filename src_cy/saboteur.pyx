@@ -23,6 +23,7 @@ from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
+from src_cy.ismcts cimport RolloutPolicy
 
 import struct as _struct
 import zlib as _zlib
@@ -46,6 +47,7 @@ cdef enum:
     NGOLD = 28
     LOC_PILE = -1
     LOC_DRAWN = -2
+    NO_SCORE = 1 << 30
 
 cdef enum:
     PH_ROLE = 0
@@ -146,6 +148,27 @@ def scaled_counts(int deck_scale) -> list:
 
 cdef inline int rot180(int m) noexcept nogil:
     return ((m << 2) | (m >> 2)) & 15
+
+
+cdef int pick_min(int* actions, int* score, int n, Rng* rng) noexcept nogil:
+    """Uniform draw among the actions of lowest score (one ``rng_int``);
+    -1, drawing nothing, when every score is ``NO_SCORE``."""
+    cdef int i, k, best = NO_SCORE, cnt = 0
+    for i in range(n):
+        if score[i] < best:
+            best = score[i]
+            cnt = 1
+        elif score[i] == best:
+            cnt += 1
+    if best == NO_SCORE:
+        return -1
+    k = rng_int(rng, cnt)
+    for i in range(n):
+        if score[i] == best:
+            if k == 0:
+                return actions[i]
+            k -= 1
+    return -1
 
 
 cdef struct Ev:
@@ -756,6 +779,154 @@ cdef class SaboteurEngine(Engine):
         self.s.hand[p][k] -= 1
         self.s.hand_n[p] -= 1
         self.s.played[p][k] += 1
+
+    # ------------------------------------------------------------------
+    # heuristic rollout policy (SaboteurRollout, rollout_choice)
+    # ------------------------------------------------------------------
+    cdef int rollout_targets(self, int p) noexcept nogil:
+        """Goal slots ``p`` digs towards (bit mask): the treasure if ``p`` knows
+        where it is, else every face-down goal ``p`` does not know is a stone."""
+        cdef int slot, known, mask = 0
+        for slot in range(3):
+            if self.s.goal_up[slot]:
+                continue
+            known = self.kgoal(p, slot)
+            if known == 0:
+                return 1 << slot
+            if known < 0:
+                mask |= 1 << slot
+        return mask if mask else 7
+
+    cdef int goal_dist(self, int g, int mask) noexcept nogil:
+        """Manhattan steps from grid cell ``g`` to the nearest goal in ``mask``."""
+        cdef int x = g % self.s.W - self.s.R - 1, y = g // self.s.W - self.s.R - 1
+        cdef int slot, dx, dy, best = NO_SCORE
+        for slot in range(3):
+            if (mask >> slot) & 1:
+                dx = self.s.gd - x
+                dy = 2 * slot - 2 - y
+                dx = dx if dx >= 0 else -dx
+                dy = dy if dy >= 0 else -dy
+                if dx + dy < best:
+                    best = dx + dy
+        return best
+
+    cdef int lead_dist(self, int g, int e, int mask) noexcept nogil:
+        """How near a target a path card with open edges ``e`` at cell ``g``
+        leads: 0 if an edge opens onto a face-down target goal, else the
+        distance of the nearest empty cell an edge opens onto (a card that
+        opens onto no empty cell scores its own distance + 2)."""
+        cdef int d, nb, nv, dd, best = NO_SCORE
+        for d in range(4):
+            if not (e >> d) & 1:
+                continue
+            nb = g + self.doff(d)
+            nv = self.s.cell[nb]
+            if nv & CB_GOAL:
+                if (mask >> (((nv >> 8) & 31) - CODE_GOAL)) & 1:
+                    return 0
+                continue
+            if nv & CB_OCC:
+                continue
+            dd = self.goal_dist(nb, mask)
+            if dd < best:
+                best = dd
+        if best == NO_SCORE:
+            best = self.goal_dist(g, mask) + 2
+        return best
+
+    cdef int rollout_pick(self, int* actions, int n, Rng* rng) noexcept nogil:
+        """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
+        cdef int score[MAX_BRANCHING]
+        cdef int p = self.s.cur, C = self.s.C, base = 33 * self.s.C
+        cdef int i, a, k, o, g, e, mask, fd, pick
+        if self.s.phase == PH_SHARE:
+            # Keep the most valuable gold card, hand on the least valuable.
+            return actions[n - 1] if self.s.gq[self.s.gqi] == p else actions[0]
+        for i in range(n):
+            a = actions[i]
+            if base + 30 <= a < base + 210 and (a - base - 30) % 10 == p:
+                return a
+        mask = self.rollout_targets(p)
+        if self.s.role[p] == 0:
+            for i in range(n):
+                a = actions[i]
+                score[i] = NO_SCORE
+                if a < 32 * C:
+                    k = (a // C) >> 1
+                    if TUN_PASS[k]:
+                        e = TUN_EDGES[k] if (a // C) & 1 == 0 else rot180(TUN_EDGES[k])
+                        score[i] = self.lead_dist(self.grid_of(a % C), e, mask)
+            if rng_double(rng) < 0.9:
+                pick = pick_min(actions, score, n, rng)
+                if pick >= 0:
+                    return pick
+            # Anything that does not harm the diggers' path or tools.
+            for i in range(n):
+                a = actions[i]
+                if a < 32 * C:
+                    score[i] = 0 if TUN_PASS[(a // C) >> 1] else NO_SCORE
+                else:
+                    score[i] = NO_SCORE if a < base + 30 else 0
+        else:
+            if rng_double(rng) < 0.8:
+                fd = NO_SCORE
+                for i in range(self.s.nfr):
+                    fd = min(fd, self.goal_dist(self.s.fr[i], mask))
+                if fd <= 2:
+                    for i in range(n):
+                        a = actions[i]
+                        score[i] = NO_SCORE
+                        if 32 * C <= a < base:
+                            g = self.grid_of(a - 32 * C)
+                            if (self.s.cell[g] & CB_REACH) and (self.s.cell[g] & CB_PASS):
+                                score[i] = self.goal_dist(g, mask)
+                    pick = pick_min(actions, score, n, rng)
+                    if pick >= 0:
+                        return pick
+                for i in range(n):
+                    a = actions[i]
+                    score[i] = NO_SCORE
+                    if a < 32 * C and not TUN_PASS[(a // C) >> 1]:
+                        score[i] = self.goal_dist(self.grid_of(a % C), mask)
+                pick = pick_min(actions, score, n, rng)
+                if pick >= 0:
+                    return pick
+                for i in range(n):
+                    score[i] = 0 if base <= actions[i] < base + 30 else NO_SCORE
+                pick = pick_min(actions, score, n, rng)
+                if pick >= 0:
+                    return pick
+            # Anything that does not help the diggers (open paths, repairs).
+            for i in range(n):
+                a = actions[i]
+                if a < 32 * C:
+                    score[i] = NO_SCORE if TUN_PASS[(a // C) >> 1] else 0
+                else:
+                    score[i] = NO_SCORE if base + 30 <= a < base + 210 else 0
+        pick = pick_min(actions, score, n, rng)
+        if pick >= 0:
+            return pick
+        return actions[rng_int(rng, n)]
+
+    def rollout_choice(self, actions, rng_state) -> tuple:
+        """The heuristic rollout move among ``actions`` (the sorted legal
+        actions) drawing from a splitmix64 stream at ``rng_state``:
+        ``(action, new rng state)``.  Same code and draws as
+        ``SaboteurRollout``, for the pyspiel twin in ``solvers/rollouts.py``."""
+        cdef int buf[MAX_BRANCHING]
+        cdef Rng r
+        cdef int n = len(actions), i
+        if self.s.phase != PH_PLAY and self.s.phase != PH_SHARE:
+            raise ValueError(f"rollout_choice needs a decision node (phase "
+                             f"{PHASE_NAMES[self.s.phase]})")
+        if not 1 <= n <= MAX_BRANCHING:
+            raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
+        for i in range(n):
+            buf[i] = actions[i]
+        r.s = rng_state
+        a = self.rollout_pick(buf, n, &r)
+        return a, r.s
 
     cdef void returns(self, double* out) noexcept nogil:
         cdef int p, best = -1, nbest = 0
@@ -1441,3 +1612,29 @@ cdef class SaboteurEngine(Engine):
         for g in range(s.W * s.W):
             if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
                 raise AssertionError("maze: incremental reachability differs from a full recompute")
+
+
+cdef class SaboteurRollout(RolloutPolicy):
+    """Role-aware ISMCTS rollouts for Saboteur (``rollout="heuristic"``).
+
+    The player to move in the rollout world plays from its own role, hand and
+    goal knowledge (``SaboteurEngine.rollout_pick``):
+
+    * gold hand-out: keep the most valuable card, hand on the least valuable;
+    * repair one's own broken tool whenever a repair card fits;
+    * gold-digger: with probability 0.9 the open path card that leads nearest
+      a target goal (the treasure if known, else any face-down goal not known
+      to be a stone), ties uniform; else uniform among moves that do not harm
+      the diggers (no dead ends, rockfalls or broken tools);
+    * saboteur: with probability 0.8 a rockfall on the joined path card
+      nearest a target when the frontier is within 2 steps of one, else a
+      dead end on the frontier cell nearest a target, else breaking a tool
+      of a uniformly drawn other player; else uniform among moves that do
+      not help the diggers (no open paths, no repairs);
+    * when no move qualifies, uniform among all.
+    """
+
+    cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
+        if isinstance(e, SaboteurEngine):
+            return (<SaboteurEngine>e).rollout_pick(actions, n, rng)
+        return actions[rng_int(rng, n)]

@@ -46,3 +46,122 @@ def test_bot_accepts_heuristic_rollout():
     bot = I.ISMCTSBot(game, max_simulations=100, seed=1, rollout="heuristic")
     state = _position(2, 1)
     assert bot.step(state) in state.legal_actions()
+
+
+# ---------------------------------------------------------------- Saboteur
+from solvers.rollouts import saboteur_rollout  # noqa: E402
+
+CROSS, DE_EW, MAP, BRK_PICK, REP_PICK = 6, 12, 16, 18, 21
+DIG, SAB = 0, 1
+
+
+def _sab_position(params: dict, seed: int) -> pyspiel.State:
+    game = pyspiel.load_game("saboteur", params)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 3 * params["players"] + 20 + seed:
+        state.apply_action(random_action(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("players,seed", [(3, 1), (3, 5), (5, 2), (5, 7)])
+def test_saboteur_heuristic_rollouts_identical_on_both_paths(players, seed):
+    state = _sab_position({"players": players, "rounds": 1, "deck_scale": 50}, seed)
+    player = state.current_player()
+    fast_policy = I._resolve_rollout("saboteur", "heuristic", True)
+    kw = dict(max_simulations=150, seed=seed)
+    fast = I.fast_search(state.engine, player, rollout=fast_policy, **kw)
+    slow = I.slow_search(state, player, rollout=saboteur_rollout, **kw)
+    assert fast == slow
+    assert fast != I.fast_search(state.engine, player, **kw)   # the policy matters
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_saboteur_rollout_plays_legal_moves_to_the_end(players):
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": 2, "deck_scale": 50})
+    rng = I.SplitMix64(players)
+    for _ in range(6):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(I.sample_sorted(sorted(state.chance_outcomes()), rng))
+                continue
+            legal = sorted(state.legal_actions())
+            action = saboteur_rollout(state, legal, rng)
+            assert action in legal
+            state.apply_action(action)
+        state.engine.check_invariants()
+
+
+def _sab_setup(roles: list[int], hands: list[list[int]]) -> pyspiel.State:
+    """Roles dealt in seat order, the treasure in the north slot, chosen hands,
+    goals 4 steps east of the start; player 0 to move."""
+    n = len(hands)
+    game = pyspiel.load_game("saboteur", {"players": n, "rounds": 1, "goal_distance": 4,
+                                          "hand_size": len(hands[0])})
+    state = game.new_initial_state()
+    for r in roles:
+        state.apply_action(r)
+    state.apply_action(0)
+    for i in range(n * len(hands[0])):
+        state.apply_action(hands[i % n][i // n])
+    assert state.current_player() == 0
+    return state
+
+
+def _choices(state: pyspiel.State, draws: int = 400) -> list[int]:
+    legal = sorted(state.legal_actions())
+    rng = I.SplitMix64(3)
+    out = [saboteur_rollout(state, legal, rng) for _ in range(draws)]
+    assert set(out) <= set(legal)
+    return out
+
+
+def test_saboteur_rollout_digger_heads_for_the_goals():
+    state = _sab_setup([DIG, SAB, DIG], [[CROSS, DE_EW], [MAP, MAP], [MAP, MAP]])
+    e = state.engine
+    C = (2 * e.grid_radius + 1) ** 2
+    toward = 2 * CROSS * C + e.cell_action(1, 0)
+    out = _choices(state)
+    assert 330 < out.count(toward) < 395                 # 0.9 + 0.1 / 6 expected
+    assert not any(2 * DE_EW * C <= a < (2 * DE_EW + 2) * C for a in out)   # no dead ends
+
+
+def test_saboteur_rollout_saboteur_blocks_and_never_builds():
+    state = _sab_setup([SAB, DIG, DIG], [[CROSS, DE_EW], [MAP, MAP], [MAP, MAP]])
+    e = state.engine
+    C = (2 * e.grid_radius + 1) ** 2
+    block = 2 * DE_EW * C + e.cell_action(1, 0)
+    out = _choices(state)
+    assert 305 < out.count(block) < 375                  # 0.8 + 0.2 / 4 expected
+    assert not any(2 * CROSS * C <= a < (2 * CROSS + 2) * C for a in out)   # no open paths
+
+
+def test_saboteur_rollout_repairs_own_tool_first():
+    state = _sab_setup([DIG, SAB, DIG], [[REP_PICK, MAP], [BRK_PICK, CROSS], [MAP, CROSS]])
+    e = state.engine
+    C = (2 * e.grid_radius + 1) ** 2
+    state.apply_action(33 * C + 213 + MAP)               # p0 passes
+    state.apply_action(CROSS)                            # and draws
+    state.apply_action(33 * C + 0)                       # p1 breaks p0's pickaxe
+    state.apply_action(CROSS)
+    state.apply_action(33 * C + 213 + MAP)               # p2 passes
+    state.apply_action(CROSS)
+    assert state.current_player() == 0
+    assert set(_choices(state, 50)) == {33 * C + 30}      # repair pickaxe of p0
+
+
+def test_saboteur_rollout_choice_needs_a_decision_node():
+    state = pyspiel.load_game("saboteur", {"players": 3}).new_initial_state()
+    with pytest.raises(ValueError):
+        state.engine.rollout_choice([0], 1)
+    state = _sab_position({"players": 3, "rounds": 1, "deck_scale": 50}, 1)
+    with pytest.raises(ValueError):
+        state.engine.rollout_choice([], 1)
+
+
+def test_bot_accepts_saboteur_heuristic_rollout():
+    game = pyspiel.load_game("saboteur", {"players": 3, "rounds": 1, "deck_scale": 50})
+    bot = I.ISMCTSBot(game, max_simulations=50, seed=1, rollout="heuristic")
+    state = _sab_position({"players": 3, "rounds": 1, "deck_scale": 50}, 2)
+    assert bot.step(state) in state.legal_actions()
