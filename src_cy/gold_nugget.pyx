@@ -388,6 +388,31 @@ cdef inline uint32_t ev(int kind, int a, int b, int c, int d, int e) noexcept no
         (<uint32_t>c << 14) | (<uint32_t>d << 20) | (<uint32_t>e << 26)
 
 
+cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noexcept nogil:
+    """Outcomes i < k with counts[i] > 0, each with probability counts[i] / total."""
+    cdef int i, n = 0, tot = 0
+    for i in range(k):
+        tot += counts[i]
+    for i in range(k):
+        if counts[i] > 0:
+            out[n] = i
+            probs[n] = counts[i] / <double>tot
+            n += 1
+    return n
+
+
+cdef inline int mask_outcomes(unsigned int mask, int k, int* out, double* probs) noexcept nogil:
+    """Outcomes i < k whose bit is set in mask, uniformly."""
+    cdef int i, n = 0
+    for i in range(k):
+        if mask & ((<unsigned int>1) << i):
+            out[n] = i
+            n += 1
+    for i in range(n):
+        probs[i] = 1.0 / n
+    return n
+
+
 cdef class GoldNuggetEngine(Engine):
     """Gold Nugget rules engine; construct via ``games.gold_nugget``."""
 
@@ -527,41 +552,15 @@ cdef class GoldNuggetEngine(Engine):
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int ph = self.g.phase
-        cdef int i, n = 0, tot = 0
+        cdef int i, n = 0
         if ph == PH_DEAL or ph == PH_DRAW:
-            for i in range(NCARD):
-                tot += self.g.deck[i]
-            for i in range(NCARD):
-                if self.g.deck[i] > 0:
-                    out[n] = i
-                    probs[n] = self.g.deck[i] / <double>tot
-                    n += 1
+            return counts_outcomes(self.g.deck, NCARD, out, probs)
         elif ph == PH_DEAL_ANIMAL:
-            for i in range(NANIMAL):
-                if self.g.animals_left & (1 << i):
-                    tot += 1
-            for i in range(NANIMAL):
-                if self.g.animals_left & (1 << i):
-                    out[n] = i
-                    probs[n] = 1.0 / tot
-                    n += 1
+            return mask_outcomes(self.g.animals_left, NANIMAL, out, probs)
         elif ph == PH_DEAL_TOD:
-            for i in range(4):
-                tot += self.g.tod_left[i]
-            for i in range(4):
-                if self.g.tod_left[i] > 0:
-                    out[n] = i
-                    probs[n] = self.g.tod_left[i] / <double>tot
-                    n += 1
+            return counts_outcomes(self.g.tod_left, 4, out, probs)
         elif ph == PH_DEAL_VC:
-            for i in range(NVC):
-                if self.g.vc_left & (1 << i):
-                    tot += 1
-            for i in range(NVC):
-                if self.g.vc_left & (1 << i):
-                    out[n] = i
-                    probs[n] = 1.0 / tot
-                    n += 1
+            return mask_outcomes(self.g.vc_left, NVC, out, probs)
         elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
             for i in range(self.g.nestn):
                 out[n] = i
