@@ -550,6 +550,17 @@ cdef class GoldNuggetEngine(Engine):
     cdef bint is_terminal(self) noexcept nogil:
         return self.g.phase == PH_END
 
+    cdef int next_in_play_order(self) noexcept nogil:
+        """Advance order_i to the next animal still in the game, counting from
+        the white-feather holder; that animal, or -1 after the last one."""
+        cdef int q, n = self.g.n
+        while self.g.order_i < n:
+            q = (self.g.holder + self.g.order_i) % n
+            if not self.g.elim[q]:
+                return q
+            self.g.order_i += 1
+        return -1
+
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int ph = self.g.phase
         cdef int i, n = 0
@@ -1209,13 +1220,7 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.final = 1
                 self.g.phase = PH_TURN_START
             elif ph == PH_FINAL_NEXT:
-                p = -1
-                while self.g.order_i < n:
-                    q = (self.g.holder + self.g.order_i) % n
-                    if not self.g.elim[q]:
-                        p = q
-                        break
-                    self.g.order_i += 1
+                p = self.next_in_play_order()
                 if p >= 0:
                     self.g.cp = p
                     self.g.phase = PH_FINAL_PLAY
@@ -1244,13 +1249,7 @@ cdef class GoldNuggetEngine(Engine):
                 if self.g.phase != PH_FINAL_RESOLVE:
                     return
             elif ph == PH_GRAB_NEXT:
-                p = -1
-                while self.g.order_i < n:
-                    q = (self.g.holder + self.g.order_i) % n
-                    if not self.g.elim[q]:
-                        p = q
-                        break
-                    self.g.order_i += 1
+                p = self.next_in_play_order()
                 if p >= 0:
                     self.g.cp = p
                     self.g.phase = PH_GRAB

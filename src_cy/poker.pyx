@@ -74,6 +74,14 @@ cdef struct KuhnData:
     int ante[ENGINE_MAX_PLAYERS]
 
 
+def _checked_history(data, name: str, players: int) -> list:
+    """The history in a ``_dump_history`` snapshot of `name` for `players`."""
+    hist = _parse_history(data, name)
+    if data[0] != players:
+        raise ValueError(f"{name} snapshot is for {data[0]} players, engine has {players}")
+    return hist
+
+
 cdef class KuhnEngine(Engine):
     """Kuhn poker for 2..10 players: pass (0) / bet (1); deal actions are cards."""
     cdef KuhnData d
@@ -286,9 +294,7 @@ cdef class KuhnEngine(Engine):
 
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        hist = _parse_history(data, "kuhn")
-        if data[0] != self.d.n:
-            raise ValueError(f"kuhn snapshot is for {data[0]} players, engine has {self.d.n}")
+        hist = _checked_history(data, "kuhn", self.d.n)
         self._reset()
         for a in hist:
             self.py_apply(a)
@@ -698,9 +704,7 @@ cdef class LeducEngine(Engine):
 
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        hist = _parse_history(data, "leduc")
-        if data[0] != self.d.n:
-            raise ValueError(f"leduc snapshot is for {data[0]} players, engine has {self.d.n}")
+        hist = _checked_history(data, "leduc", self.d.n)
         self._reset()
         for a in hist:
             self.py_apply(a)
