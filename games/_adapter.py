@@ -198,8 +198,20 @@ class EngineState(pyspiel.State):
         return self.resample(player_id, seed)
 
     def resample(self, player: int, seed: int) -> "EngineState":
-        """Seeded variant of ``resample_from_infostate``."""
-        return EngineState(self.get_game(), self.engine.py_resample(player, seed), resampled=True)
+        """Seeded variant of ``resample_from_infostate``.
+
+        The engine draws a whole history from ``player``'s information set;
+        the world is that history replayed from the initial state, so its
+        ``history()``, strings, tensors and keys are those of a real game.
+        """
+        if not getattr(self.engine, "HISTORY_RESAMPLING", False):
+            # Transitional path for engines not yet on the history contract.
+            return EngineState(self.get_game(), self.engine.py_resample(player, seed),
+                               resampled=True)
+        world = self.get_game().new_initial_state()
+        for action in self.engine.py_resample_history(player, seed):
+            world.apply_action(action)
+        return world
 
     def serialize(self) -> str:
         """Plain versioned text: game, action history and a state snapshot, CRC-checked."""

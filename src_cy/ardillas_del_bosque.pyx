@@ -576,7 +576,7 @@ cdef class ArdillasEngine(Engine):
                     n += 1
         return n
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase, p = self.s.cur, o, h, k, i, j, n, t, c, a, b, owner
         self.s.nmoves += 1
         if ph == PH_DEAL:

@@ -7,6 +7,7 @@ no Python work per node.  The ``def`` wrappers in ``engine.pyx`` expose the
 same operations to Python (adapters, tests) with argument checking.
 """
 from libc.stdint cimport uint64_t, int32_t
+from libcpp.vector cimport vector
 
 cdef enum:
     ENGINE_MAX_PLAYERS = 10
@@ -57,15 +58,23 @@ cdef class Engine:
     # Hash of all public events, and per player of every event that player saw.
     cdef uint64_t pubhash
     cdef uint64_t ihash[ENGINE_MAX_PLAYERS]
+    # Every action (chance outcomes included) applied since the initial
+    # state: replaying it from ``to_initial()`` reproduces this state exactly.
+    cdef vector[int] hist
 
     # --- the interface (override all of these) ---
     cdef int current_player(self) noexcept nogil
     cdef bint is_terminal(self) noexcept nogil
     cdef int legal_actions(self, int* out) noexcept nogil
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil
-    cdef void apply(self, int action) noexcept nogil
+    # The rules of one step (``apply`` records it in ``hist`` first).
+    cdef void do_apply(self, int action) noexcept nogil
     cdef void returns(self, double* out) noexcept nogil
-    cdef void resample(self, int player, Rng* rng) noexcept nogil
+    # Game state (not the base fields) back to the initial state.
+    cdef void restart(self) noexcept nogil
+    # Write into ``out`` a whole history, drawn from `player`'s information
+    # set (see docs/architecture.md, "The information contract").
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef Engine clone(self)
     cdef void copy_from(self, Engine other) noexcept
     # Hash of what `player` privately holds now (hand, secret goals...);
@@ -73,6 +82,10 @@ cdef class Engine:
     cdef uint64_t private_view_hash(self, int player) noexcept nogil
 
     # --- provided ---
+    cdef void apply(self, int action) noexcept nogil
+    cdef void to_initial(self) noexcept nogil
+    cdef void replay(self, const int* actions, int n) noexcept nogil
+    cdef void resample(self, int player, Rng* rng) noexcept nogil
     cdef uint64_t info_key(self, int player) noexcept nogil
     cdef int sample_chance(self, Rng* rng) noexcept nogil
     cdef bint is_legal(self, int action) noexcept nogil

@@ -20,8 +20,37 @@ cdef class Engine:
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         return 0
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         pass
+
+    cdef void apply(self, int action) noexcept nogil:
+        """Record `action` in the history, then apply the rules."""
+        self.hist.push_back(action)
+        self.do_apply(action)
+
+    cdef void restart(self) noexcept nogil:
+        pass
+
+    cdef void to_initial(self) noexcept nogil:
+        """The initial state: empty history, empty information, game restarted."""
+        cdef int p
+        self.hist.clear()
+        self.pubhash = 0
+        for p in range(ENGINE_MAX_PLAYERS):
+            self.ihash[p] = 0
+        self.restart()
+
+    cdef void replay(self, const int* actions, int n) noexcept nogil:
+        """Restart and apply `actions` (unchecked: they must form a history)."""
+        cdef int i
+        self.to_initial()
+        for i in range(n):
+            self.apply(actions[i])
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        # Perfect information: the only world is this one.  Engines override;
+        # they may use `self` as scratch space (``resample`` replays after).
+        out[0] = self.hist
 
     cdef void returns(self, double* out) noexcept nogil:
         cdef int i
@@ -29,7 +58,11 @@ cdef class Engine:
             out[i] = 0.0
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
-        pass
+        """In place: become the world reached by a history drawn from
+        `player`'s information set (``resample_history``), replayed."""
+        cdef vector[int] h
+        self.resample_history(player, rng, &h)
+        self.replay(h.data(), <int>h.size())
 
     cdef Engine clone(self):
         raise NotImplementedError
@@ -93,6 +126,7 @@ cdef class Engine:
         self.game_string = other.game_string
         self.pubhash = other.pubhash
         memcpy(self.ihash, other.ihash, sizeof(self.ihash))
+        self.hist = other.hist
 
     # ------------------------------------------------------------------
     # Python-facing wrappers (checked; used by adapters and tests).
@@ -139,6 +173,21 @@ cdef class Engine:
         cdef double out[ENGINE_MAX_PLAYERS]
         self.returns(out)
         return [out[i] for i in range(self.num_players)]
+
+    def py_history(self) -> list:
+        """Every action applied since the initial state (chance outcomes too)."""
+        return [a for a in self.hist]
+
+    def py_resample_history(self, int player, seed) -> list:
+        """A history drawn from `player`'s information set; replays to a world."""
+        cdef Rng rng
+        cdef vector[int] h
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        cdef Engine scratch = self.clone()
+        scratch.resample_history(player, &rng, &h)
+        return [a for a in h]
 
     def py_clone(self) -> "Engine":
         return self.clone()

@@ -942,7 +942,7 @@ cdef class GoldNuggetEngine(Engine):
                     self.move_stone(q, i, (q + 1) % m)
 
     # ================================================================ apply
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.g.phase, p, k, q
         self.g.nmoves += 1
         if ph == PH_DEAL:

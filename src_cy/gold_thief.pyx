@@ -683,7 +683,7 @@ cdef class GoldThiefEngine(Engine):
                     k += 1
         return k
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
         self.s.moves += 1
         if ph == PH_FIRST:

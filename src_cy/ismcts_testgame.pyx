@@ -9,6 +9,7 @@ registers both with pyspiel (``ismcts_test_minipoker``,
 ``ismcts_test_tictactoe``) through ``games._adapter``.
 """
 from libc.string cimport memcpy
+from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, CHANCE_PLAYER, TERMINAL_PLAYER)
 
@@ -20,6 +21,7 @@ cdef enum:
 
 cdef class MiniPokerEngine(Engine):
     """Two-player four-card Kuhn poker (history: 2 deals then 2-3 bets)."""
+    HISTORY_RESAMPLING = True
     cdef int hist[8]
     cdef int hlen
 
@@ -54,7 +56,7 @@ cdef class MiniPokerEngine(Engine):
                 k += 1
         return k
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         if self.hlen < 2:
             self.observe_private(self.hlen, TOK_CARD + action)
         else:
@@ -78,7 +80,10 @@ cdef class MiniPokerEngine(Engine):
         out[win] = stake
         out[1 - win] = -stake
 
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+    cdef void restart(self) noexcept nogil:
+        self.hlen = 0
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         cdef int hist[8]
         cdef int hlen = self.hlen, other = 1 - player, c, k, i
         memcpy(hist, self.hist, sizeof(hist))
@@ -92,12 +97,7 @@ cdef class MiniPokerEngine(Engine):
                     k -= 1
                 c += 1
             hist[other] = c
-        self.hlen = 0
-        self.pubhash = 0
-        for i in range(2):
-            self.ihash[i] = 0
-        for i in range(hlen):
-            self.apply(hist[i])
+        out.assign(hist, hist + hlen)
 
     cdef Engine clone(self):
         cdef MiniPokerEngine e = MiniPokerEngine()
@@ -145,6 +145,7 @@ cdef class MiniPokerEngine(Engine):
 
 cdef class TicTacToeEngine(Engine):
     """Tic-tac-toe; actions are cells 0..8, x (player 0) moves first."""
+    HISTORY_RESAMPLING = True
     cdef int board[9]
     cdef int moves
     cdef int winner
@@ -154,6 +155,13 @@ cdef class TicTacToeEngine(Engine):
         cdef int i
         self.num_players = 2
         self.game_string = "ismcts_test_tictactoe()"
+        for i in range(9):
+            self.board[i] = -1
+        self.moves = 0
+        self.winner = -1
+
+    cdef void restart(self) noexcept nogil:
+        cdef int i
         for i in range(9):
             self.board[i] = -1
         self.moves = 0
@@ -178,7 +186,7 @@ cdef class TicTacToeEngine(Engine):
                 k += 1
         return k
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         cdef int p = self.moves % 2
         cdef int lines[24]
         cdef int i

@@ -19,6 +19,7 @@ from libc.string cimport memcpy
 
 import numpy as np
 
+from libcpp.vector cimport vector
 from src_cy.engine cimport (Engine, Rng, rng_int, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
                             MAX_BRANCHING, ENGINE_MAX_PLAYERS)
 
@@ -84,6 +85,7 @@ def _checked_history(data, name: str, players: int) -> list:
 
 cdef class KuhnEngine(Engine):
     """Kuhn poker for 2..10 players: pass (0) / bet (1); deal actions are cards."""
+    HISTORY_RESAMPLING = True
     cdef KuhnData d
 
     def __init__(self, int players=2):
@@ -92,9 +94,9 @@ cdef class KuhnEngine(Engine):
         self.num_players = players
         self.game_string = "kuhn_poker()" if players == 2 else f"kuhn_poker(players={players})"
         self.d.n = players
-        self._reset()
+        self.to_initial()
 
-    cdef void _reset(self) noexcept nogil:
+    cdef void restart(self) noexcept nogil:
         cdef int i
         self.d.hlen = 0
         self.d.first_bettor = -1
@@ -142,7 +144,7 @@ cdef class KuhnEngine(Engine):
                 k += 1
         return k
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         cdef int n = self.d.n
         cdef int cur, nact, c, pl
         if self.d.hlen < n:
@@ -181,13 +183,7 @@ cdef class KuhnEngine(Engine):
                 bet = 2 if self._did_bet(p) else 1
                 out[p] = (self.d.pot - bet) if p == self.d.winner else -bet
 
-    cdef void _replay(self, int* hist, int hlen) noexcept nogil:
-        cdef int i
-        self._reset()
-        for i in range(hlen):
-            self.apply(hist[i])
-
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         cdef int hist[KUHN_MAX_HIST]
         cdef int pool[ENGINE_MAX_PLAYERS + 1]
         cdef int n = self.d.n, hlen = self.d.hlen
@@ -206,7 +202,7 @@ cdef class KuhnEngine(Engine):
             hist[q] = pool[j]
             npool -= 1
             pool[j] = pool[npool]
-        self._replay(hist, hlen)
+        out.assign(hist, hist + hlen)
 
     cdef Engine clone(self):
         cdef KuhnEngine e = KuhnEngine.__new__(KuhnEngine)
@@ -295,7 +291,7 @@ cdef class KuhnEngine(Engine):
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
         hist = _checked_history(data, "kuhn", self.d.n)
-        self._reset()
+        self.to_initial()
         for a in hist:
             self.py_apply(a)
 
@@ -340,6 +336,7 @@ cdef struct LeducData:
 
 cdef class LeducEngine(Engine):
     """Leduc poker for 2..10 players: fold (0) / call (1) / raise (2); deals are cards."""
+    HISTORY_RESAMPLING = True
     cdef LeducData d
 
     def __init__(self, int players=2):
@@ -349,9 +346,9 @@ cdef class LeducEngine(Engine):
         self.game_string = "leduc_poker()" if players == 2 else f"leduc_poker(players={players})"
         self.d.n = players
         self.d.total_cards = 2 * (players + 1)
-        self._reset()
+        self.to_initial()
 
-    cdef void _reset(self) noexcept nogil:
+    cdef void restart(self) noexcept nogil:
         cdef int i
         self.d.cur = CHANCE_PLAYER
         self.d.num_calls = 0
@@ -485,7 +482,7 @@ cdef class LeducEngine(Engine):
                 k += 1
         return k
 
-    cdef void apply(self, int move) noexcept nogil:
+    cdef void do_apply(self, int move) noexcept nogil:
         cdef int card, cur, amount
         self.d.hist[self.d.hlen] = move
         self.d.hlen += 1
@@ -539,13 +536,7 @@ cdef class LeducEngine(Engine):
         for p in range(self.d.n):
             out[p] = (self.d.money[p] - LEDUC_START_MONEY) if self.d.terminal else 0.0
 
-    cdef void _replay(self, int* hist, int hlen) noexcept nogil:
-        cdef int i
-        self._reset()
-        for i in range(hlen):
-            self.apply(hist[i])
-
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         cdef int hist[LEDUC_MAX_HIST]
         cdef int pool[LEDUC_MAX_CARDS]
         cdef double money[ENGINE_MAX_PLAYERS]
@@ -569,16 +560,17 @@ cdef class LeducEngine(Engine):
                 hist[q] = pool[j]
                 npool -= 1
                 pool[j] = pool[npool]
-            self._replay(hist, hlen)
+            self.replay(hist, hlen)
             if not showdown:
-                return
+                break
             # At a showdown the payoffs are public: keep only matching deals.
             same = True
             for p in range(n):
                 if self.d.money[p] != money[p]:
                     same = False
             if same:
-                return
+                break
+        out.assign(hist, hist + hlen)
 
     cdef Engine clone(self):
         cdef LeducEngine e = LeducEngine.__new__(LeducEngine)
@@ -705,7 +697,7 @@ cdef class LeducEngine(Engine):
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
         hist = _checked_history(data, "leduc", self.d.n)
-        self._reset()
+        self.to_initial()
         for a in hist:
             self.py_apply(a)
 

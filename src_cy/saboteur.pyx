@@ -665,7 +665,7 @@ cdef class SaboteurEngine(Engine):
                     n += 1
         return n
 
-    cdef void apply(self, int action) noexcept nogil:
+    cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase, p, k, g
         self.s.steps += 1
         if ph == PH_ROLE:
