@@ -105,9 +105,11 @@ cdef struct Effect:
     int victim
     int beneficiary
     int amount
-    int target            # stack index this effect cancels
+    int target            # stack index this effect cancels or follows
     int scan              # next seat offset to offer the window to
     int canceled
+    int uid               # unique id (deferred add-ons name their parent by it)
+    int parent            # uid of the theft an add-on follows (deferred list)
 
 cdef struct Event:
     int kind
@@ -150,6 +152,11 @@ cdef struct GTState:
     int decider           # player deciding in NINJA/RESPOND/GIVE
     int sp
     Effect stack[MAX_STACK]
+    # Add-on answers (raid, Witch as extra Thief) whose window is over: each
+    # resolves right after the theft it follows (issue 11, rules doc).
+    int ndfr
+    Effect dfr[MAX_STACK]
+    int next_uid
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
@@ -349,6 +356,9 @@ cdef class GoldThiefEngine(Engine):
     # ------------------------------------------------------------ windows
     cdef bint can_respond(self, int q, Effect* e) noexcept nogil:
         cdef int k = e.kind
+        if q == e.player:
+            # the thief (or raider) may add their own Witch as an extra Thief
+            return (k == E_THIEF or k == E_RAID) and self.holds(q, WITCH) > 0
         if k == E_THIEF or k == E_RAID:
             # a raid is played "on someone else's turn": never by the active player
             return self.holds(q, GUARD) > 0 or self.holds(q, WITCH) > 0 or \
@@ -370,6 +380,9 @@ cdef class GoldThiefEngine(Engine):
         e.target = target
         e.scan = 1
         e.canceled = 0
+        e.uid = self.s.next_uid
+        e.parent = -1
+        self.s.next_uid += 1
         self.s.sp += 1
 
     cdef void transfer(self, int src, int dst, int amount) noexcept nogil:
@@ -380,8 +393,15 @@ cdef class GoldThiefEngine(Engine):
     cdef bint resolve_top(self) noexcept nogil:
         """Resolve and pop the top effect; False if it needs a Give decision."""
         cdef Effect* e = &self.s.stack[self.s.sp - 1]
-        cdef int v, t, distinct
-        if e.kind == E_THIEF or e.kind == E_RAID or e.kind == E_WITCH_EXTRA:
+        cdef int v, t, distinct, uid = e.uid
+        if e.kind == E_RAID or e.kind == E_WITCH_EXTRA:
+            # an add-on waits for the theft it follows
+            self.s.dfr[self.s.ndfr] = e[0]
+            self.s.dfr[self.s.ndfr].parent = self.s.stack[e.target].uid
+            self.s.ndfr += 1
+            self.s.sp -= 1
+            return True
+        if e.kind == E_THIEF:
             self.transfer(e.victim, e.beneficiary, e.amount)
         elif e.kind == E_GUARD_GIFT:
             self.transfer(e.player, e.beneficiary, 1)
@@ -400,7 +420,25 @@ cdef class GoldThiefEngine(Engine):
                     return False
                 self.do_give(v, e.player, self.s.hand_type[v][0])
         self.s.sp -= 1
+        self.flush(uid)
         return True
+
+    cdef void flush(self, int uid) noexcept nogil:
+        """Resolve the deferred add-ons that follow effect `uid`, each one
+        followed by its own add-ons (in the order they were played)."""
+        cdef int i = 0, j
+        cdef Effect d
+        while i < self.s.ndfr:
+            if self.s.dfr[i].parent != uid:
+                i += 1
+                continue
+            d = self.s.dfr[i]
+            for j in range(i, self.s.ndfr - 1):
+                self.s.dfr[j] = self.s.dfr[j + 1]
+            self.s.ndfr -= 1
+            self.transfer(d.victim, d.beneficiary, d.amount)
+            self.flush(d.uid)
+            i = 0
 
     cdef void do_give(self, int v, int thief, int t) noexcept nogil:
         cdef int i, k, gen, seen
@@ -446,10 +484,11 @@ cdef class GoldThiefEngine(Engine):
                 e = &self.s.stack[self.s.sp - 1]
                 if e.canceled:
                     self.s.sp -= 1
+                    self.flush(e.uid)
                     if self.s.sp == 0:
                         self.s.phase = PH_PLAY
                     continue
-                while e.scan < n:
+                while e.scan <= n:
                     q = (e.player + e.scan) % n
                     e.scan += 1
                     if self.can_respond(q, e):
@@ -639,7 +678,10 @@ cdef class GoldThiefEngine(Engine):
             e = &self.s.stack[self.s.sp - 1]
             out[k] = A_PASS
             k += 1
-            if e.kind == E_THIEF or e.kind == E_RAID:
+            if p == e.player:
+                out[k] = A_WITCH_EXTRA
+                k += 1
+            elif e.kind == E_THIEF or e.kind == E_RAID:
                 if self.holds(p, GUARD) > 0:
                     out[k] = A_GUARD_CANCEL
                     k += 1
@@ -789,10 +831,10 @@ cdef class GoldThiefEngine(Engine):
             self.push(E_GUARD_CANCEL, q, -1, -1, 0, top)
         elif action == A_THIEF_RAID:
             self.play_card(q, THIEF, action)
-            self.push(E_RAID, q, e.player, q, 1, -1)
+            self.push(E_RAID, q, e.player, q, 1, top)
         elif action == A_WITCH_EXTRA:
             self.play_card(q, WITCH, action)
-            self.push(E_WITCH_EXTRA, q, e.victim, e.beneficiary, e.amount, -1)
+            self.push(E_WITCH_EXTRA, q, e.victim, e.beneficiary, e.amount, top)
         elif action == A_FAERIE_CANCEL:
             self.play_card(q, FAERIE, action)
             self.push(E_FAERIE_CANCEL, q, -1, -1, 0, top)
