@@ -98,6 +98,15 @@ cdef enum:
     EV_END_TURN = 8
     EV_FAERIE_GOAL = 9
     EV_GAME_END = 10
+    EV_ASKED = 11         # private: a window reaches the actor
+    EV_RESOLVE = 12       # public: an effect leaves the stack (b = outcome * 8 + kind)
+    EV_SCORE = 13         # public: the active player starts scoring with b gold
+    NUM_EV = 14
+
+cdef enum:
+    R_RESOLVES = 0
+    R_WAITS = 1           # an add-on waits for the theft it follows
+    R_CANCELLED = 2
 
 cdef struct Effect:
     int kind
@@ -125,6 +134,7 @@ cdef struct GTState:
     int first
     int turn              # turns started so far
     int moves             # actions applied so far
+    int npub              # public events so far
     int winner            # -1 none / draw
     int gold[MAXP]
     # action cards
@@ -159,6 +169,17 @@ cdef struct GTState:
     int next_uid
 
 
+cdef enum:
+    # Safety net on game length, counted in public events (so its timing is
+    # public): a game ends as a draw after PUB_EVENTS_PER_TURN * max_turns +
+    # PUB_EVENTS_BASE public events (random play never comes near it).
+    PUB_EVENTS_PER_TURN = 24
+    PUB_EVENTS_BASE = 64
+    # Public events one step may add after the cap check (a cascade of
+    # resolutions, at most one per card); bounds the information-state tensor.
+    PUB_EVENTS_SLACK = 160
+
+
 cdef inline int popcount64(uint64_t x) noexcept nogil:
     cdef int c = 0
     while x:
@@ -170,13 +191,41 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
 CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 
 
+cdef enum:
+    RESAMPLE_ATTEMPTS = 500   # worlds tried before falling back (see the rules doc)
+    GOAL_TRIES = 512          # goal-id shuffles tried per world
+
+cdef long _FALLBACKS = 0
+
+
+def resample_fallbacks() -> int:
+    """How many resamples (in this process) found no world in
+    RESAMPLE_ATTEMPTS tries and returned the true history instead."""
+    return _FALLBACKS
+
+
+cdef inline int _card_of_action_c(int b) noexcept nogil:
+    if (A_THIEF <= b < A_THIEF + MAXP) or b == A_THIEF_RAID:
+        return THIEF
+    if (A_GUARD <= b < A_GUARD + MAXP) or b == A_GUARD_CANCEL:
+        return GUARD
+    if (A_WITCH <= b < A_WITCH + MAXP) or b == A_WITCH_EXTRA:
+        return WITCH
+    if (A_FAERIE <= b < A_FAERIE + MAX_GOALS) or b == A_FAERIE_CANCEL:
+        return FAERIE
+    return NINJA
+
+
 cdef class GoldThiefEngine(Engine):
     """Gold Thief for 2-5 players; parameters are validated by games.gold_thief."""
+    HISTORY_RESAMPLING = True
     cdef GTState s
     cdef vector[Event] log
+    # per applied action: (public events so far << 4) | (player to move + 1)
+    cdef vector[int] hmeta
     # parameters
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
-    cdef readonly int num_goals, first_fixed, max_moves
+    cdef readonly int num_goals, first_fixed, max_moves, pub_cap
     cdef int counts[NT]
     cdef int goal_a[MAX_GOALS]
     cdef int goal_b[MAX_GOALS]
@@ -200,15 +249,15 @@ cdef class GoldThiefEngine(Engine):
         for i in range(self.num_goals):
             self.goal_a[i] = goals[i][0]
             self.goal_b[i] = goals[i][1]
-        self.reset()
+        self.pub_cap = PUB_EVENTS_PER_TURN * max_turns + PUB_EVENTS_BASE
+        self.to_initial()
 
-    cpdef void reset(self):
+    cdef void restart(self) noexcept nogil:
         """Back to the initial state (before any chance event)."""
         cdef int i
         memset(&self.s, 0, sizeof(GTState))
         self.log.clear()
-        self.pubhash = 0
-        memset(self.ihash, 0, sizeof(self.ihash))
+        self.hmeta.clear()
         self.s.n = self.num_players
         self.s.winner = -1
         for i in range(self.num_players):
@@ -240,10 +289,11 @@ cdef class GoldThiefEngine(Engine):
         self.log.push_back(ev)
         full = (<uint64_t>kind << 48) ^ (<uint64_t>(actor + 1) << 40) ^ (<uint64_t>(a + 1) << 20) ^ <uint64_t>(b + 2)
         red = (<uint64_t>kind << 48) ^ (<uint64_t>(actor + 1) << 40) ^ <uint64_t>(b + 2)
-        if kind == EV_PASS:
-            # Only the passer knows a window was offered to them.
+        if kind == EV_PASS or kind == EV_ASKED:
+            # Only the player asked knows a window was offered to them.
             self.observe_private(actor, full)
             return
+        self.s.npub += 1
         if vis == 0:
             self.observe_public(full)
             return
@@ -400,7 +450,9 @@ cdef class GoldThiefEngine(Engine):
             self.s.dfr[self.s.ndfr].parent = self.s.stack[e.target].uid
             self.s.ndfr += 1
             self.s.sp -= 1
+            self.event(EV_RESOLVE, e.player, -1, R_WAITS * 8 + e.kind, 0)
             return True
+        self.event(EV_RESOLVE, e.player, -1, R_RESOLVES * 8 + e.kind, 0)
         if e.kind == E_THIEF:
             self.transfer(e.victim, e.beneficiary, e.amount)
         elif e.kind == E_GUARD_GIFT:
@@ -436,6 +488,7 @@ cdef class GoldThiefEngine(Engine):
             for j in range(i, self.s.ndfr - 1):
                 self.s.dfr[j] = self.s.dfr[j + 1]
             self.s.ndfr -= 1
+            self.event(EV_RESOLVE, d.player, -1, R_RESOLVES * 8 + d.kind, 0)
             self.transfer(d.victim, d.beneficiary, d.amount)
             self.flush(d.uid)
             i = 0
@@ -463,7 +516,7 @@ cdef class GoldThiefEngine(Engine):
         while True:
             if self.s.phase == PH_OVER:
                 return
-            if self.s.moves >= self.max_moves:
+            if self.s.moves >= self.max_moves or self.s.npub >= self.pub_cap:
                 self.end_game_draw()
                 return
             if self.s.phase == PH_GIVE or self.s.phase == PH_FIRST \
@@ -484,6 +537,7 @@ cdef class GoldThiefEngine(Engine):
                 e = &self.s.stack[self.s.sp - 1]
                 if e.canceled:
                     self.s.sp -= 1
+                    self.event(EV_RESOLVE, e.player, -1, R_CANCELLED * 8 + e.kind, 0)
                     self.flush(e.uid)
                     if self.s.sp == 0:
                         self.s.phase = PH_PLAY
@@ -494,6 +548,7 @@ cdef class GoldThiefEngine(Engine):
                     if self.can_respond(q, e):
                         self.s.phase = PH_RESPOND
                         self.s.decider = q
+                        self.event(EV_ASKED, q, -1, e.kind, 1 << q)
                         return
                 if not self.resolve_top():
                     return
@@ -507,6 +562,7 @@ cdef class GoldThiefEngine(Engine):
                     self.s.window_seat += 1
                     if self.holds(q, NINJA) > 0 and self.ninja_goal_exists(q):
                         self.s.decider = q
+                        self.event(EV_ASKED, q, -1, 7, 1 << q)
                         return
                 self.score_turn_start()
                 continue
@@ -574,6 +630,7 @@ cdef class GoldThiefEngine(Engine):
     cdef void score_turn_start(self) noexcept nogil:
         """Flip every matching goal; mark the rest; then the >big_pile pick."""
         cdef int p = self.s.active, g, gold = self.s.gold[p]
+        self.event(EV_SCORE, p, -1, gold, 0)
         for g in range(self.num_goals):
             if self.s.phase == PH_OVER:
                 return
@@ -727,6 +784,7 @@ cdef class GoldThiefEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
+        self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
             self.s.first = action - C_FIRST
@@ -849,133 +907,352 @@ cdef class GoldThiefEngine(Engine):
             out[self.s.winner] = 1.0
 
     # ------------------------------------------------------------ resampling
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
-        """Re-deal everything hidden from `player`, keeping every fact they know.
-
-        Cards: within each deck generation, the types of the cards hidden from
-        `player` (other hands' unseen slots and the deck) are shuffled among
-        those same positions.  Goals: unseen face-down goals of others and the
-        unseen goal-pile positions get a random permutation of their ids that
-        respects each position's known non-matching gold values (rejection
-        sampling; the true assignment is kept if no sample fits in 200 tries).
-        The player to move, if another player facing a decision, keeps their
-        holdings (their options depend on them).
-        """
-        cdef int fixed = self.current_player()
-        cdef int pool[MAXP * MAX_HAND + 64]
-        cdef int slot_p[MAXP * MAX_HAND]
-        cdef int slot_i[MAXP * MAX_HAND]
-        cdef int np_, ns, q, i, j, t, tmp, gen, maxgen = self.s.gen
-        cdef int pos[MAX_GOALS]
-        cdef int ids[MAX_GOALS]
-        cdef int npos, tries, ok
-        if fixed == player or fixed < 0:
-            fixed = -1
-        for gen in range(maxgen + 1):
-            np_ = 0
-            ns = 0
-            for q in range(self.s.n):
-                if q == player or q == fixed:
-                    continue
-                for i in range(self.s.hand_n[q]):
-                    if self.s.hand_gen[q][i] == gen and not ((self.s.hand_seen[q][i] >> player) & 1):
-                        slot_p[ns] = q
-                        slot_i[ns] = i
-                        ns += 1
-                        pool[np_] = self.s.hand_type[q][i]
-                        np_ += 1
-            if gen == self.s.gen:
-                for t in range(NT):
-                    for i in range(self.s.deck[t]):
-                        pool[np_] = t
-                        np_ += 1
-            for i in range(np_ - 1, 0, -1):
-                j = rng_int(rng, i + 1)
-                tmp = pool[i]
-                pool[i] = pool[j]
-                pool[j] = tmp
-            for i in range(ns):
-                self.s.hand_type[slot_p[i]][slot_i[i]] = pool[i]
-            if gen == self.s.gen:
-                for t in range(NT):
-                    self.s.deck[t] = 0
-                for i in range(ns, np_):
-                    self.s.deck[pool[i]] += 1
-        # goals
-        npos = 0
-        for i in range(self.num_goals):
-            if (self.s.goal_seen[i] >> player) & 1:
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """A history drawn from `player`'s information set (rules doc,
+        "Resampling"): a model of every hand and goal built from `player`'s
+        own event view assigns the hidden draws, goals, gives and Faerie
+        choices; the world is then re-played along the true history's public
+        skeleton (others' window passes and Give nodes follow the new hands)
+        and accepted only if `player`'s information key is unchanged."""
+        global _FALLBACKS
+        cdef vector[int] T = self.hist
+        cdef vector[int] meta = self.hmeta
+        cdef vector[Event] evs = self.log
+        cdef uint64_t key = self.info_key(player)
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t
+        cdef int attempt
+        for attempt in range(RESAMPLE_ATTEMPTS):
+            draw_t.clear()
+            gdraw_g.clear()
+            faerie_g.clear()
+            give_t.clear()
+            if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t):
                 continue
-            if self.s.goal_loc[i] == G_PILE or self.s.goal_loc[i] == G_BOTTOM or \
-                    (self.s.goal_loc[i] == G_DOWN and self.s.goal_owner[i] != fixed):
-                pos[npos] = i
-                npos += 1
-        if npos > 1:
-            for tries in range(200):
-                for i in range(npos):
-                    ids[i] = pos[i]
-                for i in range(npos - 1, 0, -1):
+            if self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g, &give_t):
+                out[0] = self.hist
+                return
+        _FALLBACKS += 1
+        out[0] = T
+
+    cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
+                       vector[vector[int]]* hand, vector[int]* pool) noexcept nogil:
+        """Remove a card of type t from q's modelled hand: a card known to be
+        a t if there is one, else an unknown card (uniformly among those whose
+        deck generation still has a t), which becomes a t.  -1 if impossible."""
+        cdef vector[int]* h = &hand[0][q]
+        cdef int i, o, c = 0, k
+        for i in range(<int>h.size()):
+            if otype[0][h[0][i]] == t:
+                o = h[0][i]
+                h.erase(h.begin() + i)
+                return o
+        for i in range(<int>h.size()):
+            o = h[0][i]
+            if otype[0][o] < 0 and pool[0][ogen[0][o] * NT + t] > 0:
+                c += 1
+        if c == 0:
+            return -1
+        k = rng_int(rng, c)
+        for i in range(<int>h.size()):
+            o = h[0][i]
+            if otype[0][o] < 0 and pool[0][ogen[0][o] * NT + t] > 0:
+                if k == 0:
+                    otype[0][o] = t
+                    pool[0][ogen[0][o] * NT + t] -= 1
+                    h.erase(h.begin() + i)
+                    return o
+                k -= 1
+        return -1
+
+    cdef bint build_model(self, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
+                          vector[int]* gdraw_g, vector[int]* faerie_g,
+                          vector[int]* give_t) noexcept nogil:
+        """Walk `p`'s view of the events, modelling every card and goal as an
+        object whose identity is fixed when `p` sees it or a public event
+        needs it; then assign the still-unknown ones at random.  Reads only
+        what `p` observed.  False on a dead end (the caller retries)."""
+        cdef int n = self.s.n, ng = self.s.gen + 1
+        cdef vector[int] otype, ogen, draws, gives, faeries, gdraws, gid, bottom, pool, cand, rem
+        cdef vector[uint64_t] gmask
+        cdef vector[vector[int]] hand, down
+        cdef int disc[NT]
+        cdef int used[MAX_GOALS]
+        cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = self.num_goals
+        cdef int mask_q = -1, mask_x = 0, a, k
+        cdef size_t e
+        cdef Event ev
+        hand.resize(n)
+        down.resize(n)
+        pool.resize(ng * NT)
+        for t in range(NT):
+            pool[t] = self.counts[t]
+            disc[t] = 0
+        for i in range(self.num_goals):
+            used[i] = 0
+        for e in range(evs.size()):
+            ev = evs[0][e]
+            k = ev.kind
+            if k == EV_PASS or k == EV_ASKED:
+                continue
+            a = ev.a if (ev.vis == 0 or (ev.vis >> p) & 1) else -1
+            if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
+                                    and self.goal_matches(ev.b, mask_x)):
+                # compulsory scoring: the goals left face down do not show mask_x
+                if mask_x <= MAX_GOLD:
+                    for i in range(<int>down[mask_q].size()):
+                        o = down[mask_q][i]
+                        if gid[o] >= 0 and self.goal_matches(gid[o], mask_x):
+                            return False
+                        gmask[o] |= (<uint64_t>1) << mask_x
+                mask_q = -1
+            if k == EV_DRAW:
+                if g >= ng:
+                    return False
+                otype.push_back(a)
+                ogen.push_back(g)
+                if a >= 0:
+                    pool[g * NT + a] -= 1
+                    if pool[g * NT + a] < 0:
+                        return False
+                hand[ev.actor].push_back(<int>otype.size() - 1)
+                draws.push_back(<int>otype.size() - 1)
+            elif k == EV_RESHUFFLE:
+                g += 1
+                if g >= ng:
+                    return False
+                for t in range(NT):
+                    pool[g * NT + t] = disc[t]
+                    disc[t] = 0
+            elif k == EV_PLAY:
+                t = _card_of_action_c(ev.b)
+                disc[t] += 1
+                if self.take_card(ev.actor, t, rng, &otype, &ogen, &hand, &pool) < 0:
+                    return False
+                if ev.b == A_FAERIE:
+                    q = ev.actor
+                    o = -1
+                    if q == p:
+                        for i in range(<int>down[q].size()):
+                            if gid[down[q][i]] == a:
+                                o = i
+                    elif down[q].size() > 0:
+                        o = rng_int(rng, <int>down[q].size())
+                    if o < 0:
+                        return False
+                    x = down[q][o]
+                    down[q].erase(down[q].begin() + o)
+                    bottom.push_back(x)
+                    faeries.push_back(x)
+            elif k == EV_GIVE:
+                v = ev.actor
+                if a >= 0:
+                    o = self.take_card(v, a, rng, &otype, &ogen, &hand, &pool)
+                    if o < 0:
+                        return False
+                else:
+                    if hand[v].size() == 0:
+                        return False
+                    i = rng_int(rng, <int>hand[v].size())
+                    o = hand[v][i]
+                    hand[v].erase(hand[v].begin() + i)
+                hand[ev.b].push_back(o)
+                gives.push_back(o)
+            elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
+                q = ev.actor
+                if prc > 0:
+                    prc -= 1
+                    if a >= 0:
+                        if used[a]:
+                            return False
+                        used[a] = 1
+                    gid.push_back(a)
+                    gmask.push_back(0)
+                    o = <int>gid.size() - 1
+                    gdraws.push_back(o)
+                else:
+                    if bottom.size() == 0:
+                        return False
+                    o = bottom[0]
+                    bottom.erase(bottom.begin())
+                    if a >= 0:
+                        if gid[o] < 0:
+                            if used[a] or self.mask_hits(gmask[o], a):
+                                return False
+                            gid[o] = a
+                            used[a] = 1
+                        elif gid[o] != a:
+                            return False
+                down[q].push_back(o)
+            elif k == EV_FLIP:
+                q = ev.actor
+                x = ev.b
+                o = -1
+                for i in range(<int>down[q].size()):
+                    if gid[down[q][i]] == x:
+                        o = i
+                if o < 0:
+                    if used[x]:
+                        return False
+                    cand.clear()
+                    for i in range(<int>down[q].size()):
+                        if gid[down[q][i]] < 0 and not self.mask_hits(gmask[down[q][i]], x):
+                            cand.push_back(i)
+                    if cand.size() == 0:
+                        return False
+                    o = cand[rng_int(rng, <int>cand.size())]
+                    gid[down[q][o]] = x
+                    used[x] = 1
+                down[q].erase(down[q].begin() + o)
+            elif k == EV_SCORE:
+                mask_q = ev.actor
+                mask_x = ev.b
+        # Cards still unknown: a uniform arrangement of what is left of
+        # their deck generation (the rest of the last one is the deck).
+        for g in range(ng):
+            rem.clear()
+            cand.clear()
+            for t in range(NT):
+                for i in range(pool[g * NT + t]):
+                    rem.push_back(t)
+            for o in range(<int>otype.size()):
+                if otype[o] < 0 and ogen[o] == g:
+                    cand.push_back(o)
+            if cand.size() > rem.size() or (g < ng - 1 and cand.size() != rem.size()):
+                return False
+            for i in range(<int>rem.size() - 1, 0, -1):
+                j = rng_int(rng, i + 1)
+                tmp = rem[i]
+                rem[i] = rem[j]
+                rem[j] = tmp
+            for i in range(<int>cand.size()):
+                otype[cand[i]] = rem[i]
+        # Goals still unknown: a uniform injective assignment of the unused
+        # ids, rejected while one breaks a "does not show x" fact.
+        cand.clear()
+        rem.clear()
+        for o in range(<int>gid.size()):
+            if gid[o] < 0:
+                cand.push_back(o)
+        for x in range(self.num_goals):
+            if not used[x]:
+                rem.push_back(x)
+        if cand.size() > rem.size():
+            return False
+        if cand.size() > 0:
+            ok = 0
+            for tries in range(GOAL_TRIES):
+                for i in range(<int>rem.size() - 1, 0, -1):
                     j = rng_int(rng, i + 1)
-                    tmp = ids[i]
-                    ids[i] = ids[j]
-                    ids[j] = tmp
+                    tmp = rem[i]
+                    rem[i] = rem[j]
+                    rem[j] = tmp
                 ok = 1
-                for i in range(npos):
-                    if self.mask_hits(self.s.goal_mask[pos[i]], ids[i]):
+                for i in range(<int>cand.size()):
+                    if self.mask_hits(gmask[cand[i]], rem[i]):
                         ok = 0
                         break
                 if ok:
-                    self.relabel_goals(pos, ids, npos)
                     break
-        self.redact_log(player)
-        self.rekey_others(player)
+            if not ok:
+                return False
+            for i in range(<int>cand.size()):
+                gid[cand[i]] = rem[i]
+        for i in range(<int>draws.size()):
+            draw_t.push_back(otype[draws[i]])
+        for i in range(<int>gdraws.size()):
+            gdraw_g.push_back(gid[gdraws[i]])
+        for i in range(<int>faeries.size()):
+            faerie_g.push_back(gid[faeries[i]])
+        for i in range(<int>gives.size()):
+            give_t.push_back(otype[gives[i]])
+        return True
 
     cdef bint mask_hits(self, uint64_t mask, int g) noexcept nogil:
         cdef int a = self.goal_a[g], b = self.goal_b[g]
         return (a <= MAX_GOLD and (mask >> a) & 1) or (b <= MAX_GOLD and (mask >> b) & 1)
 
-    cdef void relabel_goals(self, int* pos, int* ids, int npos) noexcept nogil:
-        """Goal id ids[i] takes the place (location, owner, seen, mask) of pos[i]."""
-        cdef int loc[MAX_GOALS]
-        cdef int own[MAX_GOALS]
-        cdef int seen[MAX_GOALS]
-        cdef uint64_t mask[MAX_GOALS]
-        cdef int i, k
-        cdef int newbottom[MAX_GOALS]
-        for i in range(npos):
-            loc[i] = self.s.goal_loc[pos[i]]
-            own[i] = self.s.goal_owner[pos[i]]
-            seen[i] = self.s.goal_seen[pos[i]]
-            mask[i] = self.s.goal_mask[pos[i]]
-        for k in range(self.s.bottom_n):
-            newbottom[k] = self.s.bottom[k]
-            for i in range(npos):
-                if pos[i] == self.s.bottom[k]:
-                    newbottom[k] = ids[i]
-        for i in range(npos):
-            self.s.goal_loc[ids[i]] = loc[i]
-            self.s.goal_owner[ids[i]] = own[i]
-            self.s.goal_seen[ids[i]] = seen[i]
-            self.s.goal_mask[ids[i]] = mask[i]
-        for k in range(self.s.bottom_n):
-            self.s.bottom[k] = newbottom[k]
+    cdef inline bint skippable(self, int p, vector[int]* T, vector[int]* meta, int i) noexcept nogil:
+        """A step of the true history whose existence `p` cannot see: another
+        player's window pass or Give choice (they follow from hidden hands)."""
+        cdef int d = (meta[0][i] & 15) - 1, act = T[0][i]
+        return d >= 0 and d != p and (act == A_PASS or A_GIVE <= act < A_GIVE + NT)
 
-    cdef void redact_log(self, int player) noexcept nogil:
-        """Secrets `player` never saw are unknown in a resampled world."""
-        cdef size_t i
-        for i in range(self.log.size()):
-            if self.log[i].vis != 0 and not ((self.log[i].vis >> player) & 1):
-                self.log[i].a = -1
-
-    cdef uint64_t private_view_hash(self, int p) noexcept nogil:
-        cdef uint64_t h = <uint64_t>(p + 1)
-        cdef int t, g
-        for t in range(NT):
-            h = mix64(h, <uint64_t>self.holds(p, t))
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                h = mix64(h, <uint64_t>(g + 100))
-        return h
+    cdef bint build_world(self, int p, uint64_t key, vector[int]* T, vector[int]* meta,
+                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
+                          vector[int]* give_t) noexcept nogil:
+        """Replay the true history's skeleton on `self` with the model's hidden
+        outcomes; True if the result is in `p`'s information set."""
+        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey
+        cdef int di = 0, gi = 0, fi = 0, vi, last = -1
+        cdef size_t e
+        for j in range(N):
+            if not self.skippable(p, T, meta, j):
+                last = j
+        self.to_initial()
+        while not self.is_terminal():
+            if i > last and self.info_key(p) == key:
+                break
+            cp = self.current_player()
+            ph = self.s.phase
+            if cp == CHANCE_PLAYER:
+                while i < N and self.skippable(p, T, meta, i):
+                    i += 1
+                if i >= N or (meta[0][i] & 15) != 0:
+                    return False
+                if ph == PH_FIRST:
+                    act = T[0][i]
+                elif ph == PH_SETUP_CARDS or ph == PH_DRAW:
+                    if di >= <int>draw_t.size():
+                        return False
+                    act = C_CARD + draw_t[0][di]
+                    di += 1
+                else:
+                    if gi >= <int>gdraw_g.size():
+                        return False
+                    act = C_GOAL + gdraw_g[0][gi]
+                    gi += 1
+                i += 1
+            elif cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+                wkey = (self.s.npub << 4) | (cp + 1)
+                found = -1
+                j = i
+                while j < N:
+                    if meta[0][j] == wkey:
+                        found = j
+                        break
+                    if not self.skippable(p, T, meta, j):
+                        break
+                    j += 1
+                if found >= 0:
+                    act = T[0][found]
+                    i = found + 1
+                else:
+                    act = A_PASS
+            elif cp != p and ph == PH_GIVE:
+                vi = 0
+                for e in range(self.log.size()):
+                    if self.log[e].kind == EV_GIVE:
+                        vi += 1
+                if vi >= <int>give_t.size():
+                    return False
+                act = A_GIVE + give_t[0][vi]
+            else:
+                while i < N and self.skippable(p, T, meta, i):
+                    i += 1
+                if i >= N or (meta[0][i] & 15) != cp + 1:
+                    return False
+                act = T[0][i]
+                i += 1
+                if ph == PH_PLAY and A_FAERIE <= act < A_FAERIE + MAX_GOALS:
+                    if fi >= <int>faerie_g.size():
+                        return False
+                    if cp != p:
+                        act = A_FAERIE + faerie_g[0][fi]
+                    fi += 1
+            if not self.is_legal(act):
+                return False
+            self.apply(act)
+        return i > last and self.info_key(p) == key
 
     # ------------------------------------------------------------ clone
     cdef Engine clone(self):
@@ -993,6 +1270,7 @@ cdef class GoldThiefEngine(Engine):
         self.num_goals = o.num_goals
         self.first_fixed = o.first_fixed
         self.max_moves = o.max_moves
+        self.pub_cap = o.pub_cap
         memcpy(self.counts, o.counts, sizeof(self.counts))
         memcpy(self.goal_a, o.goal_a, sizeof(self.goal_a))
         memcpy(self.goal_b, o.goal_b, sizeof(self.goal_b))
@@ -1002,6 +1280,7 @@ cdef class GoldThiefEngine(Engine):
         self.copy_base(other)
         self.s = o.s
         self.log = o.log
+        self.hmeta = o.hmeta
 
     # ================================================================ Python
     # Everything below is for adapters, tests and people; never on a hot path.
@@ -1019,16 +1298,34 @@ cdef class GoldThiefEngine(Engine):
         return _action_name(action, self.goal_str)
 
     def goal_str(self, int g) -> str:
-        """Goal card g as printed, e.g. '[4 or 10]'."""
+        """Goal card g as printed, e.g. '[4 or 10]' (with '#g' if two cards print alike)."""
+        cdef int h
+        for h in range(self.num_goals):
+            if h != g and self.goal_a[h] == self.goal_a[g] and self.goal_b[h] == self.goal_b[g]:
+                return f"[{self.goal_a[g]} or {self.goal_b[g]}]#{g}"
         return f"[{self.goal_a[g]} or {self.goal_b[g]}]"
 
-    def _event_line(self, Event ev, int viewer):
-        who = "You" if ev.actor == viewer else f"P{ev.actor}"
-        sees = ev.vis == 0 or (ev.vis >> viewer) & 1
-        secret = ev.a if sees else -1
-        k = ev.kind
+    def visible_events(self, int player) -> list:
+        """The events `player` observed, in order, as (kind, actor, detail, public
+        detail) with detail -1 where `player` did not see it.  Strings, tensors
+        and the player view are rendered from this list (and keys hash it)."""
+        self._check_player(player)
+        out = []
+        cdef size_t i
+        cdef Event ev
+        for i in range(self.log.size()):
+            ev = self.log[i]
+            if (ev.kind == EV_PASS or ev.kind == EV_ASKED) and ev.actor != player:
+                continue
+            sees = ev.vis == 0 or (ev.vis >> player) & 1
+            out.append((ev.kind, ev.actor, ev.a if sees else -1, ev.b))
+        return out
+
+    def _event_line(self, ev: tuple, int viewer) -> str:
+        k, actor, secret, b = ev
+        who = "You" if actor == viewer else f"P{actor}"
         if k == EV_FIRST:
-            return f"P{ev.actor} plays first"
+            return f"P{actor} plays first"
         if k == EV_DEAL_GOAL:
             return f"{who} receive goal {self.goal_str(secret)}" if secret >= 0 \
                 else f"{who} receive a goal"
@@ -1040,64 +1337,121 @@ cdef class GoldThiefEngine(Engine):
         if k == EV_RESHUFFLE:
             return "Discards reshuffled into the deck"
         if k == EV_PLAY:
-            if ev.b == A_FAERIE:
+            if b == A_FAERIE:
                 return (f"{who} play Faerie: goal {self.goal_str(secret)} to the bottom"
                         if secret >= 0 else f"{who} play Faerie: a goal to the bottom")
-            return f"{who}: {_action_name(ev.b, self.goal_str)}"
+            return f"{who}: {_action_name(b, self.goal_str)}"
         if k == EV_PASS:
             return f"{who} pass"
+        if k == EV_ASKED:
+            if b == 7:
+                return f"{who} may score with a Ninja"
+            return f"{who} may answer the {EFFECT_NAMES[b]}"
+        if k == EV_RESOLVE:
+            outcome = ("resolves", "waits for the theft it follows", "is cancelled")[b // 8]
+            return f"{EFFECT_NAMES[b % 8]} by {who} {outcome}"
+        if k == EV_SCORE:
+            return f"{who} start the turn with {b} gold"
         if k == EV_FLIP:
-            return f"{who} flip goal {self.goal_str(ev.b)}"
+            return f"{who} flip goal {self.goal_str(b)}"
         if k == EV_GIVE:
             card = CARD_NAMES[secret] if secret >= 0 else "a card"
-            return f"{who} give {card} to P{ev.b}"
+            return f"{who} give {card} to P{b}"
         if k == EV_END_TURN:
             return f"{who} end the turn"
         if k == EV_GAME_END:
-            return "Game over: draw" if ev.actor < 0 else f"Game over: P{ev.actor} wins"
+            return "Game over: draw" if actor < 0 else f"Game over: P{actor} wins"
         return f"event {k}"
 
     def info_string(self, int player) -> str:
         """Everything `player` has observed, in order (perfect recall)."""
-        self._check_player(player)
         lines = [f"P{player}"]
-        cdef size_t i
-        for i in range(self.log.size()):
-            ev = self.log[i]
-            if ev.kind == EV_PASS and ev.actor != player:
-                continue
+        for ev in self.visible_events(player):
             lines.append(self._event_line(ev, player))
         return "\n".join(lines)
 
+    def _known_counts(self, int player, list events) -> list:
+        """Per seat and card type, how many such cards `player` knows are in
+        that hand: cards `player` gave them with a Witch, less every card of
+        that type they played or gave away since (unknown gives lower each)."""
+        known = [[0] * NT for _ in range(self.s.n)]
+        for k, actor, secret, b in events:
+            if k == EV_PLAY and actor != player:
+                t = _card_of_action(b)
+                known[actor][t] = max(0, known[actor][t] - 1)
+            elif k == EV_GIVE:
+                if secret >= 0 and actor == player:
+                    known[b][secret] += 1
+                elif secret >= 0 and b == player:
+                    known[actor][secret] = max(0, known[actor][secret] - 1)
+                elif secret < 0:
+                    known[actor] = [max(0, c - 1) for c in known[actor]]
+        known[player] = [0] * NT
+        return known
+
+    def player_view(self, int player):
+        """What `player` knows now, as typed fields (``games.gold_thief.GoldThiefView``)."""
+        from games.gold_thief import GoldThiefView
+        events = self.visible_events(player)
+        cp = self.current_player()
+        ph = self.s.phase
+        decider = cp if (ph == PH_PLAY or ph == PH_BIG_FLIP or ph == PH_GIVE
+                         or cp == player) and cp >= 0 else -1
+        n = self.s.n
+        return GoldThiefView(
+            player=player,
+            num_players=n,
+            turn=self.s.turn,
+            active=self.s.active,
+            phase=_PHASE_NAMES[ph],
+            to_move=cp == player,
+            decider=decider,
+            gold=tuple(self.s.gold[q] for q in range(n)),
+            hand_sizes=tuple(self.s.hand_n[q] for q in range(n)),
+            face_down_counts=tuple(self.down_count(q) for q in range(n)),
+            face_up=tuple(tuple(self.goals_up(q)) for q in range(n)),
+            deck_size=self.deck_total(),
+            discard=tuple(self.s.disc[t] for t in range(NT)),
+            pending=tuple((self.s.stack[i].kind, self.s.stack[i].player,
+                           self.s.stack[i].victim, self.s.stack[i].beneficiary,
+                           bool(self.s.stack[i].canceled)) for i in range(self.s.sp)),
+            hand=tuple(self.holds(player, t) for t in range(NT)),
+            goals_down=tuple(self.goals_down(player)),
+            goal_numbers=tuple((self.goal_a[g], self.goal_b[g]) for g in range(self.num_goals)),
+            known_cards=tuple(tuple(row) for row in self._known_counts(player, events)),
+            winner=self.s.winner,
+            events=len(events),
+        )
+
     def obs_string(self, int player) -> str:
-        """What `player` sees now: table, own hand and goals, known cards."""
-        self._check_player(player)
-        v = self.public_view()
-        hand = self.hand(player)
-        lines = [f"P{player} | turn {self.s.turn} | phase {_PHASE_NAMES[self.s.phase]}"
-                 f" | to move {self.current_player()}"]
-        for q in range(self.s.n):
-            up = " ".join(self.goal_str(g) for g in v["face_up"][q])
-            lines.append(f"P{q}: gold {v['gold'][q]}, cards {v['hand_sizes'][q]}, "
-                         f"goals down {v['face_down_counts'][q]}, up [{up}]")
-        lines.append("Hand: " + (", ".join(CARD_NAMES[t] for t in sorted(hand)) or "-"))
-        lines.append("Goals: " + (" ".join(self.goal_str(g) for g in self.goals_down(player)) or "-"))
-        known = self.known_cards(player)
-        for q, cards in known.items():
-            lines.append(f"Known in P{q}'s hand: " + ", ".join(CARD_NAMES[t] for t in cards))
-        lines.append(f"Deck {sum(v['deck'])}, discards " +
-                     ", ".join(f"{CARD_NAMES[t]} {v['discard'][t]}" for t in range(NT)))
-        if self.s.sp > 0:
+        """What `player` sees now (rendered from ``player_view``)."""
+        v = self.player_view(player)
+        mover = "you" if v.to_move else (f"P{v.decider}" if v.decider >= 0 else "-")
+        lines = [f"P{player} | turn {v.turn} | phase {v.phase} | active P{v.active}"
+                 f" | to move {mover}"]
+        for q in range(v.num_players):
+            up = " ".join(self.goal_str(g) for g in v.face_up[q])
+            lines.append(f"P{q}: gold {v.gold[q]}, cards {v.hand_sizes[q]}, "
+                         f"goals down {v.face_down_counts[q]}, up [{up}]")
+        lines.append("Hand: " + (", ".join(f"{CARD_NAMES[t]} {c}" for t, c in enumerate(v.hand)
+                                           if c) or "-"))
+        lines.append("Goals: " + (" ".join(self.goal_str(g) for g in v.goals_down) or "-"))
+        for q in range(v.num_players):
+            if any(v.known_cards[q]):
+                lines.append(f"Known in P{q}'s hand: " + ", ".join(
+                    f"{CARD_NAMES[t]} {c}" for t, c in enumerate(v.known_cards[q]) if c))
+        lines.append(f"Deck {v.deck_size}, discards " +
+                     ", ".join(f"{CARD_NAMES[t]} {v.discard[t]}" for t in range(NT)))
+        if v.pending:
             lines.append("Pending: " + self._stack_str())
         return "\n".join(lines)
 
     def _stack_str(self) -> str:
-        names = ("Thief", "Raid", "Witch-as-Thief", "Guard gift", "Guard cancel",
-                 "Witch steal", "Faerie cancel")
         parts = []
         for i in range(self.s.sp):
             e = self.s.stack[i]
-            parts.append(f"{names[e.kind]} by P{e.player}" + (" (cancelled)" if e.canceled else ""))
+            parts.append(f"{EFFECT_NAMES[e.kind]} by P{e.player}" +
+                         (" (cancelled)" if e.canceled else ""))
         return " <- ".join(parts)
 
     def render(self) -> str:
@@ -1118,7 +1472,7 @@ cdef class GoldThiefEngine(Engine):
             lines.append("Winner: " + (f"P{self.s.winner}" if self.s.winner >= 0 else "none (draw)"))
         return "\n".join(lines)
 
-    # ---- structured views (tests, bots, feature extractors)
+    # ---- whole-state accessors (tests and people; players read ``player_view``)
     def hand(self, int player) -> list:
         """Card types in `player`'s hand (order not meaningful)."""
         self._check_player(player)
@@ -1136,18 +1490,6 @@ cdef class GoldThiefEngine(Engine):
 
     def goal_numbers(self, int g) -> tuple:
         return (self.goal_a[g], self.goal_b[g])
-
-    def known_cards(self, int player) -> dict:
-        """Cards `player` knows are in other hands (seen by Witch steals)."""
-        out = {}
-        for q in range(self.s.n):
-            if q == player:
-                continue
-            cards = sorted(self.s.hand_type[q][i] for i in range(self.s.hand_n[q])
-                           if (self.s.hand_seen[q][i] >> player) & 1)
-            if cards:
-                out[q] = cards
-        return out
 
     def public_view(self) -> dict:
         """Everything public: gold, counts, face-up goals, discards, deck size."""
@@ -1179,134 +1521,170 @@ cdef class GoldThiefEngine(Engine):
         n = self.num_players
         return 12 + n + 5 * n + NT + 2 * MAX_GOALS + NT + 1 + 7 + 2 * n + n * NT
 
+    def event_slots(self) -> int:
+        """Length of the event sequence in the information-state tensor: a
+        bound on the events one player can observe (see the rules doc)."""
+        return 2 * (self.pub_cap + PUB_EVENTS_SLACK) + 2 * self.max_turns
+
     def info_tensor_size(self) -> int:
-        return self.obs_tensor_size() + 2
+        return self.obs_tensor_size() + self.event_slots()
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
-        """Current view of `player` (a function of their information only)."""
-        self._check_player(player)
-        cdef int n = self.s.n, k = 0, q, t, g, i
-        out[k + self.s.phase] = 1.0
+        """Current view of `player`, rendered from ``player_view``."""
+        self._fill_obs(self.player_view(player), out)
+
+    def _fill_obs(self, v, float[:] out) -> None:
+        cdef int n = v.num_players, k = 0, q, t, g
+        out[k + _PHASE_NAMES.index(v.phase)] = 1.0
         k += 12
-        cp = self.current_player()
-        if 0 <= cp < n:
-            out[k + cp] = 1.0
+        if v.decider >= 0:
+            out[k + v.decider] = 1.0
         k += n
         for q in range(n):
-            out[k + q] = self.s.gold[q]
-            out[k + n + q] = self.s.hand_n[q]
-            out[k + 2 * n + q] = self.down_count(q)
-            out[k + 3 * n + q] = self.up_count(q)
-            out[k + 4 * n + q] = 1.0 if q == self.s.active else 0.0
+            out[k + q] = v.gold[q]
+            out[k + n + q] = v.hand_sizes[q]
+            out[k + 2 * n + q] = v.face_down_counts[q]
+            out[k + 3 * n + q] = len(v.face_up[q])
+            out[k + 4 * n + q] = 1.0 if q == v.active else 0.0
         k += 5 * n
         for t in range(NT):
-            out[k + t] = self.holds(player, t)
+            out[k + t] = v.hand[t]
         k += NT
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == player:
-                out[k + g] = 1.0
-            if self.s.goal_loc[g] == G_UP:
+        for g in v.goals_down:
+            out[k + g] = 1.0
+        for q in range(n):
+            for g in v.face_up[q]:
                 out[k + MAX_GOALS + g] = 1.0
         k += 2 * MAX_GOALS
         for t in range(NT):
-            out[k + t] = self.s.disc[t]
+            out[k + t] = v.discard[t]
         k += NT
-        out[k] = self.deck_total()
+        out[k] = v.deck_size
         k += 1
-        if self.s.sp > 0:
-            out[k + self.s.stack[self.s.sp - 1].kind] = 1.0
+        top = v.pending[len(v.pending) - 1] if v.pending else None
+        if top is not None:
+            out[k + top[0]] = 1.0
         k += 7
-        if self.s.sp > 0:
-            out[k + self.s.stack[self.s.sp - 1].player] = 1.0
-            if self.s.stack[self.s.sp - 1].victim >= 0:
-                out[k + n + self.s.stack[self.s.sp - 1].victim] = 1.0
+        if top is not None:
+            out[k + top[1]] = 1.0
+            if top[2] >= 0:
+                out[k + n + top[2]] = 1.0
         k += 2 * n
         for q in range(n):
-            if q == player:
-                continue
-            for i in range(self.s.hand_n[q]):
-                if (self.s.hand_seen[q][i] >> player) & 1:
-                    out[k + q * NT + self.s.hand_type[q][i]] += 1.0
+            for t in range(NT):
+                out[k + q * NT + t] = v.known_cards[q][t]
         k += n * NT
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
-        """Observation tensor plus turn and move counters."""
+        """The observation tensor, then one code per event `player` observed
+        (1 + an injective number of (kind, actor, seen detail, public detail))."""
         self.fill_obs_tensor(player, out)
         base = self.obs_tensor_size()
-        out[base] = self.s.turn
-        out[base + 1] = self.s.moves
+        events = self.visible_events(player)
+        if len(events) > self.event_slots():
+            raise ValueError(f"P{player} observed {len(events)} events, more than the "
+                             f"{self.event_slots()} slots of the information-state tensor")
+        for i, (k, actor, secret, b) in enumerate(events):
+            out[base + i] = 1 + (((k * 6 + actor + 1) * 25 + secret + 1) * 128 + b + 1)
 
     # ---- snapshot
     def dump(self) -> bytes:
-        """Snapshot of the whole state (struct and event log)."""
-        head = b"GT1" + len(self.log).to_bytes(4, "little")
-        body = (<char*>&self.s)[:sizeof(GTState)]
-        evs = (<char*>self.log.data())[:self.log.size() * sizeof(Event)] if self.log.size() else b""
-        return head + body + evs
+        """Snapshot: format tag, game string, player count and the history."""
+        gs = str(self.game_string or "").encode()
+        hist = [a for a in self.hist]
+        return (b"GT2" + len(gs).to_bytes(2, "little") + gs + bytes([self.num_players])
+                + len(hist).to_bytes(4, "little") + bytes(hist))
 
-    def load(self, bytes data) -> None:
-        """Restore a `dump()`; refuses anything malformed, leaving self as it was."""
-        cdef GTState tmp
-        cdef vector[Event] newlog
-        cdef size_t nev, need, i
-        cdef const char* raw
-        if len(data) < 7 or data[:3] != b"GT1":
+    def load(self, data) -> None:
+        """Restore a ``dump()`` by replaying its history (each action checked);
+        anything malformed raises ValueError and leaves the engine as it was."""
+        if not isinstance(data, (bytes, bytearray)):
+            raise ValueError(f"Gold Thief snapshot must be bytes, got {type(data).__name__}")
+        data = bytes(data)
+        if len(data) < 5 or data[:3] != b"GT2":
             raise ValueError("not a Gold Thief snapshot (bad magic)")
-        nev = int.from_bytes(data[3:7], "little")
-        need = 7 + sizeof(GTState) + nev * sizeof(Event)
-        if len(data) != need:
-            raise ValueError(f"Gold Thief snapshot has {len(data)} bytes, expected {need}")
-        raw = data
-        memcpy(&tmp, raw + 7, sizeof(GTState))
-        newlog.resize(nev)
-        if nev:
-            memcpy(newlog.data(), raw + 7 + sizeof(GTState), nev * sizeof(Event))
-        saved_s = self.s
-        self.s = tmp
-        self.log.swap(newlog)
+        glen = int.from_bytes(data[3:5], "little")
+        if len(data) < 5 + glen + 5:
+            raise ValueError("Gold Thief snapshot is truncated (bytes missing)")
+        gs = data[5:5 + glen].decode(errors="replace")
+        if gs and self.game_string and gs != str(self.game_string):
+            raise ValueError(f"Gold Thief snapshot is for {gs!r}, not {self.game_string!r}")
+        players = data[5 + glen]
+        if players != self.num_players:
+            raise ValueError(f"invalid Gold Thief snapshot: {players} players, "
+                             f"the engine has {self.num_players}")
+        hlen = int.from_bytes(data[6 + glen:10 + glen], "little")
+        hist = list(data[10 + glen:])
+        if len(hist) != hlen:
+            raise ValueError(f"Gold Thief snapshot has {len(hist)} history bytes, expected {hlen}")
+        old = [a for a in self.hist]
+        self.to_initial()
         try:
-            self.check_invariants()
-        except AssertionError as exc:
-            self.s = saved_s
-            self.log.swap(newlog)
+            for a in hist:
+                self.py_apply(a)
+        except ValueError as exc:
+            self.to_initial()
+            for a in old:
+                self.apply(a)
             raise ValueError(f"invalid Gold Thief snapshot: {exc}") from None
 
     def check_invariants(self) -> None:
-        """Ranges, and conservation of cards, goals and gold."""
+        """Ranges, and conservation of cards, goals and gold; ValueError names
+        the broken invariant."""
         cdef int n = self.num_players, q, t, g, i
-        assert self.s.n == n, f"player count {self.s.n} != {n}"
-        assert 0 <= self.s.phase <= PH_OVER, f"phase {self.s.phase} out of range"
-        assert 0 <= self.s.sp <= MAX_STACK, f"stack depth {self.s.sp} out of range"
-        assert 0 <= self.s.bottom_n <= self.num_goals, "goal-bottom size out of range"
-        assert 0 <= self.s.active < n and 0 <= self.s.first < n, "active/first seat out of range"
+        _require(self.s.n == n, f"player count {self.s.n} != {n}")
+        _require(0 <= self.s.phase <= PH_OVER, f"phase {self.s.phase} out of range")
+        _require(0 <= self.s.sp <= MAX_STACK, f"stack depth {self.s.sp} out of range")
+        _require(0 <= self.s.ndfr <= MAX_STACK, f"waiting add-ons {self.s.ndfr} out of range")
+        _require(0 <= self.s.bottom_n <= self.num_goals, "goal-bottom size out of range")
+        _require(0 <= self.s.active < n and 0 <= self.s.first < n, "active/first seat out of range")
         for q in range(n):
-            assert 0 <= self.s.hand_n[q] <= MAX_HAND, f"P{q} hand size out of range"
+            _require(0 <= self.s.hand_n[q] <= MAX_HAND, f"P{q} hand size out of range")
             for i in range(self.s.hand_n[q]):
-                assert 0 <= self.s.hand_type[q][i] < NT, f"P{q} holds an unknown card type"
-                assert 0 <= self.s.hand_gen[q][i] <= self.s.gen, f"P{q} card generation out of range"
-            assert self.s.gold[q] >= 0, f"P{q} has negative gold"
+                _require(0 <= self.s.hand_type[q][i] < NT, f"P{q} holds an unknown card type")
+                _require(0 <= self.s.hand_gen[q][i] <= self.s.gen,
+                         f"P{q} card generation out of range")
+            _require(self.s.gold[q] >= 0, f"P{q} has negative gold")
         total = sum(self.s.gold[q] for q in range(n))
-        assert total == self.start_gold * n, f"gold not conserved: {total} != {self.start_gold * n}"
+        _require(total == self.start_gold * n,
+                 f"gold not conserved: {total} != {self.start_gold * n}")
         for t in range(NT):
             held = sum(self.holds(q, t) for q in range(n))
-            assert self.s.deck[t] >= 0 and self.s.disc[t] >= 0, f"negative {CARD_NAMES[t]} pile count"
-            assert held + self.s.deck[t] + self.s.disc[t] == self.counts[t], \
-                f"{CARD_NAMES[t]} cards not conserved"
+            _require(self.s.deck[t] >= 0 and self.s.disc[t] >= 0,
+                     f"negative {CARD_NAMES[t]} pile count")
+            _require(held + self.s.deck[t] + self.s.disc[t] == self.counts[t],
+                     f"{CARD_NAMES[t]} cards not conserved")
         for g in range(self.num_goals):
-            assert 0 <= self.s.goal_loc[g] <= G_UP, f"goal {g} location out of range"
+            _require(0 <= self.s.goal_loc[g] <= G_UP, f"goal {g} location out of range")
             if self.s.goal_loc[g] >= G_DOWN:
-                assert 0 <= self.s.goal_owner[g] < n, f"goal {g} owner out of range"
+                _require(0 <= self.s.goal_owner[g] < n, f"goal {g} owner out of range")
         bottoms = [self.s.bottom[i] for i in range(self.s.bottom_n)]
-        assert all(0 <= g < self.num_goals for g in bottoms), "goal-bottom id out of range"
-        assert sorted(bottoms) == sorted(g for g in range(self.num_goals)
-                                         if self.s.goal_loc[g] == G_BOTTOM), "goal pile corrupted"
+        _require(all(0 <= g < self.num_goals for g in bottoms), "goal-bottom id out of range")
+        _require(sorted(bottoms) == sorted(g for g in range(self.num_goals)
+                                           if self.s.goal_loc[g] == G_BOTTOM),
+                 "goal pile corrupted")
         for i in range(self.s.sp):
             e = self.s.stack[i]
-            assert 0 <= e.kind <= E_FAERIE_CANCEL and 0 <= e.player < n, "stack entry corrupted"
-            assert -1 <= e.victim < n and -1 <= e.beneficiary < n and -1 <= e.target < i, \
-                "stack entry corrupted"
+            _require(0 <= e.kind <= E_FAERIE_CANCEL and 0 <= e.player < n, "stack entry corrupted")
+            _require(-1 <= e.victim < n and -1 <= e.beneficiary < n and -1 <= e.target < i,
+                     "stack entry corrupted")
         for i in range(self.log.size()):
-            assert 0 <= self.log[i].kind <= EV_GAME_END, "event log corrupted"
+            _require(0 <= self.log[i].kind < NUM_EV, "event log corrupted")
+        _require(<int>self.hist.size() == self.s.moves, "history length != moves applied")
+
+
+def _require(bint ok, str what) -> None:
+    if not ok:
+        raise ValueError(f"Gold Thief invariant broken: {what}")
+
+
+EFFECT_NAMES = ("Thief", "Raid", "Witch-as-Thief", "Guard gift", "Guard cancel",
+                "Witch steal", "Faerie cancel")
+
+
+def _card_of_action(int b) -> int:
+    """Card type played by player action `b`."""
+    return _card_of_action_c(b)
 
 
 _PHASE_NAMES = ("first-player", "deal-goals", "deal-cards", "ninja-window", "big-pile-flip",

@@ -54,23 +54,33 @@ def gold(state):
 
 
 # ------------------------------------------------------------------ conformance
+def conformance(game: pyspiel.Game, num_sims: int, num_games: int) -> None:
+    """The shared suite (resampling is checked by tests/test_gold_thief_contract.py,
+    against the information contract: who decides in a window is hidden)."""
+    testing.check_random_sim(game, num_sims)
+    testing.check_invariants_along_games(game, invariant, num_games)
+    testing.check_serialization(game, num_games=3)
+    testing.check_clone_independence(game)
+    testing.check_tensors(game, num_games=2)
+    testing.check_illegal_actions(game, num_games=2)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_conformance(players):
     game = pyspiel.load_game("gold_thief", {"players": players})
-    varied = testing.check_game(game, invariant=invariant, num_sims=2, num_games=4)
-    assert varied > 0, "resampling never produced a second world"
+    conformance(game, num_sims=2, num_games=4)
 
 
 def test_conformance_mini():
     from games.gold_thief import MINI_PARAMS
     game = pyspiel.load_game("gold_thief", MINI_PARAMS)
-    testing.check_game(game, invariant=invariant, num_sims=5, num_games=20)
+    conformance(game, num_sims=5, num_games=20)
 
 
 def test_conformance_variant_no_cards_of_some_kinds():
     game = pyspiel.load_game("gold_thief", {"players": 3, "ninjas": 0, "faeries": 0,
                                             "hand_size": 4, "goals_to_win": 2})
-    testing.check_game(game, invariant=invariant, num_sims=2, num_games=4)
+    conformance(game, num_sims=2, num_games=4)
 
 
 # ------------------------------------------------------------------ own-turn cards
@@ -302,12 +312,14 @@ def test_resample_keeps_seen_stolen_card_and_respects_goal_facts():
     for seed in range(30):
         w = s.resample(2, seed)
         assert sorted(w.engine.hand(2)) == [T, T, T]
+        assert w.history()[2] == s.history()[2]      # P2's own goal
         w.engine.check_invariants()
-    known = s.engine.known_cards(1)
-    assert known == {0: [N]}
+    assert s.engine.player_view(1).known_cards[0] == (0, 0, 0, 0, 1)
     for seed in range(30):
         w = s.resample(1, seed)
         assert N in w.engine.hand(0)
+        assert w.information_state_string(0) != "" and "give Ninja to P0" in \
+            w.information_state_string(0)
 
 
 def test_resample_respects_non_matching_goal_numbers():
@@ -413,17 +425,28 @@ def test_unknown_parameter_is_refused():
 def test_snapshot_refuses_garbage():
     game = pyspiel.load_game("gold_thief")
     eng = game.make_engine()
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(30):
+        state.apply_action(random_action(state, rng))
+    eng = state.engine
     data = eng.dump()
     with pytest.raises(ValueError, match="magic"):
         eng.load(b"XX" + data[2:])
-    with pytest.raises(ValueError, match="bytes"):
+    with pytest.raises(ValueError, match="history bytes"):
         eng.load(data[:-1])
     bad = bytearray(data)
-    bad[7 + 8] = 0x7F                         # the first-player field
-    bad[7 + 9] = 0x7F
+    bad[-1] = 0x7F                            # an action that is not legal there
     with pytest.raises(ValueError, match="invalid"):
         eng.load(bytes(bad))
+    players = bytearray(data)
+    players[5 + len(str(eng.game_string))] = 9
+    with pytest.raises(ValueError, match="players"):
+        eng.load(bytes(players))
     assert eng.dump() == data
+    fresh = game.make_engine()
+    fresh.load(data)
+    assert fresh.info_string(1) == state.information_state_string(1)
 
 
 def test_tensor_shapes():
