@@ -29,24 +29,25 @@ def gold_thief_features(state: pyspiel.State, player: int) -> dict:
     """Gold Thief situation: what is being decided, what was just played on
     whom, your hand, gold counts, your goal numbers and goals flipped."""
     eng = state.engine
-    view = eng.public_view()
-    opponents = [q for q in range(len(view["gold"])) if q != player]
-    if view["pending"]:
-        kind, who, victim, beneficiary, _ = view["pending"][-1]
+    view = eng.player_view(player)
+    opponents = [q for q in range(view.num_players) if q != player]
+    if view.pending:
+        kind, who, victim, beneficiary, _ = view.pending[-1]
         target = "you" if victim == player else ("-" if victim < 0 else "other")
         pending = f"{_EFFECTS[kind]} by {'you' if who == player else 'opp'} on {target}"
     else:
         pending = "-"
     return {
-        "decision": view["phase"],
+        "decision": view.phase,
         "pending": pending,
-        "hand": "+".join(_CARDS[t] for t in sorted(eng.hand(player))) or "-",
-        "gold": view["gold"][player],
-        "opp_gold": ",".join(str(view["gold"][q]) for q in opponents),
-        "goal": " ".join(eng.goal_str(g) for g in eng.goals_down(player)) or "-",
-        "flipped": len(view["face_up"][player]),
-        "opp_flipped": ",".join(str(len(view["face_up"][q])) for q in opponents),
-        "turn": view["turn"],
+        "hand": "+".join(_CARDS[t] for t in range(len(_CARDS))
+                         for _ in range(view.hand[t])) or "-",
+        "gold": view.gold[player],
+        "opp_gold": ",".join(str(view.gold[q]) for q in opponents),
+        "goal": " ".join(eng.goal_str(g) for g in view.goals_down) or "-",
+        "flipped": len(view.face_up[player]),
+        "opp_flipped": ",".join(str(len(view.face_up[q])) for q in opponents),
+        "turn": view.turn,
     }
 
 

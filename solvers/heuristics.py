@@ -57,7 +57,8 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
             raise ValueError("no legal actions (chance or terminal state)")
         if len(legal) == 1:
             return next(iter(legal))
-        return self._choose(state.engine, state.current_player(), legal)
+        me = state.current_player()
+        return self._choose(state.engine.player_view(me), legal)
 
     def step_with_policy(self, state: pyspiel.State):
         a = self.step(state)
@@ -70,11 +71,13 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
         """Stateless."""
 
     @staticmethod
-    def _choose(e, me: int, legal: set[int]) -> int:
-        view = e.public_view()
-        gold = view["gold"]
+    def _choose(view, legal: set[int]) -> int:
+        """Decide from the player's own view (``GoldThiefView``) only."""
+        me = view.player
+        gold = view.gold
         n = len(gold)
-        targets = [x for g in e.goals_down(me) for x in e.goal_numbers(g)]
+        numbers = view.goal_numbers
+        targets = [x for g in view.goals_down for x in numbers[g]]
 
         def dist(amount: int) -> int:
             return min((abs(amount - t) for t in targets), default=0)
@@ -83,7 +86,7 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
         for a in sorted(legal):
             if GT_NINJA_SCORE <= a < GT_FLIP or GT_FLIP <= a < GT_GIVE:
                 return a
-        pending = view["pending"]
+        pending = view.pending
         top = pending[-1] if pending else None
         if GT_GUARD_CANCEL in legal and top is not None:
             kind, _player, victim, _ben, _canc = top
@@ -111,19 +114,19 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
         if GT_NINJA in legal:
             return GT_NINJA
         others = [v for v in range(n) if v != me]
-        leader = max(others, key=lambda v: (len(view["face_up"][v]), gold[v], -v))
-        hand = e.hand(me)
+        leader = max(others, key=lambda v: (len(view.face_up[v]), gold[v], -v))
+        hand = view.hand
         if GT_THIEF + leader in legal and (
-                dist(gold[me] + 2) <= here or len(view["face_up"][leader]) >= 2):
+                dist(gold[me] + 2) <= here or len(view.face_up[leader]) >= 2):
             return GT_THIEF + leader
-        if hand.count(GUARD) >= 2 and dist(gold[me] - 1) < here:
-            trailer = min(others, key=lambda v: (len(view["face_up"][v]), gold[v], v))
+        if hand[GUARD] >= 2 and dist(gold[me] - 1) < here:
+            trailer = min(others, key=lambda v: (len(view.face_up[v]), gold[v], v))
             if GT_GUARD + trailer in legal:
                 return GT_GUARD + trailer
-        if GT_WITCH + leader in legal and THIEF not in hand:
+        if GT_WITCH + leader in legal and hand[THIEF] == 0:
             return GT_WITCH + leader
-        for g in e.goals_down(me):
-            if GT_FAERIE + g in legal and min(abs(gold[me] - x) for x in e.goal_numbers(g)) >= 4:
+        for g in view.goals_down:
+            if GT_FAERIE + g in legal and min(abs(gold[me] - x) for x in numbers[g]) >= 4:
                 return GT_FAERIE + g
         return GT_END
 

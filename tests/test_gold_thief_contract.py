@@ -227,3 +227,26 @@ def test_player_view_fields_are_what_the_player_knows():
     assert v.hand == (1, 1, 0, 1, 0) and v.to_move is False and v.decider == 0
     assert v.goals_down == (1,) and v.gold == (5, 5)
     assert s.engine.player_view(0).to_move and s.engine.player_view(0).hand == (1, 1, 1, 0, 0)
+
+
+def test_heuristic_bot_and_features_read_only_the_player_view():
+    from solvers.game_features import gold_thief_features
+    from solvers.heuristics import GoldThiefHeuristicBot
+    a = _hist_known_guard(True)
+    b = _hist_known_guard(False)
+    for s in (a, b):
+        play(s, 7 + 2)
+        while s.current_player() != 0:
+            play(s, PASS)
+    # P1's view is equal in a and b: so are P1's features
+    assert gold_thief_features(a, 1) == gold_thief_features(b, 1)
+    game = a.get_game()
+    bot = GoldThiefHeuristicBot(game)
+    rng = random.Random(2)
+    for state in random_states(pyspiel.load_game("gold_thief", {"players": 3}), 2, seed=4,
+                               every=7):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        p = state.current_player()
+        world = state.resample(p, rng.randrange(1 << 30))
+        assert bot.step(world) == bot.step(state)
