@@ -11,7 +11,8 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from experiments.play import Session, default_opponent, main, parse_bot_spec
+from experiments.botspec import parse_bot_spec
+from experiments.play import Session, default_opponent, main
 from experiments.play_render import new_events, render_view
 from solvers.evaluate import spec
 
