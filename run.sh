@@ -17,7 +17,7 @@ STAMP="$VENV/.goldspiel-deps"
 if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
   "$PY" -m pip install -q --disable-pip-version-check --upgrade pip "setuptools>=77" wheel \
     "cython>=3" "numpy>=1.26"
-  "$PY" -m pip install -q --disable-pip-version-check --no-build-isolation -e ".[test]"
+  "$PY" -m pip install -q --disable-pip-version-check --no-build-isolation -e ".[test,ray]"
   touch "$STAMP"
 fi
 # Rebuild any changed extension in place (a no-op when nothing changed).

@@ -144,3 +144,17 @@ def test_cli_bad_arguments(argv, msg, capsys, tmp_path):
     assert rc == 2
     assert msg in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def _wrong_index(job):
+    return 0, job
+
+
+def test_local_backend_refuses_duplicates_and_bad_options():
+    from solvers.backends import run_tasks
+    with pytest.raises(RuntimeError, match="returned twice"):
+        run_tasks(_wrong_index, [(0,), (1,)], processes=1, progress=False)
+    with pytest.raises(ValueError, match="backend must be one of"):
+        run_tasks(_wrong_index, [(0,)], backend="spark", progress=False)
+    with pytest.raises(ValueError, match="processes must be >= 1"):
+        run_tasks(_wrong_index, [(0,)], processes=0, progress=False)
