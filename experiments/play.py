@@ -76,6 +76,7 @@ class Session:
         self.short = game.get_type().short_name
 
     def say(self, text: str = "") -> None:
+        """Write one line to the player."""
         print(text, file=self.out)
 
     def announce(self, before: pyspiel.State, actor: int, action: int) -> None:
@@ -106,6 +107,7 @@ class Session:
         return f"chance: {text}" if actor < 0 else f"{_player(actor, self.seat)}: {text}"
 
     def apply(self, action: int) -> None:
+        """Apply ``action`` (any player's or chance's), inform the bots, announce it."""
         before = self.state.clone()
         actor = self.state.current_player()
         if actor >= 0:
@@ -116,6 +118,7 @@ class Session:
         self.announce(before, actor, action)
 
     def help(self) -> None:
+        """Print the commands and the rules file."""
         self.say(f"You are P{self.seat} in "
                  f"{self.game}.")
         self.say("Opponents: " + ", ".join(f"P{q} {lab}" for q, lab in self.labels.items()))
@@ -243,7 +246,11 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr if stdout is None else out)
         return 2
-    session.run()
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        print("\ninterrupted: the game is abandoned, no result", file=out)
+        return 130
     return 0
 
 

@@ -243,6 +243,7 @@ def write_outputs(result: TournamentResult, out_dir: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Command line entry (see the module doc); exit status 2 on bad arguments."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, help="game name or a full game string")
     ap.add_argument("--players", type=int, default=None, help="players (game parameter)")

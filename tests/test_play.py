@@ -180,3 +180,26 @@ def test_new_events():
     assert new_events("a\nb", "a\nb\nc\nd") == ["c", "d"]
     assert new_events("a", "a") == []
     assert new_events("ab", "ac") is None
+
+
+class _CtrlC(io.StringIO):
+    def readline(self, *args):
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_ends_cleanly():
+    out = io.StringIO()
+    rc = main(["--game", "gold_thief", "--opponents", "random"], _CtrlC(), out)
+    assert rc == 130
+    assert out.getvalue().rstrip().endswith("interrupted: the game is abandoned, no result")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_full_game_through_main(name):
+    rc, text = run(["--game", name, "--players", "3", "--opponents", "heuristic,random",
+                    "--seed", "12"], "2\n1\n" * 10000)
+    assert rc == 0
+    assert "Traceback" not in text
+    last = text.strip().splitlines()[-1]
+    assert last.startswith("game over; returns: P0 (you) ")
+    assert "winner(s): P" in last
