@@ -22,9 +22,9 @@ from typing import Sequence, TextIO
 import pyspiel
 
 from experiments.botspec import game_string, parse_lineup
+from experiments.play_render import new_events, render_view
 from solvers.evaluate import BotSpec, spec
 from solvers.ismcts import SplitMix64, sample_sorted
-from experiments.play_render import new_events, render_view
 
 # ISMCTS iterations per move of the default opponent: a few tenths of a
 # second per move on the engines, so a person is not kept waiting.
@@ -59,6 +59,8 @@ class Session:
         n = game.num_players()
         if not 0 <= seat < n:
             raise ValueError(f"--seat must be in 0..{n - 1} for {n} players, got {seat}")
+        if not opponents:
+            raise ValueError("no opponent bot given")
         if len(opponents) > n - 1:
             raise ValueError(f"{len(opponents)} opponents for {n - 1} opponent seats")
         self.game, self.seat, self.inp, self.out = game, seat, inp, out

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 
-import numpy as np
 import pytest
 
 ray = pytest.importorskip("ray")
