@@ -127,7 +127,7 @@ def render_ardillas_del_bosque(obs: str, seat: int) -> str:
         out.append(lines[0])
     woods, nests = [], []
     for line in lines[1:]:
-        m = re.match(r"h(\d+)\((\w+)\): ?(.*)$", line)
+        m = re.match(r"h(\d+)\(([^)]*)\): ?(.*)$", line)
         n = re.match(r"nest p(\d+)( \[out\])?: ?(.*)$", line)
         if m:
             cards = [_ardillas_token(t) for t in m.group(3).split()]

@@ -203,3 +203,71 @@ def test_full_game_through_main(name):
     last = text.strip().splitlines()[-1]
     assert last.startswith("game over; returns: P0 (you) ")
     assert "winner(s): P" in last
+
+
+def _mid_game(name, moves=8, seed=4):
+    s = session(name, "1\n" * moves, seat=0, seed=seed)
+    for _ in range(moves):
+        if not s.advance():
+            break
+        s.apply(s.ask())
+    return s.state
+
+
+def test_render_gold_thief_facts():
+    from experiments.play_render import render_gold_thief
+    state = _mid_game("gold_thief(players=3)")
+    obs = state.observation_string(0)
+    view = render_gold_thief(obs, 0)
+    hand = next(ln for ln in obs.splitlines() if ln.startswith("Hand: "))[6:]
+    assert f"your hand:  {hand}" in view
+    for q in range(3):
+        m = re.search(rf"^P{q}: gold (\d+), cards (\d+)", obs, re.M)
+        assert re.search(rf"P{q}\S*\s.*\s{m.group(1)}\s+{m.group(2)}\s", view)
+    pending = render_gold_thief(obs + "\nPending: Thief by P1 <- Raid by P2", 0)
+    assert "pending chain (first play <- answers): Thief by P1 <- Raid by P2" in pending
+
+
+def test_render_saboteur_keeps_the_maze():
+    from experiments.play_render import render_saboteur
+    obs = _mid_game("saboteur(players=4)", moves=4).observation_string(0)
+    view = render_saboteur(obs, 0)
+    maze = [ln for ln in obs.splitlines() if re.match(r"^\s+-?\d+\s", ln)]
+    assert len(maze) > 3 and all(ln in view.splitlines() for ln in maze)
+    assert re.search(r"broken tools: p0 \(you\): \w+", view)
+    assert render_saboteur("broken: p0:PC p1:-", 1).splitlines()[1] == \
+        "broken tools: p0: pickaxe, cart; p1 (you): nothing"
+
+
+def test_render_ardillas_woods_and_nests():
+    from experiments.play_render import render_ardillas_del_bosque
+    obs = _mid_game("ardillas_del_bosque(players=2)", moves=5).observation_string(0)
+    view = render_ardillas_del_bosque(obs, 0)
+    piles = [ln for ln in obs.splitlines() if ln.startswith("h")]
+    rows = [ln for ln in view.splitlines() if re.match(r"^  h\d+ ", ln)]
+    assert len(rows) == len(piles)
+    for pile, row in zip(piles, rows):
+        assert len(pile.split(": ", 1)[1].split()) == (0 if "(empty)" in row else
+                                                      len(row.split()) - 2)
+    assert "p0 (you)" in view and "nests:" in view
+
+
+def test_render_gold_nugget_lairs():
+    from experiments.play_render import render_gold_nugget
+    obs = _mid_game("gold_nugget(players=3)", moves=3).observation_string(0)
+    view = render_gold_nugget(obs, 0)
+    for q in range(3):
+        lair = re.search(rf"^p{q} .* lair=\[(.*)\]$", obs, re.M).group(1)
+        row = next(ln for ln in view.splitlines() if ln.startswith(f"  p{q} "))
+        words = ["normal", "trap", "NUGGET", "unknown"]
+        assert sum(row.split().count(w) for w in words) == len(lair)
+        assert ("asleep" in row) == (f"p{q} " in obs and
+                                     re.search(rf"^p{q} .* asleep ", obs, re.M) is not None)
+    assert re.search(r"time of day: \w+", view)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_render_unknown_lines_pass_through(name):
+    from experiments.play_render import RENDERERS
+    text = RENDERERS[name]("a format nobody expected\nsecond line: 42", 0)
+    assert "a format nobody expected" in text and "second line: 42" in text
