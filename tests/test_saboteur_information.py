@@ -1,0 +1,300 @@
+"""Saboteur: the information contract (docs/architecture.md) and issue-10 leaks."""
+from __future__ import annotations
+
+import math
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+import pyspiel
+import pytest
+
+import games.saboteur as sab
+from games import testing
+from src_cy.saboteur import KIND_NAMES, ROLE_NAMES
+from test_saboteur import FILLER, IDLE, Acts, play, setup, view
+
+DIG, SAB = 0, 1
+CROSS, MAP = 6, 16
+
+
+def _signature(state: pyspiel.State, q: int) -> tuple:
+    """Everything that must be a function of q's information-state string."""
+    to_move = state.current_player() == q
+    return (state.engine.py_info_key(q),
+            np.asarray(state.information_state_tensor(q), dtype=np.float32).tobytes(),
+            state.observation_string(q),
+            np.asarray(state.observation_tensor(q), dtype=np.float32).tobytes(),
+            to_move, tuple(state.legal_actions()) if to_move else ())
+
+
+def check_contract(game: pyspiel.Game, num_games: int, seed: int, draws: int = 2,
+                   continue_steps: int = 6) -> int:
+    """Random states, worlds resampled from them and random continuations of
+    those worlds: (q, info string) must determine key, tensors, observation,
+    whether q moves and q's legal actions; info tensors/keys must separate
+    different strings; a world's history replays to it and keeps p's view.
+    Returns the number of states checked."""
+    rng = random.Random(seed)
+    n = game.num_players()
+    by_string = [dict() for _ in range(n)]
+    by_key = [dict() for _ in range(n)]
+    by_tensor = [dict() for _ in range(n)]
+    checked = 0
+
+    def record(state):
+        nonlocal checked
+        checked += 1
+        for q in range(n):
+            text = state.information_state_string(q)
+            sig = _signature(state, q)
+            assert by_string[q].setdefault(text, sig) == sig, f"p{q}: same string, other view"
+            assert by_key[q].setdefault(sig[0], text) == text, f"p{q}: same key, other string"
+            assert by_tensor[q].setdefault(sig[1], text) == text, f"p{q}: same tensor, other string"
+
+    for k, state in enumerate(testing.random_states(game, num_games, seed, every=7)):
+        record(state)
+        if state.is_terminal():
+            continue
+        for p in range(n):
+            for d in range(draws):
+                world = state.resample(p, seed * 7919 + 31 * k + d)
+                assert world.information_state_string(p) == state.information_state_string(p)
+                assert world.current_player() == state.current_player()
+                if state.current_player() == p:
+                    assert world.legal_actions() == state.legal_actions()
+                replayed = game.new_initial_state()
+                for a in world.history():
+                    replayed.apply_action(a)
+                assert str(replayed) == str(world)
+                world.engine.check_invariants()
+                record(world)
+                for _ in range(continue_steps):
+                    if world.is_terminal():
+                        break
+                    world.apply_action(testing.random_action(world, rng))
+                    record(world)
+    return checked
+
+
+CONFIGS = [
+    ({"players": 3, "rounds": 2, "deck_scale": 30, "goal_distance": 2}, 2),
+    ({"players": 4, "rounds": 2, "deck_scale": 30, "goal_distance": 2,
+      "gold_handout": "finder"}, 2),
+    ({"players": 5, "rounds": 1, "deck_scale": 40, "goal_distance": 3, "utility": "win"}, 1),
+    ({"players": 10, "rounds": 1, "deck_scale": 30, "goal_distance": 2}, 1),
+    (sab.MINI_PARAMS, 2),
+]
+
+
+@pytest.mark.parametrize("params,draws", CONFIGS)
+def test_information_contract(params, draws):
+    game = pyspiel.load_game("saboteur", params)
+    assert check_contract(game, num_games=1, seed=11, draws=draws,
+                          continue_steps=6 if draws > 1 else 3) > 30
+
+
+def test_information_contract_full_deck_light():
+    game = pyspiel.load_game("saboteur", {"players": 4, "rounds": 1})
+    assert check_contract(game, num_games=1, seed=12, draws=1, continue_steps=2) > 10
+
+
+def test_openspiel_rl_environment_and_mccfr_run():
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+    game = pyspiel.load_game("saboteur", sab.MINI_PARAMS)
+    env = rl_environment.Environment(game, seed=0)
+    rng = np.random.RandomState(0)
+    for _ in range(2):
+        step = env.reset()
+        while not step.last():
+            p = step.observations["current_player"]
+            step = env.step([rng.choice(step.observations["legal_actions"][p])])
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probs = solver.average_policy().action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+    assert sum(probs.values()) == pytest.approx(1.0)
+
+
+# ------------------------------------------------------------------ issue 10 leaks
+def _chi_square_same(a: list, b: list) -> float:
+    """p-value of a two-sample chi-square test that a and b share a distribution."""
+    from scipy.stats import chi2_contingency
+    ca, cb = Counter(a), Counter(b)
+    keys = sorted(set(ca) | set(cb), key=repr)
+    if len(keys) < 2:
+        return 1.0
+    return chi2_contingency([[ca[k] for k in keys], [cb[k] for k in keys]])[1]
+
+
+def _twins():
+    """Two 4-player histories p0 cannot tell apart: p1 is a saboteur holding
+    other cards and discarding another card face down in one, a gold-digger
+    in the other; p2, p3 differ too.  Every public play is the same."""
+    out = []
+    for roles, hand1, pass1 in (([DIG, SAB, DIG, DIG], [2, MAP, 3], 3),
+                                ([DIG, DIG, SAB, DIG], [1, MAP, 0], 0)):
+        hands = [[CROSS, 4, MAP], hand1, [FILLER] * 3, [FILLER] * 3]
+        state = setup(roles, 0, hands, goal_distance=4, gold_handout="pick")
+        a = Acts(state)
+        play(state, a.place(CROSS, 1, 0), 6)        # p0 places, draws a cross
+        play(state, a.pass_(pass1), 1)              # p1 passes a hidden card
+        play(state, IDLE)
+        play(state, IDLE)
+        play(state, a.map(1), 2)                    # p0 maps the middle goal
+        out.append(state)
+    return out
+
+
+def test_leak_stale_strings_of_others_in_resampled_worlds():
+    """Issue 10: after resampling for p0, p1's string said role=saboteur while
+    the world made p1 a digger with another hand.  Worlds are now replayed
+    histories: every player's string describes that world."""
+    first, _ = _twins()
+    roles = Counter()
+    for seed in range(40):
+        world = first.resample(0, seed)
+        wv = view(world)
+        for q in range(1, 4):
+            text = world.information_state_string(q)
+            assert f"p{q} role={ROLE_NAMES[wv['roles'][q]]}" in text
+            drawn = Counter(line.split(" draws ", 1)[1] for line in text.split("\n")
+                            if line.startswith(f"p{q} draws "))
+            held = Counter({KIND_NAMES[k]: c for k, c in enumerate(wv["hands"][q]) if c})
+            assert not held - drawn, (held, drawn)
+        roles[tuple(wv["roles"])] += 1
+    assert len(roles) > 1
+
+
+def test_leak_twins_are_indistinguishable_and_resample_alike():
+    first, second = _twins()
+    assert view(first)["roles"] != view(second)["roles"]
+    assert view(first)["hands"][1] != view(second)["hands"][1]
+    s1, s2 = _signature(first, 0), _signature(second, 0)
+    assert first.information_state_string(0) == second.information_state_string(0)
+    assert s1 == s2
+    assert first.engine.player_view(0) == second.engine.player_view(0)
+    # The sampler reads only p0's information: equal seeds give equal worlds.
+    for seed in range(20):
+        assert first.resample(0, seed).history() == second.resample(0, seed).history()
+    # And the distribution of hidden facts is the same (two-sample chi-square).
+    feature = lambda w: (tuple(view(w)["roles"]), tuple(view(w)["hands"][1]))
+    a = [feature(first.resample(0, 1000 + s)) for s in range(300)]
+    b = [feature(second.resample(0, 5000 + s)) for s in range(300)]
+    assert _chi_square_same([x[0] for x in a], [x[0] for x in b]) > 1e-3
+    # p1 and p2 see different things in the twins, so their views differ.
+    for q in (1, 2):
+        assert first.information_state_string(q) != second.information_state_string(q)
+        assert _signature(first, q)[0] != _signature(second, q)[0]
+        assert _signature(first, q)[1] != _signature(second, q)[1]
+
+
+def test_information_tensor_has_perfect_recall():
+    """Issue 10: the tensor was the current view plus counters.  Passing then
+    placing, or placing then passing, ends in the same view and counters but
+    not the same information state."""
+    states = []
+    for order in ("place-first", "pass-first"):
+        hands = [[CROSS, 1, 7], [FILLER] * 3, [FILLER] * 3]
+        state = setup([DIG, SAB, DIG], 0, hands, goal_distance=4)
+        a = Acts(state)
+        first = [a.place(CROSS, 1, 0), a.pass_(7)]
+        if order == "pass-first":
+            first.reverse()
+        play(state, first[0], 17, IDLE, IDLE, first[1], 17)
+        states.append(state)
+    one, two = states
+    assert one.observation_string(0) == two.observation_string(0)
+    assert one.observation_tensor(0) == two.observation_tensor(0)
+    for q in range(3):
+        assert one.information_state_string(q) != two.information_state_string(q)
+        assert one.information_state_tensor(q) != two.information_state_tensor(q)
+        assert one.engine.py_info_key(q) != two.engine.py_info_key(q)
+
+
+# ------------------------------------------------------------------ player view
+def test_player_view_holds_only_what_the_player_knows():
+    first, second = _twins()
+    v = first.engine.player_view(0)
+    assert v["hand"] == view(first)["hands"][0] and v["role"] == DIG
+    assert v["roles"] is None and v["known_goals"] == [-1, 1, -1]
+    assert v["played"][0][CROSS] == 1 and v["passes"][1] == 1 and v["maps"][0] == [0, 1, 0]
+    assert "hands" not in v and "deck" not in v
+    assert v == second.engine.player_view(0)
+    assert first.engine.player_view(1) != second.engine.player_view(1)
+    with pytest.raises(ValueError, match="player"):
+        first.engine.player_view(4)
+
+
+# ------------------------------------------------------------------ snapshots
+def test_snapshot_checks_survive_python_O():
+    code = (
+        "import pyspiel, games\n"
+        "g = pyspiel.load_game('saboteur', {'players': 3, 'deck_scale': 30})\n"
+        "s = g.new_initial_state()\n"
+        "for a in (0, 1, 0, 2):\n"
+        "    s.apply_action(a)\n"
+        "e = s.engine\n"
+        "data = e.dump()\n"
+        "bad = [data.replace(b'players=3', b'players=4'), data[:-4] + (99).to_bytes(4, 'little'),\n"
+        "       data[:-2], b'SABOTEUR' + data[8:9] + b'xx']\n"
+        "for b in bad:\n"
+        "    try:\n"
+        "        e.load(b)\n"
+        "    except ValueError:\n"
+        "        pass\n"
+        "    else:\n"
+        "        raise SystemExit('accepted a bad snapshot')\n"
+        "assert e.dump() == data\n"
+        "print('ok')\n")
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def test_snapshot_is_the_history_and_refuses_illegal_ones():
+    game = pyspiel.load_game("saboteur", {"players": 3, "deck_scale": 30})
+    state = next(s for i, s in enumerate(testing.random_states(game, 1, seed=4)) if i == 40)
+    e = state.engine
+    data = e.dump()
+    fresh = game.make_engine()
+    fresh.load(data)
+    assert fresh.py_history() == state.history() and fresh.render() == e.render()
+    other = pyspiel.load_game("saboteur", {"players": 3, "deck_scale": 30,
+                                           "gold_handout": "finder"}).make_engine()
+    with pytest.raises(ValueError, match="snapshot is for"):
+        other.load(data)
+    before = fresh.dump()
+    with pytest.raises(ValueError, match="illegal"):
+        fresh.load(data[:-4] + (10 ** 6).to_bytes(4, "little"))
+    assert fresh.dump() == before
+
+
+# ------------------------------------------------------------------ OpenSpiel algorithms
+def _mid_game_states(game, num, seed):
+    rng = random.Random(seed)
+    out = []
+    for state in testing.random_states(game, num, seed, every=1):
+        if not state.is_chance_node() and not state.is_terminal() and rng.random() < 0.15:
+            out.append(state)
+    return out[::max(1, len(out) // 4)][:4]
+
+
+@pytest.mark.parametrize("params", [sab.MINI_PARAMS,
+                                    {"players": 4, "rounds": 2, "deck_scale": 30,
+                                     "goal_distance": 2, "gold_handout": "finder"}])
+def test_openspiel_ismcts_bot_default_arguments(params):
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = pyspiel.load_game("saboteur", params)
+    for state in _mid_game_states(game, 2, seed=5):
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                               uct_c=2.0, max_simulations=40,
+                               random_state=np.random.RandomState(0))
+        assert bot.step(state) in state.legal_actions()
