@@ -130,7 +130,7 @@ def test_conformance(params):
     assert varied > 0, "resampling never produced a second world"
 
 
-@pytest.mark.parametrize("players", [3, 5, 10])
+@pytest.mark.parametrize("players", [3, 10])
 def test_full_deck_light_checks(players):
     game = pyspiel.load_game("saboteur", {"players": players})
     testing.check_random_sim(game, 1)
