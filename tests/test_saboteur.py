@@ -478,6 +478,26 @@ def test_pick_hand_out_each_digger_picks_from_the_cards_passed_on():
         assert all(" of " not in line for line in info[p].split("\n")[-8:])
 
 
+def test_pick_hand_out_resampling_keeps_what_each_picker_saw():
+    state, a = _treasure_five(handout="pick")
+    play(state, 0, 2, 1, a.keep(2))                 # p0 keeps the 3; p3 holds 1 and 2
+    kept_by_p0 = {p: set() for p in (2, 3)}
+    for seed in range(40):
+        for p in range(5):
+            w = state.resample(p, seed)
+            wv = view(w)
+            assert w.information_state_string(p) == state.information_state_string(p)
+            assert w.current_player() == 3
+            assert sum(1 for x in wv["gold_drawn"] if x) >= 2     # p3 has a choice
+            if p in (0, 3):                                       # both saw p3's set
+                assert wv["gold_drawn"] == [1, 1, 0]
+            if p == 0:
+                assert wv["gold_cards"][0] == [0, 0, 1]
+            if p in kept_by_p0:
+                kept_by_p0[p].add(tuple(wv["gold_cards"][0]))
+    assert len(kept_by_p0[2]) > 1 and len(kept_by_p0[3]) > 1
+
+
 def test_pick_hand_out_single_value_is_taken_without_a_decision():
     state, a = _treasure_five(handout="pick")
     play(state, 0, 2, 0)                            # 1, 3, 1
