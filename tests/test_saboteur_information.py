@@ -1,8 +1,6 @@
 """Saboteur: the information contract (docs/architecture.md) and issue-10 leaks."""
 from __future__ import annotations
 
-import math
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -30,75 +28,50 @@ def _signature(state: pyspiel.State, q: int) -> tuple:
             to_move, tuple(state.legal_actions()) if to_move else ())
 
 
-def check_contract(game: pyspiel.Game, num_games: int, seed: int, draws: int = 2,
-                   continue_steps: int = 6, every: int = 7) -> int:
-    """Random states, worlds resampled from them and random continuations of
-    those worlds: (q, info string) must determine key, tensors, observation,
-    whether q moves and q's legal actions; info tensors/keys must separate
-    different strings; a world's history replays to it and keeps p's view.
-    Returns the number of states checked."""
-    rng = random.Random(seed)
-    n = game.num_players()
-    by_string = [dict() for _ in range(n)]
-    by_key = [dict() for _ in range(n)]
-    by_tensor = [dict() for _ in range(n)]
-    checked = 0
-
-    def record(state):
-        nonlocal checked
-        checked += 1
-        for q in range(n):
-            text = state.information_state_string(q)
-            sig = _signature(state, q)
-            assert by_string[q].setdefault(text, sig) == sig, f"p{q}: same string, other view"
-            assert by_key[q].setdefault(sig[0], text) == text, f"p{q}: same key, other string"
-            assert by_tensor[q].setdefault(sig[1], text) == text, f"p{q}: same tensor, other string"
-
-    for k, state in enumerate(testing.random_states(game, num_games, seed, every=every)):
-        record(state)
-        if state.is_terminal():
-            continue
-        for p in range(n):
-            for d in range(draws):
-                world = state.resample(p, seed * 7919 + 31 * k + d)
-                assert world.information_state_string(p) == state.information_state_string(p)
-                assert world.current_player() == state.current_player()
-                if state.current_player() == p:
-                    assert world.legal_actions() == state.legal_actions()
-                replayed = game.new_initial_state()
-                for a in world.history():
-                    replayed.apply_action(a)
-                assert str(replayed) == str(world)
-                world.engine.check_invariants()
-                record(world)
-                for _ in range(continue_steps):
-                    if world.is_terminal():
-                        break
-                    world.apply_action(testing.random_action(world, rng))
-                    record(world)
-    return checked
-
-
 CONFIGS = [
     ({"players": 3, "rounds": 2, "deck_scale": 30, "goal_distance": 2}, 2, 7),
+    ({"players": 3, "rounds": 2, "deck_scale": 30, "goal_distance": 2,
+      "gold_handout": "finder"}, 2, 7),
     ({"players": 4, "rounds": 2, "deck_scale": 30, "goal_distance": 2,
       "gold_handout": "finder"}, 2, 7),
     ({"players": 5, "rounds": 1, "deck_scale": 40, "goal_distance": 3, "utility": "win"}, 1, 7),
-    ({"players": 10, "rounds": 1, "deck_scale": 30, "goal_distance": 2}, 1, 14),
-    (sab.MINI_PARAMS, 2, 7),
+    ({"players": 7, "rounds": 1, "deck_scale": 30, "goal_distance": 2}, 1, 12),
+    ({"players": 10, "rounds": 1, "deck_scale": 30, "goal_distance": 2,
+      "gold_handout": "finder"}, 1, 14),
+    (sab.MINI_PARAMS, 2, 5),
+    (dict(sab.MINI_PARAMS, gold_handout="finder"), 2, 5),
 ]
 
 
 @pytest.mark.parametrize("params,draws,every", CONFIGS)
 def test_information_contract(params, draws, every):
     game = pyspiel.load_game("saboteur", params)
-    assert check_contract(game, num_games=1, seed=11, draws=draws, every=every,
-                          continue_steps=6 if draws > 1 else 3) > 20
+    assert testing.check_information_contract(game, num_games=1, seed=11, draws=draws,
+                                              continue_steps=4, every=every) > 20
 
 
 def test_information_contract_full_deck_light():
     game = pyspiel.load_game("saboteur", {"players": 4, "rounds": 1})
-    assert check_contract(game, num_games=1, seed=12, draws=1, continue_steps=2, every=25) > 5
+    assert testing.check_information_contract(game, num_games=1, seed=12, draws=1,
+                                              continue_steps=2, every=25) > 5
+
+
+@pytest.mark.parametrize("params,positions,sims", [
+    (sab.MINI_PARAMS, 3, 60),
+    (dict(sab.MINI_PARAMS, gold_handout="finder"), 2, 60),
+    ({}, 1, 8),
+    ({"gold_handout": "finder"}, 1, 8),
+])
+def test_openspiel_algorithms(params, positions, sims):
+    game = pyspiel.load_game("saboteur", params)
+    testing.check_openspiel_algorithms(game, positions=positions, max_simulations=sims,
+                                       episodes=1 if not params.get("players") else 2,
+                                       mccfr_iterations=3)
+
+
+def test_snapshot_refused_under_O():
+    testing.check_snapshot_refused_under_O(
+        "saboteur(deck_scale=30,goal_distance=2,players=4,rounds=1)")
 
 
 def test_openspiel_rl_environment_and_mccfr_run():
@@ -124,16 +97,6 @@ def test_openspiel_rl_environment_and_mccfr_run():
 
 
 # ------------------------------------------------------------------ issue 10 leaks
-def _chi_square_same(a: list, b: list) -> float:
-    """p-value of a two-sample chi-square test that a and b share a distribution."""
-    from scipy.stats import chi2_contingency
-    ca, cb = Counter(a), Counter(b)
-    keys = sorted(set(ca) | set(cb), key=repr)
-    if len(keys) < 2:
-        return 1.0
-    return chi2_contingency([[ca[k] for k in keys], [cb[k] for k in keys]])[1]
-
-
 def _twins():
     """Two 4-player histories p0 cannot tell apart: p1 is a saboteur holding
     other cards and discarding another card face down in one, a gold-digger
@@ -185,10 +148,10 @@ def test_leak_twins_are_indistinguishable_and_resample_alike():
     for seed in range(20):
         assert first.resample(0, seed).history() == second.resample(0, seed).history()
     # And the distribution of hidden facts is the same (two-sample chi-square).
-    feature = lambda w: (tuple(view(w)["roles"]), tuple(view(w)["hands"][1]))
-    a = [feature(first.resample(0, 1000 + s)) for s in range(300)]
-    b = [feature(second.resample(0, 5000 + s)) for s in range(300)]
-    assert _chi_square_same([x[0] for x in a], [x[0] for x in b]) > 1e-3
+    testing.check_resample_distribution(first, second, 0,
+                                        lambda w: tuple(view(w)["roles"]), n=300, seed=3)
+    testing.check_resample_distribution(first, second, 0,
+                                        lambda w: view(w)["hands"][1][MAP], n=300, seed=4)
     # p1 and p2 see different things in the twins, so their views differ.
     for q in (1, 2):
         assert first.information_state_string(q) != second.information_state_string(q)
@@ -275,31 +238,3 @@ def test_snapshot_is_the_history_and_refuses_illegal_ones():
     with pytest.raises(ValueError, match="illegal"):
         fresh.load(data[:-4] + (10 ** 6).to_bytes(4, "little"))
     assert fresh.dump() == before
-
-
-# ------------------------------------------------------------------ OpenSpiel algorithms
-def _mid_game_states(game, num, seed):
-    rng = random.Random(seed)
-    out = []
-    for state in testing.random_states(game, num, seed, every=1):
-        if not state.is_chance_node() and not state.is_terminal() and rng.random() < 0.15:
-            out.append(state)
-    return out[::max(1, len(out) // 4)][:4]
-
-
-@pytest.mark.parametrize("params,sims", [
-    (sab.MINI_PARAMS, 40),
-    ({"players": 4, "rounds": 2, "deck_scale": 30, "goal_distance": 2,
-      "gold_handout": "finder"}, 40),
-    ({}, 8),
-])
-def test_openspiel_ismcts_bot_default_arguments(params, sims):
-    from open_spiel.python.algorithms import ismcts, mcts
-    game = pyspiel.load_game("saboteur", params)
-    states = _mid_game_states(game, 1 if not params else 2, seed=5)
-    assert states
-    for state in states:
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                               uct_c=2.0, max_simulations=sims,
-                               random_state=np.random.RandomState(0))
-        assert bot.step(state) in state.legal_actions()
