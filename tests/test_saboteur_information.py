@@ -1,6 +1,7 @@
 """Saboteur: the information contract (docs/architecture.md) and issue-10 leaks."""
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from collections import Counter
@@ -238,3 +239,32 @@ def test_snapshot_is_the_history_and_refuses_illegal_ones():
     with pytest.raises(ValueError, match="illegal"):
         fresh.load(data[:-4] + (10 ** 6).to_bytes(4, "little"))
     assert fresh.dump() == before
+
+
+def test_resampled_deal_follows_the_chance_probabilities():
+    """Right after the deal p0 knows only its role and hand: other roles are a
+    uniform arrangement of the other role cards and p1's hand a uniform draw
+    from the cards p0 does not hold (expected counts within 4 sigma)."""
+    game = pyspiel.load_game("saboteur", {"players": 3, "rounds": 1})
+    state = game.new_initial_state()
+    for a in (DIG, DIG, SAB, 0):                    # roles p0 digger, p1 digger, p2 saboteur
+        state.apply_action(a)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])
+    v = view(state)
+    unseen = [d - h for d, h in zip(sab.SaboteurEngine().state_view()["deck"], v["hands"][0])]
+    total = sum(unseen)
+    draws = 1500
+    sab_p1 = 0
+    counts = [0] * 27
+    for seed in range(draws):
+        w = view(state.resample(0, seed))
+        sab_p1 += w["roles"][1] == SAB
+        for k in range(27):
+            counts[k] += w["hands"][1][k]
+    # Role cards 3 diggers + 1 saboteur minus p0's digger: p1 is the saboteur 1/3.
+    assert abs(sab_p1 - draws / 3) < 4 * math.sqrt(draws * (1 / 3) * (2 / 3))
+    for k in (0, 6, 16, 17):
+        p = unseen[k] / total
+        mean = draws * 6 * p
+        assert abs(counts[k] - mean) < 4 * math.sqrt(draws * 6 * p * (1 - p)) + 1, (k, counts[k], mean)
