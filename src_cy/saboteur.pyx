@@ -15,6 +15,14 @@ directions from which a reached open edge points at it, and ``fr`` lists
 those cells.  A placement extends the reached set by a breadth-first search
 from the new card only; a rockfall recomputes it from the start.
 
+Information: every event goes to a log; a player's information-state string,
+tensor event sequence and key are all built from the same *visible tuples* of
+that log (``_visible``), and ``player_view`` gives the current view as typed
+fields.  ``resample_history`` draws a whole history from a player's
+information set by reading only that player's events (``make_plan``) and
+replays it (``drive``); see the rules doc, "Resampling".  Snapshots are the
+history itself, replayed and checked on ``load``.
+
 See ``docs/rules/saboteur.md`` for the rules as implemented and the action
 encoding (mirrored in ``games/saboteur.py``).
 """
@@ -1523,7 +1531,8 @@ cdef class SaboteurEngine(Engine):
         return (acell % self.s.S - self.s.R, acell // self.s.S - self.s.R)
 
     def state_view(self) -> dict:
-        """Full (god's-eye) state as plain Python data, for tests and tools."""
+        """Full (god's-eye) state as plain Python data, for tests and tools
+        only; bots and features read ``player_view``."""
         cdef SabState* s = &self.s
         board = {}
         for i in range(s.nocc):
