@@ -268,3 +268,17 @@ def test_resampled_deal_follows_the_chance_probabilities():
         p = unseen[k] / total
         mean = draws * 6 * p
         assert abs(counts[k] - mean) < 4 * math.sqrt(draws * 6 * p * (1 - p)) + 1, (k, counts[k], mean)
+
+
+def test_event_log_bound_fits_the_largest_game():
+    """The event-sequence bound (tensor slots) fits the engine's event log for
+    the largest parameters, and random games never exceed it."""
+    big = pyspiel.load_game("saboteur", {"players": 10, "rounds": 5}).make_engine()
+    assert big.max_events() == 5 * (4 * 10 + 2 * 67 + 5) < 1024
+    game = pyspiel.load_game("saboteur", {"players": 10, "rounds": 2, "deck_scale": 30,
+                                          "goal_distance": 2})
+    e = game.make_engine()
+    for seed in range(20):
+        e.load(game.make_engine().dump())
+        e.random_playout(seed)
+        assert len(e.info_string(0).split("\n")) - 1 <= e.max_events()
