@@ -256,7 +256,7 @@ def check_resampled_world(state: pyspiel.State, world: pyspiel.State, player: in
     if gtype.provides_observation_tensor:
         assert np.array_equal(np.asarray(world.observation_tensor(player)),
                               np.asarray(state.observation_tensor(player)))
-    assert world.current_player() == state.current_player()
+    assert (world.current_player() == player) == (state.current_player() == player)
     if state.current_player() == player:
         assert world.legal_actions() == state.legal_actions()
     engine = getattr(state, "engine", None)

@@ -18,6 +18,7 @@ import pytest
 
 import games  # noqa: F401
 from games.gold_thief import MINI_PARAMS
+from games import testing
 from games.testing import random_action, random_states
 from src_cy.gold_thief import resample_fallbacks
 from tests.test_gold_thief import (G, F, N, T, W, PASS, THIEF, C_GOAL, GIVE, WITCH, deal,
@@ -56,7 +57,7 @@ def test_information_contract(params):
     before = resample_fallbacks()
     pool = []
     resamples = 0
-    for k, state in enumerate(random_states(game, 2, seed=11, every=6)):
+    for k, state in enumerate(random_states(game, 1, seed=11, every=6)):
         pool.append(state)
         if state.is_terminal():
             continue
@@ -88,6 +89,35 @@ def test_information_contract(params):
     # Known limitation (rules doc): rarely no world is found in the attempt
     # budget and the true history is returned; keep it rare.
     assert resample_fallbacks() - before <= max(1, resamples // 50)
+
+
+@pytest.mark.parametrize("params", PRESETS, ids=lambda p: str(p.get("players")) +
+                         ("-mini" if p is MINI_PARAMS else ""))
+def test_shared_contract_checks(params):
+    game = pyspiel.load_game("gold_thief", params)
+    testing.check_information_contract(game, num_games=1, seed=1, draws=2, continue_steps=5,
+                                       every=8)
+    testing.check_openspiel_algorithms(game, positions=2, max_simulations=30)
+
+
+def test_snapshot_refused_under_python_O_shared_check():
+    testing.check_snapshot_refused_under_O("gold_thief(players=3)")
+
+
+def test_shared_distribution_check_on_the_leak_pairs():
+    a = _hist_known_guard(True)
+    b = _hist_known_guard(False)
+    for s in (a, b):
+        play(s, 7 + 2)
+        while s.current_player() != 0:
+            play(s, PASS)
+    testing.check_resample_distribution(a, b, 1, lambda w: G in w.engine.hand(0), n=300)
+    c = deal([0, 1, 2], [[T, T, T], [F, F, F], [G, F, F]])
+    play(c, THIEF + 1, PASS)
+    d = deal([0, 1, 2], [[T, T, T], [F, F, F], [F, F, F]])
+    play(d, THIEF + 1)
+    testing.check_resample_distribution(c, d, 1, lambda w: tuple(sorted(w.engine.hand(2))),
+                                        n=300)
 
 
 def test_openspiel_ismcts_runs_from_mid_game():
