@@ -3,10 +3,11 @@
 
 The whole state is one C struct ``GTState`` (clone = struct copy) plus an
 event log (a C++ vector) from which information-state strings are rendered.
-Action cards are drawn lazily from a multiset (the deck has no hidden order);
-every card in a hand carries the *generation* of the deck it came from and
-the set of players who know it is there, which is what makes resampling
-exact (see ``resample``).
+Action cards are drawn lazily from a multiset (the deck has no hidden order).
+Every applied action is recorded (``hist``, plus ``hmeta``: public events so
+far and the player to move), so a state is its history; ``resample_history``
+draws a history from one player's information set using only that player's
+view of the event log (see the rules doc, "Resampling").
 """
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
@@ -937,32 +938,42 @@ cdef class GoldThiefEngine(Engine):
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
                        vector[vector[int]]* hand, vector[int]* pool) noexcept nogil:
         """Remove a card of type t from q's modelled hand: a card known to be
-        a t if there is one, else an unknown card (uniformly among those whose
-        deck generation still has a t), which becomes a t.  -1 if impossible."""
+        a t if there is one, else an unknown card, chosen with weight (t left
+        in its deck generation) / (cards left in it), which becomes a t.
+        -1 if impossible."""
         cdef vector[int]* h = &hand[0][q]
-        cdef int i, o, c = 0, k
+        cdef int i, o, u, g
+        cdef double total = 0.0, x, w
         for i in range(<int>h.size()):
             if otype[0][h[0][i]] == t:
                 o = h[0][i]
                 h.erase(h.begin() + i)
                 return o
         for i in range(<int>h.size()):
-            o = h[0][i]
-            if otype[0][o] < 0 and pool[0][ogen[0][o] * NT + t] > 0:
-                c += 1
-        if c == 0:
+            total += self.card_weight(otype[0][h[0][i]], ogen[0][h[0][i]], t, pool)
+        if total <= 0.0:
             return -1
-        k = rng_int(rng, c)
+        x = rng_double(rng) * total
         for i in range(<int>h.size()):
             o = h[0][i]
-            if otype[0][o] < 0 and pool[0][ogen[0][o] * NT + t] > 0:
-                if k == 0:
-                    otype[0][o] = t
-                    pool[0][ogen[0][o] * NT + t] -= 1
-                    h.erase(h.begin() + i)
-                    return o
-                k -= 1
+            w = self.card_weight(otype[0][o], ogen[0][o], t, pool)
+            if w <= 0.0:
+                continue
+            x -= w
+            if x < 0.0 or i == <int>h.size() - 1:
+                otype[0][o] = t
+                pool[0][ogen[0][o] * NT + t] -= 1
+                h.erase(h.begin() + i)
+                return o
         return -1
+
+    cdef inline double card_weight(self, int otype, int gen, int t, vector[int]* pool) noexcept nogil:
+        cdef int u, left = 0
+        if otype >= 0 or pool[0][gen * NT + t] <= 0:
+            return 0.0
+        for u in range(NT):
+            left += pool[0][gen * NT + u]
+        return pool[0][gen * NT + t] / <double>left
 
     cdef bint build_model(self, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
                           vector[int]* gdraw_g, vector[int]* faerie_g,
