@@ -224,6 +224,8 @@ cdef class GoldThiefEngine(Engine):
     cdef vector[Event] log
     # per applied action: (public events so far << 4) | (player to move + 1)
     cdef vector[int] hmeta
+    # set by resample_history: True when `self` was left at the world drawn
+    cdef bint world_built
     # parameters
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
     cdef readonly int num_goals, first_fixed, max_moves, pub_cap
@@ -922,6 +924,7 @@ cdef class GoldThiefEngine(Engine):
         cdef uint64_t key = self.info_key(player)
         cdef vector[int] draw_t, gdraw_g, faerie_g, give_t
         cdef int attempt
+        self.world_built = False
         for attempt in range(RESAMPLE_ATTEMPTS):
             draw_t.clear()
             gdraw_g.clear()
@@ -931,9 +934,20 @@ cdef class GoldThiefEngine(Engine):
                 continue
             if self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g, &give_t):
                 out[0] = self.hist
+                self.world_built = True
                 return
         _FALLBACKS += 1
         out[0] = T
+        self.world_built = False
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        """The base contract (the world is ``resample_history`` replayed),
+        without replaying twice: the accepted world was built by that replay."""
+        cdef vector[int] h
+        self.world_built = False
+        self.resample_history(player, rng, &h)
+        if not self.world_built:
+            self.replay(h.data(), <int>h.size())
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
                        vector[vector[int]]* hand, vector[int]* pool) noexcept nogil:
