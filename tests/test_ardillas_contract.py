@@ -1,0 +1,272 @@
+"""Ardillas del Bosque: the information contract (issue 10)."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+
+import games.ardillas_del_bosque as A
+from games import testing
+from games.testing import random_action, random_states
+
+INDEX, KEEP, NPLACE = 88, 11, 18
+WALNUT, SQUIRREL, POO = 0, 5, 6
+CONTRACT_CONFIGS = [
+    "ardillas_del_bosque()",
+    "ardillas_del_bosque(hiding_places=1,nuts=1)",
+    "ardillas_del_bosque(players=3)",
+    "ardillas_del_bosque(players=5)",
+    "ardillas_del_bosque(players=2,side=night)",
+    "ardillas_del_bosque(players=4,side=night)",
+    "ardillas_del_bosque(players=2,sleepyheads=2)",
+    "ardillas_del_bosque(players=3,sleepyheads=1,side=night)",
+    "ardillas_del_bosque(players=3,little_squirrels=True)",
+    "ardillas_del_bosque(king=lizard,players=3)",
+    "ardillas_del_bosque(king=ant,players=4)",
+    "ardillas_del_bosque(king=wild_boar,players=3,side=night)",
+    "ardillas_del_bosque(king=fox,players=3,side=night)",
+]
+
+
+def _record(maps: list[dict], state: pyspiel.State) -> None:
+    """Check, then store, (q, info string) -> everything that must follow from it."""
+    for q in range(state.num_players()):
+        info = state.information_state_string(q)
+        here = (state.engine.py_info_key(q),
+                np.asarray(state.information_state_tensor(q)).tobytes(),
+                state.observation_string(q),
+                np.asarray(state.observation_tensor(q)).tobytes(),
+                state.current_player() == q,
+                tuple(state.legal_actions()) if state.current_player() == q else ())
+        seen = maps[q].setdefault(info, here)
+        for name, a, b in zip(("key", "info tensor", "obs string", "obs tensor",
+                               "to move", "legal actions"), seen, here):
+            assert a == b, f"player {q}: one information state, two {name}s\n{info}"
+
+
+def _check_injective(maps: list[dict]) -> None:
+    """Different information strings have different keys and tensors."""
+    for q, table in enumerate(maps):
+        keys = {rec[0] for rec in table.values()}
+        tensors = {rec[1] for rec in table.values()}
+        assert len(keys) == len(table), f"player {q}: two information states share a key"
+        assert len(tensors) == len(table), f"player {q}: two information states share a tensor"
+
+
+@pytest.mark.parametrize("game_string", CONTRACT_CONFIGS)
+def test_strings_keys_tensors_agree_in_true_and_resampled_worlds(game_string):
+    game = pyspiel.load_game(game_string)
+    maps = [dict() for _ in range(game.num_players())]
+    rng = random.Random(5)
+    small = game.num_players() <= 3
+    for state in random_states(game, 2 if small else 1, seed=17, every=4 if small else 7):
+        _record(maps, state)
+        if state.is_terminal():
+            continue
+        for p in range(game.num_players()):
+            world = state.resample(p, rng.randrange(1 << 40))
+            assert world.information_state_string(p) == state.information_state_string(p)
+            replayed = game.new_initial_state()
+            for a in world.history():
+                replayed.apply_action(a)
+            assert str(replayed) == str(world)
+            _record(maps, world)
+            for _ in range(4):
+                if world.is_terminal():
+                    break
+                world.apply_action(random_action(world, rng))
+                _record(maps, world)
+    _check_injective(maps)
+
+
+def _lizard_split_states():
+    """2 players, one nut kind, Lizard King, every token on h0 (4 places)."""
+    game = pyspiel.load_game("ardillas_del_bosque", {"king": "lizard", "nuts": 1})
+    setup = [WALNUT, 0, WALNUT, 0, POO, 0, POO, 0, SQUIRREL, 0, SQUIRREL, 0]
+    state = game.new_initial_state()
+    for a in setup + [0]:  # p0 draws p1's squirrel: only h0 holds tokens
+        state.apply_action(a)
+    return state
+
+
+def test_lizard_split_destination_is_in_the_information_state():
+    """Issue 10 leak: the split destination was missing from every string, so the
+    destination decision and the split-size decision shared one string."""
+    choose = _lizard_split_states()
+    assert choose.legal_actions() == [1, 2, 3]
+    onto1, onto2 = choose.child(1), choose.child(2)
+    assert onto1.legal_actions() == [INDEX + k for k in range(1, 5)]
+    for q in range(2):
+        infos = {s.information_state_string(q) for s in (choose, onto1, onto2)}
+        keys = {s.engine.py_info_key(q) for s in (choose, onto1, onto2)}
+        tensors = {np.asarray(s.information_state_tensor(q)).tobytes()
+                   for s in (choose, onto1, onto2)}
+        assert len(infos) == len(keys) == len(tensors) == 3
+    assert "p0 lizard splits h0 onto h2" in onto2.information_state_string(1)
+    assert onto2.engine.player_view(1).lizard_piles == (2,)
+
+
+def _two_day_histories():
+    """p0's first two autumn draws differ (walnut, poo vs poo, walnut), placed on
+    the same places: p1 cannot tell the two histories apart."""
+    game = pyspiel.load_game("ardillas_del_bosque", {"nuts": 3})
+    first = [1, 3, WALNUT, 0, 2, 2, POO, 1, SQUIRREL, 2]
+    second = [1, 3, POO, 0, 2, 2, WALNUT, 1, SQUIRREL, 2]
+    out = []
+    for actions in (first, second):
+        state = game.new_initial_state()
+        for a in actions:
+            state.apply_action(a)
+        out.append(state)
+    return out
+
+
+def test_resampling_depends_only_on_the_information_state():
+    a, b = _two_day_histories()
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    for seed in range(20):
+        assert a.resample(1, seed).history() == b.resample(1, seed).history()
+    feature = lambda w: tuple(t.kind for t in w.engine.player_view(0).piles[0])
+    counts_a = Counter(feature(a.resample(1, s)) for s in range(600))
+    counts_b = Counter(feature(b.resample(1, 10_000 + s)) for s in range(600))
+    assert set(counts_a) == set(counts_b)
+
+
+def test_resampled_kinds_follow_the_chance_probabilities():
+    """p1 knows only that p0's three hidden tokens are three distinct kinds of p0's
+    five (3 nuts, squirrel, poo; none seen): each one's kind is uniform over the five."""
+    a, _ = _two_day_histories()
+    n = 2000
+    counts = Counter(a.resample(1, s).engine.player_view(0).piles[0][0].kind
+                     for s in range(n))
+    assert len(counts) == 5
+    chi2 = sum((c - n / 5) ** 2 / (n / 5) for c in counts.values())
+    assert chi2 < 18.5  # 4 degrees of freedom, p = 0.001
+
+
+def test_resampling_keeps_what_the_player_saw():
+    """A Lynx look and an Ant peek are known to the looker, never re-drawn."""
+    game = pyspiel.load_game("ardillas_del_bosque", {"king": "lynx", "players": 3})
+    rng = random.Random(2)
+    checked = 0
+    for state in random_states(game, 4, seed=9):
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        for p in range(3):
+            view = state.engine.player_view(p)
+            known = {(t.owner, t.ordinal): t.kind for pile in view.piles for t in pile
+                     if t.kind is not None}
+            world = state.resample(p, rng.randrange(1 << 30))
+            assert world.engine.player_view(p).piles == view.piles
+            truth = {(t.owner, t.ordinal): t.kind  # every face, as render() shows
+                     for pile in world.engine._make_view(-1).piles for t in pile}
+            assert all(truth[k] == v for k, v in known.items())
+            checked += 1
+    assert checked > 20
+
+
+def test_resample_speed_mid_game():
+    """Our ISMCTS resamples once per simulation: keep it well under 1 ms."""
+    import time
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": 4})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while len(state.history()) < 70:
+        state.apply_action(random_action(state, rng))
+    engine = state.engine
+    start = time.perf_counter()
+    for seed in range(300):
+        engine.py_resample(1, seed)
+    per = (time.perf_counter() - start) / 300
+    assert per < 2e-3, f"resample takes {per * 1e6:.0f} us"
+
+
+def test_openspiel_ismcts_default_arguments_mid_game():
+    from open_spiel.python.algorithms import ismcts, mcts
+    for game_string in ("ardillas_del_bosque()", "ardillas_del_bosque(players=3,side=night)",
+                        "ardillas_del_bosque(hiding_places=1,nuts=1)"):
+        game = pyspiel.load_game(game_string)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                               uct_c=2.0, max_simulations=60,
+                               random_state=np.random.RandomState(0))
+        rng = random.Random(4)
+        tried = 0
+        for state in random_states(game, 2, seed=21, every=9):
+            if state.is_terminal() or state.is_chance_node():
+                continue
+            assert bot.step(state) in state.legal_actions()
+            tried += 1
+        assert tried >= 3
+
+
+def test_rl_environment_episodes():
+    from open_spiel.python import rl_environment
+    env = rl_environment.Environment(pyspiel.load_game("ardillas_del_bosque", {"players": 3}))
+    rng = random.Random(0)
+    for _ in range(3):
+        step = env.reset()
+        while not step.last():
+            p = step.observations["current_player"]
+            step = env.step([rng.choice(step.observations["legal_actions"][p])])
+        assert abs(sum(step.rewards)) < 1e-9
+
+
+def test_snapshot_refused_under_python_O():
+    code = (
+        "import games, pyspiel\n"
+        "g = pyspiel.load_game('ardillas_del_bosque')\n"
+        "e = g.make_engine()\n"
+        "data = e.dump()\n"
+        "bad = [data[:4] + bytes([9]) + data[5:], data + bytes([200, 0]),\n"
+        "       data + bytes([1]), pyspiel.load_game('ardillas_del_bosque(players=3)')"
+        ".make_engine().dump()]\n"
+        "for b in bad:\n"
+        "    try:\n"
+        "        e.load(b)\n"
+        "    except ValueError:\n"
+        "        continue\n"
+        "    raise SystemExit('accepted a bad snapshot')\n"
+        "assert False, 'asserts must be off'\n")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-O", "-c", code], cwd=root, capture_output=True,
+                         text=True)
+    assert out.returncode == 0, out.stderr + out.stdout
+
+
+def test_snapshot_round_trip_and_refusal_keeps_the_state():
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": 3})
+    state = next(s for i, s in enumerate(random_states(game, 1, seed=3)) if i == 40)
+    engine = state.engine
+    data = engine.dump()
+    other = game.make_engine()
+    other.load(data)
+    assert other.py_history() == engine.py_history() and other.render() == engine.render()
+    before = other.dump()
+    broken = data[:-2] + bytes([250, 0])  # an action no state allows
+    with pytest.raises(ValueError, match="illegal action"):
+        other.load(broken)
+    assert other.dump() == before
+
+
+def test_player_view_is_what_the_player_knows():
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": 3, "side": "night"})
+    for state in random_states(game, 2, seed=6, every=7):
+        for q in range(3):
+            view = state.engine.player_view(q)
+            obs = state.observation_string(q).split("\n")
+            assert len(view.piles) == len(obs) - 1 - 3
+            for line, pile in zip(obs[1:], view.piles):
+                assert len(line.split(": ", 1)[1].split()) == len(pile)
+            for nest in view.nests:
+                for t in nest:
+                    if t.owner == q:
+                        assert t.kind is not None  # own tokens are always known
+    with pytest.raises(ValueError):
+        game.new_initial_state().engine.player_view(3)
