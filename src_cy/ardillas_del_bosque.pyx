@@ -979,49 +979,69 @@ cdef class ArdillasEngine(Engine):
         """Re-draw the kind of every token whose face `player` does not know.
 
         Owner by owner, the unknown tokens get distinct kinds drawn uniformly
-        from the owner's kinds `player` has not seen among their tokens; the
-        history steps that gave them their kinds (a chance draw, or a night
-        keep/hide choice) are rewritten.  Everything else is public or seen by
-        `player`, so the history replays to the same information state.
+        from the owner's kinds `player` has not seen among their tokens.  One
+        rule branches on faces that may stay hidden: a player woken by the
+        Snake who is still in the woods holds a nut; if another player is at
+        that decision now, draws that leave them no nut are rejected.  The
+        history steps that gave the tokens their kinds (a chance draw, or a
+        night keep/hide choice) are then rewritten.  Everything else is public
+        or seen by `player`, so the history replays to the same information
+        state.
         """
-        cdef int w, j, o, n, m, i, r, tmp, old, k, idx
-        cdef int objs[NK]
+        cdef int w, j, o, n, m, i, r, tmp, old, k, idx, tries, ok, t
+        cdef int objs[MAXT]
+        cdef int8_t newkind[MAXT]
         cdef int pool[NK]
         cdef uint8_t bit = <uint8_t>(1 << player)
         cdef uint8_t avail
+        cdef int snake = self.s.phase == PH_SNAKE and self.s.cur != player
+        cdef int nobj = 0
+        for tries in range(1 << 20):
+            memcpy(newkind, self.s.kind, sizeof(newkind))
+            nobj = 0
+            for w in range(self.B):
+                if w == player:
+                    continue
+                avail = self.kindset
+                n = 0
+                for j in range(self.s.nalloc[w]):
+                    o = w * NK + j
+                    if self.s.known[o] & (PUB | bit):
+                        avail &= <uint8_t>~(1 << self.s.kind[o])
+                    else:
+                        objs[nobj + n] = o
+                        n += 1
+                m = 0
+                for k in range(NK):
+                    if avail & (1 << k):
+                        pool[m] = k
+                        m += 1
+                for i in range(n):
+                    r = i + rng_int(rng, m - i)
+                    tmp = pool[i]
+                    pool[i] = pool[r]
+                    pool[r] = tmp
+                    newkind[objs[nobj + i]] = pool[i]
+                nobj += n
+            if not snake:
+                break
+            ok = 0
+            for t in range(self.s.nsize[self.s.cur]):
+                if newkind[self.s.nest[self.s.cur][t]] < SQUIRREL:
+                    ok = 1
+            if ok:
+                break
         out[0] = self.hist
-        for w in range(self.B):
-            if w == player:
-                continue
-            avail = self.kindset
-            n = 0
-            for j in range(self.s.nalloc[w]):
-                o = w * NK + j
-                if self.s.known[o] & (PUB | bit):
-                    avail &= <uint8_t>~(1 << self.s.kind[o])
-                else:
-                    objs[n] = o
-                    n += 1
-            if n == 0:
-                continue
-            m = 0
-            for k in range(NK):
-                if avail & (1 << k):
-                    pool[m] = k
-                    m += 1
-            for i in range(n):
-                r = i + rng_int(rng, m - i)
-                tmp = pool[i]
-                pool[i] = pool[r]
-                pool[r] = tmp
-                idx = self.s.alloc_at[objs[i]]
-                old = out[0][idx]
-                if old < NK:
-                    out[0][idx] = pool[i]
-                elif old < A_NPLACE:
-                    out[0][idx] = A_KIND + pool[i]
-                else:
-                    out[0][idx] = A_NPLACE + 10 * pool[i] + (old - A_NPLACE) % 10
+        for i in range(nobj):
+            o = objs[i]
+            idx = self.s.alloc_at[o]
+            old = out[0][idx]
+            if old < NK:
+                out[0][idx] = newkind[o]
+            elif old < A_NPLACE:
+                out[0][idx] = A_KIND + newkind[o]
+            else:
+                out[0][idx] = A_NPLACE + 10 * newkind[o] + (old - A_NPLACE) % 10
 
     cdef Engine clone(self):
         cdef ArdillasEngine e = ArdillasEngine.__new__(ArdillasEngine)

@@ -31,6 +31,7 @@ CONTRACT_CONFIGS = [
     "ardillas_del_bosque(king=ant,players=4)",
     "ardillas_del_bosque(king=wild_boar,players=3,side=night)",
     "ardillas_del_bosque(king=fox,players=3,side=night)",
+    "ardillas_del_bosque(king=snake,players=3,side=night)",
 ]
 
 
@@ -270,3 +271,23 @@ def test_player_view_is_what_the_player_knows():
                         assert t.kind is not None  # own tokens are always known
     with pytest.raises(ValueError):
         game.new_initial_state().engine.player_view(3)
+
+
+def test_resampling_keeps_a_snake_victim_holding_a_nut():
+    """p0 is at a Snake decision with only a face-down kept token in the nest:
+    in every world p1 draws, that token is a nut (else p0 would have left)."""
+    game = pyspiel.load_game("ardillas_del_bosque",
+                             dict(A.MINI_PARAMS, side="night", king="snake"))
+    setup = [KEEP + WALNUT, KEEP + WALNUT, NPLACE + 50, NPLACE + 60, NPLACE + 61, NPLACE + 50]
+    state = game.new_initial_state()
+    for a in setup + [0]:  # p0 draws p1's squirrel: the Snake, p0 must pay a nut
+        state.apply_action(a)
+    assert state.current_player() == 0 and state.legal_actions() == [313]
+    info = state.information_state_string(1)
+    kept = Counter()
+    for seed in range(60):
+        world = state.resample(1, seed)
+        assert world.information_state_string(1) == info
+        assert world.current_player() == 0
+        kept[world.engine._make_view(-1).nests[0][0].kind] += 1
+    assert set(kept) == {"walnut"}
