@@ -44,6 +44,9 @@ import pyspiel
 from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
 from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine, ArdillasView, Token
 
+__all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS", "KINGS",
+           "max_game_length", "parse_boards"]
+
 NUM_ACTIONS = 318
 MAX_CHANCE_OUTCOMES = 7
 KINGS = ("none",) + tuple(ANIMAL_NAMES)

@@ -291,3 +291,21 @@ def test_resampling_keeps_a_snake_victim_holding_a_nut():
         assert world.current_player() == 0
         kept[world.engine._make_view(-1).nests[0][0].kind] += 1
     assert set(kept) == {"walnut"}
+
+
+def test_openspiel_mccfr_iterations_on_the_mini_preset():
+    from open_spiel.python.algorithms import external_sampling_mccfr, outcome_sampling_mccfr
+    game = pyspiel.load_game("ardillas_del_bosque", A.MINI_PARAMS)
+    outcome = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(100):
+        outcome.iteration()
+    external = external_sampling_mccfr.ExternalSamplingSolver(game)
+    for _ in range(3):
+        external.iteration()
+    policy = outcome.average_policy()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probs = policy.action_probabilities(state)
+    assert sorted(probs) == state.legal_actions()
+    assert sum(probs.values()) == pytest.approx(1.0)
