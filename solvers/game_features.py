@@ -110,7 +110,8 @@ register(GameEntry(
     },
     cfr_iterations=300,
     notes=("Ardillas del Bosque `mini` preset (games.ardillas_del_bosque.MINI_PARAMS): "
-           "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board. "
+           "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board, "
+           "the two boards drawn at set-up (20 arrangements; 5.6M histories, so MCCFR). "
            "The deduction decisions: where to hide a nut, and which pile to draw from.")))
 
 
