@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -35,55 +32,24 @@ CONTRACT_CONFIGS = [
 ]
 
 
-def _record(maps: list[dict], state: pyspiel.State) -> None:
-    """Check, then store, (q, info string) -> everything that must follow from it."""
-    for q in range(state.num_players()):
-        info = state.information_state_string(q)
-        here = (state.engine.py_info_key(q),
-                np.asarray(state.information_state_tensor(q)).tobytes(),
-                state.observation_string(q),
-                np.asarray(state.observation_tensor(q)).tobytes(),
-                state.current_player() == q,
-                tuple(state.legal_actions()) if state.current_player() == q else ())
-        seen = maps[q].setdefault(info, here)
-        for name, a, b in zip(("key", "info tensor", "obs string", "obs tensor",
-                               "to move", "legal actions"), seen, here):
-            assert a == b, f"player {q}: one information state, two {name}s\n{info}"
-
-
-def _check_injective(maps: list[dict]) -> None:
-    """Different information strings have different keys and tensors."""
-    for q, table in enumerate(maps):
-        keys = {rec[0] for rec in table.values()}
-        tensors = {rec[1] for rec in table.values()}
-        assert len(keys) == len(table), f"player {q}: two information states share a key"
-        assert len(tensors) == len(table), f"player {q}: two information states share a tensor"
-
-
 @pytest.mark.parametrize("game_string", CONTRACT_CONFIGS)
-def test_strings_keys_tensors_agree_in_true_and_resampled_worlds(game_string):
+def test_information_contract(game_string):
+    """Strings, keys and tensors agree over true and resampled worlds played on."""
     game = pyspiel.load_game(game_string)
-    maps = [dict() for _ in range(game.num_players())]
-    rng = random.Random(5)
-    small = game.num_players() <= 3
-    for state in random_states(game, 2 if small else 1, seed=17, every=4 if small else 7):
-        _record(maps, state)
-        if state.is_terminal():
-            continue
-        for p in range(game.num_players()):
-            world = state.resample(p, rng.randrange(1 << 40))
-            assert world.information_state_string(p) == state.information_state_string(p)
-            replayed = game.new_initial_state()
-            for a in world.history():
-                replayed.apply_action(a)
-            assert str(replayed) == str(world)
-            _record(maps, world)
-            for _ in range(4):
-                if world.is_terminal():
-                    break
-                world.apply_action(random_action(world, rng))
-                _record(maps, world)
-    _check_injective(maps)
+    big = game.num_players() > 3 or "sleepyheads" in game_string
+    assert testing.check_information_contract(
+        game, num_games=1, seed=3, draws=1 if big else 2, continue_steps=6,
+        every=9 if big else 5) > 50
+
+
+@pytest.mark.parametrize("game_string", ["ardillas_del_bosque()",
+                                         "ardillas_del_bosque(hiding_places=1,nuts=1)",
+                                         "ardillas_del_bosque(players=3,side=night)"])
+def test_openspiel_algorithms(game_string):
+    """OpenSpiel's ISMCTSBot (default arguments), rl_environment and MCCFR."""
+    game = pyspiel.load_game(game_string)
+    testing.check_openspiel_algorithms(game, positions=3, max_simulations=40,
+                                       external_sampling="nuts=1" in game_string)
 
 
 def _lizard_split_states():
@@ -189,58 +155,6 @@ def test_resample_speed_mid_game():
     assert per < 2e-3, f"resample takes {per * 1e6:.0f} us"
 
 
-def test_openspiel_ismcts_default_arguments_mid_game():
-    from open_spiel.python.algorithms import ismcts, mcts
-    for game_string in ("ardillas_del_bosque()", "ardillas_del_bosque(players=3,side=night)",
-                        "ardillas_del_bosque(hiding_places=1,nuts=1)"):
-        game = pyspiel.load_game(game_string)
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                               uct_c=2.0, max_simulations=60,
-                               random_state=np.random.RandomState(0))
-        rng = random.Random(4)
-        tried = 0
-        for state in random_states(game, 2, seed=21, every=9):
-            if state.is_terminal() or state.is_chance_node():
-                continue
-            assert bot.step(state) in state.legal_actions()
-            tried += 1
-        assert tried >= 3
-
-
-def test_rl_environment_episodes():
-    from open_spiel.python import rl_environment
-    env = rl_environment.Environment(pyspiel.load_game("ardillas_del_bosque", {"players": 3}))
-    rng = random.Random(0)
-    for _ in range(3):
-        step = env.reset()
-        while not step.last():
-            p = step.observations["current_player"]
-            step = env.step([rng.choice(step.observations["legal_actions"][p])])
-        assert abs(sum(step.rewards)) < 1e-9
-
-
-def test_snapshot_refused_under_python_O():
-    code = (
-        "import games, pyspiel\n"
-        "g = pyspiel.load_game('ardillas_del_bosque')\n"
-        "e = g.make_engine()\n"
-        "data = e.dump()\n"
-        "bad = [data[:4] + bytes([9]) + data[5:], data + bytes([200, 0]),\n"
-        "       data + bytes([1]), pyspiel.load_game('ardillas_del_bosque(players=3)')"
-        ".make_engine().dump()]\n"
-        "for b in bad:\n"
-        "    try:\n"
-        "        e.load(b)\n"
-        "    except ValueError:\n"
-        "        continue\n"
-        "    raise SystemExit('accepted a bad snapshot')\n"
-        "assert False, 'asserts must be off'\n")
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-O", "-c", code], cwd=root, capture_output=True,
-                         text=True)
-    assert out.returncode == 0, out.stderr + out.stdout
-
-
 def test_snapshot_round_trip_and_refusal_keeps_the_state():
     game = pyspiel.load_game("ardillas_del_bosque", {"players": 3})
     state = next(s for i, s in enumerate(random_states(game, 1, seed=3)) if i == 40)
@@ -293,19 +207,28 @@ def test_resampling_keeps_a_snake_victim_holding_a_nut():
     assert set(kept) == {"walnut"}
 
 
-def test_openspiel_mccfr_iterations_on_the_mini_preset():
-    from open_spiel.python.algorithms import external_sampling_mccfr, outcome_sampling_mccfr
-    game = pyspiel.load_game("ardillas_del_bosque", A.MINI_PARAMS)
-    outcome = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    for _ in range(100):
-        outcome.iteration()
-    external = external_sampling_mccfr.ExternalSamplingSolver(game)
-    for _ in range(3):
-        external.iteration()
-    policy = outcome.average_policy()
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    probs = policy.action_probabilities(state)
-    assert sorted(probs) == state.legal_actions()
-    assert sum(probs.values()) == pytest.approx(1.0)
+@pytest.mark.parametrize("game_string", ["ardillas_del_bosque()",
+                                         "ardillas_del_bosque(players=3,side=night)"])
+def test_snapshot_refused_under_python_O(game_string):
+    testing.check_snapshot_refused_under_O(game_string)
+
+
+def test_resample_distribution_of_indistinguishable_day_histories():
+    a, b = _two_day_histories()
+    testing.check_resample_distribution(
+        a, b, 1, lambda w: tuple(t.kind for t in w.engine._make_view(-1).piles[0]), n=300)
+
+
+def test_resample_distribution_of_indistinguishable_night_keeps():
+    """p0 keeps a walnut or a poo, hides the same places: p1 cannot tell."""
+    game = pyspiel.load_game("ardillas_del_bosque", dict(A.MINI_PARAMS, side="night"))
+    states = []
+    for keep, hide in ((WALNUT, POO), (POO, WALNUT)):
+        state = game.new_initial_state()
+        for a in [2, 4, KEEP + keep, KEEP + WALNUT, NPLACE + 10 * hide + 1]:
+            state.apply_action(a)
+        states.append(state)
+    testing.check_resample_distribution(
+        states[0], states[1], 1, lambda w: w.engine._make_view(-1).nests[0][0].kind, n=300)
+    for seed in range(10):
+        assert states[0].resample(1, seed).history() == states[1].resample(1, seed).history()
