@@ -232,3 +232,22 @@ def test_resample_distribution_of_indistinguishable_night_keeps():
         states[0], states[1], 1, lambda w: w.engine._make_view(-1).nests[0][0].kind, n=300)
     for seed in range(10):
         assert states[0].resample(1, seed).history() == states[1].resample(1, seed).history()
+
+
+def test_heuristic_and_features_read_only_the_players_view():
+    """Histories p1 cannot tell apart give p1 the same features and moves."""
+    from solvers.game_features import ardillas_features
+    from solvers.heuristics_ardillas import ArdillasHeuristicBot
+    a, b = _two_day_histories()
+    for state in (a, b):
+        state.apply_action(state.chance_outcomes()[0][0])  # p0 draws an almond,
+        state.apply_action(0)                               # hides it on h0;
+        state.apply_action(state.chance_outcomes()[0][0])  # p1 draws: p1 to hide
+        assert state.current_player() == 1
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert ardillas_features(a, 1) == ardillas_features(b, 1)
+    bot = ArdillasHeuristicBot(a.get_game())
+    assert bot.step(a) == bot.step(b)
+    for seed in range(5):
+        world = a.resample(1, seed)
+        assert ardillas_features(world, 1) == ardillas_features(a, 1)
