@@ -1090,6 +1090,10 @@ cdef class ArdillasEngine(Engine):
             return None
         return ANIMAL_NAMES[self.board_animal(board)]
 
+    def num_events(self) -> int:
+        """Events logged so far (the log holds at most 2048; see the rules doc)."""
+        return self.s.nlog
+
     def player_view(self, int player) -> ArdillasView:
         """What `player` knows now, as typed fields (see ``ArdillasView``)."""
         self._check_player(player)

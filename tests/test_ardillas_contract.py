@@ -251,3 +251,21 @@ def test_heuristic_and_features_read_only_the_players_view():
     for seed in range(5):
         world = a.resample(1, seed)
         assert ardillas_features(world, 1) == ardillas_features(a, 1)
+
+
+@pytest.mark.parametrize("game_string", ["ardillas_del_bosque(players=5)",
+                                         "ardillas_del_bosque(players=5,king=lynx)",
+                                         "ardillas_del_bosque(players=5,king=wild_boar,side=night)",
+                                         "ardillas_del_bosque(players=2,sleepyheads=3,king=lynx)"])
+def test_event_log_stays_far_below_its_capacity(game_string):
+    """Bound in the rules doc: 5 events per action + 35 per look (5 looks at
+    most) + 70 reveals, < 2,048; random games stay below it."""
+    game = pyspiel.load_game(game_string)
+    bound = 5 * game.max_game_length() + 5 * 35 + 70
+    assert bound < 2048
+    worst = 0
+    for seed in range(15):
+        engine = game.make_engine()
+        engine.random_playout(seed)
+        worst = max(worst, engine.num_events())
+    assert 0 < worst <= bound
