@@ -269,3 +269,37 @@ def test_event_log_stays_far_below_its_capacity(game_string):
         engine.random_playout(seed)
         worst = max(worst, engine.num_events())
     assert 0 < worst <= bound
+
+
+@pytest.mark.parametrize("boards", ["bear+lizard", "lynx+golden_eagle", "ant+bear"])
+def test_whole_night_mini_tree_strings_keys_tensors_agree(boards):
+    """Every state of a small night tree (Boar/Snake, Fox/Owl, Beetle/Boar):
+    string <=> key <=> tensor for both players, and the string fixes the moves."""
+    game = pyspiel.load_game("ardillas_del_bosque", dict(A.MINI_PARAMS, side="night",
+                                                         boards=boards))
+    root = game.make_engine()
+    buf = np.zeros(root.info_tensor_size(), np.float32)
+    tables = [({}, {}, {}, {}) for _ in range(2)]
+    stack, nodes = [root], 0
+    while stack:
+        engine = stack.pop()
+        nodes += 1
+        mover = engine.py_current_player()
+        for q, (key_of, info_of_key, info_of_tensor, legal_of) in enumerate(tables):
+            info, key = engine.info_string(q), engine.py_info_key(q)
+            buf.fill(0.0)
+            engine.fill_info_tensor(q, buf)
+            legal = tuple(engine.py_legal_actions()) if mover == q else None
+            assert key_of.setdefault(info, key) == key
+            assert info_of_key.setdefault(key, info) == info
+            assert info_of_tensor.setdefault(buf.tobytes(), info) == info
+            assert legal_of.setdefault(info, legal) == legal
+        if engine.py_is_terminal():
+            continue
+        moves = ([a for a, _ in engine.py_chance_outcomes()] if mover == -1
+                 else engine.py_legal_actions())
+        for a in moves:
+            child = engine.py_clone()
+            child.py_apply(a)
+            stack.append(child)
+    assert nodes > 10_000
