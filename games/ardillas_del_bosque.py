@@ -29,16 +29,23 @@ range                   count      meaning
 313..317  SNAKE_DOWN i  5          Snake: throw own face-down token i (a nut)
 ======================  =========  =============================================
 
-Chance outcomes are token kinds 0..6: walnut, almond, hazelnut, peanut,
-chestnut, squirrel, poo (a player's own face-down token taken by day, or a
-sleepyhead token dealt at set-up).
+Chance outcomes: at set-up, with ``boards=random`` (and squirrels and no
+King), one node per board draws which of the five double-sided boards it is
+(0 Bear/Wild Boar, 1 Lynx/Fox, 2 Golden Eagle/Owl, 3 Ant/Dung Beetle,
+4 Lizard/Snake), uniformly among those not yet drawn; afterwards outcomes are
+token kinds 0..6: walnut, almond, hazelnut, peanut, chestnut, squirrel, poo (a
+player's own face-down token taken by day, or a sleepyhead token dealt at
+set-up).
 """
 from __future__ import annotations
 
 import pyspiel
 
 from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
-from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine
+from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine, ArdillasView, Token
+
+__all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS", "KINGS",
+           "max_game_length", "parse_boards"]
 
 NUM_ACTIONS = 318
 MAX_CHANCE_OUTCOMES = 7
@@ -53,17 +60,40 @@ _DEFAULTS = {
     "sleepyheads": 0,
     "hiding_places": 2,
     "nuts": 5,
-    "board_offset": 0,
+    "boards": "random",
 }
 
 _GAME_TYPE = engine_game_type("ardillas_del_bosque", "Ardillas del Bosque", 2, 5, _DEFAULTS)
 
 
+def parse_boards(value: str, count: int) -> tuple[int, ...]:
+    """``boards`` parameter -> () for random, else one board pair (0..4) per
+    board; names are animals of either side joined by '+', e.g. 'bear+ant'."""
+    if not isinstance(value, str):
+        raise ParameterError(f"parameter boards={value!r} is invalid; valid: 'random' or "
+                             f"{count} animal names joined by '+'")
+    if value == "random":
+        return ()
+    names = value.split("+")
+    if len(names) != count or any(n not in ANIMAL_NAMES for n in names):
+        raise ParameterError(
+            f"parameter boards={value!r} is invalid; valid: 'random' or {count} animal "
+            f"names (one per board, players' boards first) joined by '+', e.g. "
+            f"{'+'.join(ANIMAL_NAMES[:count])}; names: {', '.join(ANIMAL_NAMES)}")
+    pairs = tuple(ANIMAL_NAMES.index(n) % 5 for n in names)
+    if len(set(pairs)) != count:
+        raise ParameterError(f"parameter boards={value!r} uses a board twice (each board "
+                             f"has one day and one night animal: "
+                             f"{', '.join(a + '/' + b for a, b in zip(ANIMAL_NAMES[:5], ANIMAL_NAMES[5:]))})")
+    return pairs
+
+
 def max_game_length(players: int, sleepyheads: int, tokens: int, night: bool,
-                    squirrels: bool) -> int:
+                    squirrels: bool, board_draws: int = 0) -> int:
     """A true bound on the number of actions (chance included) of a game.
 
-    Deal: one chance node per sleepyhead token; autumn: by day a chance draw
+    Set-up: ``board_draws`` chance nodes for the boards, one per sleepyhead
+    token; autumn: by day a chance draw
     and a placement per token, by night one action per token; winter: every
     token leaves the woods at most once by a draw, and each squirrel (at most
     one per board) triggers one animal action of at most ``T + 3`` decisions.
@@ -72,7 +102,7 @@ def max_game_length(players: int, sleepyheads: int, tokens: int, night: bool,
     total = boards * tokens
     autumn = players * tokens * (1 if night else 2)
     animals = boards * (total + 3) if squirrels else 0
-    return sleepyheads * tokens + autumn + total + animals
+    return board_draws + sleepyheads * tokens + autumn + total + animals
 
 
 class ArdillasGame(EngineGame):
@@ -91,7 +121,7 @@ class ArdillasGame(EngineGame):
         sleepy = check_range("sleepyheads", params["sleepyheads"], 0, sleepy_max)
         hp = check_range("hiding_places", params["hiding_places"], 1, 2)
         nuts = check_range("nuts", params["nuts"], 1, 5)
-        offset = check_range("board_offset", params["board_offset"], 0, 4)
+        boards = parse_boards(params["boards"], players + sleepy)
         king_id = KINGS.index(king) - 1
         night = side == "night"
         if king_id >= 0 and (king_id >= 5) != night:
@@ -100,6 +130,8 @@ class ArdillasGame(EngineGame):
                 f"parameter side={side!r} conflicts with king={king!r}; "
                 f"the {king} lives on the {want} side: use side={want!r}")
         tokens = nuts + (0 if little else 1) + 1
+        draws = players + sleepy if not boards and king_id < 0 and not little else 0
+        max_len = max_game_length(players, sleepy, tokens, night, not little, draws)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -107,13 +139,13 @@ class ArdillasGame(EngineGame):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=max_game_length(players, sleepy, tokens, night, not little),
+            max_game_length=max_len,
         )
         game_string = self._game_string(params)
 
         def factory() -> ArdillasEngine:
             return ArdillasEngine(players, sleepy, hp, int(night), king_id, int(little),
-                                  nuts, offset, game_string)
+                                  nuts, boards, max_len, game_string)
 
         return info, factory
 

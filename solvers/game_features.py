@@ -74,28 +74,26 @@ register(GameEntry(
            "or a raid, or keep the card.")))
 
 
-def _pile_summary(line: str) -> str:
-    """'h0(bear): p0#2:? p1#1:poo' -> 'h0:2 top p0:?' (size and top token)."""
-    name, _, rest = line.partition(":")
-    tokens = rest.split()
-    if not tokens:
-        return f"{name.split('(')[0]}:0"
-    owner, _, face = tokens[0].partition(":")
-    return f"{name.split('(')[0]}:{len(tokens)} top {owner.split('#')[0]}:{face}"
+def _ardillas_token(token, players: int) -> str:
+    """'p0:?' / 'p1:poo^': a token's owner and face as the viewer knows it."""
+    owner = f"p{token.owner}" if token.owner < players else f"z{token.owner - players}"
+    return f"{owner}:{token.kind or '?'}{'^' if token.face_up else ''}"
 
 
 def ardillas_features(state: pyspiel.State, player: int) -> dict:
     """Ardillas situation: the decision, the token in hand (by day), each
-    hiding place's size and top token as the player sees it, nest sizes."""
-    obs = state.observation_string(player).split("\n")
-    head = dict(part.split("=", 1) for part in obs[0].split()[1:] if "=" in part)
-    holding = head.get("holding", "-").rsplit(":", 1)[-1]
+    hiding place's size and top token as the player sees it, nest sizes
+    (all read from ``player_view``)."""
+    view = state.engine.player_view(player)
+    players = len(view.nests)
+    woods = " ".join(f"h{h}:{len(pile)}" + (f" top {_ardillas_token(pile[0], players)}"
+                                           if pile else "")
+                     for h, pile in enumerate(view.piles))
     return {
-        "decision": head.get("phase", "?"),
-        "holding": holding,
-        "woods": " ".join(_pile_summary(line) for line in obs[1:] if line.startswith("h")),
-        "nests": " ".join(f"{line.split(':')[0][5:]}:{len(line.split(':', 1)[1].split())}"
-                          for line in obs[1:] if line.startswith("nest")),
+        "decision": view.phase,
+        "holding": (view.holding.kind or "?") if view.holding else "-",
+        "woods": woods,
+        "nests": " ".join(f"p{q}:{len(nest)}" for q, nest in enumerate(view.nests)),
     }
 
 
@@ -113,7 +111,8 @@ register(GameEntry(
     },
     cfr_iterations=300,
     notes=("Ardillas del Bosque `mini` preset (games.ardillas_del_bosque.MINI_PARAMS): "
-           "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board. "
+           "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board, "
+           "the two boards drawn at set-up (20 arrangements; 5.6M histories, so MCCFR). "
            "The deduction decisions: where to hide a nut, and which pile to draw from.")))
 
 

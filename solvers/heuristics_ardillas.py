@@ -1,8 +1,8 @@
 """Ardillas del Bosque heuristic: what a sensible casual squirrel does.
 
-The bot reads only its player's observation string (piles and nests as the
-player sees them: a token's owner always, its kind when the player knows it)
-and its information-state string (what it peeked at or looked through).
+The bot reads only its player's view (``ArdillasEngine.player_view``): piles
+and nests as the player sees them (a token's owner always, its kind when the
+player knows it), the token in hand, the pile the running animal works on.
 
 Token values as the player knows them: a nut of a kind already in my nest
 4 + that group's size, another nut 3, an unknown token 1, a squirrel 1
@@ -30,8 +30,6 @@ Rules:
 """
 from __future__ import annotations
 
-import re
-
 import pyspiel
 
 from solvers.bots import register_heuristic
@@ -43,19 +41,10 @@ A_PILE, A_TAKE, A_KEEP, A_NPLACE, A_INDEX, A_PAIR = 0, 10, 11, 18, 88, 123
 A_NEST, A_BEETLE = 223, 283
 A_SNAKE_UP, A_SNAKE_DOWN = 308, 313
 
-_TOKEN = re.compile(r"([pz])(\d+)#(\d+):(\w+|\?)(\^|\(down\))?")
-_PILE = re.compile(r"^h(\d+)\(\w+\): ?(.*)$")
-_NEST = re.compile(r"^nest p(\d+)(?: \[out\])?: ?(.*)$")
 
-
-def _tokens(text: str) -> list[tuple[int, int]]:
-    """(owner seat or -1 for a sleepyhead, kind or -1 if unknown) per token."""
-    out = []
-    for m in _TOKEN.finditer(text):
-        owner = int(m.group(2)) if m.group(1) == "p" else -1
-        kind = KINDS.index(m.group(4)) if m.group(4) in KINDS else -1
-        out.append((owner, kind))
-    return out
+def _kind(token) -> int:
+    """Kind index of a view token, -1 if the viewer does not know it."""
+    return KINDS.index(token.kind) if token.kind is not None else -1
 
 
 class ArdillasHeuristicBot(RuleBot):
@@ -69,27 +58,15 @@ class ArdillasHeuristicBot(RuleBot):
         self._n = game.num_players()
 
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
-        obs = state.observation_string(me)
-        lines = obs.split("\n")
-        phase = re.search(r"phase=(\S+)", lines[0]).group(1)
-        piles: dict[int, list[tuple[int, int]]] = {}
-        nests: dict[int, list[tuple[int, int]]] = {}
-        up: dict[int, list[int]] = {}
-        for line in lines[1:]:
-            m = _PILE.match(line)
-            if m:
-                piles[int(m.group(1))] = _tokens(m.group(2))
-                continue
-            m = _NEST.match(line)
-            if m:
-                q = int(m.group(1))
-                nests[q] = _tokens(m.group(2))
-                up[q] = [k for t, (_, k) in zip(m.group(2).split(), nests[q])
-                         if "(down)" not in t and k >= 0]
+        view = state.engine.player_view(me)
+        phase = view.phase
+        piles = {h: [(t.owner, _kind(t)) for t in pile] for h, pile in enumerate(view.piles)}
+        up = {q: [_kind(t) for t in nest if t.face_up and t.kind is not None]
+              for q, nest in enumerate(view.nests)}
         mine = [0] * 5
-        for _, k in nests.get(me, []):
-            if 0 <= k < 5:
-                mine[k] += 1
+        for t in view.nests[me]:
+            if 0 <= _kind(t) < 5:
+                mine[_kind(t)] += 1
 
         def value(kind: int) -> int:
             if kind < 0 or kind == SQUIRREL:
@@ -107,8 +84,7 @@ class ArdillasHeuristicBot(RuleBot):
         piles_legal = [a for a in legal if A_PILE <= a < A_TAKE]
 
         if phase in ("autumn-place", "autumn-draw") and piles_legal:
-            held = re.search(r"holding=\S+:(\w+|\?)", lines[0])
-            kind = KINDS.index(held.group(1)) if held and held.group(1) in KINDS else -1
+            kind = _kind(view.holding) if view.holding else -1
             want = stash if 0 <= kind < 5 else nxt
             return want if want in legal_set else piles_legal[0]
         if phase == "night-keep":
@@ -124,14 +100,14 @@ class ArdillasHeuristicBot(RuleBot):
             if best:
                 return min(best)[1]
         if A_TAKE in legal_set:
-            peek = re.findall(r"peeks \S+:(\w+) on h", state.information_state_string(me))
-            if peek and peek[-1] in KINDS and KINDS.index(peek[-1]) < 5:
+            ant = view.focus_pile
+            peek = piles[ant][0][1] if ant is not None and piles.get(ant) else -1
+            if 0 <= peek < 5:
                 return A_TAKE
             moves = [a for a in piles_legal if a != stash]
             return moves[0] if moves else (piles_legal[0] if piles_legal else A_TAKE)
         if phase == "lynx-pick":
-            looked = re.findall(r"looks through h(\d+)", state.information_state_string(me))
-            pile = piles.get(int(looked[-1]), []) if looked else []
+            pile = piles.get(view.focus_pile, []) if view.focus_pile is not None else []
             options = [(-value(pile[a - A_INDEX][1]) if a - A_INDEX < len(pile) else 0, a)
                        for a in legal if A_INDEX <= a < A_PAIR]
             if options:

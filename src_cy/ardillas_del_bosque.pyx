@@ -7,6 +7,7 @@ unless ``known[o]`` says otherwise.  Kinds: 0-4 nuts, 5 squirrel, 6 poo.
 """
 from libc.stdint cimport uint64_t, uint8_t, int8_t, int16_t
 from libc.string cimport memcpy, memset
+from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
@@ -60,7 +61,8 @@ cdef enum:
     PH_BEETLE = 21
     PH_SNAKE = 22
     PH_END = 23
-    NPHASES = 24
+    PH_BOARDS = 24
+    NPHASES = 25
     # events
     E_DEAL = 0
     E_DEAL_REMOVED = 1
@@ -88,6 +90,24 @@ cdef enum:
     E_REVEAL = 23
     E_ANIMAL = 24
     E_END = 25
+    E_BOARD = 26
+    E_LIZ_DEST = 27
+    # history steps (for the perfect-recall tensor)
+    MAXSTEP = 512
+    TAG_BOARD = 8
+    TAG_DEAL = 9
+    TAG_ADRAW = 10    # + owner
+    # step codes as a player sees a history step
+    C_BOARD = 318     # + board pair
+    C_SEEN_KIND = 323 # + kind (own autumn draw)
+    C_HIDDEN = 330    # a chance draw the player does not see
+    C_KEEP = 331      # another player's night keep
+    C_NPLACE = 332    # + h: another player's night hide
+    NCODE = 342
+    CODE_LO = 32
+    CODE_HI = 11
+
+from typing import NamedTuple, Optional
 
 KIND_NAMES = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
 ANIMAL_NAMES = ("bear", "lynx", "golden_eagle", "ant", "lizard",
@@ -96,9 +116,40 @@ PHASE_NAMES = ("deal", "autumn-draw", "autumn-place", "night-keep", "night-place
                "winter-draw", "bear-flip", "bear-draw", "lynx-pile", "lynx-pick",
                "golden-eagle", "ant-nest", "ant-decide", "lizard-split-dest",
                "lizard-split-size", "lizard-pair", "lizard-take", "boar-pile",
-               "boar-order", "fox", "owl", "dung-beetle", "snake", "end")
+               "boar-order", "fox", "owl", "dung-beetle", "snake", "end", "boards")
+BOARD_NAMES = tuple(f"{ANIMAL_NAMES[b]}/{ANIMAL_NAMES[b + 5]}" for b in range(5))
+
+
+class Token(NamedTuple):
+    """A token as one player knows it (``kind`` None: face unknown to them)."""
+    owner: int          # board: seat 0..N-1, then sleepyheads N..
+    ordinal: int        # the owner's j-th token to leave the hand
+    kind: Optional[str]
+    face_up: bool
+
+
+class ArdillasView(NamedTuple):
+    """What one player knows now (``ArdillasEngine.player_view``)."""
+    player: int
+    phase: str
+    current_player: int                 # pyspiel id: seat, -1 chance, -4 terminal
+    turn: int                           # seat whose turn it is
+    night: bool
+    king: Optional[str]
+    board_animals: tuple                # per board: its animal, None until drawn
+    hand: tuple                         # own kinds not yet out of the hand
+    holding: Optional[Token]            # by day: the token being hidden
+    piles: tuple                        # per hiding place: Tokens, top first
+    nests: tuple                        # per seat: Tokens, arrival order
+    active: tuple                       # per seat: still in the woods
+    focus_pile: Optional[int]           # Lynx/Boar/Ant/Lizard-split pile
+    lizard_piles: tuple                 # Lizard: split target, or the two flipped piles
+    boar_remaining: tuple               # Wild Boar: Tokens still to order, top first
+    boar_placed: tuple                  # Wild Boar: Tokens ordered so far, top first
+
+
 SNAP_MAGIC = b"ARDL"
-SNAP_VERSION = 1
+SNAP_VERSION = 2
 
 
 cdef struct Ev:
@@ -136,6 +187,10 @@ cdef struct AState:
     int8_t boar_new[MAXT]       # new order, top-first
     int8_t deal_owner
     int8_t nactive
+    int8_t animal_of[MAXB]      # board pair (0..4) shown by each board, -1 not drawn
+    int8_t nboards              # boards already drawn at set-up
+    int16_t alloc_at[MAXT]      # history index of the step that gave a token its kind
+    int8_t step_tag[MAXSTEP]    # per history step: actor, or TAG_* for chance
     int16_t last_turn[MAXB]
     int16_t turn_ctr
     int16_t nmoves
@@ -163,15 +218,21 @@ cdef inline int popc(unsigned int x) noexcept nogil:
 
 cdef class ArdillasEngine(Engine):
     """State and rules of one Ardillas del Bosque game (all modes)."""
+    HISTORY_RESAMPLING = True
     cdef AState s
     cdef Ev log[MAXLOG]
-    cdef public int N, S, B, hp, H, night, king, little, nuts, offset
+    cdef public int N, S, B, hp, H, night, king, little, nuts, max_len
     cdef public int tpp
     cdef uint8_t kindset
+    cdef int8_t fixed[MAXB]
+    cdef int random_boards
 
     def __init__(self, int players, int sleepyheads, int hiding_places, int night,
-                 int king, int little, int nuts, int board_offset, str game_string):
-        """Set up the woods; `king` is -1 or an animal index 0..9."""
+                 int king, int little, int nuts, tuple boards, int max_len, str game_string):
+        """Set up the woods; `king` is -1 or an animal index 0..9; `boards` is
+        () for boards drawn by chance at set-up, else the board pair (0..4) of
+        each board (players' boards, then sleepyheads'); `max_len` bounds the
+        number of actions of a game (the perfect-recall tensor's length)."""
         cdef int b, k
         self.N = players
         self.S = sleepyheads
@@ -182,7 +243,9 @@ cdef class ArdillasEngine(Engine):
         self.king = king
         self.little = little
         self.nuts = nuts
-        self.offset = board_offset
+        if not 0 < max_len <= MAXSTEP:
+            raise ValueError(f"max_len must be in [1, {MAXSTEP}], got {max_len}")
+        self.max_len = max_len
         self.num_players = players
         self.game_string = game_string
         self.kindset = 0
@@ -192,23 +255,42 @@ cdef class ArdillasEngine(Engine):
             self.kindset |= 1 << SQUIRREL
         self.kindset |= 1 << POO
         self.tpp = popc(self.kindset)
+        if boards and (len(boards) != self.B or sorted(set(boards)) != sorted(boards)
+                       or not all(0 <= x < 5 for x in boards)):
+            raise ValueError(f"boards must be {self.B} distinct board numbers 0..4, got {boards}")
+        # With a King of the Woods or without squirrels the boards' animals
+        # never act, so no board is drawn: every board shows its own number.
+        self.random_boards = 1 if (not boards and king < 0 and not little) else 0
+        for b in range(MAXB):
+            self.fixed[b] = boards[b] if boards and b < self.B else b
+        self.to_initial()
+
+    cdef void restart(self) noexcept nogil:
+        cdef int b, k
         memset(&self.s, 0, sizeof(AState))
-        self.pubhash = 0
-        memset(self.ihash, 0, sizeof(self.ihash))
         for k in range(MAXT):
             self.s.kind[k] = -1
             self.s.loc[k] = LOC_HAND
+            self.s.alloc_at[k] = -1
         for b in range(self.B):
             self.s.hand[b] = self.kindset
-            self.s.active[b] = 1 if b < players else 0
-        self.s.nactive = players
+            self.s.active[b] = 1 if b < self.N else 0
+        for b in range(MAXB):
+            self.s.animal_of[b] = -1 if self.random_boards else self.fixed[b]
+        self.s.nactive = self.N
         self.s.ppile = -1
         self.s.liz_a = -1
         self.s.liz_b = -1
         self.s.pend = -1
+        if self.random_boards:
+            self.s.phase = PH_BOARDS
+        else:
+            self.after_boards()
+
+    cdef void after_boards(self) noexcept nogil:
         if self.S > 0:
             self.s.phase = PH_DEAL
-            self.s.deal_owner = players
+            self.s.deal_owner = self.N
         else:
             self.start_autumn()
 
@@ -216,7 +298,7 @@ cdef class ArdillasEngine(Engine):
     cdef inline int board_animal(self, int board) noexcept nogil:
         if self.king >= 0:
             return self.king
-        return (board + self.offset) % 5 + (5 if self.night else 0)
+        return self.s.animal_of[board] + (5 if self.night else 0)
 
     cdef inline uint8_t pmask(self) noexcept nogil:
         return <uint8_t>((1 << self.N) - 1)
@@ -258,6 +340,7 @@ cdef class ArdillasEngine(Engine):
         self.s.nalloc[owner] += 1
         self.s.kind[o] = k
         self.s.hand[owner] &= <uint8_t>~(1 << k)
+        self.s.alloc_at[o] = <int16_t>(self.hist.size() - 1)
         return o
 
     cdef void push_pile(self, int h, int o, int up) noexcept nogil:
@@ -469,7 +552,7 @@ cdef class ArdillasEngine(Engine):
     cdef int current_player(self) noexcept nogil:
         if self.s.phase == PH_END:
             return TERMINAL_PLAYER
-        if self.s.phase == PH_DEAL or self.s.phase == PH_ADRAW:
+        if self.s.phase == PH_DEAL or self.s.phase == PH_ADRAW or self.s.phase == PH_BOARDS:
             return CHANCE_PLAYER
         return self.s.cur
 
@@ -477,7 +560,18 @@ cdef class ArdillasEngine(Engine):
         return self.s.phase == PH_END
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
-        cdef int owner, k, n = 0
+        cdef int owner, k, b, used, n = 0
+        if self.s.phase == PH_BOARDS:
+            used = 0
+            for b in range(self.s.nboards):
+                used |= 1 << self.s.animal_of[b]
+            for k in range(5):
+                if not used & (1 << k):
+                    out[n] = k
+                    n += 1
+            for k in range(n):
+                probs[k] = 1.0 / n
+            return n
         owner = self.s.deal_owner if self.s.phase == PH_DEAL else self.s.cur
         for k in range(NK):
             if self.s.hand[owner] & (1 << k):
@@ -578,8 +672,25 @@ cdef class ArdillasEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase, p = self.s.cur, o, h, k, i, j, n, t, c, a, b, owner
+        cdef int step = <int>self.hist.size() - 1
         self.s.nmoves += 1
-        if ph == PH_DEAL:
+        if 0 <= step < MAXSTEP:
+            if ph == PH_BOARDS:
+                self.s.step_tag[step] = TAG_BOARD
+            elif ph == PH_DEAL:
+                self.s.step_tag[step] = TAG_DEAL
+            elif ph == PH_ADRAW:
+                self.s.step_tag[step] = TAG_ADRAW + p
+            else:
+                self.s.step_tag[step] = p
+        if ph == PH_BOARDS:
+            b = self.s.nboards
+            self.s.animal_of[b] = action
+            self.s.nboards += 1
+            self.log_ev(E_BOARD, -1, b, action, -1, 0, 1)
+            if self.s.nboards == self.B:
+                self.after_boards()
+        elif ph == PH_DEAL:
             owner = self.s.deal_owner
             j = self.s.nalloc[owner]
             o = self.alloc(owner, action)
@@ -701,6 +812,7 @@ cdef class ArdillasEngine(Engine):
                 self.ant_peek()
         elif ph == PH_LIZ_DEST:
             self.s.liz_b = action - A_PILE
+            self.log_ev(E_LIZ_DEST, p, self.s.ppile, self.s.liz_b, -1, 0, 1)
             self.s.phase = PH_LIZ_SIZE
         elif ph == PH_LIZ_SIZE:
             k = action - A_INDEX
@@ -789,7 +901,7 @@ cdef class ArdillasEngine(Engine):
             for j in range(n):
                 o = self.s.boar_new[n - 1 - j]
                 self.s.pile[h][j] = o
-                self.s.up[o] = 1
+                self.s.up[o] = 1 - self.s.up[o]
             self.s.boar_out = 0
             self.s.ppile = -1
             self.log_ev(E_BOAR_DONE, self.s.cur, h, 0, -1, 0, 1)
@@ -863,46 +975,73 @@ cdef class ArdillasEngine(Engine):
         for p in range(self.N):
             out[p] = 1.0 / w if win[p] else -1.0 / (self.N - w)
 
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
-        cdef int w, i, j, o, n, m, tmp, fixed, cur = self.s.cur
-        cdef int objs[NK]
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """Re-draw the kind of every token whose face `player` does not know.
+
+        Owner by owner, the unknown tokens get distinct kinds drawn uniformly
+        from the owner's kinds `player` has not seen among their tokens.  One
+        rule branches on faces that may stay hidden: a player woken by the
+        Snake who is still in the woods holds a nut; if another player is at
+        that decision now, draws that leave them no nut are rejected.  The
+        history steps that gave the tokens their kinds (a chance draw, or a
+        night keep/hide choice) are then rewritten.  Everything else is public
+        or seen by `player`, so the history replays to the same information
+        state.
+        """
+        cdef int w, j, o, n, m, i, r, tmp, old, k, idx, tries, ok, t
+        cdef int objs[MAXT]
+        cdef int8_t newkind[MAXT]
         cdef int pool[NK]
         cdef uint8_t bit = <uint8_t>(1 << player)
-        cdef int dep = (self.s.phase == PH_KEEP or self.s.phase == PH_NPLACE
-                        or self.s.phase == PH_SNAKE)
-        for w in range(self.B):
-            if w == player:
-                continue
-            fixed = dep and w == cur
-            n = 0
-            m = 0
-            for j in range(self.s.nalloc[w]):
-                o = w * NK + j
-                if self.s.known[o] & (PUB | bit):
+        cdef uint8_t avail
+        cdef int snake = self.s.phase == PH_SNAKE and self.s.cur != player
+        cdef int nobj = 0
+        for tries in range(1 << 20):
+            memcpy(newkind, self.s.kind, sizeof(newkind))
+            nobj = 0
+            for w in range(self.B):
+                if w == player:
                     continue
-                if dep and self.s.loc[o] == LOC_NEST + cur:
-                    continue
-                objs[n] = o
-                n += 1
-                pool[m] = self.s.kind[o]
-                m += 1
-            if not fixed:
-                for i in range(NK):
-                    if self.s.hand[w] & (1 << i):
-                        pool[m] = i
+                avail = self.kindset
+                n = 0
+                for j in range(self.s.nalloc[w]):
+                    o = w * NK + j
+                    if self.s.known[o] & (PUB | bit):
+                        avail &= <uint8_t>~(1 << self.s.kind[o])
+                    else:
+                        objs[nobj + n] = o
+                        n += 1
+                m = 0
+                for k in range(NK):
+                    if avail & (1 << k):
+                        pool[m] = k
                         m += 1
-            for i in range(m - 1, 0, -1):
-                j = rng_int(rng, i + 1)
-                tmp = pool[i]
-                pool[i] = pool[j]
-                pool[j] = tmp
-            for i in range(n):
-                self.s.kind[objs[i]] = pool[i]
-            if not fixed:
-                self.s.hand[w] = 0
-                for i in range(n, m):
-                    self.s.hand[w] |= <uint8_t>(1 << pool[i])
-        self.rekey_others(player)
+                for i in range(n):
+                    r = i + rng_int(rng, m - i)
+                    tmp = pool[i]
+                    pool[i] = pool[r]
+                    pool[r] = tmp
+                    newkind[objs[nobj + i]] = pool[i]
+                nobj += n
+            if not snake:
+                break
+            ok = 0
+            for t in range(self.s.nsize[self.s.cur]):
+                if newkind[self.s.nest[self.s.cur][t]] < SQUIRREL:
+                    ok = 1
+            if ok:
+                break
+        out[0] = self.hist
+        for i in range(nobj):
+            o = objs[i]
+            idx = self.s.alloc_at[o]
+            old = out[0][idx]
+            if old < NK:
+                out[0][idx] = newkind[o]
+            elif old < A_NPLACE:
+                out[0][idx] = A_KIND + newkind[o]
+            else:
+                out[0][idx] = A_NPLACE + 10 * newkind[o] + (old - A_NPLACE) % 10
 
     cdef Engine clone(self):
         cdef ArdillasEngine e = ArdillasEngine.__new__(ArdillasEngine)
@@ -921,20 +1060,13 @@ cdef class ArdillasEngine(Engine):
         self.king = o.king
         self.little = o.little
         self.nuts = o.nuts
-        self.offset = o.offset
+        self.max_len = o.max_len
+        self.random_boards = o.random_boards
+        memcpy(self.fixed, o.fixed, sizeof(self.fixed))
         self.tpp = o.tpp
         self.kindset = o.kindset
         self.s = o.s
         memcpy(self.log, o.log, o.s.nlog * sizeof(Ev))
-
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
-        cdef uint64_t h = 0x51ED
-        cdef int o
-        cdef uint8_t bit = <uint8_t>(1 << player)
-        for o in range(MAXT):
-            if self.s.kind[o] >= 0 and (self.s.known[o] & bit) and not (self.s.known[o] & PUB):
-                h = mix64(h, <uint64_t>(o * 8 + self.s.kind[o]))
-        return mix64(h, <uint64_t>self.s.hand[player])
 
     # ------------------------------------------------------------------ Python API
     def _check_player(self, int player) -> None:
@@ -948,12 +1080,66 @@ cdef class ArdillasEngine(Engine):
             return f"{who}#{o % NK}:{KIND_NAMES[self.s.kind[o]]}"
         return f"{who}#{o % NK}:?"
 
-    def _place(self, int h) -> str:
-        return f"h{h}"
+    def _token(self, int o, int player):
+        known = player < 0 or self.s.known[o] & (PUB | (1 << player))
+        return Token(o // NK, o % NK, KIND_NAMES[self.s.kind[o]] if known else None,
+                     bool(self.s.up[o]))
+
+    def _animal_name(self, int board):
+        if self.king < 0 and self.s.animal_of[board] < 0:
+            return None
+        return ANIMAL_NAMES[self.board_animal(board)]
+
+    def num_events(self) -> int:
+        """Events logged so far (the log holds at most 2048; see the rules doc)."""
+        return self.s.nlog
+
+    def player_view(self, int player) -> ArdillasView:
+        """What `player` knows now, as typed fields (see ``ArdillasView``)."""
+        self._check_player(player)
+        return self._make_view(player)
+
+    def _make_view(self, int player) -> ArdillasView:
+        ph = self.s.phase
+        holding = None
+        if ph == PH_APLACE and self.s.pend >= 0 and (player < 0 or self.s.cur == player):
+            holding = self._token(self.s.pend, player)
+        liz = ()
+        if ph == PH_LIZ_SIZE:
+            liz = (int(self.s.liz_b),)
+        elif ph == PH_LIZ_TAKE:
+            liz = tuple(int(x) for x in (self.s.liz_a, self.s.liz_b) if x >= 0)
+        boar = ph == PH_BOAR_PICK
+        own = self.s.hand[player] if player >= 0 else 0
+        return ArdillasView(
+            player=player,
+            phase=PHASE_NAMES[ph],
+            current_player=self.current_player(),
+            turn=self.s.cur,
+            night=bool(self.night),
+            king=ANIMAL_NAMES[self.king] if self.king >= 0 else None,
+            board_animals=tuple(self._animal_name(b) for b in range(self.B)),
+            hand=tuple(KIND_NAMES[k] for k in range(NK) if own & (1 << k)),
+            holding=holding,
+            piles=tuple(tuple(self._token(self.s.pile[h][i], player)
+                              for i in range(self.s.psize[h] - 1, -1, -1))
+                        for h in range(self.H)),
+            nests=tuple(tuple(self._token(self.s.nest[q][i], player)
+                              for i in range(self.s.nsize[q])) for q in range(self.N)),
+            active=tuple(bool(self.s.active[q]) for q in range(self.N)),
+            focus_pile=self.s.ppile if self.s.ppile >= 0 else None,
+            lizard_piles=liz,
+            boar_remaining=tuple(self._token(self.s.boar_rem[i], player)
+                                 for i in range(self.s.boar_n)) if boar else (),
+            boar_placed=tuple(self._token(self.s.boar_new[i], player)
+                              for i in range(self.s.boar_out)) if boar else (),
+        )
 
     def action_to_string(self, int player, int action) -> str:
         """Human-readable action (chance outcomes are kinds drawn)."""
         if player == CHANCE_PLAYER:
+            if self.s.phase == PH_BOARDS and 0 <= action < 5:
+                return f"board {self.s.nboards}: {BOARD_NAMES[action]}"
             return f"draw {KIND_NAMES[action]}" if 0 <= action < NK else f"chance {action}"
         if A_PILE <= action < A_TAKE:
             return f"pile h{action - A_PILE}"
@@ -1046,60 +1232,67 @@ cdef class ArdillasEngine(Engine):
             return f"{who} wakes {ANIMAL_NAMES[e.a]} (board {e.b})"
         if t == E_END:
             return "end"
+        if t == E_BOARD:
+            return f"board {e.a} is the {BOARD_NAMES[e.b]} board"
+        if t == E_LIZ_DEST:
+            return f"{who} lizard splits h{e.a} onto h{e.b}"
         return f"event {t}"
 
     def info_string(self, int player) -> str:
         """Perfect recall: everything `player` observed, in order."""
         self._check_player(player)
-        lines = [f"p{player} hand={self._hand_str(player)}"]
+        cdef int own = self.s.hand[player]
+        hand = (",".join(KIND_NAMES[k] for k in range(NK) if own & (1 << k)) if self.night
+                else str(popc(own)))
+        lines = [f"p{player} hand={hand}"]
         for i in range(self.s.nlog):
             txt = self._event_text(i, player)
             if txt is not None:
                 lines.append(txt)
         return "\n".join(lines)
 
-    def _hand_str(self, int player) -> str:
+    def _hand_str(self, view) -> str:
         if self.night:
-            return ",".join(KIND_NAMES[k] for k in range(NK) if self.s.hand[player] & (1 << k))
-        return str(popc(self.s.hand[player]))
+            return ",".join(view.hand)
+        return str(len(view.hand))
 
-    def _view(self, int player) -> str:
+    @staticmethod
+    def _tok_text(t, int nplayers) -> str:
+        who = f"p{t.owner}" if t.owner < nplayers else f"z{t.owner - nplayers}"
+        return f"{who}#{t.ordinal}:{t.kind if t.kind is not None else '?'}"
+
+    def _view_text(self, view) -> str:
         rows = []
-        for h in range(self.H):
-            toks = []
-            for i in range(self.s.psize[h] - 1, -1, -1):
-                o = self.s.pile[h][i]
-                toks.append(self._tok(o, player) + ("^" if self.s.up[o] else ""))
-            animal = ANIMAL_NAMES[self.board_animal(h // self.hp)]
-            rows.append(f"h{h}({animal}): " + " ".join(toks))
-        for p in range(self.N):
-            toks = [self._tok(self.s.nest[p][i], player) + ("" if self.s.up[self.s.nest[p][i]] else "(down)")
-                    for i in range(self.s.nsize[p])]
-            state = "" if self.s.active[p] else " [out]"
-            rows.append(f"nest p{p}{state}: " + " ".join(toks))
+        for h, pile in enumerate(view.piles):
+            animal = view.board_animals[h // self.hp] or "?"
+            rows.append(f"h{h}({animal}): " + " ".join(
+                self._tok_text(t, self.N) + ("^" if t.face_up else "") for t in pile))
+        for q, nest in enumerate(view.nests):
+            out = "" if view.active[q] else " [out]"
+            rows.append(f"nest p{q}{out}: " + " ".join(
+                self._tok_text(t, self.N) + ("" if t.face_up else "(down)") for t in nest))
         return "\n".join(rows)
 
     def obs_string(self, int player) -> str:
         """Current view of `player`: piles, nests, own hand, phase."""
         self._check_player(player)
-        holding = ""
-        if self.s.phase == PH_APLACE and self.s.cur == player and self.s.pend >= 0:
-            holding = f" holding={self._tok(self.s.pend, player)}"
-        return (f"p{player} phase={PHASE_NAMES[self.s.phase]} cur=p{self.s.cur} "
-                f"hand={self._hand_str(player)}{holding}\n" + self._view(player))
+        view = self._make_view(player)
+        holding = f" holding={self._tok_text(view.holding, self.N)}" if view.holding else ""
+        return (f"p{player} phase={view.phase} cur=p{view.turn} "
+                f"hand={self._hand_str(view)}{holding}\n" + self._view_text(view))
 
     def render(self) -> str:
         """The whole board, all faces shown."""
         return (f"phase={PHASE_NAMES[self.s.phase]} cur={self.current_player()}\n"
-                + self._view(-1))
+                + self._view_text(self._make_view(-1)))
 
     def _tensor_size(self) -> int:
         per = 1 + self.H + self.N + 1 + 1 + 1 + NK + 1 + 1
         return self.B * NK * per + NPHASES + (self.N + 1) + self.N + NK + self.N + self.H + 2
 
     def info_tensor_size(self) -> int:
-        """Same layout as the observation tensor (knowledge accumulates there)."""
-        return self._tensor_size()
+        """The observation tensor, then one slot per history step (see docs)."""
+        return self._tensor_size() + self.max_len * (CODE_HI + CODE_LO)
 
     def obs_tensor_size(self) -> int:
         return self._tensor_size()
@@ -1152,57 +1345,79 @@ cdef class ArdillasEngine(Engine):
         out[idx] = self.s.liz_a + 1
         out[idx + 1] = self.s.liz_b + 1
 
+    def step_code(self, int step, int player) -> int:
+        """History step `step` as `player` saw it, a code in [0, 342): a player
+        action's id (318 actions), except another player's night keep (331) or
+        night hide on h (332 + h), whose kind is hidden; chance: the board
+        drawn (318 + board), the player's own autumn draw (323 + kind), any
+        other draw (330, unseen)."""
+        cdef int tag = self.s.step_tag[step], a = self.hist[step]
+        if tag == TAG_BOARD:
+            return C_BOARD + a
+        if tag == TAG_DEAL:
+            return C_HIDDEN
+        if tag >= TAG_ADRAW:
+            return C_SEEN_KIND + a if tag - TAG_ADRAW == player else C_HIDDEN
+        if tag != player and A_KIND <= a < A_NPLACE:
+            return C_KEEP
+        if tag != player and A_NPLACE <= a < A_INDEX:
+            return C_NPLACE + (a - A_NPLACE) % 10
+        return a
+
     def fill_info_tensor(self, int player, out) -> None:
-        """Information-state tensor of `player` into float32 `out`."""
+        """Information-state tensor of `player` into float32 `out`: the
+        observation tensor, then per history step the one-hot pair
+        (code // 32, code % 32) of ``step_code`` (perfect recall)."""
+        cdef int base = self._tensor_size(), t, c, width = CODE_HI + CODE_LO
         self._fill(player, out)
+        for t in range(min(<int>self.hist.size(), self.max_len)):
+            c = self.step_code(t, player)
+            out[base + t * width + c // CODE_LO] = 1.0
+            out[base + t * width + CODE_HI + c % CODE_LO] = 1.0
 
     def fill_obs_tensor(self, int player, out) -> None:
         """Observation tensor of `player` into float32 `out`."""
         self._fill(player, out)
 
-    def _signature(self) -> bytes:
-        return bytes([self.N, self.S, self.hp, self.night, self.king + 1, self.little,
-                      self.nuts, self.offset])
-
     def dump(self) -> bytes:
-        """Snapshot: header, parameters, keys, state struct and event log."""
-        head = SNAP_MAGIC + bytes([SNAP_VERSION]) + self._signature()
-        keys = (<char*>&self.pubhash)[:sizeof(uint64_t)] + \
-            (<char*>self.ihash)[:sizeof(self.ihash)]
-        body = (<char*>&self.s)[:sizeof(AState)]
-        evs = (<char*>self.log)[:self.s.nlog * sizeof(Ev)] if self.s.nlog else b""
-        return head + keys + body + evs
+        """Snapshot: magic, version, game string and the action history."""
+        game = self.game_string.encode()
+        hist = b"".join(int(a).to_bytes(2, "little") for a in self.hist)
+        return (SNAP_MAGIC + bytes([SNAP_VERSION]) + len(game).to_bytes(2, "little")
+                + game + hist)
 
-    def load(self, bytes data) -> None:
-        """Restore a `dump()`; refuses malformed data (ValueError), state untouched."""
-        cdef AState tmp, saved
-        cdef const char* raw
-        cdef uint64_t savedh[ENGINE_MAX_PLAYERS + 1]
-        cdef size_t hl = 5 + 8, kl = sizeof(uint64_t) * (ENGINE_MAX_PLAYERS + 1)
-        if len(data) < hl + kl + sizeof(AState) or data[:4] != SNAP_MAGIC:
+    def load(self, data) -> None:
+        """Restore a ``dump()`` by replaying its history, each action checked;
+        refuses malformed data or another game's (ValueError, state untouched)."""
+        if not isinstance(data, (bytes, bytearray)):
+            raise ValueError(f"snapshot must be bytes, got {type(data).__name__}")
+        data = bytes(data)
+        if len(data) < 7 or data[:4] != SNAP_MAGIC:
             raise ValueError("not an Ardillas del Bosque snapshot (bad magic or too short)")
         if data[4] != SNAP_VERSION:
             raise ValueError(f"unsupported snapshot version {data[4]}; this is {SNAP_VERSION}")
-        if data[5:13] != self._signature():
-            raise ValueError("snapshot was made for different game parameters")
-        raw = data
-        memcpy(&tmp, raw + hl + kl, sizeof(AState))
-        if not 0 <= tmp.nlog <= MAXLOG or \
-                len(data) != hl + kl + sizeof(AState) + tmp.nlog * sizeof(Ev):
-            raise ValueError(f"snapshot has {len(data)} bytes, inconsistent with its event log")
-        saved = self.s
-        savedh[0] = self.pubhash
-        memcpy(&savedh[1], self.ihash, sizeof(self.ihash))
-        self.s = tmp
+        glen = int.from_bytes(data[5:7], "little")
+        game = data[7:7 + glen]
+        if len(game) != glen or game != self.game_string.encode():
+            raise ValueError(f"snapshot was made for {game.decode(errors='replace')!r}, "
+                             f"not {self.game_string!r}")
+        body = data[7 + glen:]
+        if len(body) % 2:
+            raise ValueError("snapshot history has an odd number of bytes")
+        actions = [int.from_bytes(body[i:i + 2], "little") for i in range(0, len(body), 2)]
+        if len(actions) > self.max_len:
+            raise ValueError(f"snapshot history has {len(actions)} actions, "
+                             f"more than the game's bound {self.max_len}")
+        old = [a for a in self.hist]
+        self.to_initial()
         try:
-            self.check_invariants()
-        except AssertionError as exc:
-            self.s = saved
+            for a in actions:
+                self.py_apply(a)
+        except ValueError as exc:
+            self.to_initial()
+            for a in old:
+                self.apply(a)
             raise ValueError(f"invalid Ardillas del Bosque snapshot: {exc}") from None
-        memcpy(&self.pubhash, raw + hl, sizeof(uint64_t))
-        memcpy(self.ihash, raw + hl + sizeof(uint64_t), sizeof(self.ihash))
-        if tmp.nlog:
-            memcpy(self.log, raw + hl + kl + sizeof(AState), tmp.nlog * sizeof(Ev))
 
     def final_groups(self) -> list:
         """Per player: (nut groups largest first after poos, nuts left, last
@@ -1215,58 +1430,90 @@ cdef class ArdillasEngine(Engine):
         return out
 
     def check_invariants(self) -> None:
-        """Raise AssertionError naming the broken law (token conservation etc.)."""
+        """Raise ValueError naming the broken law (token conservation etc.)."""
         cdef int w, j, o, h, i, p, k, seen
-        assert 0 <= self.s.phase < NPHASES, f"phase out of range: {self.s.phase}"
-        assert 0 <= self.s.cur < self.N, f"current player out of range: {self.s.cur}"
-        assert -1 <= self.s.ppile < self.H and -1 <= self.s.liz_a < self.H \
-            and -1 <= self.s.liz_b < self.H, "pending hiding place out of range"
-        assert -1 <= self.s.pend < MAXT, "pending token out of range"
-        assert 0 <= self.s.boar_n <= MAXT and 0 <= self.s.boar_out <= MAXT, \
-            "Wild Boar ordering out of range"
-        assert self.s.deal_owner <= self.B, "dealing past the last board"
+        if not (0 <= self.s.phase < NPHASES):
+            raise ValueError(f"phase out of range: {self.s.phase}")
+        if not (0 <= self.s.cur < self.N):
+            raise ValueError(f"current player out of range: {self.s.cur}")
+        if not (-1 <= self.s.ppile < self.H and -1 <= self.s.liz_a < self.H and -1 <= self.s.liz_b < self.H):
+            raise ValueError("pending hiding place out of range")
+        if not (-1 <= self.s.pend < MAXT):
+            raise ValueError("pending token out of range")
+        if not (0 <= self.s.boar_n <= MAXT and 0 <= self.s.boar_out <= MAXT):
+            raise ValueError("Wild Boar ordering out of range")
+        if not (self.s.deal_owner <= self.B):
+            raise ValueError("dealing past the last board")
         if self.s.phase in (PH_LYNX_PICK, PH_ANT_DEC, PH_LIZ_SIZE, PH_BOAR_PICK):
-            assert self.s.ppile >= 0, "animal action without its pile"
+            if not (self.s.ppile >= 0):
+                raise ValueError("animal action without its pile")
         if self.s.phase == PH_LIZ_TAKE:
-            assert self.s.liz_a >= 0, "Lizard take without flipped piles"
+            if not (self.s.liz_a >= 0):
+                raise ValueError("Lizard take without flipped piles")
         count = {}
         for h in range(MAXH):
-            assert 0 <= self.s.psize[h] <= MAXT, "pile size out of range"
-            assert h < self.H or self.s.psize[h] == 0, "token on a missing hiding place"
+            if not (0 <= self.s.psize[h] <= MAXT):
+                raise ValueError("pile size out of range")
+            if not (h < self.H or self.s.psize[h] == 0):
+                raise ValueError("token on a missing hiding place")
             for i in range(self.s.psize[h]):
                 o = self.s.pile[h][i]
-                assert 0 <= o < MAXT and self.s.loc[o] == h, f"pile h{h} / location mismatch"
+                if not (0 <= o < MAXT and self.s.loc[o] == h):
+                    raise ValueError(f"pile h{h} / location mismatch")
                 count[o] = count.get(o, 0) + 1
         for p in range(MAXB):
-            assert 0 <= self.s.nsize[p] <= MAXT, "nest size out of range"
-            assert p < self.N or self.s.nsize[p] == 0, "nest of a non-player"
+            if not (0 <= self.s.nsize[p] <= MAXT):
+                raise ValueError("nest size out of range")
+            if not (p < self.N or self.s.nsize[p] == 0):
+                raise ValueError("nest of a non-player")
             for i in range(self.s.nsize[p]):
                 o = self.s.nest[p][i]
-                assert 0 <= o < MAXT and self.s.loc[o] == LOC_NEST + p, f"nest p{p} / location mismatch"
+                if not (0 <= o < MAXT and self.s.loc[o] == LOC_NEST + p):
+                    raise ValueError(f"nest p{p} / location mismatch")
                 count[o] = count.get(o, 0) + 1
-        assert all(v == 1 for v in count.values()), "token conservation: a token is in two places"
+        if not (all(v == 1 for v in count.values())):
+            raise ValueError("token conservation: a token is in two places")
         nact = 0
         for w in range(MAXB):
             if w < self.N:
                 nact += self.s.active[w]
-            assert 0 <= self.s.nalloc[w] <= (self.tpp if w < self.B else 0), \
-                "token conservation: allocated tokens exceed the owner's set"
+            if not (0 <= self.s.nalloc[w] <= (self.tpp if w < self.B else 0)):
+                raise ValueError("token conservation: allocated tokens exceed the owner's set")
             kinds = 0
             for j in range(NK):
                 o = w * NK + j
                 if j < self.s.nalloc[w]:
                     k = self.s.kind[o]
-                    assert 0 <= k < NK and self.kindset & (1 << k), f"token kind out of range: {k}"
-                    assert not kinds & (1 << k), f"token conservation: owner {w} has kind {k} twice"
+                    if not (0 <= k < NK and self.kindset & (1 << k)):
+                        raise ValueError(f"token kind out of range: {k}")
+                    if not (not kinds & (1 << k)):
+                        raise ValueError(f"token conservation: owner {w} has kind {k} twice")
                     kinds |= 1 << k
                     if self.s.loc[o] == LOC_HAND:
-                        assert o == self.s.pend, "token conservation: an allocated token is nowhere"
+                        if not (o == self.s.pend):
+                            raise ValueError("token conservation: an allocated token is nowhere")
                     elif self.s.loc[o] != LOC_REMOVED:
-                        assert count.get(o, 0) == 1, "token conservation: location not in a pile/nest"
+                        if not (count.get(o, 0) == 1):
+                            raise ValueError("token conservation: location not in a pile/nest")
                 else:
-                    assert self.s.kind[o] == -1 and self.s.loc[o] == LOC_HAND, \
-                        "unallocated token has a kind or a place"
-            assert (kinds | self.s.hand[w]) == (self.kindset if w < self.B else 0) and \
-                not (kinds & self.s.hand[w]), f"token conservation: owner {w}'s tokens don't add up"
-        assert nact == self.s.nactive, "active player count mismatch"
-        assert 0 <= self.s.nlog <= MAXLOG, "event log size out of range"
+                    if not (self.s.kind[o] == -1 and self.s.loc[o] == LOC_HAND):
+                        raise ValueError("unallocated token has a kind or a place")
+            if not ((kinds | self.s.hand[w]) == (self.kindset if w < self.B else 0) and not (kinds & self.s.hand[w])):
+                raise ValueError(f"token conservation: owner {w}'s tokens don't add up")
+        if not (nact == self.s.nactive):
+            raise ValueError("active player count mismatch")
+        if not (0 <= self.s.nlog <= MAXLOG):
+            raise ValueError("event log size out of range")
+        if not (0 <= self.s.nboards <= self.B):
+            raise ValueError("boards drawn out of range")
+        used = 0
+        for w in range(self.B):
+            k = self.s.animal_of[w]
+            if (w < self.s.nboards or not self.random_boards) != (0 <= k < 5):
+                raise ValueError(f"board {w} shows no board pair, or one before it was drawn")
+            if k >= 0:
+                if used & (1 << k):
+                    raise ValueError(f"board pair {k} is in play twice")
+                used |= 1 << k
+        if self.hist.size() > self.max_len:
+            raise ValueError(f"history longer than the game's bound {self.max_len}")

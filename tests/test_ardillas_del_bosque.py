@@ -56,7 +56,8 @@ CONFIGS = [
     {"players": 3, "little_squirrels": True},
     {"players": 2, "side": "night", "little_squirrels": True},
     {"players": 2, "sleepyheads": 3}, {"players": 3, "sleepyheads": 2, "side": "night"},
-    {"players": 2, "board_offset": 2},
+    {"players": 2, "boards": "golden_eagle+lizard"},
+    {"players": 3, "side": "night", "boards": "snake+wild_boar+fox"},
 ] + [{"players": 3, "king": k, "side": "night" if i >= 5 else "day"}
      for i, k in enumerate(A.KINGS[1:])]
 
@@ -85,12 +86,15 @@ def test_resampled_worlds_keep_what_the_player_knows():
 # --------------------------------------------------------------- scenarios
 # Mini woods: h0 on board 0 (Bear by day), h1 on board 1 (Lynx by day).
 # p0 hides walnut h1, poo h0, squirrel h1; p1 hides walnut h0, poo h1, squirrel h0.
+# The set-up draws the boards first (board 0: pair 0 Bear/Wild Boar; board 1:
+# pair 1 Lynx/Fox); with a King no board is drawn.
+BOARDS = [0, 1]
 MINI_SETUP = [WALNUT, 1, WALNUT, 0, POO, 0, POO, 1, SQUIRREL, 1, SQUIRREL, 0]
 
 
 def test_day_autumn_draw_is_private_and_sleepyhead_boards_closed():
     game = load(players=2, sleepyheads=1, nuts=1)
-    state = game.new_initial_state()
+    state = play(game, [0, 1, 2])  # boards: Bear, Lynx, Golden Eagle
     for _ in range(3):  # sleepyhead tokens dealt by chance
         assert state.is_chance_node()
         state.apply_action(state.chance_outcomes()[0][0])
@@ -104,7 +108,7 @@ def test_day_autumn_draw_is_private_and_sleepyhead_boards_closed():
 
 
 def test_bear_flips_a_pile_and_draws():
-    state = play(load(**A.MINI_PARAMS), MINI_SETUP + [0])  # p0 draws p1's squirrel from h0
+    state = play(load(**A.MINI_PARAMS), BOARDS + MINI_SETUP + [0])  # p0 draws p1's squirrel from h0
     assert "p0 wakes bear" in state.information_state_string(1)
     state.apply_action(1)  # flip h1: its bottom walnut is now on top, face up
     assert board(state)["h1"] == ["p0#0:walnut^", "p1#1:poo^", "p0#2:squirrel^"]
@@ -115,7 +119,7 @@ def test_bear_flips_a_pile_and_draws():
 
 
 def test_lynx_looks_privately_and_keeps_order():
-    state = play(load(**A.MINI_PARAMS), MINI_SETUP + [1])  # p0's squirrel from h1: Lynx
+    state = play(load(**A.MINI_PARAMS), BOARDS + MINI_SETUP + [1])  # p0's squirrel from h1: Lynx
     state.apply_action(0)  # look through h0
     assert "sees h0[1] = p0#1:poo" in state.information_state_string(0)
     assert "p1 hand=0" in state.information_state_string(1)
@@ -126,7 +130,7 @@ def test_lynx_looks_privately_and_keeps_order():
 
 
 def test_squirrel_chain_continues_the_turn():
-    state = play(load(**A.MINI_PARAMS), MINI_SETUP + [1, 0, INDEX + 0])
+    state = play(load(**A.MINI_PARAMS), BOARDS + MINI_SETUP + [1, 0, INDEX + 0])
     # Lynx took p1's squirrel from board 0: now the Bear acts, same player
     assert state.current_player() == 0
     assert "p0 wakes bear (board 0)" in state.information_state_string(0)
@@ -196,7 +200,7 @@ NIGHT_SETUP = [KEEP + WALNUT, KEEP + WALNUT, NPLACE + 50, NPLACE + 60, NPLACE + 
 
 
 def test_night_keep_is_secret():
-    state = play(load(**NIGHT), NIGHT_SETUP[:1])
+    state = play(load(**NIGHT), BOARDS + NIGHT_SETUP[:1])
     assert "p0 keeps p0#0:walnut" in state.information_state_string(0)
     assert "p0 keeps p0#0\n" in state.information_state_string(1) + "\n"
 
@@ -248,7 +252,7 @@ def test_poo_removes_nut_and_tie_goes_to_last_player():
     game = load(**A.MINI_PARAMS)
     # h0: p0 squirrel, p1 squirrel, p1 poo (top); h1: p0 walnut, p1 walnut, p0 poo (top)
     setup = [SQUIRREL, 0, SQUIRREL, 0, WALNUT, 1, WALNUT, 1, POO, 1, POO, 0]
-    state = play(game, setup + [1, 0, 1, 1])  # poo, poo, then a walnut each
+    state = play(game, BOARDS + setup + [1, 0, 1, 1])  # poo, poo, then a walnut each
     assert board(state)["nest p0"] == ["p0#2:poo", "p1#1:walnut"]
     assert board(state)["nest p1"] == ["p1#2:poo", "p0#1:walnut"]
     state.apply_action(0)  # p0: p1's squirrel from board 0 wakes the Bear
@@ -312,7 +316,7 @@ def test_little_squirrels_most_nuts_ties_all_win():
 
 def test_sleepyheads_at_night_lose_one_token_unseen():
     game = load(players=2, sleepyheads=1, side="night", nuts=1)
-    state = game.new_initial_state()
+    state = play(game, [0, 1, 2])
     for _ in range(3):
         state.apply_action(state.chance_outcomes()[0][0])
     b = board(state)
@@ -367,7 +371,8 @@ def test_snapshot_refuses_garbage():
     ({"players": 4, "sleepyheads": 1}, "sleepyheads"),
     ({"players": 3, "sleepyheads": 3}, "sleepyheads"),
     ({"hiding_places": 3}, "hiding_places"), ({"nuts": 0}, "nuts"),
-    ({"board_offset": 5}, "board_offset"), ({"little_squirrels": 1}, "little_squirrels"),
+    ({"boards": "bear"}, "boards"), ({"boards": "bear+wild_boar"}, "boards"),
+    ({"boards": "bear+wolf"}, "boards"), ({"boards": 3}, "boards"), ({"little_squirrels": 1}, "little_squirrels"),
 ])
 def test_bad_parameters_refused(params, name):
     with pytest.raises((ParameterError, pyspiel.SpielError)) as exc:
@@ -399,7 +404,7 @@ def test_tensors_identical_in_resampled_worlds():
 
 def test_observation_shows_the_token_being_hidden_to_its_owner_only():
     game = pyspiel.load_game("ardillas_del_bosque", {"players": 2})
-    state = game.new_initial_state()
+    state = play(game, BOARDS)
     outcome = state.chance_outcomes()[0][0]
     state.apply_action(outcome)
     assert state.current_player() == 0
