@@ -60,6 +60,7 @@ cdef enum:
     E_PICK = 25
     E_DECOY = 26
     E_MOLE = 27
+    E_GUST = 28
 
 # (name, count, special, instant, recyclable, removed with 2 players, effect)
 LEAF_CATALOG = (
@@ -227,6 +228,7 @@ cdef enum:
     CTX_MEDDLE = 0
     CTX_REACT = 1
     CTX_FINAL = 2
+    CTX_HELLO = 3
 
 # ---------------------------------------------------------------- events
 cdef enum:
@@ -281,6 +283,7 @@ cdef enum:
     EV_WINNERS = 49
     EV_HELLODONE = 50
     EV_GIVEFEATHER = 51
+    EV_SWAP_RECV = 52
 
 SNAP_VERSION = 2
 MAGIC = b"GNUG"
@@ -297,8 +300,9 @@ cdef struct Eff:
     int cnt
     int ctx
     int last
-    int pend       # stone id awaiting the acquirer's examine decision, -1 none
-    int pend_who
+    int npend      # acquired stones awaiting their acquirer's examine decision
+    int pend_s[MAXP + 2]
+    int pend_w[MAXP + 2]
     int dk
     int who        # decision maker
 
@@ -314,7 +318,6 @@ cdef struct GN:
     int start_stones
     int deal_animals
     int hello_discard
-    int max_plays
     int animal_mask
     int nnormal
     int ntrap
@@ -374,9 +377,9 @@ cdef struct GN:
     int ability_used
     int final
     int nmoves
-    int win_end    # the instant window running follows the holder's end
     Eff eff
     int facedown[MAXP]
+    int fdrec[MAXP]      # the face-down card is recycled when it resolves
     int grab[MAXP]
     int got[MAXP]
     int winners
@@ -448,7 +451,6 @@ cdef class GoldNuggetEngine(Engine):
         g.start_stones = params["start_stones"]
         g.deal_animals = params["deal_animals"]
         g.hello_discard = params["hello_discard"]
-        g.max_plays = params["max_plays"]
         g.animal_mask = params["animal_mask"]
         g.nnormal = params["normal_stones"]
         g.ntrap = params["trap_stones"]
@@ -478,7 +480,6 @@ cdef class GoldNuggetEngine(Engine):
             g.got[p] = -1
         for i in range(4):
             g.tod_left[i] = 2 if g.n == 5 else 1
-        g.eff.pend = -1
         g.holder = 0
         g.phase = PH_DEAL
         g.deal_i = 0
@@ -623,7 +624,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_MEDDLE:
             out[0] = A_PASS
             n = 1
-            if self.g.plays < self.g.max_plays and not self.capped():
+            if not self.capped():
                 for k in range(NLEAF):
                     if self.g.hand[cp][k] > 0:
                         if not CARD_SPECIAL[k] or not self.g.special_used:
@@ -662,6 +663,9 @@ cdef class GoldNuggetEngine(Engine):
                     if self.g.hand[cp][k] > 0:
                         out[n] = A_PLAY + k
                         n += 1
+                        if CARD_RECYCLE[k]:
+                            out[n] = A_RECYCLE + k
+                            n += 1
         elif ph == PH_GRAB:
             if self.g.nestn > 0:
                 out[n] = A_NEST
@@ -933,13 +937,17 @@ cdef class GoldNuggetEngine(Engine):
                 if self.g.lairn[q] > 0:
                     self.reveal(self.g.lair[q][0])
         if w == W_GUST:
+            # every recipient may examine the stone it gets (an effect in Hello!)
             for q in range(m):
                 first[q] = self.g.lair[q][0] if self.g.lairn[q] > 0 else -1
+            self.begin_effect(E_GUST, p, CTX_HELLO, 0)
             for j in range(m):
                 q = (p + j) % m
                 if first[q] >= 0:
                     i = self.find_slot(first[q], &s)
                     self.move_stone(q, i, (q + 1) % m)
+                    self.acquire((q + 1) % m, first[q])
+            self.continue_effect()
 
     # ================================================================ apply
     cdef void do_apply(self, int action) noexcept nogil:
@@ -1014,6 +1022,7 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.phase = PH_HELLO_DRAW
         elif ph == PH_DRAW:
             p = self.g.cp
+            self.g.phase = PH_HELLO_DRAW
             if action >= NLEAF:
                 self.wind(p, action)
             else:
@@ -1022,7 +1031,6 @@ cdef class GoldNuggetEngine(Engine):
                 self.g.handn[p] += 1
                 self.log(ev(EV_DRAW, p, 0, 0, 0, 0), self.all_mask())
                 self.log(ev(EV_DRAWCARD, p, 0, action, 0, 0), 1u << p)
-            self.g.phase = PH_HELLO_DRAW
         elif ph == PH_SLEEP_CHOICE:
             p = self.g.cp
             if action == A_MEDDLE:
@@ -1066,11 +1074,12 @@ cdef class GoldNuggetEngine(Engine):
             if action == A_PASS:
                 self.log(ev(EV_FINALPASS, p, 0, 0, 0, 0), self.all_mask())
             else:
-                k = action - A_PLAY
+                k = (action - A_RECYCLE) if action >= A_RECYCLE else (action - A_PLAY)
                 self.lose_card(p, k, False)
                 self.g.facedown[p] = k
+                self.g.fdrec[p] = 1 if action >= A_RECYCLE else 0
                 self.log(ev(EV_FACEDOWN, p, 0, 0, 0, 0), self.all_mask())
-                self.log(ev(EV_FACEDOWNID, p, 0, k, 0, 0), 1u << p)
+                self.log(ev(EV_FACEDOWNID, p, 0, k, self.g.fdrec[p], 0), 1u << p)
             self.g.order_i += 1
             self.g.phase = PH_FINAL_NEXT
         elif ph == PH_GRAB:
@@ -1196,9 +1205,6 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.cp = p
                     self.g.phase = PH_REACT
                     return
-                if self.g.win_end:
-                    self.g.phase = PH_AFTER_MEDDLE
-                    continue
                 self.g.cp = self.g.holder
                 self.g.phase = PH_MEDDLE
                 return
@@ -1242,10 +1248,13 @@ cdef class GoldNuggetEngine(Engine):
                 k = self.g.facedown[p]
                 self.g.facedown[p] = -1
                 self.g.discard[k] += 1
-                self.log(ev(EV_PLAY, p, 0, k, 2, 0), self.all_mask())
+                self.log(ev(EV_PLAY, p, 0, k, 2 + self.g.fdrec[p], 0), self.all_mask())
                 if self.g.elim[p]:
                     continue
-                self.start_effect(k, p, CTX_FINAL, 0)
+                if self.g.fdrec[p]:
+                    self.start_effect(E_RECYCLE, p, CTX_FINAL, 1)
+                else:
+                    self.start_effect(k, p, CTX_FINAL, 0)
                 if self.g.phase != PH_FINAL_RESOLVE:
                     return
             elif ph == PH_GRAB_NEXT:
@@ -1328,7 +1337,7 @@ cdef class GoldNuggetEngine(Engine):
         cdef int p = self.g.cp, e
         if action == A_PASS:
             self.log(ev(EV_END, p, 0, 0, 0, 0), self.all_mask())
-            self.open_window(1)
+            self.g.phase = PH_AFTER_MEDDLE
         elif action == A_ABILITY:
             self.g.ability_used = 1
             self.g.plays += 1
@@ -1388,6 +1397,10 @@ cdef class GoldNuggetEngine(Engine):
 
     # ================================================================ effects
     cdef void start_effect(self, int card, int actor, int ctx, int cnt) noexcept nogil:
+        self.begin_effect(card, actor, ctx, cnt)
+        self.continue_effect()
+
+    cdef void begin_effect(self, int card, int actor, int ctx, int cnt) noexcept nogil:
         self.g.eff.card = card
         self.g.eff.actor = actor
         self.g.eff.ctx = ctx
@@ -1397,9 +1410,9 @@ cdef class GoldNuggetEngine(Engine):
         self.g.eff.t1 = -1
         self.g.eff.t2 = -1
         self.g.eff.s1 = -1
-        self.g.eff.pend = -1
+        self.g.eff.npend = 0
+        self.g.eff.dk = DK_NONE
         self.g.phase = PH_EFFECT
-        self.continue_effect()
 
     cdef void need(self, int who, int dk) noexcept nogil:
         self.g.eff.dk = dk
@@ -1408,10 +1421,18 @@ cdef class GoldNuggetEngine(Engine):
         self.g.phase = PH_EFFECT
 
     cdef void acquire(self, int p, int s) noexcept nogil:
-        """p got stone s: it may examine it if awake (decision)."""
-        if not self.g.asleep[p] and not self.g.elim[p]:
-            self.g.eff.pend = s
-            self.g.eff.pend_who = p
+        """p got stone s: it may examine it if awake (a decision, queued)."""
+        if not self.g.asleep[p] and not self.g.elim[p] and self.g.eff.npend < MAXP + 2:
+            self.g.eff.pend_s[self.g.eff.npend] = s
+            self.g.eff.pend_w[self.g.eff.npend] = p
+            self.g.eff.npend += 1
+
+    cdef void pop_pending(self) noexcept nogil:
+        cdef int j
+        for j in range(1, self.g.eff.npend):
+            self.g.eff.pend_s[j - 1] = self.g.eff.pend_s[j]
+            self.g.eff.pend_w[j - 1] = self.g.eff.pend_w[j]
+        self.g.eff.npend -= 1
 
     cdef void steal(self, int thief, int owner, int i) noexcept nogil:
         cdef int s = self.move_stone(owner, i, thief)
@@ -1423,16 +1444,17 @@ cdef class GoldNuggetEngine(Engine):
         """Run the pending effect until it needs a decision or chance, or ends."""
         cdef int owner
         while True:
-            if self.g.eff.pend >= 0:
-                self.find_slot(self.g.eff.pend, &owner)
-                if owner == self.g.eff.pend_who and not self.g.elim[owner]:
+            while self.g.eff.npend > 0:
+                self.find_slot(self.g.eff.pend_s[0], &owner)
+                if owner == self.g.eff.pend_w[0] and not self.g.elim[owner] \
+                        and not self.g.asleep[owner]:
                     self.need(owner, DK_EXAMINE)
                     return
-                self.g.eff.pend = -1
+                self.pop_pending()
             if self.g.elim[self.g.eff.actor] or self.run_step():
                 break
             if self.g.phase != PH_EFFECT or self.g.eff.dk != DK_NONE:
-                if self.g.eff.pend < 0:
+                if self.g.eff.npend == 0:
                     return
         self.end_effect()
 
@@ -1440,17 +1462,19 @@ cdef class GoldNuggetEngine(Engine):
         cdef int ctx = self.g.eff.ctx
         self.g.eff.dk = DK_NONE
         if ctx == CTX_MEDDLE:
-            self.open_window(0)
+            self.open_window()
         elif ctx == CTX_REACT:
             self.g.order_i += 1
             self.g.phase = PH_REACT_NEXT
+        elif ctx == CTX_HELLO:
+            self.g.cp = self.g.eff.actor
+            self.g.phase = PH_HELLO_DRAW
         else:
             self.g.phase = PH_FINAL_RESOLVE
 
-    cdef void open_window(self, int after_end) noexcept nogil:
-        """An instant window: the holder's play has resolved (or it ended)."""
+    cdef void open_window(self) noexcept nogil:
+        """An instant window: the holder's play has resolved."""
         self.g.order_i = 1
-        self.g.win_end = after_end
         self.g.phase = PH_REACT_NEXT
 
     cdef bint has_instant(self, int p) noexcept nogil:
@@ -1605,8 +1629,8 @@ cdef class GoldNuggetEngine(Engine):
         cdef int who = self.g.eff.who, q, i, s, k, o1, o2, s2
         self.g.eff.dk = DK_NONE
         if dk == DK_EXAMINE:
-            s = self.g.eff.pend
-            self.g.eff.pend = -1
+            s = self.g.eff.pend_s[0]
+            self.pop_pending()
             if action == A_OPT0:
                 self.examine(who, s, True)
             else:
@@ -1715,13 +1739,13 @@ cdef class GoldNuggetEngine(Engine):
                 o2 = self.g.eff.idx
                 self.swap_unseen(a, o1, self.g.eff.s1, o2, i)
         elif c == C_SLEIGHT:
-            s2 = self.g.lair[a][self.g.eff.s1]
             self.swap_unseen(a, a, self.g.eff.s1, q, i)
-            self.acquire(a, s)
         self.continue_effect()
 
     cdef void swap_unseen(self, int seer, int o1, int i1, int o2, int i2) noexcept nogil:
-        """Swap two lair stones in place; only `seer` sees which ones."""
+        """Swap two lair stones in place; only `seer` sees which ones.  Each
+        receiver other than `seer` learns privately which of its slots got the
+        new stone; both receivers may examine what they got (in order)."""
         cdef int s1 = self.g.lair[o1][i1], s2 = self.g.lair[o2][i2]
         cdef uint32_t blind = self.all_mask() & ~(1u << seer)
         self.forget(blind, self.container_mask(o1) | self.container_mask(o2))
@@ -1729,6 +1753,13 @@ cdef class GoldNuggetEngine(Engine):
         self.g.lair[o2][i2] = s1
         self.log(ev(EV_SWAP, o1, o2, i1, i2, 0), 1u << seer)
         self.log(ev(EV_SWAP_HID, o1, o2, 0, 0, 0), blind)
+        if o1 != seer:
+            self.log(ev(EV_SWAP_RECV, o1, o1, i1, 0, 0), 1u << o1)
+        if o2 != seer and o2 != o1:
+            self.log(ev(EV_SWAP_RECV, o2, o2, i2, 0, 0), 1u << o2)
+        self.acquire(o1, s2)
+        if o2 != o1:
+            self.acquire(o2, s1)
 
     # ================================================================ returns
     cdef void returns(self, double* out) noexcept nogil:
@@ -2046,7 +2077,7 @@ cdef class GoldNuggetEngine(Engine):
         o += 5
         if g.phase == PH_EFFECT:
             out[o + g.eff.card] = 1
-            out[o + 28 + g.eff.dk] = 1
+            out[o + 29 + g.eff.dk] = 1
         o += 40
         if g.phase == PH_SETUP_STONE or g.phase == PH_DEAL:
             out[o] = g.deal_i
@@ -2289,7 +2320,7 @@ def event_text(uint32_t code) -> str:
     if k == EV_PASSFEATHER:
         return f"white feather p{a} -> p{b}"
     if k == EV_PLAY:
-        return f"p{a} {('plays', 'recycles', 'reveals face-down')[d]} {card_name(c)}"
+        return f"p{a} {('plays', 'recycles', 'reveals face-down', 'reveals face-down and recycles')[d]} {card_name(c)}"
     if k == EV_TARGET:
         return f"p{a} targets p{b} (step {c})"
     if k == EV_STONEPICK:
@@ -2313,7 +2344,7 @@ def event_text(uint32_t code) -> str:
     if k == EV_FACEDOWN:
         return f"p{a} plays a card face down"
     if k == EV_FACEDOWNID:
-        return f"face-down card {card_name(c)}"
+        return f"face-down card {card_name(c)}{' (to recycle)' if d else ''}"
     if k == EV_FINALPASS:
         return f"p{a} plays no card"
     if k == EV_GRAB:
@@ -2337,6 +2368,8 @@ def event_text(uint32_t code) -> str:
         return "winners: " + (",".join(f"p{p}" for p in range(5) if c >> p & 1) or "the Raven")
     if k == EV_HELLODONE:
         return f"p{a} done discarding"
+    if k == EV_SWAP_RECV:
+        return f"p{a} receives a swapped stone at {_owner(b)}#{c}"
     if k == EV_GIVEFEATHER:
         return f"p{a} gives a feather to p{b}"
     return f"event{code}"
