@@ -4,6 +4,7 @@
 #   ./run.sh            main job: policy tables on the small default (results/)
 #   ./run.sh test       the whole test suite
 #   ./run.sh demo       a seeded Gold Thief game between bots, printed
+#   ./run.sh play ARGS  play a game against the AI in the terminal (--help)
 #   ./run.sh py ARGS    run the venv's python (e.g. ./run.sh py -m experiments.match)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -16,7 +17,7 @@ STAMP="$VENV/.goldspiel-deps"
 if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
   "$PY" -m pip install -q --disable-pip-version-check --upgrade pip "setuptools>=77" wheel \
     "cython>=3" "numpy>=1.26"
-  "$PY" -m pip install -q --disable-pip-version-check --no-build-isolation -e ".[test]"
+  "$PY" -m pip install -q --disable-pip-version-check --no-build-isolation -e ".[test,ray]"
   touch "$STAMP"
 fi
 # Rebuild any changed extension in place (a no-op when nothing changed).
@@ -27,6 +28,7 @@ case "$cmd" in
   main) exec "$PY" -m experiments.policy_tables "$@" ;;
   test) exec "$PY" -m pytest "$@" ;;
   demo) exec "$PY" -m experiments.demo "$@" ;;
+  play) exec "$PY" -m experiments.play "$@" ;;
   py)   exec "$PY" "$@" ;;
-  *) echo "usage: ./run.sh [main|test|demo|py ...]" >&2; exit 2 ;;
+  *) echo "usage: ./run.sh [main|test|demo|play|py ...]" >&2; exit 2 ;;
 esac

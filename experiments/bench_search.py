@@ -61,8 +61,7 @@ def openspiel_python(game, state):
 
     def run(n):
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                               2.0, n, random_state=np.random.RandomState(1),
-                               allow_inconsistent_action_sets=True)
+                               2.0, n, random_state=np.random.RandomState(1))
         bot.run_search(state)
     return run
 

@@ -7,6 +7,9 @@ Example::
 
 ``--bots`` lists ``solvers.bots`` names seat by seat; a short list is padded
 with its last entry.  ISMCTS options apply to every ``ismcts`` bot.
+``--backend ray`` runs every game as a Ray task (a local Ray instance, or the
+cluster at ``--address``); the table is the same as the local backend's for
+the same seed (see ``solvers/backends.py``).
 """
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ import platform
 import sys
 import time
 
-from solvers.evaluate import run_match, spec
+from solvers.backends import BACKENDS, run_match
+from solvers.evaluate import spec
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--so", action="store_true", help="SO-ISMCTS instead of MO-ISMCTS")
     ap.add_argument("--rollout", choices=("random", "heuristic"), default="random",
                     help="ISMCTS rollout policy (heuristic: the game's registered one)")
+    ap.add_argument("--backend", choices=BACKENDS, default="local",
+                    help="local processes or Ray tasks (needs the 'ray' extra)")
+    ap.add_argument("--address", default=None,
+                    help="Ray cluster address (default: start a local Ray instance)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     game = args.game
@@ -52,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     try:
         result = run_match(game, lineup, games=args.games, seed=args.seed,
-                           processes=args.processes, progress=not args.no_progress)
+                           backend=args.backend, processes=args.processes,
+                           address=args.address, progress=not args.no_progress)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -25,17 +25,19 @@ range                       meaning                                      count
                             2 south)
 ``33 C + 213 + k``          pass, discarding a card of kind ``k`` face    27
                             down
-``33 C + 240 + v``          gold hand-out: the completer keeps a drawn    3
-                            gold card of value ``v`` (0, 1, 2 = 1, 2, 3
-                            nuggets)
-``33 C + 243 + v``          gold hand-out: the completer hands a drawn    3
-                            gold card of value ``v`` to the next
+``33 C + 240 + v``          gold hand-out: keep a gold card of value      3
+                            ``v`` (0, 1, 2 = 1, 2, 3 nuggets): the
+                            recipient to move (``pick``) or the finder
+                            for themselves (``finder``)
+``33 C + 243 + v``          ``finder`` hand-out only: the finder hands a  3
+                            drawn gold card of value ``v`` to the next
                             gold-digger counter-clockwise
 ==========================  ===========================================  =====
 
 ``num_distinct_actions = 33 C + 246``.  The hand-out actions are a decision
-of the player who completed the path to the treasure, asked only while the
-cards left to hand out have two values or more (see the rules doc).
+of the recipient to move (``gold_handout="pick"``, the default) or of the
+player who completed the path (``"finder"``), asked only while the cards left
+have two values or more (see the rules doc).
 
 Card kinds: 0 path E-W, 1 N-S, 2 N-W, 3 N-E, 4 N-E-W, 5 N-E-S, 6 cross,
 7..15 dead ends N, E, N-E, N-S, N-W, E-W, N-E-S, N-E-W, cross; 16 map,
@@ -55,6 +57,9 @@ from games._adapter import EngineGame, check_choice, check_range, engine_game_ty
 from src_cy.saboteur import SaboteurEngine
 
 UTILITIES = ("gold", "win")
+#: ``pick``: each gold-digger in turn picks a card from those passed on (the
+#: published rules); ``finder``: the finder chooses every recipient's card.
+GOLD_HANDOUTS = ("pick", "finder")
 
 _DEFAULTS = {
     "players": 5,
@@ -63,6 +68,7 @@ _DEFAULTS = {
     "utility": "gold",
     "deck_scale": 100,
     "hand_size": 0,
+    "gold_handout": "pick",
 }
 
 #: Small preset for sampling solvers: 3 players, short maze, quarter deck,
@@ -80,7 +86,9 @@ _GAME_TYPE = engine_game_type("saboteur", "Saboteur", 3, 10, _DEFAULTS, zero_sum
 
 class SaboteurGame(EngineGame):
     """Saboteur; parameters: players, rounds, goal_distance, utility,
-    deck_scale (percent of every card count) and hand_size (0 = by players)."""
+    deck_scale (percent of every card count), hand_size (0 = by players) and
+    gold_handout (``pick``: recipients pick in turn; ``finder``: the finder
+    chooses for everyone)."""
 
     GAME_TYPE = _GAME_TYPE
 
@@ -91,13 +99,14 @@ class SaboteurGame(EngineGame):
         utility = check_choice("utility", params["utility"], UTILITIES)
         deck_scale = check_range("deck_scale", params["deck_scale"], 10, 100)
         hand_size = check_range("hand_size", params["hand_size"], 0, 6)
+        handout = check_choice("gold_handout", params["gold_handout"], GOLD_HANDOUTS)
         game_string = "saboteur(" + ",".join(
             f"{k}={params[k]}" for k in sorted(params)) + ")"
         util = UTILITIES.index(utility)
 
         def factory() -> SaboteurEngine:
             return SaboteurEngine(players, rounds, goal_distance, util, deck_scale,
-                                  hand_size, game_string)
+                                  hand_size, game_string, int(handout == "pick"))
 
         proto = factory()
         if utility == "gold":

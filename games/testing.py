@@ -178,6 +178,270 @@ def check_resampling(game: pyspiel.Game, num_games: int = 4, seed: int = 5,
     return varied
 
 
+# ----------------------------------------------------------------------
+# The information contract (docs/architecture.md).
+# ----------------------------------------------------------------------
+class _InfoTable:
+    """Checks, across many states, that each player's information-state
+    string determines (and is determined by) everything else it should."""
+
+    def __init__(self, game: pyspiel.Game):
+        self.game = game
+        gtype = game.get_type()
+        self.has_info_tensor = gtype.provides_information_state_tensor
+        self.has_obs = gtype.provides_observation_string
+        self.has_obs_tensor = gtype.provides_observation_tensor
+        self.by_info: dict = {}
+        self.info_of_key: dict = {}
+        self.info_of_tensor: dict = {}
+        self.count = 0
+
+    def record(self, state: pyspiel.State, where: str) -> None:
+        """Add every player's view of ``state``; raise on any contradiction."""
+        self.count += 1
+        engine = getattr(state, "engine", None)
+        to_move = state.current_player()
+        for q in range(self.game.num_players()):
+            info = state.information_state_string(q)
+            key = engine.py_info_key(q) if engine is not None else None
+            tensor = (np.asarray(state.information_state_tensor(q), np.float32).tobytes()
+                      if self.has_info_tensor else None)
+            obs = state.observation_string(q) if self.has_obs else None
+            obs_t = (np.asarray(state.observation_tensor(q), np.float32).tobytes()
+                     if self.has_obs_tensor else None)
+            legal = tuple(state.legal_actions(q)) if to_move == q else None
+            sig = (key, tensor, obs, obs_t, legal)
+            old = self.by_info.setdefault((q, info), (sig, where))
+            if old[0] != sig:
+                names = ("info key", "information_state_tensor", "observation_string",
+                         "observation_tensor", "to-move/legal actions")
+                diff = [n for n, a, b in zip(names, old[0], sig) if a != b]
+                raise AssertionError(
+                    f"player {q}: one information_state_string, different {diff} "
+                    f"({old[1]} vs {where}); info string:\n{info[:2000]}")
+            if key is not None:
+                seen = self.info_of_key.setdefault((q, key), info)
+                if seen != info:
+                    raise AssertionError(
+                        f"player {q}: info key {key:#x} shared by two information states "
+                        f"({where}):\n{seen[:1000]}\n---\n{info[:1000]}")
+            if tensor is not None:
+                seen = self.info_of_tensor.setdefault((q, tensor), info)
+                if seen != info:
+                    raise AssertionError(
+                        f"player {q}: information_state_tensor shared by two information "
+                        f"states ({where}):\n{seen[:1000]}\n---\n{info[:1000]}")
+
+
+def _replayed(game: pyspiel.Game, history: list[int]) -> pyspiel.State:
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def check_resampled_world(state: pyspiel.State, world: pyspiel.State, player: int) -> None:
+    """``world`` (a resample of ``state`` for ``player``) is a real state that
+    ``player`` cannot tell from ``state``."""
+    game = state.get_game()
+    replay = _replayed(game, world.history())
+    assert replay.serialize() == world.serialize(), "a resampled world's history() does not replay to it"
+    assert world.information_state_string(player) == state.information_state_string(player)
+    gtype = game.get_type()
+    if gtype.provides_information_state_tensor:
+        assert np.array_equal(np.asarray(world.information_state_tensor(player)),
+                              np.asarray(state.information_state_tensor(player)))
+    if gtype.provides_observation_string:
+        assert world.observation_string(player) == state.observation_string(player)
+    if gtype.provides_observation_tensor:
+        assert np.array_equal(np.asarray(world.observation_tensor(player)),
+                              np.asarray(state.observation_tensor(player)))
+    assert world.current_player() == state.current_player()
+    if state.current_player() == player:
+        assert world.legal_actions() == state.legal_actions()
+    engine = getattr(state, "engine", None)
+    if engine is not None:
+        assert world.engine.py_info_key(player) == engine.py_info_key(player)
+
+
+def check_information_contract(game: pyspiel.Game, num_games: int = 3, seed: int = 0,
+                               draws: int = 3, continue_steps: int = 20,
+                               every: int = 5) -> int:
+    """The information contract on random games and on resampled worlds.
+
+    Visits states along ``num_games`` seeded random games; at every
+    ``every``-th non-terminal one, draws ``draws`` worlds for each player,
+    checks each (:func:`check_resampled_world`; the engine's in-place C
+    resample gives the same history and state) and plays it on at random for
+    ``continue_steps`` steps. Every state seen (true or resampled) goes into
+    one table mapping (player, information_state_string) to info key,
+    tensors, observation and legal actions, which must be functions of it and
+    (key, tensor) must determine it. Returns the number of states checked.
+    """
+    table = _InfoTable(game)
+    rng = random.Random(seed)
+    n = game.num_players()
+    for g in range(num_games):
+        state = game.new_initial_state()
+        step = 0
+        while True:
+            table.record(state, f"game {g} step {step}")
+            if state.is_terminal():
+                break
+            if step % every == 0:
+                for p in range(n):
+                    for d in range(draws):
+                        wseed = rng.getrandbits(63)
+                        world = state.resample(p, wseed)
+                        check_resampled_world(state, world, p)
+                        engine = getattr(state, "engine", None)
+                        if engine is not None:
+                            inplace = engine.py_resample(p, wseed)
+                            assert inplace.py_history() == world.history(), \
+                                "in-place resample and resample_history disagree"
+                            assert inplace.dump() == world.engine.dump()
+                        where = f"game {g} step {step} world p{p}#{d}"
+                        table.record(world, where)
+                        for k in range(continue_steps):
+                            if world.is_terminal():
+                                break
+                            world.apply_action(random_action(world, rng))
+                            table.record(world, f"{where}+{k + 1}")
+            state.apply_action(random_action(state, rng))
+            step += 1
+    return table.count
+
+
+def mid_game_states(game: pyspiel.Game, count: int, seed: int = 0,
+                    min_depth: int = 6) -> list[pyspiel.State]:
+    """``count`` decision states (more than one legal action), each picked at
+    random among those at depth >= ``min_depth`` (or any depth, in games that
+    end sooner) of its own seeded random game."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(50 * count):
+        if len(out) == count:
+            break
+        state = game.new_initial_state()
+        early, late = [], []
+        while not state.is_terminal():
+            if not state.is_chance_node() and len(state.legal_actions()) > 1:
+                (late if len(state.history()) >= min_depth else early).append(state.clone())
+            state.apply_action(random_action(state, rng))
+        pool = late or early
+        if pool:
+            out.append(pool[rng.randrange(len(pool))])
+    if len(out) < count:
+        raise AssertionError(f"{game} has too few decision states with a choice")
+    return out
+
+
+def check_openspiel_algorithms(game: pyspiel.Game, positions: int = 3, seed: int = 0,
+                               max_simulations: int = 60, episodes: int = 2,
+                               mccfr_iterations: int = 3,
+                               external_sampling: bool = False) -> None:
+    """OpenSpiel's own algorithms run on ``game`` without error.
+
+    Its Python ``ISMCTSBot`` with every optional argument at its default
+    (consistent action sets required, unlimited world samples, information
+    state keys) searches from ``positions`` mid-game states; an
+    ``rl_environment`` plays ``episodes`` random episodes; Python
+    outcome-sampling MCCFR runs a few iterations, and external-sampling MCCFR
+    too when ``external_sampling`` (it walks every action of the traverser, so
+    only small presets finish).
+    """
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import (external_sampling_mccfr, ismcts, mcts,
+                                              outcome_sampling_mccfr)
+    np_rng = np.random.RandomState(seed)
+    for state in mid_game_states(game, positions, seed):
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np_rng), 2.0,
+                               max_simulations, random_state=np_rng)
+        action = bot.step(state)
+        assert action in state.legal_actions()
+    gtype = game.get_type()
+    has_tensor = gtype.provides_observation_tensor or gtype.provides_information_state_tensor
+    env = rl_environment.Environment(game) if has_tensor else None
+    rng = random.Random(seed)
+    for _ in range(episodes if env is not None else 0):
+        time_step = env.reset()
+        while not time_step.last():
+            p = time_step.observations["current_player"]
+            time_step = env.step([rng.choice(time_step.observations["legal_actions"][p])])
+    os_solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(mccfr_iterations):
+        os_solver.iteration()
+    if external_sampling:
+        es_solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+        for _ in range(max(1, mccfr_iterations // 3)):
+            es_solver.iteration()
+
+
+def check_resample_distribution(state_a: pyspiel.State, state_b: pyspiel.State, player: int,
+                                feature: Callable[[pyspiel.State], object], n: int = 400,
+                                seed: int = 0, alpha: float = 1e-3) -> None:
+    """Two states ``player`` cannot tell apart give the same distribution of
+    ``feature(world)`` over resampled worlds (two-sample chi-square test at
+    level ``alpha``; a failure is a real difference with probability 1 - alpha)."""
+    from scipy.stats import chi2_contingency  # scipy comes with open_spiel
+    assert state_a.information_state_string(player) == state_b.information_state_string(player), \
+        "the two states are distinguishable to the player"
+    counts: dict = {}
+    for col, state in enumerate((state_a, state_b)):
+        for d in range(n):
+            key = feature(state.resample(player, seed * 7919 + d + col * 1_000_003))
+            counts.setdefault(key, [0, 0])[col] += 1
+    if len(counts) < 2:
+        return
+    _, pvalue, _, _ = chi2_contingency(np.array(list(counts.values())).T)
+    if pvalue < alpha:
+        raise AssertionError(
+            f"resampling depends on more than player {player}'s information "
+            f"(chi-square p={pvalue:.2e}); feature counts (a, b): {counts}")
+
+
+def check_snapshot_refused_under_O(game_string: str, seed: int = 0) -> None:
+    """Under ``python -O`` (asserts stripped) a corrupted snapshot is refused."""
+    import subprocess
+    code = f"""
+import random, binascii, pyspiel, games
+from games.testing import random_states
+game = pyspiel.load_game({game_string!r})
+states = [s for s in random_states(game, 1, {seed}, every=3) if not s.is_terminal()]
+state = states[len(states) // 2]
+data = bytearray(state.engine.dump())
+refused = 0
+rng = random.Random({seed})
+variants = [bytes(data[:len(data) // 2]), b"", bytes(data) + b"\\x07"]
+for _ in range(20):
+    bad = bytearray(data)
+    i = rng.randrange(len(bad))
+    bad[i] = (bad[i] + 1 + rng.randrange(255)) % 256
+    variants.append(bytes(bad))
+for bad in variants:
+    engine = game.make_engine()
+    try:
+        engine.load(bad)
+    except ValueError:
+        refused += 1
+        continue
+    engine.check_invariants()
+    # Accepted: it must then be a valid state that replays from its history.
+    replay = game.make_engine()
+    for a in engine.py_history():
+        replay.py_apply(a)
+    if replay.dump() != engine.dump():
+        raise SystemExit("accepted snapshot is not a real state")
+print("refused", refused, "of", len(variants))
+"""
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    if out.returncode != 0:
+        raise AssertionError(f"python -O snapshot check failed:\n{out.stdout}\n{out.stderr[-3000:]}")
+    refused = int(out.stdout.split()[1])
+    assert refused >= 3, out.stdout
+
+
 def _playthrough_text(game_string: str, actions: list[int] | None, seed: int | None) -> str:
     from open_spiel.python.algorithms import generate_playthrough
     return generate_playthrough.playthrough(game_string, actions, seed=seed)

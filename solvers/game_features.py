@@ -122,18 +122,18 @@ _SAB_TOOLS = ("pickaxe", "lamp", "cart")
 def saboteur_features(state: pyspiel.State, player: int) -> dict:
     """Saboteur situation: your role, what you hold, maze progress towards the
     goals, what you know of the goals, and broken tools in front of players."""
-    view = state.engine.state_view()
-    obs = state.observation_string(player).split("\n")
-    goals = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("goals:")), "?")
-    hand = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("hand:")), "-")
-    reached = view["reached"]
+    from src_cy.saboteur import GOAL_NAMES, KIND_NAMES
+    view = state.engine.player_view(player)
+    goals = " ".join(GOAL_NAMES[g] if g >= 0 else "?" for g in view["known_goals"])
+    hand = ", ".join(f"{KIND_NAMES[k]} x{c}" for k, c in enumerate(view["hand"]) if c)
+    tunnels = [x for (x, _), cell in view["board"].items() if cell[0] < 16 and cell[3]]
     broken = view["broken"]
     mine = "+".join(t for t, b in zip(_SAB_TOOLS, broken[player]) if b) or "-"
     others = sum(1 for q in range(len(broken)) if q != player and any(broken[q]))
     return {
-        "role": ("gold-digger", "saboteur")[view["roles"][player]],
+        "role": ("gold-digger", "saboteur")[view["role"]],
         "hand": hand,
-        "progress": max((x for x, _ in reached), default=0),
+        "progress": max(tunnels, default=0),
         "goals_known": goals,
         "my_broken": mine,
         "others_broken": others,

@@ -1,10 +1,10 @@
 """Saboteur heuristic: what a sensible casual dwarf does.
 
-The bot reads only its player's information: the public maze (cards,
-frontier, face-up goals), everybody's broken tools, its own hand and role,
-the goals it has seen (face up or mapped), and the public events of the
-current round in its information-state string.  It never reads other
-hands, roles, the deck or face-down goals.
+The bot reads only its player's view (``SaboteurEngine.player_view``): the
+public maze (cards, frontier, face-up goals), everybody's broken tools, its
+own hand and role, the goals it has seen (face up or mapped), and the public
+plays of the current round.  It never reads other hands, roles, the deck or
+face-down goals.
 
 Belief: the *target* goal is the treasure if known, else the unknown goal
 nearest the middle row (middle, then north, then south) that is not a known
@@ -33,8 +33,6 @@ Rules, first that applies:
 """
 from __future__ import annotations
 
-import re
-
 import pyspiel
 
 from solvers.bots import register_heuristic
@@ -54,8 +52,6 @@ GOAL_PREFERENCE = (1, 0, 2)
 TREASURE = 0
 DIGGER = 0
 
-_EVENT = re.compile(r"^p(\d+) (places|rockfall|breaks)(?: (\S+ \S+))?")
-
 
 def edges(kind: int, turned: int) -> str:
     """Open edges of tunnel ``kind`` placed upright (``turned`` = 180 degrees)."""
@@ -63,24 +59,11 @@ def edges(kind: int, turned: int) -> str:
     return "".join(TURN[c] for c in e) if turned else e
 
 
-def suspicion(info: str, players: int) -> list[int]:
-    """Suspicion score per player from this round's public events (see module doc)."""
-    score = [0] * players
-    for line in info.split("\n"):
-        if line.startswith("round ") and " won by " in line:
-            score = [0] * players
-            continue
-        m = _EVENT.match(line)
-        if not m:
-            continue
-        p, verb, what = int(m.group(1)), m.group(2), m.group(3) or ""
-        if verb == "rockfall" or what.startswith("dead end"):
-            score[p] += 2
-        elif verb == "breaks":
-            score[p] += 1
-        elif what.startswith("path"):
-            score[p] -= 1
-    return score
+def suspicion(played: list[list[int]]) -> list[int]:
+    """Suspicion per player from this round's public plays (``played[p][k]``:
+    cards of kind k that p played; see the module doc)."""
+    return [2 * (row[K_ROCKFALL] + sum(row[k] for k in DEAD_ENDS))
+            + sum(row[18:21]) - sum(row[k] for k in PATHS) for row in played]
 
 
 class SaboteurHeuristicBot(RuleBot):
@@ -98,13 +81,12 @@ class SaboteurHeuristicBot(RuleBot):
         e = state.engine
         C = (2 * e.grid_radius + 1) ** 2
         base = 33 * C
-        view = e.state_view()
-        # Only public fields and my own private ones are read from the view.
-        hand = view["hands"][me]
-        role = view["roles"][me]
+        view = e.player_view(me)
+        hand = view["hand"]
+        role = view["role"]
         broken = view["broken"]
         frontier = view["frontier"]
-        known = [e._known_goal(me, g) for g in range(3)]
+        known = view["known_goals"]
         legal_set = set(legal)
 
         keep = [a for a in legal if base + 240 <= a < base + 243]
@@ -121,7 +103,7 @@ class SaboteurHeuristicBot(RuleBot):
             return abs(tx - xy[0]) + abs(ty - xy[1])
 
         front = min((dist(xy) for xy in frontier), default=99)
-        sus = suspicion(state.information_state_string(me), self._n)
+        sus = suspicion(view["played"])
         others = [q for q in range(self._n) if q != me]
 
         def repair(q: int) -> int | None:

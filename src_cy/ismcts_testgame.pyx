@@ -58,6 +58,7 @@ cdef class MiniPokerEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         if self.hlen < 2:
+            self.observe_public(TOK_CARD)
             self.observe_private(self.hlen, TOK_CARD + action)
         else:
             self.observe_public(TOK_ACT + action)
@@ -113,7 +114,7 @@ cdef class MiniPokerEngine(Engine):
     def info_string(self, int player) -> str:
         card = str(self.hist[player]) if player < self.hlen else "?"
         bets = "".join("pb"[self.hist[i]] for i in range(2, self.hlen))
-        return f"p{player} card={card} bets={bets}"
+        return f"p{player} card={card} dealt={min(self.hlen, 2)} bets={bets}"
 
     def obs_string(self, int player) -> str:
         return self.info_string(player)

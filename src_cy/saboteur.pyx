@@ -15,10 +15,20 @@ directions from which a reached open edge points at it, and ``fr`` lists
 those cells.  A placement extends the reached set by a breadth-first search
 from the new card only; a rockfall recomputes it from the start.
 
+Information: every event goes to a log; a player's information-state string,
+tensor event sequence and key are all built from the same *visible tuples* of
+that log (``_visible``), and ``player_view`` gives the current view as typed
+fields.  ``resample_history`` draws a whole history from a player's
+information set by reading only that player's events (``make_plan``) and
+replays it (``drive``); see the rules doc, "Resampling".  Snapshots are the
+history itself, replayed and checked on ``load``.
+
 See ``docs/rules/saboteur.md`` for the rules as implemented and the action
 encoding (mirrored in ``games/saboteur.py``).
 """
 from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc, free
+from libcpp.vector cimport vector
 from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
@@ -48,6 +58,7 @@ cdef enum:
     LOC_PILE = -1
     LOC_DRAWN = -2
     NO_SCORE = 1 << 30
+    MAX_RESAMPLE_TRIES = 100000
 
 cdef enum:
     PH_ROLE = 0
@@ -83,13 +94,16 @@ cdef enum:
     EV_GOLD = 12
     EV_SABGOLD = 13
     EV_GOLDDRAW = 14
+    EV_GOLDTAKE = 15
+    EV_GOLDPASS = 16
+    NEV = 17
 
 cdef enum:
     UTIL_GOLD = 0
     UTIL_WIN = 1
 
 SNAPSHOT_MAGIC = b"SABOTEUR"
-SNAPSHOT_VERSION = 2
+SNAPSHOT_VERSION = 3
 
 # Tunnel cards: open edges (N=1, E=2, S=4, W=8) as printed, whether the
 # edges connect to each other (open passage) or are dead-end stubs, count.
@@ -136,6 +150,17 @@ ROLE_NAMES = ("gold-digger", "saboteur")
 PHASE_NAMES = ("roles", "goals", "deal", "play", "draw", "gold", "share", "over")
 
 
+def _require(ok, str message) -> None:
+    """Raise ValueError(message) unless ``ok`` (never ``assert``: python -O)."""
+    if not ok:
+        raise ValueError(message)
+
+
+def _gold_counts(int code) -> tuple:
+    """Counts of 1-, 2- and 3-nugget cards in a passed-on gold set code."""
+    return (code % 11, (code // 11) % 11, code // 121)
+
+
 def base_counts() -> list:
     """Full-deck count of each of the 27 card kinds (index = kind id)."""
     return [BASE_COUNT[k] for k in range(NKINDS)]
@@ -177,12 +202,15 @@ cdef struct Ev:
     int16_t a
     int8_t b
     int8_t c
-    int8_t priv
+    int16_t priv
     int8_t privp
 
 
 cdef struct SabState:
     int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
+    # Gold hand-out: 1 = each recipient picks from the cards passed on
+    # (published rules), 0 = the finder chooses for everyone.
+    int pick
     int init_deck[NKINDS]
     int phase, round, cur, deal_i, ndeal, starter, last_placer
     int role[MAXP]
@@ -218,6 +246,8 @@ cdef struct SabState:
     int played[MAXP][NKINDS]
     int passes[MAXP]
     int mapped[MAXP][3]
+    int brk_on[MAXP][MAXP]
+    int rep_on[MAXP][MAXP]
     int steps
     int nlog
     uint16_t cell[MAXCELLS]
@@ -225,13 +255,41 @@ cdef struct SabState:
     Ev log[MAXLOG]
 
 
+cdef struct SabPlan:
+    # The hidden parts of one history drawn by ``resample_history``.
+    Ev log[MAXLOG]
+    int nl, nrounds
+    int nroles[MAXROUNDS]
+    int own_role[MAXROUNDS]
+    int ended[MAXROUNDS]
+    int mask[MAXROUNDS]
+    int known[MAXROUNDS][3]
+    int gfirst[MAXROUNDS]
+    int glast[MAXROUNDS]
+    int role[MAXROUNDS][MAXP]
+    int perm[MAXROUNDS]
+    int ndraw, npass
+    int draw_kind[MAXLOG]
+    int draw_player[MAXLOG]
+    int pass_kind[MAXLOG]
+    int pass_slot[MAXLOG]
+    int pass_player[MAXLOG]
+    int used[NKINDS]
+    int open[MAXP][8]
+    int nopen[MAXP]
+    int gdraw[MAXROUNDS][MAXP]
+    int gtake[MAXROUNDS][MAXP]
+
+
 cdef class SaboteurEngine(Engine):
     """Saboteur for 3-10 players; see the module docstring."""
 
+    HISTORY_RESAMPLING = True
     cdef SabState s
 
     def __init__(self, int players=5, int rounds=3, int goal_distance=8, int utility=0,
-                 int deck_scale=100, int hand_size=0, str game_string="saboteur()"):
+                 int deck_scale=100, int hand_size=0, str game_string="saboteur()",
+                 int gold_pick=1):
         cdef int k
         if not 3 <= players <= 10:
             raise ValueError(f"players={players} out of range 3..10")
@@ -265,6 +323,17 @@ cdef class SaboteurEngine(Engine):
         self.s.S = 2 * self.s.R + 1
         self.s.W = self.s.S + 2
         self.s.C = self.s.S * self.s.S
+        self.s.pick = 1 if gold_pick else 0
+        self.to_initial()
+
+    cdef void restart(self) noexcept nogil:
+        """Back to the initial state (parameters kept), round 1 set-up pending."""
+        cdef int k
+        memset(self.s.gold, 0, sizeof(self.s.gold))
+        memset(self.s.gdrawn, 0, sizeof(self.s.gdrawn))
+        memset(self.s.sab_gold, 0, sizeof(self.s.sab_gold))
+        memset(self.s.round_winner, 0, sizeof(self.s.round_winner))
+        memset(self.s.gq, 0, sizeof(self.s.gq))
         for k in range(3):
             self.s.gold_pool[k] = GOLD_COUNT[k]
         for k in range(NGOLD):
@@ -274,9 +343,8 @@ cdef class SaboteurEngine(Engine):
         self.s.last_placer = -1
         self.s.starter = 0
         self.s.round = 0
-        self.pubhash = 0
-        for k in range(ENGINE_MAX_PLAYERS):
-            self.ihash[k] = 0
+        self.s.steps = 0
+        self.s.nlog = 0
         self.start_round()
 
     # ------------------------------------------------------------------
@@ -340,6 +408,8 @@ cdef class SaboteurEngine(Engine):
         memset(self.s.played, 0, sizeof(self.s.played))
         memset(self.s.passes, 0, sizeof(self.s.passes))
         memset(self.s.mapped, 0, sizeof(self.s.mapped))
+        memset(self.s.brk_on, 0, sizeof(self.s.brk_on))
+        memset(self.s.rep_on, 0, sizeof(self.s.rep_on))
         for k in range(NKINDS):
             self.s.deck[k] = self.s.init_deck[k]
         self.s.deck_n = self.s.K
@@ -397,28 +467,34 @@ cdef class SaboteurEngine(Engine):
         else:
             self.finish_round()
 
+    cdef inline int gold_holder(self) noexcept nogil:
+        """Who holds (and has seen) the drawn gold cards: the completer when
+        the finder chooses for everyone, else the recipient to pick next."""
+        if not self.s.pick:
+            return self.s.completer
+        return self.s.gq[self.s.gqi] if self.s.gqi < self.s.gqn else -1
+
     cdef void gold_draw(self, int v) noexcept nogil:
         """Chance: a gold card of value index ``v`` from the pile joins the
-        completer's drawn set (seen by the completer only)."""
-        cdef int i, c = self.s.completer
+        drawn set, seen by its holder only (``gold_holder``)."""
+        cdef int i, c = self.s.completer, h = self.gold_holder()
         for i in range(NGOLD):
             if self.s.gloc[i] == LOC_PILE and self.s.gval[i] == v:
                 break
         self.s.gloc[i] = LOC_DRAWN
-        self.s.gseen[i] = 1 << c
+        self.s.gseen[i] = 1 << h
         self.s.gold_pool[v] -= 1
         self.s.gdrawn[v] += 1
-        self.emit(EV_GOLDDRAW, c, 0, 0, 0, v, c)
+        self.emit(EV_GOLDDRAW, c, h, 0, 0, v, h)
         if self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2] == self.s.gqn:
             self.s.phase = PH_SHARE
             self.s.gqi = 0
+            self.s.cur = self.gold_holder()
             self.share_auto()
 
-    cdef void give(self, int v) noexcept nogil:
-        """A drawn card of value index ``v`` goes to the next recipient; the
-        recipient and the completer see its value, everybody sees who got one."""
-        cdef int i, c = self.s.completer, r = self.s.gq[self.s.gqi]
-        cdef uint64_t tok
+    cdef int move_gold(self, int v, int r) noexcept nogil:
+        """A drawn card of value index ``v`` goes to player ``r``; its index."""
+        cdef int i
         for i in range(NGOLD):
             if self.s.gloc[i] == LOC_DRAWN and self.s.gval[i] == v:
                 break
@@ -426,14 +502,40 @@ cdef class SaboteurEngine(Engine):
         self.s.gseen[i] |= 1 << r
         self.s.gdrawn[v] -= 1
         self.s.gold[r][v] += 1
+        return i
+
+    cdef void give(self, int v) noexcept nogil:
+        """Finder mode: a drawn card of value index ``v`` goes to the next
+        recipient; the recipient and the completer see its value, everybody
+        sees who got one."""
+        cdef int c = self.s.completer, r = self.s.gq[self.s.gqi]
+        cdef uint64_t tok
+        self.move_gold(v, r)
         tok = self.emit(EV_GOLD, r, c, 0, 0, v, r)
         if c != r:
             self.observe_private(c, mix64(tok, <uint64_t>(v + 7)))
         self.s.gqi += 1
 
+    cdef void gold_take(self, int v) noexcept nogil:
+        """Pick mode: the holder keeps a card of value index ``v`` and passes
+        the rest face down to the next recipient, who looks at them."""
+        cdef int r = self.s.gq[self.s.gqi], i, nxt, left, code
+        self.move_gold(v, r)
+        self.emit(EV_GOLDTAKE, r, 0, 0, 0, v, r)
+        self.s.gqi += 1
+        left = self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2]
+        if self.s.gqi < self.s.gqn and left > 0:
+            nxt = self.s.gq[self.s.gqi]
+            for i in range(NGOLD):
+                if self.s.gloc[i] == LOC_DRAWN:
+                    self.s.gseen[i] |= 1 << nxt
+            code = self.s.gdrawn[0] + 11 * self.s.gdrawn[1] + 121 * self.s.gdrawn[2]
+            self.emit(EV_GOLDPASS, nxt, r, left, 0, code, nxt)
+            self.s.cur = nxt
+
     cdef void share_auto(self) noexcept nogil:
         """Hand out drawn cards while no choice is left (one value remains);
-        stop at a decision of the completer or finish the round."""
+        stop at a decision or finish the round."""
         cdef int v, nd, last
         while True:
             if self.s.gqi >= self.s.gqn:
@@ -447,7 +549,10 @@ cdef class SaboteurEngine(Engine):
                     last = v
             if nd >= 2:
                 return
-            self.give(last)
+            if self.s.pick:
+                self.gold_take(last)
+            else:
+                self.give(last)
 
     cdef void finish_round(self) noexcept nogil:
         self.s.round += 1
@@ -583,7 +688,8 @@ cdef class SaboteurEngine(Engine):
         cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, C = self.s.C
         cdef int* h = self.s.hand[p]
         if self.s.phase == PH_SHARE:
-            o = 33 * C + (240 if self.s.gq[self.s.gqi] == self.s.completer else 243)
+            o = 33 * C + (240 if self.s.pick or self.s.gq[self.s.gqi] == self.s.completer
+                          else 243)
             for k in range(3):
                 if self.s.gdrawn[k] > 0:
                     out[n] = o + k
@@ -699,7 +805,10 @@ cdef class SaboteurEngine(Engine):
         elif ph == PH_GOLD:
             self.gold_draw(action)
         elif ph == PH_SHARE:
-            self.give((action - 33 * self.s.C - 240) % 3)
+            if self.s.pick:
+                self.gold_take((action - 33 * self.s.C - 240) % 3)
+            else:
+                self.give((action - 33 * self.s.C - 240) % 3)
             self.share_auto()
         elif ph == PH_PLAY:
             self.play(action)
@@ -742,6 +851,7 @@ cdef class SaboteurEngine(Engine):
             q = idx % 10
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
+            self.s.brk_on[p][q] += 1
             self.emit(EV_BREAK, p, 0, t, q, -1, -1)
         elif a < 33 * C + 210:
             idx = a - 33 * C - 30
@@ -750,6 +860,7 @@ cdef class SaboteurEngine(Engine):
             q = idx % 10
             self.take(p, K_REPAIR + r)
             self.s.broken[q][t] = 0
+            self.s.rep_on[p][q] += 1
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
             self.emit(EV_REPAIR, p, t, r, q, -1, -1)
@@ -950,7 +1061,52 @@ cdef class SaboteurEngine(Engine):
         for p in range(self.s.n):
             out[p] = 1.0 / nbest if tot[p] == best else 0.0
 
-    cdef void shuffle(self, int* a, int n, Rng* rng) noexcept nogil:
+    # ------------------------------------------------------------------
+    # resampling: a whole history drawn from a player's information set
+    # ------------------------------------------------------------------
+    cdef int take_slot(self, SabPlan* pl, int q, Rng* rng) noexcept nogil:
+        """Remove and return a uniformly drawn card slot held by ``q``."""
+        cdef int i, j
+        if pl.nopen[q] == 0:
+            return -1
+        i = rng_int(rng, pl.nopen[q])
+        j = pl.open[q][i]
+        pl.nopen[q] -= 1
+        pl.open[q][i] = pl.open[q][pl.nopen[q]]
+        return j
+
+    cdef int finish_cards(self, SabPlan* pl, int p, int j0, int q0, Rng* rng) noexcept nogil:
+        """Give the card slots of a round that no public play fixed (others'
+        discards and hands; the deck is never drawn in the history) kinds drawn
+        uniformly from the cards not accounted for; 0 if inconsistent."""
+        cdef int cnt[NKINDS]
+        cdef int pool[256]
+        cdef int m = 0, k, j, i, t
+        for k in range(NKINDS):
+            cnt[k] = self.s.init_deck[k] - pl.used[k]
+            if cnt[k] < 0:
+                return 0
+            for j in range(cnt[k]):
+                pool[m] = k
+                m += 1
+        for j in range(j0, pl.ndraw):
+            if pl.draw_kind[j] < 0:
+                if m == 0:
+                    return 0
+                i = rng_int(rng, m)
+                pl.draw_kind[j] = pool[i]
+                m -= 1
+                pool[i] = pool[m]
+        for i in range(q0, pl.npass):
+            if pl.pass_player[i] != p:
+                pl.pass_kind[i] = pl.draw_kind[pl.pass_slot[i]]
+        for k in range(NKINDS):
+            pl.used[k] = 0
+        for t in range(MAXP):
+            pl.nopen[t] = 0
+        return 1
+
+    cdef void shuffle_ints(self, int* a, int n, Rng* rng) noexcept nogil:
         cdef int i, j, t
         for i in range(n - 1, 0, -1):
             j = rng_int(rng, i + 1)
@@ -958,125 +1114,384 @@ cdef class SaboteurEngine(Engine):
             a[i] = a[j]
             a[j] = t
 
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
-        cdef int pool[256]
-        cdef int m = 0, q, k, c, j, i, g
-        cdef int slots[3]
-        cdef int ns = 0
-        # Roles of the other players and the spare card.
-        if not self.s.roles_public and self.s.phase != PH_OVER:
-            for q in range(self.s.n):
-                if q != player and self.s.role[q] >= 0:
-                    pool[m] = self.s.role[q]
-                    m += 1
-            for k in range(2):
-                for j in range(self.s.role_left[k]):
-                    pool[m] = k
-                    m += 1
-            self.shuffle(pool, m, rng)
-            i = 0
-            for q in range(self.s.n):
-                if q != player and self.s.role[q] >= 0:
-                    self.s.role[q] = pool[i]
-                    i += 1
-            self.s.role_left[0] = 0
-            self.s.role_left[1] = 0
-            for j in range(i, m):
-                self.s.role_left[pool[j]] += 1
-        # Goals the player has neither seen with a map nor seen turned up.
-        if self.s.goal_id[0] >= 0:
-            for g in range(3):
-                if not self.s.goal_up[g] and not (self.s.goal_seen[g] >> player) & 1:
-                    slots[ns] = g
-                    pool[ns] = self.s.goal_id[g]
-                    ns += 1
-            self.shuffle(pool, ns, rng)
-            for i in range(ns):
-                self.s.goal_id[slots[i]] = pool[i]
-        # Cards: other hands, other players' face-down discards, the deck.
-        m = 0
-        for k in range(NKINDS):
-            for j in range(self.s.deck[k]):
-                pool[m] = k
-                m += 1
-            for q in range(self.s.n):
-                if q != player:
-                    for j in range(self.s.hand[q][k] + self.s.disc[q][k]):
-                        pool[m] = k
-                        m += 1
-        self.shuffle(pool, m, rng)
-        i = 0
-        for q in range(self.s.n):
-            if q == player:
-                continue
-            c = self.s.hand_n[q]
-            memset(self.s.hand[q], 0, sizeof(self.s.hand[q]))
-            for j in range(c):
-                self.s.hand[q][pool[i]] += 1
-                i += 1
-            c = 0
-            for k in range(NKINDS):
-                c += self.s.disc[q][k]
-            memset(self.s.disc[q], 0, sizeof(self.s.disc[q]))
-            for j in range(c):
-                self.s.disc[q][pool[i]] += 1
-                i += 1
-        memset(self.s.deck, 0, sizeof(self.s.deck))
-        for j in range(i, m):
-            self.s.deck[pool[j]] += 1
-        self.resample_gold(player, rng)
-        self.rekey_others(player)
+    cdef int sample_gold(self, int* gpool, int* out, int u, Rng* rng) noexcept nogil:
+        """Draw ``u`` gold values without replacement from the unseen counts."""
+        cdef int i, x, v, tot
+        for i in range(u):
+            tot = gpool[0] + gpool[1] + gpool[2]
+            if tot <= 0:
+                return 0
+            x = rng_int(rng, tot)
+            v = 0 if x < gpool[0] else (1 if x < gpool[0] + gpool[1] else 2)
+            gpool[v] -= 1
+            out[i] = v
+        return 1
 
-    cdef void resample_gold(self, int player, Rng* rng) noexcept nogil:
-        """Permute the values of the gold cards ``player`` never saw (the pile,
-        others' cards from distributions ``player`` did not make, a drawn set
-        ``player`` did not draw) over those same positions.  At the completer's
-        decision the drawn set is known to hold two values or more (else the
-        hand-out would have been automatic): draws violating that are rejected,
-        which keeps the permutation uniform among the consistent ones."""
-        cdef int slot[NGOLD]
-        cdef int orig[NGOLD]
-        cdef int pool[NGOLD]
-        cdef int m = 0, i, j, q, v, tries, ok, seen3
-        for i in range(NGOLD):
-            if not (self.s.gseen[i] >> player) & 1:
-                slot[m] = i
-                orig[m] = self.s.gval[i]
-                pool[m] = orig[m]
-                m += 1
-        if m == 0:
-            return
-        for tries in range(100000):
-            self.shuffle(pool, m, rng)
-            ok = 1
-            if self.s.phase == PH_SHARE:
-                seen3 = 0
-                for i in range(NGOLD):
-                    if self.s.gloc[i] == LOC_DRAWN:
-                        v = self.s.gval[i]
-                        for j in range(m):
-                            if slot[j] == i:
-                                v = pool[j]
-                        seen3 |= 1 << v
-                ok = seen3 != 1 and seen3 != 2 and seen3 != 4
-            if ok:
-                break
-        if not ok:
-            for j in range(m):
-                pool[j] = orig[j]
-        for j in range(m):
-            self.s.gval[slot[j]] = pool[j]
-        memset(self.s.gold, 0, sizeof(self.s.gold))
-        memset(self.s.gold_pool, 0, sizeof(self.s.gold_pool))
-        memset(self.s.gdrawn, 0, sizeof(self.s.gdrawn))
-        for i in range(NGOLD):
-            q = self.s.gloc[i]
-            if q == LOC_PILE:
-                self.s.gold_pool[self.s.gval[i]] += 1
-            elif q == LOC_DRAWN:
-                self.s.gdrawn[self.s.gval[i]] += 1
+    cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil:
+        """Gold draws and hand-outs of every distribution in the log."""
+        cdef int gpool[3]
+        cdef int known[MAXROUNDS][3]
+        cdef int vals[MAXP]
+        cdef int S0[MAXP]
+        cdef int i, r, v, k, D, T, nk, u, pos, mine, sawdraws, passpos, ntake
+        cdef Ev e
+        for v in range(3):
+            gpool[v] = GOLD_COUNT[v]
+        memset(known, 0, sizeof(known))
+        # What p has seen of each distribution: the whole drawn set, a set
+        # passed on to p, or p's own card.
+        for r in range(pl.nrounds):
+            sawdraws = 0
+            for i in range(pl.gfirst[r], pl.glast[r]):
+                e = pl.log[i]
+                if e.ev == EV_GOLDDRAW and e.privp == p:
+                    known[r][e.priv] += 1
+                    sawdraws = 1
+            if not sawdraws:
+                for i in range(pl.gfirst[r], pl.glast[r]):
+                    e = pl.log[i]
+                    if e.ev == EV_GOLDPASS and e.privp == p:
+                        known[r][0] = e.priv % 11
+                        known[r][1] = (e.priv // 11) % 11
+                        known[r][2] = e.priv // 121
+                        sawdraws = 2
+                if not sawdraws:
+                    for i in range(pl.gfirst[r], pl.glast[r]):
+                        e = pl.log[i]
+                        if (e.ev == EV_GOLD or e.ev == EV_GOLDTAKE) and e.privp == p:
+                            known[r][e.priv] += 1
+            for v in range(3):
+                gpool[v] -= known[r][v]
+                if gpool[v] < 0:
+                    return 0
+        for r in range(pl.nrounds):
+            D = 0
+            T = 0
+            sawdraws = 0
+            passpos = -1
+            pos = -1
+            mine = -1
+            for i in range(pl.gfirst[r], pl.glast[r]):
+                e = pl.log[i]
+                if e.ev == EV_GOLDDRAW:
+                    if e.privp == p:
+                        pl.gdraw[r][D] = e.priv
+                        sawdraws = 1
+                    D += 1
+                elif e.ev == EV_GOLD or e.ev == EV_GOLDTAKE:
+                    if e.privp == p:
+                        pos = T
+                        mine = e.priv
+                    if e.ev == EV_GOLD and e.a == p:
+                        pl.gtake[r][T] = e.priv
+                    T += 1
+                elif e.ev == EV_GOLDPASS and e.privp == p:
+                    passpos = T
+            if D == 0:
+                continue
+            if sawdraws:
+                for k in range(D):
+                    S0[k] = pl.gdraw[r][k]
             else:
-                self.s.gold[q][self.s.gval[i]] += 1
+                nk = 0
+                for v in range(3):
+                    for k in range(known[r][v]):
+                        S0[nk] = v
+                        nk += 1
+                u = D - nk
+                if u < 0 or not self.sample_gold(gpool, S0 + nk, u, rng):
+                    return 0
+                for k in range(D):
+                    pl.gdraw[r][k] = S0[k]
+                self.shuffle_ints(pl.gdraw[r], D, rng)
+            if not self.s.pick and sawdraws:
+                continue            # the finder saw every hand-out
+            # vals: the drawn values not yet placed, to spread over positions.
+            for k in range(D):
+                pl.gtake[r][k] = -1
+            if self.s.pick and passpos >= 0:
+                # Earlier pickers took the cards p never saw, in any order.
+                for k in range(passpos):
+                    pl.gtake[r][k] = S0[nk + k]
+                self.shuffle_ints(pl.gtake[r], passpos, rng)
+            if mine >= 0:
+                pl.gtake[r][pos] = mine
+            ntake = 0
+            for k in range(D):
+                vals[k] = S0[k]
+            u = D
+            for k in range(D):
+                if pl.gtake[r][k] >= 0:
+                    for i in range(u):
+                        if vals[i] == pl.gtake[r][k]:
+                            u -= 1
+                            vals[i] = vals[u]
+                            break
+            self.shuffle_ints(vals, u, rng)
+            for k in range(D):
+                if pl.gtake[r][k] < 0:
+                    pl.gtake[r][k] = vals[ntake]
+                    ntake += 1
+        return 1
+
+    cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil:
+        """Draw every hidden part of a history consistent with ``p``'s log."""
+        cdef int i, r, q, k, g, j, slot, cnt, pick, ok
+        cdef int pool[MAXP + 1]
+        cdef int m
+        cdef Ev e
+        cdef int n = self.s.n
+        # Rounds: roles dealt, goals known to p, results.
+        memset(pl.nroles, 0, sizeof(pl.nroles))
+        memset(pl.ended, 0, sizeof(pl.ended))
+        for r in range(MAXROUNDS):
+            pl.own_role[r] = -1
+            pl.gfirst[r] = 0
+            pl.glast[r] = 0
+            for g in range(3):
+                pl.known[r][g] = -1
+        r = 0
+        for i in range(pl.nl):
+            e = pl.log[i]
+            if e.ev == EV_ROLE:
+                if pl.ended[r]:
+                    r += 1
+                pl.nroles[r] += 1
+                if e.actor == p:
+                    pl.own_role[r] = e.priv
+            elif e.ev == EV_REVEAL:
+                pl.known[r][e.a] = e.b
+            elif e.ev == EV_MAP and e.actor == p:
+                pl.known[r][e.a] = e.priv
+            elif e.ev == EV_ROUNDEND:
+                pl.ended[r] = 1
+                pl.mask[r] = e.a
+                pl.gfirst[r] = i + 1
+                pl.glast[r] = pl.nl
+            if e.ev == EV_ROLE and r > 0 and pl.glast[r - 1] == pl.nl:
+                pl.glast[r - 1] = i
+        pl.nrounds = r + 1
+        for r in range(pl.nrounds):
+            if pl.ended[r]:
+                for q in range(n):
+                    pl.role[r][q] = (pl.mask[r] >> q) & 1
+            else:
+                m = 0
+                for k in range(ROLE_DIG[n]):
+                    pool[m] = 0
+                    m += 1
+                for k in range(ROLE_SAB[n]):
+                    pool[m] = 1
+                    m += 1
+                if pl.own_role[r] >= 0:
+                    for k in range(m):
+                        if pool[k] == pl.own_role[r]:
+                            m -= 1
+                            pool[k] = pool[m]
+                            break
+                    pl.role[r][p] = pl.own_role[r]
+                self.shuffle_ints(pool, m, rng)
+                j = 0
+                for q in range(pl.nroles[r]):
+                    if q != p:
+                        pl.role[r][q] = pool[j]
+                        j += 1
+            cnt = 0
+            for k in range(6):
+                ok = 1
+                for g in range(3):
+                    if pl.known[r][g] >= 0 and PERMS[k][g] != pl.known[r][g]:
+                        ok = 0
+                cnt += ok
+            if cnt == 0:
+                return 0
+            pick = rng_int(rng, cnt)
+            for k in range(6):
+                ok = 1
+                for g in range(3):
+                    if pl.known[r][g] >= 0 and PERMS[k][g] != pl.known[r][g]:
+                        ok = 0
+                if ok:
+                    if pick == 0:
+                        pl.perm[r] = k
+                        break
+                    pick -= 1
+        # Cards: others' public plays come from uniformly drawn held slots.
+        pl.ndraw = 0
+        pl.npass = 0
+        memset(pl.used, 0, sizeof(pl.used))
+        memset(pl.nopen, 0, sizeof(pl.nopen))
+        cdef int j0 = 0, q0 = 0, newround = 0
+        r = 0
+        for i in range(pl.nl):
+            e = pl.log[i]
+            if e.ev == EV_ROUNDEND:
+                newround = 1
+            if e.ev == EV_ROLE and newround:
+                if not self.finish_cards(pl, p, j0, q0, rng):
+                    return 0
+                j0 = pl.ndraw
+                q0 = pl.npass
+                newround = 0
+            k = -2
+            if e.ev == EV_DRAW:
+                j = pl.ndraw
+                pl.ndraw += 1
+                pl.draw_player[j] = e.actor
+                if e.actor == p:
+                    pl.draw_kind[j] = e.priv
+                    pl.used[e.priv] += 1
+                else:
+                    pl.draw_kind[j] = -1
+                    if pl.nopen[e.actor] >= 8:
+                        return 0
+                    pl.open[e.actor][pl.nopen[e.actor]] = j
+                    pl.nopen[e.actor] += 1
+                continue
+            elif e.ev == EV_PLACE:
+                k = e.b
+            elif e.ev == EV_ROCK:
+                k = K_ROCK
+            elif e.ev == EV_BREAK:
+                k = K_BREAK + e.b
+            elif e.ev == EV_REPAIR:
+                k = K_REPAIR + e.b
+            elif e.ev == EV_MAP:
+                k = K_MAP
+            elif e.ev == EV_PASS:
+                k = -1
+            if k == -2:
+                continue
+            q = e.actor
+            if q == p:
+                if k == -1:
+                    pl.pass_player[pl.npass] = p
+                    pl.pass_kind[pl.npass] = e.priv
+                    pl.npass += 1
+                continue
+            slot = self.take_slot(pl, q, rng)
+            if slot < 0:
+                return 0
+            if k >= 0:
+                pl.draw_kind[slot] = k
+                pl.used[k] += 1
+            else:
+                pl.pass_player[pl.npass] = q
+                pl.pass_slot[pl.npass] = slot
+                pl.npass += 1
+        if not self.finish_cards(pl, p, j0, q0, rng):
+            return 0
+        return self.plan_gold(pl, p, rng)
+
+    cdef int drive(self, SabPlan* pl) noexcept nogil:
+        """From the initial state, apply the planned history until as many
+        events as in the log are out; 0 on any inconsistency."""
+        cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0
+        cdef int C = self.s.C
+        cdef Ev e
+        self.to_initial()
+        while self.s.nlog < pl.nl:
+            steps += 1
+            if steps > 4 * MAXLOG:
+                return 0
+            ph = self.s.phase
+            if ph == PH_ROLE:
+                a = pl.role[self.s.round][self.s.deal_i]
+                if self.s.role_left[a] <= 0:
+                    return 0
+            elif ph == PH_GOAL:
+                a = pl.perm[self.s.round]
+            elif ph == PH_DEAL or ph == PH_DRAW:
+                if jd >= pl.ndraw:
+                    return 0
+                a = pl.draw_kind[jd]
+                jd += 1
+                if a < 0 or self.s.deck[a] <= 0:
+                    return 0
+            elif ph == PH_GOLD:
+                v = self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2]
+                a = pl.gdraw[self.s.round][v]
+                if not 0 <= a < 3 or self.s.gold_pool[a] <= 0:
+                    return 0
+            elif ph == PH_SHARE:
+                v = pl.gtake[self.s.round][self.s.gqi]
+                if not 0 <= v < 3 or self.s.gdrawn[v] <= 0:
+                    return 0
+                a = 33 * C + (240 if self.s.pick or self.s.gq[self.s.gqi] == self.s.completer
+                              else 243) + v
+            elif ph == PH_PLAY:
+                while ip < pl.nl and not (EV_PLACE <= pl.log[ip].ev <= EV_PASS):
+                    ip += 1
+                if ip >= pl.nl:
+                    return 0
+                e = pl.log[ip]
+                ip += 1
+                if e.actor != self.s.cur:
+                    return 0
+                if e.ev == EV_PLACE:
+                    a = (2 * e.b + e.c) * C + e.a
+                    k = e.b
+                elif e.ev == EV_ROCK:
+                    a = 32 * C + e.a
+                    k = K_ROCK
+                elif e.ev == EV_BREAK:
+                    a = 33 * C + 10 * e.b + e.c
+                    k = K_BREAK + e.b
+                elif e.ev == EV_REPAIR:
+                    a = 33 * C + 30 + 10 * (3 * e.b + e.a) + e.c
+                    k = K_REPAIR + e.b
+                elif e.ev == EV_MAP:
+                    a = 33 * C + 210 + e.a
+                    k = K_MAP
+                else:
+                    if jp >= pl.npass:
+                        return 0
+                    k = pl.pass_kind[jp]
+                    jp += 1
+                    if k < 0:
+                        return 0
+                    a = 33 * C + 213 + k
+                if self.s.hand[self.s.cur][k] <= 0:
+                    return 0
+            else:
+                return 0
+            self.apply(a)
+        return self.s.nlog == pl.nl
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """A history drawn from ``player``'s information set by the procedure
+        of the rules doc (section Information, "Resampling"); it reads only
+        ``player``'s events.  Uses ``self`` as scratch space."""
+        cdef SabPlan* pl
+        cdef uint64_t key0 = self.info_key(player)
+        cdef vector[int] truth = self.hist
+        cdef int tries
+        if self.s.nlog >= MAXLOG:
+            out[0] = truth
+            return
+        pl = <SabPlan*>malloc(sizeof(SabPlan))
+        if pl == NULL:
+            out[0] = truth
+            return
+        memcpy(pl.log, self.s.log, sizeof(pl.log))
+        pl.nl = self.s.nlog
+        for tries in range(MAX_RESAMPLE_TRIES):
+            if (self.make_plan(pl, player, rng) and self.drive(pl)
+                    and self.info_key(player) == key0):
+                out[0] = self.hist
+                free(pl)
+                return
+        free(pl)
+        # Unreachable in practice (see the rules doc): the true history.
+        out[0] = truth
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        """``resample_history`` then replay, skipping the replay when the
+        scratch world already is that history (the usual case)."""
+        cdef vector[int] h
+        self.resample_history(player, rng, &h)
+        if not (h == self.hist):
+            self.replay(h.data(), <int>h.size())
 
     cdef Engine clone(self):
         cdef SaboteurEngine e = SaboteurEngine.__new__(SaboteurEngine)
@@ -1087,19 +1502,6 @@ cdef class SaboteurEngine(Engine):
         cdef SaboteurEngine o = <SaboteurEngine>other
         self.copy_base(other)
         memcpy(&self.s, &o.s, sizeof(SabState))
-
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
-        cdef uint64_t h = mix64(<uint64_t>0x5AB0, <uint64_t>(self.s.role[player] + 2))
-        cdef int k, g
-        for k in range(NKINDS):
-            h = mix64(h, <uint64_t>(self.s.hand[player][k] * 64 + self.s.disc[player][k]))
-        for g in range(3):
-            if (self.s.goal_seen[g] >> player) & 1:
-                h = mix64(h, <uint64_t>(100 + g * 4 + self.s.goal_id[g]))
-        for k in range(NGOLD):
-            if (self.s.gseen[k] >> player) & 1:
-                h = mix64(h, <uint64_t>(200 + 4 * (self.s.gloc[k] + 2) + self.s.gval[k]))
-        return h
 
     # ------------------------------------------------------------------
     # Python-facing helpers
@@ -1129,7 +1531,8 @@ cdef class SaboteurEngine(Engine):
         return (acell % self.s.S - self.s.R, acell // self.s.S - self.s.R)
 
     def state_view(self) -> dict:
-        """Full (god's-eye) state as plain Python data, for tests and tools."""
+        """Full (god's-eye) state as plain Python data, for tests and tools
+        only; bots and features read ``player_view``."""
         cdef SabState* s = &self.s
         board = {}
         for i in range(s.nocc):
@@ -1211,45 +1614,61 @@ cdef class SaboteurEngine(Engine):
             return f"keep gold card {idx - 239}"
         return f"hand on gold card {idx - 242}"
 
-    def _event_string(self, int i, int player) -> str:
+    def _visible(self, int i, int player) -> tuple:
+        """Event ``i`` as ``player`` saw it: ``(ev, actor, a, b, c, private)``
+        with ``private = -1`` unless ``player`` saw the private part."""
         cdef Ev e = self.s.log[i]
-        mine = e.privp == player
-        if e.ev == EV_ROLE:
-            return f"p{e.actor} role" + (f"={ROLE_NAMES[e.priv]}" if mine else "")
-        if e.ev == EV_GOALS:
+        seen = e.privp == player or (e.ev == EV_GOLD and e.a == player)
+        return (e.ev, e.actor, e.a, e.b, e.c, e.priv if seen and e.privp >= 0 else -1)
+
+    def _event_string(self, int i, int player) -> str:
+        ev, actor, a, b, c, priv = self._visible(i, player)
+        mine = priv >= 0
+        if ev == EV_ROLE:
+            return f"p{actor} role" + (f"={ROLE_NAMES[priv]}" if mine else "")
+        if ev == EV_GOALS:
             return "goals laid"
-        if e.ev == EV_DRAW:
-            return f"p{e.actor} draws" + (f" {KIND_NAMES[e.priv]}" if mine else "")
-        if e.ev == EV_PLACE:
-            x, y = self.cell_xy(e.a)
-            return f"p{e.actor} places {KIND_NAMES[e.b]}{' rotated' if e.c else ''} at ({x},{y})"
-        if e.ev == EV_ROCK:
-            x, y = self.cell_xy(e.a)
-            return f"p{e.actor} rockfall ({x},{y}) removes {KIND_NAMES[e.b]}"
-        if e.ev == EV_BREAK:
-            return f"p{e.actor} breaks {TOOL_NAMES[e.b]} of p{e.c}"
-        if e.ev == EV_REPAIR:
-            return f"p{e.actor} {KIND_NAMES[K_REPAIR + e.b]} fixes {TOOL_NAMES[e.a]} of p{e.c}"
-        if e.ev == EV_MAP:
-            return f"p{e.actor} maps goal {e.a}" + (f" = {GOAL_NAMES[e.priv]}" if mine else "")
-        if e.ev == EV_PASS:
-            return f"p{e.actor} passes" + (f" discarding {KIND_NAMES[e.priv]}" if mine else "")
-        if e.ev == EV_REVEAL:
-            return f"goal {e.a} turned up: {GOAL_NAMES[e.b]}{' rotated' if e.c else ''}"
-        if e.ev == EV_ROUNDEND:
-            sabs = [p for p in range(self.s.n) if (e.a >> p) & 1]
-            return (f"round {e.c + 1} won by {'diggers' if e.b == 0 else 'saboteurs'}; "
+        if ev == EV_DRAW:
+            return f"p{actor} draws" + (f" {KIND_NAMES[priv]}" if mine else "")
+        if ev == EV_PLACE:
+            x, y = self.cell_xy(a)
+            return f"p{actor} places {KIND_NAMES[b]}{' rotated' if c else ''} at ({x},{y})"
+        if ev == EV_ROCK:
+            x, y = self.cell_xy(a)
+            return f"p{actor} rockfall ({x},{y}) removes {KIND_NAMES[b]}"
+        if ev == EV_BREAK:
+            return f"p{actor} breaks {TOOL_NAMES[b]} of p{c}"
+        if ev == EV_REPAIR:
+            return f"p{actor} {KIND_NAMES[K_REPAIR + b]} fixes {TOOL_NAMES[a]} of p{c}"
+        if ev == EV_MAP:
+            return f"p{actor} maps goal {a}" + (f" = {GOAL_NAMES[priv]}" if mine else "")
+        if ev == EV_PASS:
+            return f"p{actor} passes" + (f" discarding {KIND_NAMES[priv]}" if mine else "")
+        if ev == EV_REVEAL:
+            return f"goal {a} turned up: {GOAL_NAMES[b]}{' rotated' if c else ''}"
+        if ev == EV_ROUNDEND:
+            sabs = [p for p in range(self.s.n) if (a >> p) & 1]
+            return (f"round {c + 1} won by {'diggers' if b == 0 else 'saboteurs'}; "
                     f"saboteurs {sabs}")
-        if e.ev == EV_GOLDDRAW:
-            return f"p{e.actor} draws a gold card" + (f" of {e.priv + 1}" if mine else "")
-        if e.ev == EV_GOLD:
-            value = f" of {e.priv + 1}" if mine or player == e.a else ""
-            if e.actor == e.a:
-                return f"p{e.actor} keeps a gold card{value}"
-            return f"p{e.actor} receives a gold card{value} from p{e.a}"
-        if e.ev == EV_SABGOLD:
-            return f"p{e.actor} gets {e.a} nuggets"
-        return f"event {e.ev}"
+        if ev == EV_GOLDDRAW:
+            return (f"p{actor} draws a gold card" + (f" for p{a}" if a != actor else "")
+                    + (f" of {priv + 1}" if mine else ""))
+        if ev == EV_GOLD:
+            value = f" of {priv + 1}" if mine else ""
+            if actor == a:
+                return f"p{actor} keeps a gold card{value}"
+            return f"p{actor} receives a gold card{value} from p{a}"
+        if ev == EV_GOLDTAKE:
+            return f"p{actor} takes a gold card" + (f" of {priv + 1}" if mine else "")
+        if ev == EV_GOLDPASS:
+            text = f"p{a} passes {b} gold card(s) to p{actor}"
+            if mine:
+                text += ": " + " ".join(str(v + 1) for v, cnt in enumerate(_gold_counts(priv))
+                                        for _ in range(cnt))
+            return text
+        if ev == EV_SABGOLD:
+            return f"p{actor} gets {a} nuggets"
+        return f"event {ev}"
 
     def info_string(self, int player) -> str:
         """Everything ``player`` has observed, in order (perfect recall)."""
@@ -1258,49 +1677,112 @@ cdef class SaboteurEngine(Engine):
             lines.append(self._event_string(i, player))
         return "\n".join(lines)
 
-    def _known_goal(self, int player, int g) -> int:
-        return self.kgoal(player, g)
-
     cdef int kgoal(self, int player, int g) noexcept nogil:
         if self.s.goal_id[g] >= 0 and (self.s.goal_up[g] or (self.s.goal_seen[g] >> player) & 1):
             return self.s.goal_id[g]
         return -1
 
-    def obs_string(self, int player) -> str:
-        """The current view of ``player``: maze, tools, own hand, known goals."""
+    def player_view(self, int player) -> dict:
+        """What ``player`` knows now, as plain typed fields (see the rules doc,
+        "Player view").  Every field is public or ``player``'s own."""
         cdef SabState* s = &self.s
-        lines = [f"round {min(s.round + 1, s.rounds)}/{s.rounds} phase "
-                 f"{PHASE_NAMES[s.phase]}"
-                 f" to move p{s.cur}",
+        cdef int n = s.n, p, q, k, t, g, i
+        if not 0 <= player < n:
+            raise ValueError(f"player must be in [0, {n - 1}], got {player}")
+        board = {}
+        for i in range(s.nocc):
+            board[self.cell_xy(self.acell_of(s.occ[i]))] = self._cell_tuple(s.occ[i])
+        board[(0, 0)] = self._cell_tuple(self.xy(0, 0))
+        for g in range(3):
+            if s.goal_up[g]:
+                board[(s.gd, 2 * g - 2)] = self._cell_tuple(s.goal_cell[g])
+        drawn_public = s.phase == PH_GOLD or s.phase == PH_SHARE
+        holder = self.gold_holder() if drawn_public else -1
+        if s.phase == PH_GOLD and s.pick:
+            holder = s.gq[0]
+        known_gold = []
+        if not s.pick:
+            known_gold = sorted((s.gloc[i], s.gval[i]) for i in range(NGOLD)
+                                if s.gloc[i] >= 0 and s.gloc[i] != player
+                                and (s.gseen[i] >> player) & 1)
+        return {
+            "player": player,
+            "num_players": n,
+            "round": min(s.round, s.rounds - 1),
+            "rounds": s.rounds,
+            "phase": PHASE_NAMES[s.phase],
+            "to_move": self.current_player(),
+            "gold_handout": "pick" if s.pick else "finder",
+            "grid_radius": s.R,
+            "goal_distance": s.gd,
+            "role": s.role[player],
+            "roles": [s.role[q] for q in range(n)] if s.roles_public else None,
+            "hand": [s.hand[player][k] for k in range(NKINDS)],
+            "discards": [s.disc[player][k] for k in range(NKINDS)],
+            "hand_sizes": [s.hand_n[q] for q in range(n)],
+            "deck_size": s.deck_n,
+            "broken": [[s.broken[q][t] for t in range(3)] for q in range(n)],
+            "board": board,
+            "reached": sorted(xy for xy, c in board.items() if c[3]),
+            "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
+            "goals_up": [bool(s.goal_up[g]) for g in range(3)],
+            "known_goals": [self.kgoal(player, g) for g in range(3)],
+            "starter": s.starter,
+            "last_placer": s.last_placer,
+            "played": [[s.played[q][k] for k in range(NKINDS)] for q in range(n)],
+            "passes": [s.passes[q] for q in range(n)],
+            "maps": [[s.mapped[q][g] for g in range(3)] for q in range(n)],
+            "breaks": [[s.brk_on[q][p] for p in range(n)] for q in range(n)],
+            "repairs": [[s.rep_on[q][p] for p in range(n)] for q in range(n)],
+            "public_discards": [s.pub_disc[k] for k in range(NKINDS)],
+            "round_winners": [("diggers", "saboteurs")[s.round_winner[r] - 1]
+                              for r in range(s.rounds) if s.round_winner[r]],
+            "completer": s.completer,
+            "gold": [s.gold[player][k] for k in range(3)],
+            "nuggets": (s.gold[player][0] + 2 * s.gold[player][1] + 3 * s.gold[player][2]
+                        + s.sab_gold[player]),
+            "gold_card_counts": [s.gold[q][0] + s.gold[q][1] + s.gold[q][2] for q in range(n)],
+            "saboteur_gold": [s.sab_gold[q] for q in range(n)],
+            "gold_recipients": [s.gq[i] for i in range(s.gqn)] if drawn_public else [],
+            "gold_next": s.gq[s.gqi] if s.phase == PH_SHARE else -1,
+            "gold_holder": holder,
+            "gold_drawn_count": (s.gdrawn[0] + s.gdrawn[1] + s.gdrawn[2]) if drawn_public else 0,
+            "held_gold": [s.gdrawn[k] for k in range(3)] if holder == player else None,
+            "known_gold": known_gold,
+        }
+
+    def obs_string(self, int player) -> str:
+        """The current view of ``player`` (rendered from ``player_view``)."""
+        v = self.player_view(player)
+        n = v["num_players"]
+        lines = [f"round {v['round'] + 1}/{v['rounds']} phase {v['phase']}"
+                 f" to move p{self.s.cur}",
                  self._maze_ascii(player)]
-        role = s.role[player]
+        role = v["role"]
         lines.append(f"you p{player}: {ROLE_NAMES[role] if role >= 0 else 'no role yet'}")
-        if s.roles_public:
-            lines.append("roles: " + " ".join(ROLE_NAMES[s.role[p]][0] for p in range(s.n)))
-        lines.append("hand: " + ", ".join(f"{KIND_NAMES[k]} x{s.hand[player][k]}"
-                                         for k in range(NKINDS) if s.hand[player][k]))
-        lines.append("goals: " + " ".join(
-            GOAL_NAMES[self._known_goal(player, g)] if self._known_goal(player, g) >= 0 else "?"
-            for g in range(3)))
+        if v["roles"] is not None:
+            lines.append("roles: " + " ".join(ROLE_NAMES[r][0] for r in v["roles"]))
+        lines.append("hand: " + ", ".join(f"{KIND_NAMES[k]} x{c}"
+                                         for k, c in enumerate(v["hand"]) if c))
+        lines.append("goals: " + " ".join(GOAL_NAMES[g] if g >= 0 else "?"
+                                          for g in v["known_goals"]))
         lines.append("broken: " + " ".join(
-            f"p{p}:" + ("".join("PLC"[t] for t in range(3) if s.broken[p][t]) or "-")
-            for p in range(s.n)))
-        lines.append("hand sizes: " + " ".join(str(s.hand_n[p]) for p in range(s.n))
-                     + f" deck {s.deck_n}")
-        g = s.gold[player]
-        lines.append(f"gold: {g[0] + 2 * g[1] + 3 * g[2] + s.sab_gold[player]} nuggets")
-        if s.phase == PH_GOLD or s.phase == PH_SHARE:
-            left = s.gdrawn[0] + s.gdrawn[1] + s.gdrawn[2]
-            text = f"gold drawn by p{s.completer}: {left} card(s)"
-            if player == s.completer:
-                text += " " + " ".join(str(v + 1) for v in range(3) for _ in range(s.gdrawn[v]))
-            if s.phase == PH_SHARE:
-                text += f", next to p{s.gq[s.gqi]}"
+            f"p{q}:" + ("".join("PLC"[t] for t in range(3) if v["broken"][q][t]) or "-")
+            for q in range(n)))
+        lines.append("hand sizes: " + " ".join(str(h) for h in v["hand_sizes"])
+                     + f" deck {v['deck_size']}")
+        lines.append(f"gold: {v['nuggets']} nuggets")
+        if v["gold_holder"] >= 0:
+            text = f"gold drawn for p{v['gold_holder']}: {v['gold_drawn_count']} card(s)"
+            if v["held_gold"] is not None:
+                text += " " + " ".join(str(k + 1) for k in range(3)
+                                       for _ in range(v["held_gold"][k]))
+            if v["gold_next"] >= 0:
+                text += f", next to p{v['gold_next']}"
             lines.append(text)
-        known = [f"p{s.gloc[i]}:{s.gval[i] + 1}" for i in range(NGOLD)
-                 if s.gloc[i] >= 0 and s.gloc[i] != player and (s.gseen[i] >> player) & 1]
-        if known:
-            lines.append("gold handed out: " + " ".join(sorted(known)))
+        if v["known_gold"]:
+            lines.append("gold handed out: " + " ".join(f"p{q}:{val + 1}"
+                                                        for q, val in v["known_gold"]))
         return "\n".join(lines)
 
     def _maze_ascii(self, int viewer) -> str:
@@ -1326,7 +1808,7 @@ cdef class SaboteurEngine(Engine):
                 code = (v >> 8) & 31
                 if v & CB_GOAL:
                     slot = code - CODE_GOAL
-                    known = s.goal_id[slot] if viewer < 0 else self._known_goal(viewer, slot)
+                    known = s.goal_id[slot] if viewer < 0 else self.kgoal(viewer, slot)
                     ch = "?TNW"[known + 1]
                     rows[0] += "   "
                     rows[1] += f"[{ch}]"
@@ -1377,10 +1859,21 @@ cdef class SaboteurEngine(Engine):
         return (8 * self.s.C + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
                 + n + 1 + MAXROUNDS + 4 + 2 * n + 3 + 3 * n)
 
+    def max_events(self) -> int:
+        """Bound on logged events: per round ``n`` roles, the goals, every card
+        drawn and played once, 3 reveals, the round end and at most ``3n``
+        gold events (draws, hand-outs, passes; or saboteur payments)."""
+        return self.s.rounds * (4 * self.s.n + 2 * self.s.K + 5)
+
+    def event_size(self) -> int:
+        """Floats per event in the information-state tensor."""
+        return 1 + NEV + (self.s.n + 1) + 3 + 2
+
     def info_tensor_size(self) -> int:
-        """Observation plus per-round history summary (plays, passes, maps, winners)."""
+        """Observation, this round's public summary, then the event sequence."""
         n = self.s.n
-        return self.obs_tensor_size() + n * NKINDS + n + NKINDS + 3 * n + 3 * MAXROUNDS
+        return (self.obs_tensor_size() + n * NKINDS + n + NKINDS + 3 * n + 3 * MAXROUNDS
+                + self.max_events() * self.event_size())
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Write the observation tensor of ``player`` into ``out``."""
@@ -1439,13 +1932,13 @@ cdef class SaboteurEngine(Engine):
             out[o + p] = self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]
             out[o + n + p] = self.s.sab_gold[p]
         o += 2 * n
-        if player == self.s.completer and (self.s.phase == PH_GOLD or self.s.phase == PH_SHARE):
+        if (self.s.phase == PH_GOLD or self.s.phase == PH_SHARE) and player == self.gold_holder():
             for k in range(3):
                 out[o + k] = self.s.gdrawn[k]
         o += 3
         for i in range(NGOLD):
             p = self.s.gloc[i]
-            if p >= 0 and p != player and (self.s.gseen[i] >> player) & 1:
+            if not self.s.pick and p >= 0 and p != player and (self.s.gseen[i] >> player) & 1:
                 out[o + 3 * p + self.s.gval[i]] += 1.0
         o += 3 * n
         return o
@@ -1472,60 +1965,59 @@ cdef class SaboteurEngine(Engine):
                 out[o + 3 * r + self.s.round_winner[r]] = 1.0
             else:
                 out[o + 3 * r] = 1.0
+        o += 3 * MAXROUNDS
+        cdef int size = self.event_size(), i, f
+        for i in range(self.s.nlog):
+            ev, actor, a, b, c, priv = self._visible(i, player)
+            f = o + i * size
+            out[f] = 1.0
+            out[f + 1 + ev] = 1.0
+            out[f + 1 + NEV + actor + 1] = 1.0
+            f += 1 + NEV + n + 1
+            out[f] = a + 1
+            out[f + 1] = b + 1
+            out[f + 2] = c + 1
+            if priv >= 0:
+                out[f + 3] = 1.0
+                out[f + 4] = priv + 1
 
     # ------------------------------------------------------------------
     # snapshot and invariants
     # ------------------------------------------------------------------
     def dump(self) -> bytes:
-        """Versioned snapshot of the whole state."""
-        head = SNAPSHOT_MAGIC + _struct.pack("<II", SNAPSHOT_VERSION, sizeof(SabState))
-        body = (<char*>&self.s)[:sizeof(SabState)]
-        hashes = _struct.pack("<Q", self.pubhash) + b"".join(
-            _struct.pack("<Q", self.ihash[p]) for p in range(ENGINE_MAX_PLAYERS))
-        return head + _zlib.compress(body + hashes, 1)
+        """Versioned snapshot: the game string and the action history."""
+        gs = self.game_string.encode()
+        return (SNAPSHOT_MAGIC + _struct.pack("<III", SNAPSHOT_VERSION, len(gs), self.hist.size())
+                + gs + _struct.pack(f"<{self.hist.size()}i", *self.hist))
 
     def load(self, data) -> None:
-        """Restore a ``dump`` snapshot; ValueError on anything malformed."""
-        cdef SabState tmp
-        cdef SabState saved
-        cdef int nhead = len(SNAPSHOT_MAGIC) + 8
-        cdef int total = sizeof(SabState) + 8 * (ENGINE_MAX_PLAYERS + 1)
+        """Restore a ``dump`` snapshot by replaying its history, every action
+        checked; ValueError (state unchanged) on anything malformed."""
+        cdef int nhead = len(SNAPSHOT_MAGIC) + 12
         if not isinstance(data, (bytes, bytearray)) or len(data) < nhead:
             raise ValueError("saboteur snapshot is too short")
         data = bytes(data)
         if data[:len(SNAPSHOT_MAGIC)] != SNAPSHOT_MAGIC:
             raise ValueError("not a saboteur snapshot (bad magic)")
-        version, size = _struct.unpack("<II", data[len(SNAPSHOT_MAGIC):nhead])
-        if version != SNAPSHOT_VERSION or size != sizeof(SabState):
+        version, ngs, nh = _struct.unpack("<III", data[len(SNAPSHOT_MAGIC):nhead])
+        if version != SNAPSHOT_VERSION:
             raise ValueError(f"unsupported saboteur snapshot version {version}")
+        if len(data) != nhead + ngs + 4 * nh:
+            raise ValueError("saboteur snapshot length does not match its header")
+        if data[nhead:nhead + ngs] != self.game_string.encode():
+            raise ValueError(f"saboteur snapshot is for {data[nhead:nhead + ngs]!r}, "
+                             f"not {self.game_string!r}")
+        actions = _struct.unpack(f"<{nh}i", data[nhead + ngs:])
+        saved = [a for a in self.hist]
+        self.to_initial()
         try:
-            data = _zlib.decompress(data[nhead:])
-        except _zlib.error as exc:
-            raise ValueError(f"corrupted saboteur snapshot: {exc}") from None
-        if len(data) != total:
-            raise ValueError(f"saboteur snapshot body must be {total} bytes")
-        nhead = 0
-        body = data[nhead:nhead + sizeof(SabState)]
-        memcpy(&tmp, <char*>body, sizeof(SabState))
-        if (tmp.n != self.s.n or tmp.rounds != self.s.rounds or tmp.gd != self.s.gd
-                or tmp.util != self.s.util or tmp.scale != self.s.scale
-                or tmp.hand_size != self.s.hand_size or tmp.R != self.s.R
-                or not 0 <= tmp.phase < NPHASES or not 0 <= tmp.nlog <= MAXLOG
-                or not 0 <= tmp.nocc <= MAXOCC or not 0 <= tmp.nfr <= MAXFR
-                or not 0 <= tmp.cur < tmp.n or not 0 <= tmp.round <= tmp.rounds
-                or not 0 <= tmp.gqi <= tmp.gqn <= MAXP):
-            raise ValueError("saboteur snapshot does not match this game's parameters")
-        saved = self.s
-        self.s = tmp
-        vals = _struct.unpack(f"<{ENGINE_MAX_PLAYERS + 1}Q", data[nhead + sizeof(SabState):])
-        try:
-            self.check_invariants()
-        except AssertionError as exc:
-            self.s = saved
-            raise ValueError(f"saboteur snapshot is inconsistent: {exc}") from None
-        self.pubhash = vals[0]
-        for p in range(ENGINE_MAX_PLAYERS):
-            self.ihash[p] = vals[p + 1]
+            for a in actions:
+                self.py_apply(a)
+        except ValueError as exc:
+            self.to_initial()
+            for a in saved:
+                self.apply(a)
+            raise ValueError(f"saboteur snapshot holds an illegal history: {exc}") from None
 
     def _check_gold(self) -> None:
         """Gold conservation: the 28 cards against the pile / drawn / held counts."""
@@ -1535,83 +2027,106 @@ cdef class SaboteurEngine(Engine):
         pile, drawn, held = [0] * 3, [0] * 3, [[0] * 3 for _ in range(n)]
         for i in range(NGOLD):
             v, loc, seen = s.gval[i], s.gloc[i], s.gseen[i]
-            assert 0 <= v < 3, "gold: invalid card value"
-            assert seen & ~everyone == 0, "gold: seen by a player not in the game"
+            _require(0 <= v < 3,
+                     "gold: invalid card value")
+            _require(seen & ~everyone == 0,
+                     "gold: seen by a player not in the game")
             if loc == LOC_PILE:
-                assert seen == 0, "gold: a card in the pile was seen"
+                _require(seen == 0,
+                         "gold: a card in the pile was seen")
                 pile[v] += 1
             elif loc == LOC_DRAWN:
-                assert 0 <= s.completer < n and seen == 1 << s.completer, "gold: a drawn card not seen by the completer alone"
+                holder = self.gold_holder()
+                _require(0 <= holder < n and (seen >> holder) & 1
+                         and (s.pick or seen == 1 << holder),
+                         "gold: a drawn card not seen by its holder")
                 drawn[v] += 1
             else:
-                assert 0 <= loc < n, "gold: card held by a player not in the game"
-                assert (seen >> loc) & 1, "gold: a holder does not know their own card"
+                _require(0 <= loc < n,
+                         "gold: card held by a player not in the game")
+                _require((seen >> loc) & 1,
+                         "gold: a holder does not know their own card")
                 held[loc][v] += 1
         for k in range(3):
-            assert [pile[k], drawn[k]] == [s.gold_pool[k], s.gdrawn[k]], \
-                f"gold: {k + 1}-nugget pile or drawn count differs from the cards"
-            assert all(held[p][k] == s.gold[p][k] for p in range(n)), \
-                f"gold: {k + 1}-nugget holdings differ from the cards"
-            assert pile[k] + drawn[k] + sum(held[p][k] for p in range(n)) == GOLD_COUNT[k], \
-                f"gold: {k + 1}-nugget cards not conserved"
+            _require([pile[k], drawn[k]] == [s.gold_pool[k], s.gdrawn[k]],
+                     f"gold: {k + 1}-nugget pile or drawn count differs from the cards")
+            _require(all(held[p][k] == s.gold[p][k] for p in range(n)),
+                     f"gold: {k + 1}-nugget holdings differ from the cards")
+            _require(pile[k] + drawn[k] + sum(held[p][k] for p in range(n)) == GOLD_COUNT[k],
+                     f"gold: {k + 1}-nugget cards not conserved")
         left = sum(drawn)
         if s.phase == PH_GOLD or s.phase == PH_SHARE:
-            assert 0 <= s.completer < n and s.cur == s.completer, "gold: bad completer"
-            assert all(0 <= s.gq[i] < n and s.role[s.gq[i]] == 0 for i in range(s.gqn)), \
-                "gold: a recipient is not a gold-digger"
+            _require(0 <= s.completer < n and s.cur == (
+                         s.gq[s.gqi] if s.pick and s.phase == PH_SHARE else s.completer),
+                     "gold: bad player to move")
+            _require(all(0 <= s.gq[i] < n and s.role[s.gq[i]] == 0 for i in range(s.gqn)),
+                     "gold: a recipient is not a gold-digger")
         if s.phase == PH_GOLD:
-            assert s.gqi == 0 and left < s.gqn, "gold: drawing past the recipients"
+            _require(s.gqi == 0 and left < s.gqn,
+                     "gold: drawing past the recipients")
         elif s.phase == PH_SHARE:
-            assert left == s.gqn - s.gqi > 0, "gold: drawn cards differ from recipients left"
-            assert sum(1 for k in range(3) if drawn[k]) >= 2, \
-                "gold: a decision with only one value left"
+            _require(left == s.gqn - s.gqi > 0,
+                     "gold: drawn cards differ from recipients left")
+            _require(sum(1 for k in range(3) if drawn[k]) >= 2,
+                     "gold: a decision with only one value left")
         else:
-            assert left == 0, "gold: drawn cards outside a distribution"
+            _require(left == 0,
+                     "gold: drawn cards outside a distribution")
 
     def check_invariants(self) -> None:
-        """Raise AssertionError naming the broken conservation law."""
+        """Raise ValueError naming the broken conservation law."""
         cdef SabState* s = &self.s
         cdef SaboteurEngine c
         n = s.n
         on_board = [0] * NKINDS
         for i in range(s.nocc):
             v = s.cell[s.occ[i]]
-            assert v & CB_OCC and not v & CB_GOAL, "maze: occupied-cell list names an empty cell"
+            _require(v & CB_OCC and not v & CB_GOAL,
+                     "maze: occupied-cell list names an empty cell")
             code = (v >> 8) & 31
-            assert code < NTUN, "maze: occupied-cell list names a non-tunnel card"
-            assert self.inside(s.occ[i]), "maze: a card lies outside the grid"
+            _require(code < NTUN,
+                     "maze: occupied-cell list names a non-tunnel card")
+            _require(self.inside(s.occ[i]),
+                     "maze: a card lies outside the grid")
             on_board[code] += 1
-        assert s.nocc + 4 == sum(1 for g in range(s.W * s.W) if s.cell[g] & CB_OCC), \
-            "maze: cards on the grid differ from the occupied-cell list"
+        _require(s.nocc + 4 == sum(1 for g in range(s.W * s.W) if s.cell[g] & CB_OCC),
+                 "maze: cards on the grid differ from the occupied-cell list")
         for k in range(NKINDS):
             tools = sum(s.broken[p][k - K_BREAK] for p in range(n)) if K_BREAK <= k < K_REPAIR else 0
             total = (s.deck[k] + sum(s.hand[p][k] + s.disc[p][k] for p in range(n))
                      + s.pub_disc[k] + on_board[k] + tools)
-            assert s.deck[k] >= 0 and all(s.hand[p][k] >= 0 for p in range(n)), \
-                f"cards: negative count of {KIND_NAMES[k]}"
-            assert total == s.init_deck[k], \
-                f"cards: {KIND_NAMES[k]} not conserved ({total} != {s.init_deck[k]})"
-        assert s.deck_n == sum(s.deck[k] for k in range(NKINDS)), "cards: deck size mismatch"
+            _require(s.deck[k] >= 0 and all(s.hand[p][k] >= 0 for p in range(n)),
+                     f"cards: negative count of {KIND_NAMES[k]}")
+            _require(total == s.init_deck[k],
+                     f"cards: {KIND_NAMES[k]} not conserved ({total} != {s.init_deck[k]})")
+        _require(s.deck_n == sum(s.deck[k] for k in range(NKINDS)),
+                 "cards: deck size mismatch")
         for p in range(n):
-            assert s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)), \
-                f"cards: hand size of p{p} mismatch"
-            assert s.hand_n[p] <= s.hand_size, f"cards: p{p} holds more than a full hand"
+            _require(s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)),
+                     f"cards: hand size of p{p} mismatch")
+            _require(s.hand_n[p] <= s.hand_size,
+                     f"cards: p{p} holds more than a full hand")
             for t in range(3):
-                assert s.broken[p][t] in (0, 1), "tools: more than one broken tool of a kind"
+                _require(s.broken[p][t] in (0, 1),
+                         "tools: more than one broken tool of a kind")
         dealt = [s.role[p] for p in range(n) if s.role[p] >= 0]
-        assert all(r in (0, 1) for r in dealt), "roles: invalid role"
-        assert dealt.count(1) + s.role_left[1] == ROLE_SAB[n], "roles: saboteur cards not conserved"
-        assert dealt.count(0) + s.role_left[0] == ROLE_DIG[n], "roles: digger cards not conserved"
+        _require(all(r in (0, 1) for r in dealt),
+                 "roles: invalid role")
+        _require(dealt.count(1) + s.role_left[1] == ROLE_SAB[n],
+                 "roles: saboteur cards not conserved")
+        _require(dealt.count(0) + s.role_left[0] == ROLE_DIG[n],
+                 "roles: digger cards not conserved")
         if s.phase > PH_GOAL and s.phase != PH_OVER:
-            assert sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2], \
-                "goals: not one treasure and two stones"
+            _require(sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2],
+                     "goals: not one treasure and two stones")
         self._check_gold()
-        assert sum(s.sab_gold[p] for p in range(n)) >= 0, "gold: negative saboteur gold"
+        _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
+                 "gold: negative saboteur gold")
         c = self.clone()
         c.recompute()
         for g in range(s.W * s.W):
             if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
-                raise AssertionError("maze: incremental reachability differs from a full recompute")
+                raise ValueError("maze: incremental reachability differs from a full recompute")
 
 
 cdef class SaboteurRollout(RolloutPolicy):

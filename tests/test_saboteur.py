@@ -130,7 +130,7 @@ def test_conformance(params):
     assert varied > 0, "resampling never produced a second world"
 
 
-@pytest.mark.parametrize("players", [3, 5, 10])
+@pytest.mark.parametrize("players", [3, 10])
 def test_full_deck_light_checks(players):
     game = pyspiel.load_game("saboteur", {"players": players})
     testing.check_random_sim(game, 1)
@@ -333,10 +333,10 @@ def test_stone_is_turned_up_and_play_continues():
     assert "goal 1 turned up: stone N-E rotated" in state.information_state_string(2)
 
 
-def _treasure_five(rounds=1):
+def _treasure_five(rounds=1, handout="finder"):
     """5 players, p0 (digger) completes the path; diggers p0, p2, p3."""
     hands = [[CROSS]] + [[FILLER]] * 4
-    state = setup([DIG, SAB, DIG, DIG, SAB], 2, hands, rounds=rounds)
+    state = setup([DIG, SAB, DIG, DIG, SAB], 2, hands, rounds=rounds, gold_handout=handout)
     a = Acts(state)
     play(state, a.place(CROSS, 1, 0))
     return state, a
@@ -353,8 +353,8 @@ def test_digger_completes_keeps_one_and_chooses_for_the_others():
     assert not state.is_chance_node() and state.current_player() == 0
     assert state.legal_actions() == [a.keep(0), a.keep(1), a.keep(2)]
     obs = state.observation_string(0)
-    assert "gold drawn by p0: 3 card(s) 1 2 3, next to p0" in obs
-    assert "gold drawn by p0: 3 card(s), next to p0" in state.observation_string(3)
+    assert "gold drawn for p0: 3 card(s) 1 2 3, next to p0" in obs
+    assert "gold drawn for p0: 3 card(s), next to p0" in state.observation_string(3)
     play(state, a.keep(2))
     assert state.current_player() == 0
     assert state.legal_actions() == [a.give(0), a.give(1)]     # for p3
@@ -413,7 +413,7 @@ def test_saboteur_completes_first_card_to_nearest_digger_ten_players():
     roles = [DIG, DIG, SAB, SAB, DIG, DIG, SAB, DIG, SAB, DIG]
     hands = [[FILLER] * 4 for _ in range(10)]
     hands[3][0] = CROSS
-    state = setup(roles, 2, hands)
+    state = setup(roles, 2, hands, gold_handout="finder")
     a = Acts(state)
     for p in range(3):
         play(state, IDLE)
@@ -439,6 +439,103 @@ def test_saboteur_completes_first_card_to_nearest_digger_ten_players():
     assert "p1 receives a gold card of 2 from p3" in theirs
     assert "p0 receives a gold card from p3" in theirs and "of 3" not in theirs
     assert "keeps" not in mine
+
+
+# Published rules (default gold_handout="pick"): "zieht Goldkarten gleich der Zahl
+# der Goldgräber, behält eine und gibt den Rest entgegen dem Uhrzeigersinn an die
+# nächsten Goldgräber" -- each digger in turn picks from the cards passed on.
+def test_pick_hand_out_each_digger_picks_from_the_cards_passed_on():
+    state, a = _treasure_five(handout="pick")
+    assert view(state)["gold_recipients"] == [0, 3, 2]
+    play(state, 0, 2, 1)                            # chance draws 1, 3, 2 nuggets
+    assert state.current_player() == 0
+    assert state.legal_actions() == [a.keep(0), a.keep(1), a.keep(2)]
+    assert "gold drawn for p0: 3 card(s) 1 2 3, next to p0" in state.observation_string(0)
+    assert "gold drawn for p0: 3 card(s), next to p0" in state.observation_string(3)
+    play(state, a.keep(2))                          # p0 keeps the 3, passes 1 and 2 on
+    assert state.current_player() == 3              # p3 now decides, seeing 1 and 2
+    assert state.legal_actions() == [a.keep(0), a.keep(1)]
+    assert "p0 passes 2 gold card(s) to p3: 1 2" in state.information_state_string(3)
+    assert state.information_state_string(2).endswith("p0 passes 2 gold card(s) to p3")
+    assert "gold drawn for p3: 2 card(s) 1 2, next to p3" in state.observation_string(3)
+    before = state.serialize()
+    with pytest.raises(ValueError):
+        state.apply_action(a.keep(2))               # the 3 is no longer in the set
+    assert state.serialize() == before
+    play(state, a.keep(0))                          # p3 takes the 1; p2 gets the 2
+    assert state.is_terminal()
+    assert view(state)["gold_cards"][:4] == [[0, 0, 1], [0, 0, 0], [0, 1, 0], [1, 0, 0]]
+    assert state.returns() == [3.0, 0.0, 2.0, 1.0, 0.0]
+    info = [state.information_state_string(p) for p in range(5)]
+    assert info[0].split("\n")[-8:] == [
+        "p0 draws a gold card of 1", "p0 draws a gold card of 3", "p0 draws a gold card of 2",
+        "p0 takes a gold card of 3", "p0 passes 2 gold card(s) to p3",
+        "p3 takes a gold card", "p3 passes 1 gold card(s) to p2", "p2 takes a gold card"]
+    assert info[2].split("\n")[-3:] == ["p3 takes a gold card",
+                                        "p3 passes 1 gold card(s) to p2: 2",
+                                        "p2 takes a gold card of 2"]
+    for p in (1, 4):                                # saboteurs see no value at all
+        assert all(" of " not in line for line in info[p].split("\n")[-8:])
+
+
+def test_pick_hand_out_resampling_keeps_what_each_picker_saw():
+    state, a = _treasure_five(handout="pick")
+    play(state, 0, 2, 1, a.keep(2))                 # p0 keeps the 3; p3 holds 1 and 2
+    kept_by_p0 = {p: set() for p in (2, 3)}
+    for seed in range(40):
+        for p in range(5):
+            w = state.resample(p, seed)
+            wv = view(w)
+            assert w.information_state_string(p) == state.information_state_string(p)
+            assert w.current_player() == 3
+            assert sum(1 for x in wv["gold_drawn"] if x) >= 2     # p3 has a choice
+            if p in (0, 3):                                       # both saw p3's set
+                assert wv["gold_drawn"] == [1, 1, 0]
+            if p == 0:
+                assert wv["gold_cards"][0] == [0, 0, 1]
+            if p in kept_by_p0:
+                kept_by_p0[p].add(tuple(wv["gold_cards"][0]))
+    assert len(kept_by_p0[2]) > 1 and len(kept_by_p0[3]) > 1
+
+
+def test_pick_hand_out_single_value_is_taken_without_a_decision():
+    state, a = _treasure_five(handout="pick")
+    play(state, 0, 2, 0)                            # 1, 3, 1
+    play(state, a.keep(2))                          # p3 gets two 1s: nothing to choose
+    assert state.is_terminal()
+    assert view(state)["gold_cards"][:4] == [[0, 0, 1], [0, 0, 0], [1, 0, 0], [1, 0, 0]]
+    assert "p0 passes 2 gold card(s) to p3: 1 1" in state.information_state_string(3)
+
+
+def test_pick_hand_out_saboteur_finder_passes_all_to_nearest_digger():
+    roles = [DIG, DIG, SAB, SAB, DIG, DIG, SAB, DIG, SAB, DIG]
+    hands = [[FILLER] * 4 for _ in range(10)]
+    hands[3][0] = CROSS
+    state = setup(roles, 2, hands)                  # default: pick
+    a = Acts(state)
+    for p in range(3):
+        play(state, IDLE)
+    play(state, a.place(CROSS, 1, 0))
+    assert view(state)["gold_recipients"] == [1, 0, 9, 7, 5, 4]
+    play(state, 2, 1, 0, 0, 0, 0)
+    assert state.current_player() == 1              # the nearest digger picks first
+    assert state.legal_actions() == [a.keep(0), a.keep(1), a.keep(2)]
+    assert "p3 draws a gold card for p1 of 3" in state.information_state_string(1)
+    assert "p3 draws a gold card for p1\n" in state.information_state_string(3)
+    play(state, a.keep(2))
+    assert state.current_player() == 0 and state.legal_actions() == [a.keep(0), a.keep(1)]
+    play(state, a.keep(1))                          # the four 1s go on automatically
+    assert state.is_terminal()
+    gold = view(state)["gold_cards"]
+    assert gold[1] == [0, 0, 1] and gold[0] == [0, 1, 0]
+    assert all(gold[q] == [1, 0, 0] for q in (9, 7, 5, 4))
+    assert all(gold[q] == [0, 0, 0] for q in (2, 3, 6, 8))
+
+
+def test_gold_handout_parameter_is_checked():
+    with pytest.raises(ParameterError, match="gold_handout"):
+        pyspiel.load_game("saboteur", {"gold_handout": "dealer"})
+    assert "gold_handout=pick" in str(pyspiel.load_game("saboteur"))
 
 
 def test_resampling_keeps_gold_the_player_has_seen():
