@@ -288,6 +288,9 @@ cdef enum:
     EV_HELLODONE = 50
     EV_GIVEFEATHER = 51
     EV_SWAP_RECV = 52
+    EV_DEALPUB = 53
+    EV_CHOSEPUB = 54
+    EV_EXAMDONE = 55
 
 SNAP_VERSION = 3
 MAGIC = b"GNUG"
@@ -395,6 +398,7 @@ cdef struct GN:
     # --- the lazy world of a resampling walk (lazy = 0 in every real game):
     # stone faces (-1) and other players' cards (blanks) are drawn when they
     # first matter, conditioned on the walking player's observations.
+    int any_instant  # the game has instant cards at all (a parameter)
     int lazy
     int wdead        # the walk broke the walking player's observations
     int pcount       # events the walking player has observed so far
@@ -497,6 +501,9 @@ cdef class GoldNuggetEngine(Engine):
             g.deck[i] = g.leaf_init[i]
         for i in range(NWIND):
             g.wind_init[i] = params["wind_counts"][i]
+        for i in range(NLEAF):
+            if CARD_INSTANT[i] and g.leaf_init[i] > 0:
+                g.any_instant = 1
         self.num_players = g.n
         self.game_string = game_string
         g.nstones = 1 + g.ntrap + g.nnormal
@@ -998,6 +1005,7 @@ cdef class GoldNuggetEngine(Engine):
         if ph == PH_DEAL:
             p = self.g.deal_i // self.g.hand_size
             action = self.take_from_deck(p, action)
+            self.log(ev(EV_DEALPUB, p, 0, 0, 0, 0), self.all_mask())
             self.log(ev(EV_DEALT, p, 0, action, 0, 0), 1u << p)
             self.g.deal_i += 1
             if self.g.deal_i == self.g.n * self.g.hand_size:
@@ -1006,6 +1014,7 @@ cdef class GoldNuggetEngine(Engine):
             p = self.g.deal_i // self.g.deal_animals
             self.g.offer[p][self.g.deal_i % self.g.deal_animals] = action
             self.g.animals_left &= ~(1 << action)
+            self.log(ev(EV_DEALPUB, p, 1, 0, 0, 0), self.all_mask())
             self.log(ev(EV_OFFER, p, 0, action, 0, 0), 1u << p)
             self.g.deal_i += 1
             if self.g.deal_i == self.g.n * self.g.deal_animals:
@@ -1014,6 +1023,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_CHOOSE_ANIMAL:
             p = self.g.cp
             self.g.animal[p] = self.g.offer[p][action - A_OPT0]
+            self.log(ev(EV_CHOSEPUB, p, 0, 0, 0, 0), self.all_mask())
             self.log(ev(EV_CHOSE, p, 0, self.g.animal[p], 0, 0), 1u << p)
             if p + 1 < self.g.n:
                 self.g.cp = p + 1
@@ -1036,6 +1046,7 @@ cdef class GoldNuggetEngine(Engine):
             p = self.g.deal_i
             self.g.vc[p] = action
             self.g.vc_left &= ~(1 << action)
+            self.log(ev(EV_DEALPUB, p, 2, 0, 0, 0), self.all_mask())
             self.log(ev(EV_VCDEALT, p, 0, action, 0, 0), 1u << p)
             self.g.deal_i += 1
             if self.g.deal_i == self.g.n:
@@ -1084,7 +1095,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_REACT:
             p = self.g.cp
             if action == A_PASS:
-                self.log(ev(EV_REACTPASS, p, 0, 0, 0, 0), 1u << p)   # private
+                self.log(ev(EV_REACTPASS, p, 0, 0, 0, 0), self.all_mask())
                 self.g.order_i += 1
                 self.g.phase = PH_REACT_NEXT
             else:
@@ -1256,8 +1267,8 @@ cdef class GoldNuggetEngine(Engine):
                 p = -1
                 while self.g.order_i < n:
                     q = (self.g.holder + self.g.order_i) % n
-                    if not self.g.asleep[q] and not self.g.elim[q] and self.has_instant(q) \
-                            and not self.capped():
+                    if not self.g.asleep[q] and not self.g.elim[q] and self.g.handn[q] > 0 \
+                            and self.g.any_instant and not self.capped():
                         p = q
                         break
                     self.g.order_i += 1
@@ -1695,6 +1706,9 @@ cdef class GoldNuggetEngine(Engine):
         if dk == DK_EXAMINE:
             s = self.g.eff.pend_s[0]
             self.pop_pending()
+            # sleepers hear that the decision was taken, not which
+            self.log(ev(EV_EXAMDONE, who, 0, 0, 0, 0),
+                     self.all_mask() & ~(self.seers() | (1u << who)))
             if action == A_OPT0:
                 self.examine(who, s, True)
             else:
@@ -2015,8 +2029,8 @@ cdef class GoldNuggetEngine(Engine):
                     e0 = self.expect(0)
                     e1 = self.expect(1)
                     k = -1
-                    if ph == PH_DEAL and (e0 & 63) == EV_DEALT:
-                        k = (e0 >> 14) & 63
+                    if ph == PH_DEAL and (e1 & 63) == EV_DEALT:
+                        k = (e1 >> 14) & 63
                     elif ph == PH_DRAW and (e0 & 63) == EV_WIND:
                         k = (e0 >> 14) & 63
                     elif ph == PH_DRAW and (e0 & 63) == EV_DRAW and (e1 & 63) == EV_DRAWCARD:
@@ -2112,7 +2126,7 @@ cdef class GoldNuggetEngine(Engine):
         return n
 
     cdef bint walk(self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
-                   bint truth_p_moves, bint truth_terminal, vector[int]* rph,
+                   int truth_cp, bint truth_terminal, vector[int]* rph,
                    vector[int]* rcp, vector[int]* raux) noexcept nogil:
         """One walk; True if it reached a node of P's information set."""
         cdef int outs[MAX_BRANCHING]
@@ -2139,7 +2153,7 @@ cdef class GoldNuggetEngine(Engine):
             if self.g.pcount == self.wT and pi == npact:
                 if self.is_terminal():
                     return truth_terminal
-                if (self.current_player() == P) == truth_p_moves and not truth_terminal:
+                if self.current_player() == truth_cp and not truth_terminal:
                     return True
                 if self.current_player() == P:
                     return False
@@ -2309,7 +2323,7 @@ cdef class GoldNuggetEngine(Engine):
         cdef int i, j = 0, h, npe = 0, tries, kind, a, d
         cdef uint32_t e
         cdef uint64_t key = self.info_key(player)
-        cdef bint p_moves = self.current_player() == player
+        cdef int cp_truth = self.current_player()
         cdef bint term = self.is_terminal()
         # what P saw: its events, and its own actions with the events before each
         for i in range(self.g.nlog):
@@ -2357,10 +2371,10 @@ cdef class GoldNuggetEngine(Engine):
         self.wP = player
         self.wrng = rng
         for tries in range(WALK_TRIES):
-            if self.walk(&fx, &pact, &ppos, p_moves, term, &rph, &rcp, &raux) \
+            if self.walk(&fx, &pact, &ppos, cp_truth, term, &rph, &rcp, &raux) \
                     and self.realize(&rph, &rcp, &raux) \
                     and self.info_key(player) == key \
-                    and (self.current_player() == player) == p_moves:
+                    and self.current_player() == cp_truth:
                 out[0] = self.hist
                 return
         self.g.lazy = 0
@@ -2412,11 +2426,20 @@ cdef class GoldNuggetEngine(Engine):
         return "\n".join(lines)
 
     cdef int shown_phase(self, int player) noexcept:
-        """The phase as `player` sees it: an instant window is private to the
-        animal asked, so everyone else sees Meddling still going on."""
-        if self.g.phase == PH_REACT and self.g.cp != player:
-            return PH_MEDDLE
-        return self.g.phase if self.g.phase <= PH_END else PH_END
+        """The phase as `player` sees it.  The steps of a card's resolution and
+        the instant windows (private to the animal asked) show only to the
+        animal deciding; everyone else sees the phase the card was played in."""
+        cdef int ph = self.g.phase
+        if self.current_player() != player and (ph == PH_EFFECT or ph == PH_EFF_CHANCE
+                                                or ph == PH_REACT):
+            if ph == PH_REACT or self.g.eff.ctx == CTX_MEDDLE or self.g.eff.ctx == CTX_REACT:
+                return PH_MEDDLE
+            if self.g.eff.ctx == CTX_FINAL:
+                return PH_FINAL_PLAY
+            return PH_DRAW
+        if ph == PH_GRAB_CHANCE and self.current_player() != player:
+            return PH_GRAB
+        return ph if ph <= PH_END else PH_END
 
     cdef bint blind(self, int player) noexcept:
         """`player` sleeps and is not the Bat: it sees no feathers move."""
@@ -2448,7 +2471,7 @@ cdef class GoldNuggetEngine(Engine):
             "day": g.day, "days": g.days, "time": TIMES[g.time], "holder": g.holder,
             "to_move": to_move,
             "decision": DECISION_NAMES[g.eff.dk] if to_move and g.phase == PH_EFFECT else "",
-            "effect": effect_name(g.eff.card) if g.phase == PH_EFFECT else "",
+            "effect": effect_name(g.eff.card) if to_move and g.phase == PH_EFFECT else "",
             "hand": [g.hand[player][k] for k in range(NLEAF)],
             "victory_card": VC_CATALOG[g.vc[player]][0] if g.vc[player] >= 0 else None,
             "offered": [ANIMAL_CATALOG[g.offer[player][i]][0] for i in range(g.deal_animals)]
@@ -2588,7 +2611,7 @@ cdef class GoldNuggetEngine(Engine):
         out[o + 3] = g.plays
         out[o + 4] = g.special_used
         o += 5
-        if g.phase == PH_EFFECT:
+        if g.phase == PH_EFFECT and self.current_player() == player:
             out[o + g.eff.card] = 1
             out[o + 29 + g.eff.dk] = 1
         o += 40
@@ -2901,6 +2924,12 @@ def event_text(uint32_t code) -> str:
         return "winners: " + (",".join(f"p{p}" for p in range(5) if c >> p & 1) or "the Raven")
     if k == EV_HELLODONE:
         return f"p{a} done discarding"
+    if k == EV_EXAMDONE:
+        return f"(asleep) p{a} has dealt with its new stone"
+    if k == EV_CHOSEPUB:
+        return f"p{a} lays its chosen animal face down"
+    if k == EV_DEALPUB:
+        return f"p{a} is dealt {('a card', 'an animal', 'a victory card')[b]}"
     if k == EV_SWAP_RECV:
         return f"p{a} receives a swapped stone at {_owner(b)}#{c}"
     if k == EV_GIVEFEATHER:

@@ -3,8 +3,8 @@ through the pyspiel API, each quoting the rulebook sentence it follows."""
 from __future__ import annotations
 
 from games.gold_nugget import A_OPT0, A_OPT1, A_PASS, A_PLAYER, A_RECYCLE, stone_action
-from tests.test_gold_nugget_rules import (AFTERNOON, CARD, NIGHT, NOON, PEEKS, do, info,
-                                          pass_until, play, setup)
+from tests.test_gold_nugget_rules import (AFTERNOON, CARD, NIGHT, NOON, PEEKS, W, do, info,
+                                          pass_until, play, settle, setup)
 
 EXAMINE, KEEP = A_OPT0, A_OPT1
 GUST = 18
@@ -16,8 +16,7 @@ def test_no_cap_on_basic_cards():
     for i in range(10):                               # ten basic plays in one turn
         assert play("peek") in st.legal_actions()
         do(st, play("peek"), stone_action(1 + i % 2, 0))
-        while st.current_player() != 0:               # a trap examined: nothing to decide
-            do(st, st.legal_actions()[0])
+        settle(st)
     assert sum(st.engine.hand(0)) == 0 and st.engine.info()["holder"] == 0
     assert st.legal_actions() == [A_PASS]
 
@@ -27,7 +26,7 @@ def test_nothing_after_the_feather_is_handed_over():
     _, st = setup([PEEKS, ["glance"] + PEEKS[:4], PEEKS])
     do(st, play("peek"), stone_action(0, 0))
     assert st.current_player() == 1                   # a window after a resolved play
-    do(st, A_PASS, A_PASS)                            # p1 passes; p0 ends
+    do(st, W(A_PASS), W(A_PASS), A_PASS)              # p1 and p2 pass; p0 ends
     assert st.engine.info()["holder"] == 1 and st.current_player() == 1
     assert st.engine.info()["phase"] == "Meddling"    # p1 meddles: no closing window
     assert info(st, 1).count("p1 plays no instant") == 1
