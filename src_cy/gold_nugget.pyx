@@ -399,6 +399,7 @@ cdef struct GN:
     # stone faces (-1) and other players' cards (blanks) are drawn when they
     # first matter, conditioned on the walking player's observations.
     int any_instant  # the game has instant cards at all (a parameter)
+    uint32_t grabbed # lair stones taken in the final grab (they stay until revealed)
     int lazy
     int wdead        # the walk broke the walking player's observations
     int pcount       # events the walking player has observed so far
@@ -634,10 +635,13 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_DEAL_VC:
             return mask_outcomes(self.g.vc_left, NVC, out, probs)
         elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
+            # grabbed stones stay in the nest (unseen) until the grab is revealed
             for i in range(self.g.nestn):
-                out[n] = i
-                probs[n] = 1.0 / self.g.nestn
-                n += 1
+                if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                    out[n] = i
+                    n += 1
+            for i in range(n):
+                probs[i] = 1.0 / n
         return n
 
     cdef bint capped(self) noexcept nogil:
@@ -1142,7 +1146,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_GRAB_CHANCE:
             p = self.g.cp
             self.g.got[p] = self.g.nest[action]
-            self.remove_slot(NEST, action)
+            self.g.grabbed |= 1u << self.g.nest[action]
             self.g.order_i += 1
             self.g.phase = PH_GRAB_RESOLVE
         self.advance()
@@ -1341,9 +1345,9 @@ cdef class GoldNuggetEngine(Engine):
                         continue
                     q = self.g.grab[p] // MAXS
                     i = self.g.grab[p] % MAXS
-                    if self.g.lair[q][i] >= 0:
+                    if not (self.g.grabbed >> self.g.lair[q][i]) & 1:
                         self.g.got[p] = self.g.lair[q][i]
-                        self.g.lair[q][i] = -1
+                        self.g.grabbed |= 1u << self.g.lair[q][i]
                 self.g.order_i = 0
                 self.g.phase = PH_GRAB_RESOLVE
             elif ph == PH_GRAB_RESOLVE:
@@ -1351,7 +1355,7 @@ cdef class GoldNuggetEngine(Engine):
                 while self.g.order_i < n:
                     q = (self.g.holder + self.g.order_i) % n
                     if not self.g.elim[q] and self.g.grab[q] >= NEST * MAXS \
-                            and self.g.got[q] < 0 and self.g.nestn > 0:
+                            and self.g.got[q] < 0 and self.nest_free() > 0:
                         p = q
                         break
                     self.g.order_i += 1
@@ -1363,6 +1367,13 @@ cdef class GoldNuggetEngine(Engine):
                 return
             else:
                 return
+
+    cdef int nest_free(self) noexcept nogil:
+        cdef int i, c = 0
+        for i in range(self.g.nestn):
+            if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                c += 1
+        return c
 
     cdef void reshuffle(self) noexcept nogil:
         cdef int k
@@ -1378,11 +1389,16 @@ cdef class GoldNuggetEngine(Engine):
 
     cdef void finish(self) noexcept nogil:
         """All grabs done: return the rest to the nest, reveal, decide."""
-        cdef int p, q, i, s, w = 0, n = self.g.n
+        cdef int p, q, i, s, j = 0, w = 0, n = self.g.n
+        for i in range(self.g.nestn):       # the grabbed nest stones leave the nest
+            if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                self.g.nest[j] = self.g.nest[i]
+                j += 1
+        self.g.nestn = j
         for q in range(n):
             for i in range(self.g.lairn[q]):
                 s = self.g.lair[q][i]
-                if s >= 0:
+                if not (self.g.grabbed >> s) & 1:
                     self.put(s, NEST)
             self.g.lairn[q] = 0
         for p in range(n):
@@ -2101,9 +2117,10 @@ cdef class GoldNuggetEngine(Engine):
                     n += 1
                 return n
             for i in range(self.g.nestn):
-                outs[n] = i
-                wts[n] = 1.0
-                n += 1
+                if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                    outs[n] = i
+                    wts[n] = 1.0
+                    n += 1
             return n
         x = self.g.cp
         e0 = self.expect(0)
@@ -2684,9 +2701,9 @@ cdef class GoldNuggetEngine(Engine):
         seen = []
         for q in range(n):
             need(0 <= g.lairn[q] <= MAXS, f"lair size of p{q} out of range")
-            seen += [g.lair[q][i] for i in range(g.lairn[q]) if g.lair[q][i] >= 0]
+            seen += [g.lair[q][i] for i in range(g.lairn[q]) if not (g.grabbed >> g.lair[q][i]) & 1]
         need(0 <= g.nestn <= MAXS, "nest size out of range")
-        seen += [g.nest[i] for i in range(g.nestn)]
+        seen += [g.nest[i] for i in range(g.nestn) if not (g.grabbed >> g.nest[i]) & 1]
         seen += [g.got[p] for p in range(n) if g.got[p] >= 0 and g.phase != PH_END]
         need(sorted(seen) == list(range(g.nstones)),
              f"stone conservation broken: {sorted(seen)} vs {g.nstones} stones")
