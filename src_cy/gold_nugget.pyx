@@ -1401,6 +1401,7 @@ cdef class GoldNuggetEngine(Engine):
                 if not (self.g.grabbed >> s) & 1:
                     self.put(s, NEST)
             self.g.lairn[q] = 0
+        self.g.grabbed = 0
         for p in range(n):
             s = self.g.got[p]
             if s >= 0 and self.g.face[s] < 0:

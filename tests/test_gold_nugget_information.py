@@ -137,3 +137,15 @@ def test_resampling_speed():
     for seed in range(20):
         state.engine.py_resample_history(p, seed)
     assert (time.perf_counter() - start) / 20 < 0.05
+
+
+def test_event_log_fits_the_information_tensor():
+    """Random 5-player advanced games stay well below the tensor's event bound."""
+    from src_cy.gold_nugget import MAX_EVENTS
+    game = pyspiel.load_game("gold_nugget", {"players": 5, "advanced": True})
+    longest = 0
+    for seed in range(20):
+        engine = game.make_engine()
+        engine.random_playout(seed)
+        longest = max(longest, max(engine.events_seen(p) for p in range(5)))
+    assert longest < MAX_EVENTS // 2
