@@ -1147,6 +1147,7 @@ cdef class GoldNuggetEngine(Engine):
             p = self.g.cp
             self.g.got[p] = self.g.nest[action]
             self.g.grabbed |= 1u << self.g.nest[action]
+            self.forget(self.all_mask(), self.container_mask(NEST))   # drawn unseen
             self.g.order_i += 1
             self.g.phase = PH_GRAB_RESOLVE
         self.advance()
@@ -1408,6 +1409,7 @@ cdef class GoldNuggetEngine(Engine):
                 self.settle_grabbed(s)
             if s >= 0:
                 self.put(s, p)
+                self.learn(self.all_mask(), s)          # revealed below
                 if self.g.face[s] == F_NUGGET:
                     w |= 1 << p
             self.log(ev(EV_GRABRES, p, self.g.grab[p] // MAXS if self.g.grab[p] >= 0 else 0,
