@@ -1147,7 +1147,6 @@ cdef class GoldNuggetEngine(Engine):
             p = self.g.cp
             self.g.got[p] = self.g.nest[action]
             self.g.grabbed |= 1u << self.g.nest[action]
-            self.forget(self.all_mask(), self.container_mask(NEST))   # drawn unseen
             self.g.order_i += 1
             self.g.phase = PH_GRAB_RESOLVE
         self.advance()
@@ -1339,7 +1338,9 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.cp = p
                     self.g.phase = PH_GRAB
                     return
-                # lair picks resolve in play order: the first to pick a stone takes it
+                # lair picks resolve in play order: the first to pick a stone takes it;
+                # nest grabs are drawn unseen, so nobody keeps track of nest stones
+                self.forget(self.all_mask(), self.container_mask(NEST))
                 for j in range(n):
                     p = (self.g.holder + j) % n
                     if self.g.elim[p] or self.g.grab[p] >= NEST * MAXS:
