@@ -45,6 +45,10 @@ from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOME
                                 GoldNuggetEngine)
 
 MAX_STONES = 24
+# Card plays per turn the automatic move budget (``max_moves=0``) allows for;
+# not a rule: the holder may play any number of basic cards (the budget only
+# stops the offers when the rest of the game would no longer fit).
+PLAY_ALLOWANCE = 8
 # Player action ids (see the table above).
 A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
 A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
@@ -89,7 +93,6 @@ _DEFAULTS = {
     "leaf_default": -1,
     "wind_counts": "",
     "wind_default": -1,
-    "max_plays": 8,
     "max_moves": 0,
 }
 
@@ -109,7 +112,6 @@ MINI_PARAMS = {
     "leaf_default": 0,
     "leaf_counts": "peek:2",
     "wind_default": 0,
-    "max_plays": 1,
 }
 
 _GAME_TYPE = engine_game_type("gold_nugget", "Gold Nugget", 2, 5, _DEFAULTS, zero_sum=False)
@@ -201,9 +203,8 @@ class GoldNuggetGame(EngineGame):
                 f"{n} players")
         if sum(leaf) > 200:
             raise ParameterError(f"parameter leaf_counts: {sum(leaf)} leaf cards; valid: <= 200")
-        plays = check_range("max_plays", p["max_plays"], 1, 30)
         need = move_budget(n, days, hand, deal, start, advanced, sum(wind))
-        auto = need + 4 * days * (2 * n + 3) * (plays + 2) + 200
+        auto = need + 4 * days * (2 * n + 3) * (PLAY_ALLOWANCE + 2) + 200
         max_moves = check_range("max_moves", p["max_moves"], 0, 100000) or auto
         if max_moves < need:
             raise ParameterError(
@@ -212,7 +213,7 @@ class GoldNuggetGame(EngineGame):
         params = {
             "players": n, "days": days, "advanced": int(advanced), "abilities": int(abilities),
             "utility": 0 if utility == "win" else 1, "hand_size": hand, "start_stones": start,
-            "deal_animals": deal, "hello_discard": int(hello), "max_plays": plays,
+            "deal_animals": deal, "hello_discard": int(hello),
             "animal_mask": mask, "normal_stones": normal, "trap_stones": traps,
             "black_feathers": feathers, "max_moves": max_moves, "leaf_counts": leaf,
             "wind_counts": wind,

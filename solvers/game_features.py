@@ -163,18 +163,28 @@ register(GameEntry(
 
 
 def gold_nugget_features(state: pyspiel.State, player: int) -> dict:
-    """Gold Nugget situation: time of day and phase, your hand, your animal's
-    line (feathers, lair as you know it), the other animals' lines, the nest."""
-    obs = state.observation_string(player).split("\n")
-    head = obs[0].split()
-    lines = [line for line in obs[1:] if line[:1] == "p"]
-    mine = next((line for line in lines if line.startswith(f"p{player} ")), "")
+    """Gold Nugget situation from the player's view (``engine.player_view``):
+    time of day and phase, your hand, your animal's line (feathers, lair as you
+    know it), the other animals' lines, the nest."""
+    from src_cy.gold_nugget import LEAF_CATALOG
+    v = state.engine.player_view(player)
+
+    def line(q: int) -> str:
+        lair = "".join(f[0] if f is not None else "?" for f in v["lairs"][q])
+        fe = "?" if v["feathers"] is None else v["feathers"][q]
+        return (f"p{q} {v['animals'][q] or '?'} time={v['times'][q] or '?'} "
+                f"{'asleep ' if v['asleep'][q] else ''}{'out ' if v['out'][q] else ''}"
+                f"feathers={fe} cards={v['cards'][q]} lair=[{lair}]")
+    nf = "?" if v["nest_feathers"] is None else v["nest_feathers"]
     return {
-        "phase": " ".join(head[1:]),
-        "hand": obs[1].split(":", 1)[1].strip() or "-" if obs[1].startswith("hand") else "-",
-        "me": mine.split(" ", 1)[1] if " " in mine else mine,
-        "others": " / ".join(line for line in lines if line != mine),
-        "nest": next((line for line in obs if line.startswith("nest")), "-"),
+        "phase": f"day {v['day'] + 1}/{v['days']} {v['time']} phase={v['phase']} "
+                 f"holder=p{v['holder']}",
+        "hand": ",".join(f"{LEAF_CATALOG[k][0]}x{c}" for k, c in enumerate(v["hand"]) if c)
+        or "-",
+        "me": line(player).split(" ", 1)[1],
+        "others": " / ".join(line(q) for q in range(len(v["lairs"])) if q != player),
+        "nest": f"nest: {v['nest_stones']} stones, {nf} feathers; deck {v['deck']}; "
+                f"discard {sum(v['discard'])}",
     }
 
 

@@ -1,9 +1,9 @@
 """Gold Nugget heuristic: what a sensible casual animal does.
 
-The bot reads only its player's observation string (its hand, feathers,
-every lair with the faces it knows, the phase) and its information-state
-string (the animals it was offered, who targets it).  The nugget is
-*located* when the player sees a lair stone as the nugget.
+The bot reads only its player's view (``engine.player_view(me)``: its hand,
+feathers, every lair with the faces it knows, the phase, the animals it was
+offered, the decision it faces).  The nugget is *located* when the player
+sees a lair stone as the nugget.
 
 Rules:
 
@@ -36,8 +36,6 @@ Rules:
 """
 from __future__ import annotations
 
-import re
-
 import pyspiel
 
 from solvers.bots import register_heuristic
@@ -57,8 +55,6 @@ CARD_VALUE_ORDER = (PLUCK, BEG, TRIBUTE, SUSPICION, LOYAL_FRIEND, ACCUSE, SHOUT,
 STEALS = (NO_HARD_FEELINGS, CHANCE, SLEIGHT, ACCUSE)
 LOOKS = (DO_I_HAVE_IT, PEEK, GLANCE, SHOUT, SUSPICION)
 
-_LAIR = re.compile(r"^p(\d+) (\S+) .*feathers=(\d+) cards=\d+ lair=\[([^\]]*)\]")
-
 
 class GoldNuggetHeuristicBot(RuleBot):
     """The casual-animal rules of the module docstring."""
@@ -66,33 +62,24 @@ class GoldNuggetHeuristicBot(RuleBot):
     GAME = "gold_nugget"
 
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
-        lines = state.observation_string(me).split("\n")
-        phase = re.search(r"phase=(.*) holder=", lines[0]).group(1)
-        lairs: dict[int, str] = {}
-        feathers = 0
-        animal = "?"
-        for line in lines[1:]:
-            m = _LAIR.match(line)
-            if m:
-                q = int(m.group(1))
-                lairs[q] = m.group(4)
-                if q == me:
-                    feathers, animal = int(m.group(3)), m.group(2)
+        view = state.engine.player_view(me)
+        phase = view["phase"]
+        lairs = {q: "".join(f[0] if f is not None else "?" for f in lair)
+                 for q, lair in enumerate(view["lairs"])}
+        feathers = view["feathers"][me] if view["feathers"] is not None else 0
+        animal = view["animals"][me] or "?"
         nugget = next(((q, s.index("N")) for q, s in lairs.items() if "N" in s), None)
         elsewhere = nugget is not None and nugget[0] != me
         unknown = any("?" in s for s in lairs.values())
         legal_set = set(legal)
-        info = state.information_state_string(me)
-        last = info.rsplit("\n", 1)[-1]
-
         if phase == "choose animal":
-            offered = re.findall(r"^offered (\S+)$", info, re.M)[-2:]
+            offered = view["offered"]
             if len(offered) == 2:
                 rank = [ANIMAL_RANK.index(a) if a in ANIMAL_RANK else 99 for a in offered]
                 return A_OPT1 if rank[1] < rank[0] else A_OPT0
             return A_OPT0
         if A_OPT0 in legal_set and A_OPT1 in legal_set:
-            if f"targets p{me} " in last or "Suspicion" in last:
+            if view["decision"] == "suspicion":
                 mine = nugget is not None and not elsewhere
                 return A_OPT1 if mine and feathers == 0 else A_OPT0
             return A_OPT1 if feathers >= 2 else A_OPT0

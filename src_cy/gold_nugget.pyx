@@ -7,6 +7,7 @@ is the sequence of codes visible to them, and their information key is the
 hash of exactly that sequence.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
+from libcpp.vector cimport vector
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
@@ -22,7 +23,10 @@ cdef enum:
     NCARD = 21
     NANIMAL = 12
     NVC = 6
-    MAXCON = 8
+    MAXBL = 16       # unknown cards one hand can hold in a resampling walk
+    BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
+    UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
+    WALK_TRIES = 200
     NEST = 5          # owner code of the nest
     # faces
     F_NORMAL = 0
@@ -60,6 +64,7 @@ cdef enum:
     E_PICK = 25
     E_DECOY = 26
     E_MOLE = 27
+    E_GUST = 28
 
 # (name, count, special, instant, recyclable, removed with 2 players, effect)
 LEAF_CATALOG = (
@@ -227,6 +232,7 @@ cdef enum:
     CTX_MEDDLE = 0
     CTX_REACT = 1
     CTX_FINAL = 2
+    CTX_HELLO = 3
 
 # ---------------------------------------------------------------- events
 cdef enum:
@@ -281,8 +287,12 @@ cdef enum:
     EV_WINNERS = 49
     EV_HELLODONE = 50
     EV_GIVEFEATHER = 51
+    EV_SWAP_RECV = 52
+    EV_DEALPUB = 53
+    EV_CHOSEPUB = 54
+    EV_EXAMDONE = 55
 
-SNAP_VERSION = 2
+SNAP_VERSION = 3
 MAGIC = b"GNUG"
 
 
@@ -297,10 +307,22 @@ cdef struct Eff:
     int cnt
     int ctx
     int last
-    int pend       # stone id awaiting the acquirer's examine decision, -1 none
-    int pend_who
+    int npend      # acquired stones awaiting their acquirer's examine decision
+    int pend_s[MAXP + 2]
+    int pend_w[MAXP + 2]
     int dk
     int who        # decision maker
+
+
+cdef struct Facts:
+    # what the walking player saw revealed of other players' hidden decisions
+    int chosen[MAXP]
+    int vcp[MAXP]
+    int fd[MAXP]
+    int gr[MAXP]
+    uint32_t chosen_any
+    uint32_t p_offers
+    uint32_t vcp_any
 
 
 cdef struct GN:
@@ -314,7 +336,6 @@ cdef struct GN:
     int start_stones
     int deal_animals
     int hello_discard
-    int max_plays
     int animal_mask
     int nnormal
     int ntrap
@@ -329,7 +350,6 @@ cdef struct GN:
     int discard[NLEAF]
     int boxed[NWIND]
     int reshuffled
-    int knownc[MAXP][MAXP][NLEAF]
     # stones
     int nstones
     int face[MAXS]
@@ -338,12 +358,6 @@ cdef struct GN:
     int nest[MAXS]
     int nestn
     uint32_t knows[MAXP]
-    uint32_t pinned[MAXP]
-    uint32_t nottrap[MAXP]
-    uint32_t con_mask[MAXP][MAXCON]
-    int con_want[MAXP][MAXCON]
-    int ncon[MAXP]
-    int con_over[MAXP]
     # feathers
     int feathers[MAXP]
     int nest_feathers
@@ -374,13 +388,29 @@ cdef struct GN:
     int ability_used
     int final
     int nmoves
-    int win_end    # the instant window running follows the holder's end
     Eff eff
     int facedown[MAXP]
+    int fdrec[MAXP]      # the face-down card is recycled when it resolves
     int grab[MAXP]
     int got[MAXP]
     int winners
     int nlog
+    # --- the lazy world of a resampling walk (lazy = 0 in every real game):
+    # stone faces (-1) and other players' cards (blanks) are drawn when they
+    # first matter, conditioned on the walking player's observations.
+    int any_instant  # the game has instant cards at all (a parameter)
+    uint32_t grabbed # lair stones taken in the final grab (they stay until revealed)
+    int lazy
+    int wdead        # the walk broke the walking player's observations
+    int pcount       # events the walking player has observed so far
+    int frem[3]      # faces not yet given to any stone
+    uint32_t notnug  # open stones the walk decided are not the Gold Nugget
+    uint32_t nottrap # open stones the walk decided are not traps
+    int pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
+    int deck_unk     # unknown cards in the deck
+    int nblank[MAXP]
+    int bq[MAXP][MAXBL]   # walk-history index of the draw of each blank
+    int nres
 
 
 cdef inline uint32_t ev(int kind, int a, int b, int c, int d, int e) noexcept nogil:
@@ -417,20 +447,34 @@ cdef class GoldNuggetEngine(Engine):
     """Gold Nugget rules engine; construct via ``games.gold_nugget``."""
 
     cdef GN g
+    cdef GN g0                 # the initial state (``restart``)
     cdef uint32_t* logc
     cdef uint8_t* logm
+    cdef int* logh             # history index of the action that logged each event
     cdef int logcap
+    cdef vector[int] hact      # player who took each history action (-1 chance)
+    # resampling walk context
+    cdef const uint32_t* wexp
+    cdef int wT
+    cdef int wP
+    cdef Rng* wrng
+    cdef vector[int] resr      # blank resolutions: walk-history index ...
+    cdef vector[int] resk      # ... and the card it became
+
+    HISTORY_RESAMPLING = True
 
     def __cinit__(self):
         self.logcap = 256
         self.logc = <uint32_t*>malloc(self.logcap * sizeof(uint32_t))
         self.logm = <uint8_t*>malloc(self.logcap * sizeof(uint8_t))
-        if self.logc == NULL or self.logm == NULL:
+        self.logh = <int*>malloc(self.logcap * sizeof(int))
+        if self.logc == NULL or self.logm == NULL or self.logh == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
         free(self.logc)
         free(self.logm)
+        free(self.logh)
 
     def __init__(self, dict params=None, game_string="gold_nugget"):
         cdef int i, p, s
@@ -448,7 +492,6 @@ cdef class GoldNuggetEngine(Engine):
         g.start_stones = params["start_stones"]
         g.deal_animals = params["deal_animals"]
         g.hello_discard = params["hello_discard"]
-        g.max_plays = params["max_plays"]
         g.animal_mask = params["animal_mask"]
         g.nnormal = params["normal_stones"]
         g.ntrap = params["trap_stones"]
@@ -459,6 +502,9 @@ cdef class GoldNuggetEngine(Engine):
             g.deck[i] = g.leaf_init[i]
         for i in range(NWIND):
             g.wind_init[i] = params["wind_counts"][i]
+        for i in range(NLEAF):
+            if CARD_INSTANT[i] and g.leaf_init[i] > 0:
+                g.any_instant = 1
         self.num_players = g.n
         self.game_string = game_string
         g.nstones = 1 + g.ntrap + g.nnormal
@@ -478,15 +524,19 @@ cdef class GoldNuggetEngine(Engine):
             g.got[p] = -1
         for i in range(4):
             g.tod_left[i] = 2 if g.n == 5 else 1
-        g.eff.pend = -1
         g.holder = 0
         g.phase = PH_DEAL
         g.deal_i = 0
-        self.pubhash = 0
-        for p in range(ENGINE_MAX_PLAYERS):
-            self.ihash[p] = 0
         if g.hand_size == 0:
             self._after_deal()
+        memcpy(&self.g0, &self.g, sizeof(GN))
+        self.to_initial()
+
+    cdef void restart(self) noexcept nogil:
+        memcpy(&self.g, &self.g0, sizeof(GN))
+        self.hact.clear()
+        self.resr.clear()
+        self.resk.clear()
 
     # ================================================================ log
     cdef void log(self, uint32_t code, uint32_t mask) noexcept nogil:
@@ -495,10 +545,18 @@ cdef class GoldNuggetEngine(Engine):
         mask &= full
         if mask == 0:
             return
+        if self.g.lazy:
+            # a walk checks each event of the walking player against its truth
+            if mask & (1u << self.wP):
+                if self.g.pcount >= self.wT or self.wexp[self.g.pcount] != code:
+                    self.g.wdead = 1
+                self.g.pcount += 1
+            return
         if self.g.nlog == self.logcap:
             self.grow_log(self.logcap * 2)
         self.logc[self.g.nlog] = code
         self.logm[self.g.nlog] = <uint8_t>mask
+        self.logh[self.g.nlog] = <int>self.hist.size() - 1
         self.g.nlog += 1
         for p in range(self.g.n):
             if mask & (1u << p):
@@ -509,6 +567,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef void grow_log(self, int cap) noexcept nogil:
         cdef uint32_t* c
         cdef uint8_t* m
+        cdef int* h
         if cap <= self.logcap:
             return
         c = <uint32_t*>realloc(self.logc, cap * sizeof(uint32_t))
@@ -517,7 +576,10 @@ cdef class GoldNuggetEngine(Engine):
         m = <uint8_t*>realloc(self.logm, cap * sizeof(uint8_t))
         if m != NULL:
             self.logm = m
-        if c != NULL and m != NULL:
+        h = <int*>realloc(self.logh, cap * sizeof(int))
+        if h != NULL:
+            self.logh = h
+        if c != NULL and m != NULL and h != NULL:
             self.logcap = cap
 
     cdef inline uint32_t all_mask(self) noexcept nogil:
@@ -573,10 +635,13 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_DEAL_VC:
             return mask_outcomes(self.g.vc_left, NVC, out, probs)
         elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
+            # grabbed stones stay in the nest (unseen) until the grab is revealed
             for i in range(self.g.nestn):
-                out[n] = i
-                probs[n] = 1.0 / self.g.nestn
-                n += 1
+                if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                    out[n] = i
+                    n += 1
+            for i in range(n):
+                probs[i] = 1.0 / n
         return n
 
     cdef bint capped(self) noexcept nogil:
@@ -597,6 +662,11 @@ cdef class GoldNuggetEngine(Engine):
         return self.g.nmoves + (turns_left + 1) * per_turn + excess + w + 5 * self.g.n + 10 + big \
             >= self.g.max_moves
 
+    cdef inline bint holds(self, int p, int k) noexcept nogil:
+        """p holds (or, in a resampling walk, may hold) leaf card k."""
+        return self.g.hand[p][k] > 0 or (self.g.lazy and self.g.nblank[p] > 0
+                                         and self.g.pool[k] > 0)
+
     cdef int hand_limit(self, int p) noexcept nogil:
         return self.g.hand_size + (1 if self.has(p, A_RABBIT) else 0)
 
@@ -613,7 +683,7 @@ cdef class GoldNuggetEngine(Engine):
             out[0] = A_PASS
             n = 1
             for k in range(NLEAF):
-                if self.g.hand[cp][k] > 0:
+                if self.holds(cp, k):
                     out[n] = A_DISCARD + k
                     n += 1
         elif ph == PH_SLEEP_CHOICE:
@@ -623,9 +693,9 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_MEDDLE:
             out[0] = A_PASS
             n = 1
-            if self.g.plays < self.g.max_plays and not self.capped():
+            if not self.capped():
                 for k in range(NLEAF):
-                    if self.g.hand[cp][k] > 0:
+                    if self.holds(cp, k):
                         if not CARD_SPECIAL[k] or not self.g.special_used:
                             out[n] = A_PLAY + k
                             n += 1
@@ -643,7 +713,7 @@ cdef class GoldNuggetEngine(Engine):
             out[0] = A_PASS
             n = 1
             for k in range(NLEAF):
-                if self.g.hand[cp][k] > 0 and CARD_INSTANT[k]:
+                if self.holds(cp, k) and CARD_INSTANT[k]:
                     out[n] = A_PLAY + k
                     n += 1
                     if CARD_RECYCLE[k]:
@@ -651,7 +721,7 @@ cdef class GoldNuggetEngine(Engine):
                         n += 1
         elif ph == PH_LIMIT:
             for k in range(NLEAF):
-                if self.g.hand[cp][k] > 0:
+                if self.holds(cp, k):
                     out[n] = A_DISCARD + k
                     n += 1
         elif ph == PH_FINAL_PLAY:
@@ -659,9 +729,12 @@ cdef class GoldNuggetEngine(Engine):
             n = 1
             if not self.capped():
                 for k in range(NLEAF):
-                    if self.g.hand[cp][k] > 0:
+                    if self.holds(cp, k):
                         out[n] = A_PLAY + k
                         n += 1
+                        if CARD_RECYCLE[k]:
+                            out[n] = A_RECYCLE + k
+                            n += 1
         elif ph == PH_GRAB:
             if self.g.nestn > 0:
                 out[n] = A_NEST
@@ -678,7 +751,7 @@ cdef class GoldNuggetEngine(Engine):
                 n = 2
             elif dk == DK_BEG:
                 for k in range(NLEAF):
-                    if self.g.hand[cp][k] > 0:
+                    if self.holds(cp, k):
                         out[n] = A_DISCARD + k
                         n += 1
                 for i in range(self.g.lairn[cp]):
@@ -769,7 +842,6 @@ cdef class GoldNuggetEngine(Engine):
         for p in range(self.g.n):
             if who & (1u << p):
                 self.g.knows[p] |= 1u << s
-                self.g.pinned[p] |= 1u << s
 
     cdef void remove_slot(self, int owner, int i) noexcept nogil:
         cdef int j
@@ -814,22 +886,18 @@ cdef class GoldNuggetEngine(Engine):
         cdef int i = self.find_slot(s, &owner)
         cdef uint32_t see = self.seers() | (1u << p)
         self.log(ev(EV_EXAMINE, p, owner, i, 0, 0), see)
-        self.log(ev(EV_FACE, p, owner, i, self.g.face[s], 0), 1u << p)
+        if self.g.face[s] < 0:
+            self.settle_examined(s, p, see, traps)
+        self.log(ev(EV_FACE, p, owner, i, self.shown_face(s), 0), 1u << p)
         self.learn(1u << p, s)
         if self.g.abilities and not self.g.final and traps:
             for q in range(self.g.n):
                 if q != p and self.g.animal[q] == A_RACCOON and (see & (1u << q)):
-                    self.log(ev(EV_FACE, q, owner, i, self.g.face[s], 1), 1u << q)
+                    self.log(ev(EV_FACE, q, owner, i, self.shown_face(s), 1), 1u << q)
                     self.learn(1u << q, s)
-        if traps and self.g.face[s] != F_TRAP:
-            for q in range(self.g.n):
-                if see & (1u << q):
-                    self.g.nottrap[q] |= 1u << s
         if traps and self.g.face[s] == F_TRAP:
             self.log(ev(EV_TRAPSHOW, p, owner, i, 0, 0), see)
             self.learn(see, s)
-            for q in range(self.g.n):
-                self.g.pinned[q] |= 1u << s
             if not self.has(p, A_BEAR):
                 self.take_feathers(p, 1, -1, False)
 
@@ -837,7 +905,9 @@ cdef class GoldNuggetEngine(Engine):
         cdef int owner
         cdef int i = self.find_slot(s, &owner)
         cdef uint32_t see = self.seers()
-        self.log(ev(EV_REVEAL, 0, owner, i, self.g.face[s], 0), see)
+        if self.g.face[s] < 0:
+            self.settle_revealed(s, see)
+        self.log(ev(EV_REVEAL, 0, owner, i, self.shown_face(s), 0), see)
         self.learn(see, s)
 
     cdef void take_feathers(self, int p, int k, int src, bint effect) noexcept nogil:
@@ -883,34 +953,20 @@ cdef class GoldNuggetEngine(Engine):
             self.g.elim[p] = 1
             self.log(ev(EV_ELIM, p, 0, 0, 0, 0), self.all_mask())
 
-    cdef void add_constraint(self, int p, uint32_t mask, int want) noexcept nogil:
-        if self.g.ncon[p] == MAXCON:
-            self.g.con_over[p] = 1
-            return
-        self.g.con_mask[p][self.g.ncon[p]] = mask
-        self.g.con_want[p][self.g.ncon[p]] = want
-        self.g.ncon[p] += 1
 
     # ================================================================ cards
     cdef void lose_card(self, int p, int k, bint public) noexcept nogil:
-        """p's hand loses one card of type k (public: everyone saw which)."""
-        cdef int q, j
+        """p's hand loses one card of type k (in a walk, maybe an unknown one)."""
+        if self.g.hand[p][k] == 0 and self.g.lazy:
+            self.resolve_blank(p, k)
         self.g.hand[p][k] -= 1
         self.g.handn[p] -= 1
-        for q in range(self.g.n):
-            if public:
-                if self.g.knownc[q][p][k] > 0:
-                    self.g.knownc[q][p][k] -= 1
-            else:
-                for j in range(NLEAF):
-                    if self.g.knownc[q][p][j] > 0:
-                        self.g.knownc[q][p][j] -= 1
 
     cdef int deck_total(self) noexcept nogil:
         cdef int i, t = 0
         for i in range(NCARD):
             t += self.g.deck[i]
-        return t
+        return t + self.g.deck_unk
 
     cdef void wind(self, int p, int w) noexcept nogil:
         """Resolve wind card w drawn by p (everyone is awake during Hello!)."""
@@ -933,23 +989,27 @@ cdef class GoldNuggetEngine(Engine):
                 if self.g.lairn[q] > 0:
                     self.reveal(self.g.lair[q][0])
         if w == W_GUST:
+            # every recipient may examine the stone it gets (an effect in Hello!)
             for q in range(m):
                 first[q] = self.g.lair[q][0] if self.g.lairn[q] > 0 else -1
+            self.begin_effect(E_GUST, p, CTX_HELLO, 0)
             for j in range(m):
                 q = (p + j) % m
                 if first[q] >= 0:
                     i = self.find_slot(first[q], &s)
                     self.move_stone(q, i, (q + 1) % m)
+                    self.acquire((q + 1) % m, first[q])
+            self.continue_effect()
 
     # ================================================================ apply
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.g.phase, p, k, q
+        self.hact.push_back(self.current_player())
         self.g.nmoves += 1
         if ph == PH_DEAL:
             p = self.g.deal_i // self.g.hand_size
-            self.g.deck[action] -= 1
-            self.g.hand[p][action] += 1
-            self.g.handn[p] += 1
+            action = self.take_from_deck(p, action)
+            self.log(ev(EV_DEALPUB, p, 0, 0, 0, 0), self.all_mask())
             self.log(ev(EV_DEALT, p, 0, action, 0, 0), 1u << p)
             self.g.deal_i += 1
             if self.g.deal_i == self.g.n * self.g.hand_size:
@@ -958,6 +1018,7 @@ cdef class GoldNuggetEngine(Engine):
             p = self.g.deal_i // self.g.deal_animals
             self.g.offer[p][self.g.deal_i % self.g.deal_animals] = action
             self.g.animals_left &= ~(1 << action)
+            self.log(ev(EV_DEALPUB, p, 1, 0, 0, 0), self.all_mask())
             self.log(ev(EV_OFFER, p, 0, action, 0, 0), 1u << p)
             self.g.deal_i += 1
             if self.g.deal_i == self.g.n * self.g.deal_animals:
@@ -966,6 +1027,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_CHOOSE_ANIMAL:
             p = self.g.cp
             self.g.animal[p] = self.g.offer[p][action - A_OPT0]
+            self.log(ev(EV_CHOSEPUB, p, 0, 0, 0, 0), self.all_mask())
             self.log(ev(EV_CHOSE, p, 0, self.g.animal[p], 0, 0), 1u << p)
             if p + 1 < self.g.n:
                 self.g.cp = p + 1
@@ -988,6 +1050,7 @@ cdef class GoldNuggetEngine(Engine):
             p = self.g.deal_i
             self.g.vc[p] = action
             self.g.vc_left &= ~(1 << action)
+            self.log(ev(EV_DEALPUB, p, 2, 0, 0, 0), self.all_mask())
             self.log(ev(EV_VCDEALT, p, 0, action, 0, 0), 1u << p)
             self.g.deal_i += 1
             if self.g.deal_i == self.g.n:
@@ -1014,15 +1077,13 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.phase = PH_HELLO_DRAW
         elif ph == PH_DRAW:
             p = self.g.cp
-            if action >= NLEAF:
+            self.g.phase = PH_HELLO_DRAW
+            if NLEAF <= action < NCARD:
                 self.wind(p, action)
             else:
-                self.g.deck[action] -= 1
-                self.g.hand[p][action] += 1
-                self.g.handn[p] += 1
+                action = self.take_from_deck(p, action)
                 self.log(ev(EV_DRAW, p, 0, 0, 0, 0), self.all_mask())
                 self.log(ev(EV_DRAWCARD, p, 0, action, 0, 0), 1u << p)
-            self.g.phase = PH_HELLO_DRAW
         elif ph == PH_SLEEP_CHOICE:
             p = self.g.cp
             if action == A_MEDDLE:
@@ -1038,7 +1099,7 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_REACT:
             p = self.g.cp
             if action == A_PASS:
-                self.log(ev(EV_REACTPASS, p, 0, 0, 0, 0), 1u << p)   # private
+                self.log(ev(EV_REACTPASS, p, 0, 0, 0, 0), self.all_mask())
                 self.g.order_i += 1
                 self.g.phase = PH_REACT_NEXT
             else:
@@ -1066,11 +1127,12 @@ cdef class GoldNuggetEngine(Engine):
             if action == A_PASS:
                 self.log(ev(EV_FINALPASS, p, 0, 0, 0, 0), self.all_mask())
             else:
-                k = action - A_PLAY
+                k = (action - A_RECYCLE) if action >= A_RECYCLE else (action - A_PLAY)
                 self.lose_card(p, k, False)
                 self.g.facedown[p] = k
+                self.g.fdrec[p] = 1 if action >= A_RECYCLE else 0
                 self.log(ev(EV_FACEDOWN, p, 0, 0, 0, 0), self.all_mask())
-                self.log(ev(EV_FACEDOWNID, p, 0, k, 0, 0), 1u << p)
+                self.log(ev(EV_FACEDOWNID, p, 0, k, self.g.fdrec[p], 0), 1u << p)
             self.g.order_i += 1
             self.g.phase = PH_FINAL_NEXT
         elif ph == PH_GRAB:
@@ -1084,10 +1146,32 @@ cdef class GoldNuggetEngine(Engine):
         elif ph == PH_GRAB_CHANCE:
             p = self.g.cp
             self.g.got[p] = self.g.nest[action]
-            self.remove_slot(NEST, action)
+            self.g.grabbed |= 1u << self.g.nest[action]
             self.g.order_i += 1
             self.g.phase = PH_GRAB_RESOLVE
         self.advance()
+
+    cdef int take_from_deck(self, int p, int action) noexcept nogil:
+        """p takes leaf card `action` from the deck; in a walk also BLANK (an
+        unknown card) or UNK + k (card k out of the deck's unknown part)."""
+        if action == BLANK:
+            if self.g.nblank[p] == MAXBL or self.g.deck_unk == 0:
+                self.g.wdead = 1
+                return 0
+            self.g.bq[p][self.g.nblank[p]] = <int>self.hist.size() - 1
+            self.g.nblank[p] += 1
+            self.g.deck_unk -= 1
+            self.g.handn[p] += 1
+            return 63
+        if action >= UNK:
+            action -= UNK
+            self.g.pool[action] -= 1
+            self.g.deck_unk -= 1
+        else:
+            self.g.deck[action] -= 1
+        self.g.hand[p][action] += 1
+        self.g.handn[p] += 1
+        return action
 
     cdef void _after_deal(self) noexcept nogil:
         cdef int i
@@ -1187,8 +1271,8 @@ cdef class GoldNuggetEngine(Engine):
                 p = -1
                 while self.g.order_i < n:
                     q = (self.g.holder + self.g.order_i) % n
-                    if not self.g.asleep[q] and not self.g.elim[q] and self.has_instant(q) \
-                            and not self.capped():
+                    if not self.g.asleep[q] and not self.g.elim[q] and self.g.handn[q] > 0 \
+                            and self.g.any_instant and not self.capped():
                         p = q
                         break
                     self.g.order_i += 1
@@ -1196,9 +1280,6 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.cp = p
                     self.g.phase = PH_REACT
                     return
-                if self.g.win_end:
-                    self.g.phase = PH_AFTER_MEDDLE
-                    continue
                 self.g.cp = self.g.holder
                 self.g.phase = PH_MEDDLE
                 return
@@ -1242,10 +1323,13 @@ cdef class GoldNuggetEngine(Engine):
                 k = self.g.facedown[p]
                 self.g.facedown[p] = -1
                 self.g.discard[k] += 1
-                self.log(ev(EV_PLAY, p, 0, k, 2, 0), self.all_mask())
+                self.log(ev(EV_PLAY, p, 0, k, 2 + self.g.fdrec[p], 0), self.all_mask())
                 if self.g.elim[p]:
                     continue
-                self.start_effect(k, p, CTX_FINAL, 0)
+                if self.g.fdrec[p]:
+                    self.start_effect(E_RECYCLE, p, CTX_FINAL, 1)
+                else:
+                    self.start_effect(k, p, CTX_FINAL, 0)
                 if self.g.phase != PH_FINAL_RESOLVE:
                     return
             elif ph == PH_GRAB_NEXT:
@@ -1254,16 +1338,18 @@ cdef class GoldNuggetEngine(Engine):
                     self.g.cp = p
                     self.g.phase = PH_GRAB
                     return
-                # lair picks resolve in play order: the first to pick a stone takes it
+                # lair picks resolve in play order: the first to pick a stone takes it;
+                # nest grabs are drawn unseen, so nobody keeps track of nest stones
+                self.forget(self.all_mask(), self.container_mask(NEST))
                 for j in range(n):
                     p = (self.g.holder + j) % n
                     if self.g.elim[p] or self.g.grab[p] >= NEST * MAXS:
                         continue
                     q = self.g.grab[p] // MAXS
                     i = self.g.grab[p] % MAXS
-                    if self.g.lair[q][i] >= 0:
+                    if not (self.g.grabbed >> self.g.lair[q][i]) & 1:
                         self.g.got[p] = self.g.lair[q][i]
-                        self.g.lair[q][i] = -1
+                        self.g.grabbed |= 1u << self.g.lair[q][i]
                 self.g.order_i = 0
                 self.g.phase = PH_GRAB_RESOLVE
             elif ph == PH_GRAB_RESOLVE:
@@ -1271,7 +1357,7 @@ cdef class GoldNuggetEngine(Engine):
                 while self.g.order_i < n:
                     q = (self.g.holder + self.g.order_i) % n
                     if not self.g.elim[q] and self.g.grab[q] >= NEST * MAXS \
-                            and self.g.got[q] < 0 and self.g.nestn > 0:
+                            and self.g.got[q] < 0 and self.nest_free() > 0:
                         p = q
                         break
                     self.g.order_i += 1
@@ -1283,6 +1369,13 @@ cdef class GoldNuggetEngine(Engine):
                 return
             else:
                 return
+
+    cdef int nest_free(self) noexcept nogil:
+        cdef int i, c = 0
+        for i in range(self.g.nestn):
+            if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                c += 1
+        return c
 
     cdef void reshuffle(self) noexcept nogil:
         cdef int k
@@ -1298,17 +1391,26 @@ cdef class GoldNuggetEngine(Engine):
 
     cdef void finish(self) noexcept nogil:
         """All grabs done: return the rest to the nest, reveal, decide."""
-        cdef int p, q, i, s, w = 0, n = self.g.n
+        cdef int p, q, i, s, j = 0, w = 0, n = self.g.n
+        for i in range(self.g.nestn):       # the grabbed nest stones leave the nest
+            if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                self.g.nest[j] = self.g.nest[i]
+                j += 1
+        self.g.nestn = j
         for q in range(n):
             for i in range(self.g.lairn[q]):
                 s = self.g.lair[q][i]
-                if s >= 0:
+                if not (self.g.grabbed >> s) & 1:
                     self.put(s, NEST)
             self.g.lairn[q] = 0
+        self.g.grabbed = 0
         for p in range(n):
             s = self.g.got[p]
+            if s >= 0 and self.g.face[s] < 0:
+                self.settle_grabbed(s)
             if s >= 0:
                 self.put(s, p)
+                self.learn(self.all_mask(), s)          # revealed below
                 if self.g.face[s] == F_NUGGET:
                     w |= 1 << p
             self.log(ev(EV_GRABRES, p, self.g.grab[p] // MAXS if self.g.grab[p] >= 0 else 0,
@@ -1328,7 +1430,7 @@ cdef class GoldNuggetEngine(Engine):
         cdef int p = self.g.cp, e
         if action == A_PASS:
             self.log(ev(EV_END, p, 0, 0, 0, 0), self.all_mask())
-            self.open_window(1)
+            self.g.phase = PH_AFTER_MEDDLE
         elif action == A_ABILITY:
             self.g.ability_used = 1
             self.g.plays += 1
@@ -1388,6 +1490,10 @@ cdef class GoldNuggetEngine(Engine):
 
     # ================================================================ effects
     cdef void start_effect(self, int card, int actor, int ctx, int cnt) noexcept nogil:
+        self.begin_effect(card, actor, ctx, cnt)
+        self.continue_effect()
+
+    cdef void begin_effect(self, int card, int actor, int ctx, int cnt) noexcept nogil:
         self.g.eff.card = card
         self.g.eff.actor = actor
         self.g.eff.ctx = ctx
@@ -1397,9 +1503,9 @@ cdef class GoldNuggetEngine(Engine):
         self.g.eff.t1 = -1
         self.g.eff.t2 = -1
         self.g.eff.s1 = -1
-        self.g.eff.pend = -1
+        self.g.eff.npend = 0
+        self.g.eff.dk = DK_NONE
         self.g.phase = PH_EFFECT
-        self.continue_effect()
 
     cdef void need(self, int who, int dk) noexcept nogil:
         self.g.eff.dk = dk
@@ -1408,10 +1514,18 @@ cdef class GoldNuggetEngine(Engine):
         self.g.phase = PH_EFFECT
 
     cdef void acquire(self, int p, int s) noexcept nogil:
-        """p got stone s: it may examine it if awake (decision)."""
-        if not self.g.asleep[p] and not self.g.elim[p]:
-            self.g.eff.pend = s
-            self.g.eff.pend_who = p
+        """p got stone s: it may examine it if awake (a decision, queued)."""
+        if not self.g.asleep[p] and not self.g.elim[p] and self.g.eff.npend < MAXP + 2:
+            self.g.eff.pend_s[self.g.eff.npend] = s
+            self.g.eff.pend_w[self.g.eff.npend] = p
+            self.g.eff.npend += 1
+
+    cdef void pop_pending(self) noexcept nogil:
+        cdef int j
+        for j in range(1, self.g.eff.npend):
+            self.g.eff.pend_s[j - 1] = self.g.eff.pend_s[j]
+            self.g.eff.pend_w[j - 1] = self.g.eff.pend_w[j]
+        self.g.eff.npend -= 1
 
     cdef void steal(self, int thief, int owner, int i) noexcept nogil:
         cdef int s = self.move_stone(owner, i, thief)
@@ -1423,16 +1537,17 @@ cdef class GoldNuggetEngine(Engine):
         """Run the pending effect until it needs a decision or chance, or ends."""
         cdef int owner
         while True:
-            if self.g.eff.pend >= 0:
-                self.find_slot(self.g.eff.pend, &owner)
-                if owner == self.g.eff.pend_who and not self.g.elim[owner]:
+            while self.g.eff.npend > 0:
+                self.find_slot(self.g.eff.pend_s[0], &owner)
+                if owner == self.g.eff.pend_w[0] and not self.g.elim[owner] \
+                        and not self.g.asleep[owner]:
                     self.need(owner, DK_EXAMINE)
                     return
-                self.g.eff.pend = -1
+                self.pop_pending()
             if self.g.elim[self.g.eff.actor] or self.run_step():
                 break
             if self.g.phase != PH_EFFECT or self.g.eff.dk != DK_NONE:
-                if self.g.eff.pend < 0:
+                if self.g.eff.npend == 0:
                     return
         self.end_effect()
 
@@ -1440,23 +1555,25 @@ cdef class GoldNuggetEngine(Engine):
         cdef int ctx = self.g.eff.ctx
         self.g.eff.dk = DK_NONE
         if ctx == CTX_MEDDLE:
-            self.open_window(0)
+            self.open_window()
         elif ctx == CTX_REACT:
             self.g.order_i += 1
             self.g.phase = PH_REACT_NEXT
+        elif ctx == CTX_HELLO:
+            self.g.cp = self.g.eff.actor
+            self.g.phase = PH_HELLO_DRAW
         else:
             self.g.phase = PH_FINAL_RESOLVE
 
-    cdef void open_window(self, int after_end) noexcept nogil:
-        """An instant window: the holder's play has resolved (or it ended)."""
+    cdef void open_window(self) noexcept nogil:
+        """An instant window: the holder's play has resolved."""
         self.g.order_i = 1
-        self.g.win_end = after_end
         self.g.phase = PH_REACT_NEXT
 
     cdef bint has_instant(self, int p) noexcept nogil:
         cdef int k
         for k in range(NLEAF):
-            if self.g.hand[p][k] > 0 and CARD_INSTANT[k]:
+            if CARD_INSTANT[k] and self.holds(p, k):
                 return True
         return False
 
@@ -1596,17 +1713,22 @@ cdef class GoldNuggetEngine(Engine):
         for q in range(self.g.nstones):
             if self.g.face[q] == F_NUGGET:
                 nug = q
-        yes = 1 if (nug >= 0 and (m & (1u << nug))) else 0
+        if nug < 0 and self.g.lazy:
+            yes = self.settle_query(a, m)
+        else:
+            yes = 1 if (nug >= 0 and (m & (1u << nug))) else 0
         self.log(ev(EV_ANSWER, a, 0, c, yes, 0), 1u << a)
-        self.add_constraint(a, m, yes)
 
     cdef void effect_decision(self, int action) noexcept nogil:
         cdef int c = self.g.eff.card, a = self.g.eff.actor, dk = self.g.eff.dk
         cdef int who = self.g.eff.who, q, i, s, k, o1, o2, s2
         self.g.eff.dk = DK_NONE
         if dk == DK_EXAMINE:
-            s = self.g.eff.pend
-            self.g.eff.pend = -1
+            s = self.g.eff.pend_s[0]
+            self.pop_pending()
+            # sleepers hear that the decision was taken, not which
+            self.log(ev(EV_EXAMDONE, who, 0, 0, 0, 0),
+                     self.all_mask() & ~(self.seers() | (1u << who)))
             if action == A_OPT0:
                 self.examine(who, s, True)
             else:
@@ -1628,7 +1750,6 @@ cdef class GoldNuggetEngine(Engine):
                 self.lose_card(who, k, False)
                 self.g.hand[a][k] += 1
                 self.g.handn[a] += 1
-                self.g.knownc[who][a][k] += 1
                 self.log(ev(EV_GIVECARD, who, a, 0, 0, 0), self.all_mask())
                 self.log(ev(EV_GIVECARDID, who, a, k, 0, 0), (1u << who) | (1u << a))
             self.continue_effect()
@@ -1666,7 +1787,7 @@ cdef class GoldNuggetEngine(Engine):
                 return
             q = (action - A_STONE) // MAXS
             i = (action - A_STONE) % MAXS
-            self.log(ev(EV_STONEPICK, a, q, i, 0, 0), self.all_mask())
+            self.log(ev(EV_STONEPICK, a, q, i, 0, 0), self.seers() | (1u << a))
             self.steal(a, q, i)
             self.continue_effect()
             return
@@ -1694,9 +1815,7 @@ cdef class GoldNuggetEngine(Engine):
         elif c == C_ACCUSE:
             self.log(ev(EV_STONEPICK, a, q, i, 0, 0), self.seers() | (1u << a))
             self.reveal(s)
-            for k in range(self.g.n):
-                self.g.pinned[k] |= 1u << s
-            if self.g.face[s] == F_NUGGET:
+            if self.is_nugget(s):
                 self.take_feathers(q, 2, -1, True)
             else:
                 self.take_feathers(a, 1, -1, True)
@@ -1715,13 +1834,13 @@ cdef class GoldNuggetEngine(Engine):
                 o2 = self.g.eff.idx
                 self.swap_unseen(a, o1, self.g.eff.s1, o2, i)
         elif c == C_SLEIGHT:
-            s2 = self.g.lair[a][self.g.eff.s1]
             self.swap_unseen(a, a, self.g.eff.s1, q, i)
-            self.acquire(a, s)
         self.continue_effect()
 
     cdef void swap_unseen(self, int seer, int o1, int i1, int o2, int i2) noexcept nogil:
-        """Swap two lair stones in place; only `seer` sees which ones."""
+        """Swap two lair stones in place; only `seer` sees which ones.  Each
+        receiver other than `seer` learns privately which of its slots got the
+        new stone; both receivers may examine what they got (in order)."""
         cdef int s1 = self.g.lair[o1][i1], s2 = self.g.lair[o2][i2]
         cdef uint32_t blind = self.all_mask() & ~(1u << seer)
         self.forget(blind, self.container_mask(o1) | self.container_mask(o2))
@@ -1729,6 +1848,13 @@ cdef class GoldNuggetEngine(Engine):
         self.g.lair[o2][i2] = s1
         self.log(ev(EV_SWAP, o1, o2, i1, i2, 0), 1u << seer)
         self.log(ev(EV_SWAP_HID, o1, o2, 0, 0, 0), blind)
+        if o1 != seer:
+            self.log(ev(EV_SWAP_RECV, o1, o1, i1, 0, 0), 1u << o1)
+        if o2 != seer and o2 != o1:
+            self.log(ev(EV_SWAP_RECV, o2, o2, i2, 0, 0), 1u << o2)
+        self.acquire(o1, s2)
+        if o2 != o1:
+            self.acquire(o2, s1)
 
     # ================================================================ returns
     cdef void returns(self, double* out) noexcept nogil:
@@ -1749,132 +1875,531 @@ cdef class GoldNuggetEngine(Engine):
                 out[p] = (1.0 / k if self.g.winners & (1 << p) else 0.0) - 1.0 / n
 
     # ================================================================ resample
-    cdef void resample(self, int player, Rng* rng) noexcept nogil:
-        cdef int n = self.g.n, s, i, j, t, tries, q, k, cur = -1
-        cdef int ids[MAXS]
-        cdef int faces[MAXS]
-        cdef int saved[MAXS]
-        cdef int nu = 0
-        cdef bint ok
-        cdef int pool[256]
-        cdef int np_ = 0, m
-        cdef int fixed[MAXP][NLEAF]
-        cdef int need_[MAXP]
-        if self.g.phase != PH_END and self.current_player() >= 0:
-            cur = self.current_player()
-        # --- stone faces: permute among stones the player has no information on
-        if not self.g.con_over[player]:
-            for s in range(self.g.nstones):
-                saved[s] = self.g.face[s]
-                if not (self.g.pinned[player] & (1u << s)):
-                    ids[nu] = s
-                    faces[nu] = self.g.face[s]
-                    nu += 1
-            for tries in range(64):
-                for i in range(nu - 1, 0, -1):
-                    j = rng_int(rng, i + 1)
-                    t = faces[i]
-                    faces[i] = faces[j]
-                    faces[j] = t
-                for i in range(nu):
-                    self.g.face[ids[i]] = faces[i]
-                ok = True
-                for s in range(self.g.nstones):
-                    if (self.g.nottrap[player] & (1u << s)) and self.g.face[s] == F_TRAP:
-                        ok = False
-                for i in range(self.g.ncon[player]):
-                    t = -1
-                    for s in range(self.g.nstones):
-                        if self.g.face[s] == F_NUGGET:
-                            t = s
-                    if ((self.g.con_mask[player][i] & (1u << t)) != 0) != \
-                            (self.g.con_want[player][i] != 0):
-                        ok = False
-                if ok:
-                    break
-                for s in range(self.g.nstones):
-                    self.g.face[s] = saved[s]
-        # --- hands and deck (leaf cards only; not after a reshuffle)
-        if not self.g.reshuffled:
-            for k in range(NLEAF):
-                for m in range(self.g.deck[k]):
-                    if np_ < 256:
-                        pool[np_] = k
-                        np_ += 1
-            for q in range(n):
-                need_[q] = 0
-                if q == player:
-                    continue
-                for k in range(NLEAF):
-                    if q == cur:
-                        fixed[q][k] = self.g.hand[q][k]
-                    else:
-                        fixed[q][k] = self.g.knownc[player][q][k]
-                        if fixed[q][k] > self.g.hand[q][k]:
-                            fixed[q][k] = self.g.hand[q][k]
-                    for m in range(self.g.hand[q][k] - fixed[q][k]):
-                        if np_ < 256:
-                            pool[np_] = k
-                            np_ += 1
-                        need_[q] += 1
-            if np_ < 256:
-                for i in range(np_ - 1, 0, -1):
-                    j = rng_int(rng, i + 1)
-                    t = pool[i]
-                    pool[i] = pool[j]
-                    pool[j] = t
-                for k in range(NLEAF):
-                    self.g.deck[k] = 0
-                t = 0
-                for q in range(n):
-                    if q == player:
-                        continue
-                    for k in range(NLEAF):
-                        self.g.hand[q][k] = fixed[q][k]
-                    for m in range(need_[q]):
-                        self.g.hand[q][pool[t]] += 1
-                        t += 1
-                while t < np_:
-                    self.g.deck[pool[t]] += 1
-                    t += 1
-        # --- victory cards
-        if self.g.advanced and self.g.phase > PH_DEAL_VC:
-            np_ = 0
-            for k in range(NVC):
-                if self.g.vc_left & (1 << k):
-                    pool[np_] = k
-                    np_ += 1
-            for q in range(n):
-                if q != player and q != cur and not self.g.vc_played[q] and self.g.vc[q] >= 0:
-                    pool[np_] = self.g.vc[q]
-                    np_ += 1
-            for i in range(np_ - 1, 0, -1):
-                j = rng_int(rng, i + 1)
-                t = pool[i]
-                pool[i] = pool[j]
-                pool[j] = t
-            t = 0
-            self.g.vc_left = 0
-            for q in range(n):
-                if q != player and q != cur and not self.g.vc_played[q] and self.g.vc[q] >= 0:
-                    self.g.vc[q] = pool[t]
-                    t += 1
-            while t < np_:
-                self.g.vc_left |= 1 << pool[t]
-                t += 1
-        self.rekey_others(player)
+    # A resampling walk (docs/rules/gold_nugget.md, "Resampling") replays the
+    # game from the initial state in *lazy* mode: stone faces and the other
+    # players' unseen cards are left open and drawn when they first matter,
+    # and every event the walking player P observes is checked on the fly
+    # against P's true event log (``log``).  The walk is then realized as a
+    # real history (``realize``) and verified by replay.
 
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
-        cdef uint64_t h = 0x1234567
-        cdef int k, s
-        for k in range(NLEAF):
-            h = mix64(h, <uint64_t>self.g.hand[player][k])
-        h = mix64(h, <uint64_t>(self.g.vc[player] + 1))
-        h = mix64(h, <uint64_t>(self.g.animal[player] + 1))
+    cdef uint32_t expect(self, int k) noexcept nogil:
+        """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
+        if self.g.pcount + k < self.wT:
+            return self.wexp[self.g.pcount + k]
+        return 0xFFFFFFFFu
+
+    cdef inline int shown_face(self, int s) noexcept nogil:
+        """Face of s for an event (an open face is only ever logged to
+        players other than the walking one, whose events are not kept)."""
+        return self.g.face[s] if self.g.face[s] >= 0 else 0
+
+    cdef void set_face(self, int s, int f) noexcept nogil:
+        if f < 0 or f > 2 or self.g.frem[f] <= 0 or \
+                (f == F_NUGGET and (self.g.notnug >> s) & 1) or \
+                (f == F_TRAP and (self.g.nottrap >> s) & 1):
+            self.g.wdead = 1
+            return
+        self.g.face[s] = f
+        self.g.frem[f] -= 1
+
+    cdef double odds_nugget(self, int s) noexcept nogil:
+        """Chance that open stone s is the Gold Nugget: uniform among the open
+        stones not excluded."""
+        cdef int t, c = 0
+        if self.g.frem[F_NUGGET] == 0 or (self.g.notnug >> s) & 1:
+            return 0.0
+        for t in range(self.g.nstones):
+            if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
+                c += 1
+        return 1.0 / c
+
+    cdef double odds_trap(self, int s) noexcept nogil:
+        """Chance that open stone s is a trap: the open traps spread uniformly
+        over the open stones not excluded, the nugget's share removed."""
+        cdef int t, c = 0
+        cdef double pn = self.odds_nugget(s), x
+        if self.g.frem[F_TRAP] == 0 or (self.g.nottrap >> s) & 1:
+            return 0.0
+        for t in range(self.g.nstones):
+            if self.g.face[t] < 0 and not ((self.g.nottrap >> t) & 1):
+                c += 1
+        if self.g.frem[F_NUGGET] > 0 and c > 1:
+            c -= 1
+        x = self.g.frem[F_TRAP] / <double>c
+        if x > 1.0:
+            x = 1.0
+        return (1.0 - pn) * x
+
+    cdef bint is_nugget(self, int s) noexcept nogil:
+        if self.g.face[s] >= 0:
+            return self.g.face[s] == F_NUGGET
+        if rng_double(self.wrng) < self.odds_nugget(s):
+            self.set_face(s, F_NUGGET)
+            return True
+        self.g.notnug |= 1u << s
+        return False
+
+    cdef void decide_trap(self, int s, int forced) noexcept nogil:
+        """Open stone s: trap or not (forced: 1/0 as the walking player saw)."""
+        cdef bint trap
+        if forced >= 0:
+            trap = forced == 1
+        else:
+            trap = rng_double(self.wrng) < self.odds_trap(s)
+        if trap:
+            self.set_face(s, F_TRAP)
+        else:
+            if (self.g.nottrap >> s) & 1 == 0 and self.g.frem[F_NORMAL] + \
+                    self.g.frem[F_NUGGET] == 0:
+                self.g.wdead = 1
+            self.g.nottrap |= 1u << s
+
+    cdef void settle_examined(self, int s, int x, uint32_t see, bint traps) noexcept nogil:
+        """An open stone examined by x: only what matters is decided."""
+        cdef int P = self.wP
+        cdef uint32_t e = self.expect(0)
+        if x == P or (traps and (see >> P) & 1 and self.g.abilities and not self.g.final
+                      and self.g.animal[P] == A_RACCOON):
+            if (e & 63) == EV_FACE:
+                self.set_face(s, (e >> 20) & 63)
+            else:
+                self.g.wdead = 1
+        elif traps:
+            self.decide_trap(s, (1 if (e & 63) == EV_TRAPSHOW else 0) if (see >> P) & 1 else -1)
+
+    cdef void settle_revealed(self, int s, uint32_t see) noexcept nogil:
+        cdef uint32_t e = self.expect(0)
+        if (see >> self.wP) & 1:
+            if (e & 63) == EV_REVEAL:
+                self.set_face(s, (e >> 20) & 63)
+            else:
+                self.g.wdead = 1
+
+    cdef void settle_grabbed(self, int s) noexcept nogil:
+        cdef uint32_t e = self.expect(0)
+        if (e & 63) == EV_GRABRES and ((e >> 26) & 63) == 1:
+            self.set_face(s, (e >> 20) & 63)
+        else:
+            self.g.wdead = 1
+
+    cdef int settle_query(self, int a, uint32_t m) noexcept nogil:
+        """Lazy Gold Nugget / Do I have it? answer while the nugget is open."""
+        cdef int t, nin = 0, nout = 0, pick, yes
+        cdef uint32_t e
+        for t in range(self.g.nstones):
+            if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
+                if (m >> t) & 1:
+                    nin += 1
+                else:
+                    nout += 1
+        if nin + nout == 0:
+            self.g.wdead = 1
+            return 0
+        if a == self.wP:
+            e = self.expect(0)
+            yes = ((e >> 20) & 63) if (e & 63) == EV_ANSWER else 0
+        else:
+            yes = 1 if rng_double(self.wrng) * (nin + nout) < nin else 0
+        if yes:
+            if nin == 0:
+                self.g.wdead = 1
+                return yes
+            pick = rng_int(self.wrng, nin)
+            for t in range(self.g.nstones):
+                if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1) and (m >> t) & 1:
+                    if pick == 0:
+                        self.set_face(t, F_NUGGET)
+                        break
+                    pick -= 1
+        else:
+            if nout == 0:
+                self.g.wdead = 1
+            for t in range(self.g.nstones):
+                if self.g.face[t] < 0 and (m >> t) & 1:
+                    self.g.notnug |= 1u << t
+        return yes
+
+    cdef void resolve_blank(self, int p, int k) noexcept nogil:
+        """In a walk: one of p's unknown cards turns out to be card k."""
+        cdef int j
+        if self.g.nblank[p] == 0 or self.g.pool[k] == 0:
+            self.g.wdead = 1
+            self.g.hand[p][k] += 1
+            self.g.handn[p] += 1
+            return
+        self.resr.push_back(self.g.bq[p][0])
+        self.resk.push_back(k)
+        self.g.nres += 1
+        for j in range(1, self.g.nblank[p]):
+            self.g.bq[p][j - 1] = self.g.bq[p][j]
+        self.g.nblank[p] -= 1
+        self.g.pool[k] -= 1
+        self.g.hand[p][k] += 1
+
+    cdef int walk_candidates(self, Facts* fx, int* outs, double* wts) noexcept nogil:
+        """Actions at the walk's current node other than P's, with weights:
+        chance outcomes by their odds (unknown cards as BLANK), other players'
+        decisions uniformly, minus those P's observations already exclude."""
+        cdef int P = self.wP, ph = self.g.phase, n = 0, x, k, i, j, a, have, pool_tot = 0
+        cdef uint32_t e0, e1
+        if self.current_player() == CHANCE_PLAYER:
+            if ph == PH_DEAL or ph == PH_DRAW:
+                x = self.g.deal_i // self.g.hand_size if ph == PH_DEAL else self.g.cp
+                if x == P:
+                    e0 = self.expect(0)
+                    e1 = self.expect(1)
+                    k = -1
+                    if ph == PH_DEAL and (e1 & 63) == EV_DEALT:
+                        k = (e1 >> 14) & 63
+                    elif ph == PH_DRAW and (e0 & 63) == EV_WIND:
+                        k = (e0 >> 14) & 63
+                    elif ph == PH_DRAW and (e0 & 63) == EV_DRAW and (e1 & 63) == EV_DRAWCARD:
+                        k = (e1 >> 14) & 63
+                    if k < 0 or k >= NCARD:
+                        return 0
+                    if self.g.deck[k] > 0:
+                        outs[n] = k
+                        wts[n] = self.g.deck[k]
+                        n += 1
+                    if k < NLEAF and self.g.pool[k] > 0 and self.g.deck_unk > 0:
+                        for j in range(NLEAF):
+                            pool_tot += self.g.pool[j]
+                        outs[n] = UNK + k
+                        wts[n] = self.g.deck_unk * self.g.pool[k] / <double>pool_tot
+                        n += 1
+                    return n
+                for k in range(NCARD):
+                    if self.g.deck[k] > 0:
+                        outs[n] = k
+                        wts[n] = self.g.deck[k]
+                        n += 1
+                if self.g.deck_unk > 0:
+                    outs[n] = BLANK
+                    wts[n] = self.g.deck_unk
+                    n += 1
+                return n
+            if ph == PH_DEAL_ANIMAL:
+                x = self.g.deal_i // self.g.deal_animals
+                j = self.g.deal_i % self.g.deal_animals
+                have = 0
+                for i in range(j):
+                    if self.g.offer[x][i] == fx.chosen[x]:
+                        have = 1
+                for a in range(NANIMAL):
+                    if not (self.g.animals_left >> a) & 1:
+                        continue
+                    if x != P and fx.chosen[x] >= 0:
+                        if a == fx.chosen[x]:
+                            if have:
+                                continue
+                        elif (fx.chosen_any >> a) & 1 or \
+                                (j == self.g.deal_animals - 1 and not have):
+                            continue
+                    if x != P and (fx.p_offers >> a) & 1:
+                        continue
+                    outs[n] = a
+                    wts[n] = 1.0
+                    n += 1
+                return n
+            if ph == PH_DEAL_TOD:
+                for k in range(4):
+                    if self.g.tod_left[k] > 0:
+                        outs[n] = k
+                        wts[n] = self.g.tod_left[k]
+                        n += 1
+                return n
+            if ph == PH_DEAL_VC:
+                x = self.g.deal_i
+                for a in range(NVC):
+                    if not (self.g.vc_left >> a) & 1:
+                        continue
+                    if x != P and ((fx.vcp[x] >= 0 and a != fx.vcp[x]) or
+                                   (fx.vcp[x] < 0 and (fx.vcp_any >> a) & 1)):
+                        continue
+                    outs[n] = a
+                    wts[n] = 1.0
+                    n += 1
+                return n
+            for i in range(self.g.nestn):
+                if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                    outs[n] = i
+                    wts[n] = 1.0
+                    n += 1
+            return n
+        x = self.g.cp
+        e0 = self.expect(0)
+        k = self.legal_actions(outs)
+        for i in range(k):
+            a = outs[i]
+            if ph == PH_CHOOSE_ANIMAL and fx.chosen[x] >= 0 and \
+                    self.g.offer[x][a - A_OPT0] != fx.chosen[x]:
+                continue
+            if ph == PH_FINAL_PLAY and fx.fd[x] >= 0 and a != fx.fd[x]:
+                continue
+            if ph == PH_GRAB and fx.gr[x] >= 0 and a != fx.gr[x]:
+                continue
+            if ph == PH_REACT and (a == A_PASS) == ((e0 & 63) == EV_PLAY and
+                                                    ((e0 >> 6) & 15) == x):
+                continue              # an instant played here is P's next event
+            outs[n] = a
+            wts[n] = 1.0
+            n += 1
+        return n
+
+    cdef bint walk(self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
+                   int truth_cp, bint truth_terminal, vector[int]* rph,
+                   vector[int]* rcp, vector[int]* raux) noexcept nogil:
+        """One walk; True if it reached a node of P's information set."""
+        cdef int outs[MAX_BRANCHING]
+        cdef double wts[MAX_BRANCHING]
+        cdef GN saved
+        cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, s, k
+        cdef int hsz, rsz, steps = 0
+        cdef double tot, u
+        self.to_initial()
+        self.g.lazy = 1
         for s in range(self.g.nstones):
-            if self.g.knows[player] & (1u << s):
-                h = mix64(h, <uint64_t>(s * 4 + self.g.face[s]))
-        return h
+            self.g.face[s] = -1
+        self.g.frem[F_NORMAL] = self.g.nnormal
+        self.g.frem[F_TRAP] = self.g.ntrap
+        self.g.frem[F_NUGGET] = 1
+        for k in range(NLEAF):
+            self.g.pool[k] = self.g.leaf_init[k]
+            self.g.deck_unk += self.g.deck[k]
+            self.g.deck[k] = 0
+        rph.clear()
+        rcp.clear()
+        raux.clear()
+        while True:
+            if self.g.pcount == self.wT and pi == npact:
+                if self.is_terminal():
+                    return truth_terminal
+                if self.current_player() == truth_cp and not truth_terminal:
+                    return True
+                if self.current_player() == P:
+                    return False
+            if self.is_terminal():
+                return False
+            steps += 1
+            if steps > 4 * self.g.max_moves + 100:
+                return False
+            cp = self.current_player()
+            ph = self.g.phase
+            if cp == P:
+                if pi >= npact or ppos[0][pi] != self.g.pcount:
+                    return False
+                a = pact[0][pi]
+                pi += 1
+                if not self.is_legal(a):
+                    return False
+                rph.push_back(ph)
+                rcp.push_back(cp)
+                raux.push_back(-1)
+                self.apply(a)
+                if self.g.wdead:
+                    return False
+                continue
+            n = self.walk_candidates(fx, outs, wts)
+            memcpy(&saved, &self.g, sizeof(GN))
+            hsz = <int>self.hist.size()
+            rsz = <int>self.resr.size()
+            while n > 0:
+                tot = 0.0
+                for idx in range(n):
+                    tot += wts[idx]
+                u = rng_double(self.wrng) * tot
+                idx = 0
+                while idx < n - 1 and u >= wts[idx]:
+                    u -= wts[idx]
+                    idx += 1
+                a = outs[idx]
+                aux = -1
+                if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
+                                            or ph == PH_GRAB_CHANCE):
+                    aux = self.g.nest[a]
+                self.apply(a)
+                if not self.g.wdead:
+                    rph.push_back(ph)
+                    rcp.push_back(cp)
+                    raux.push_back(aux)
+                    break
+                memcpy(&self.g, &saved, sizeof(GN))
+                self.hist.resize(hsz)
+                self.hact.resize(hsz)
+                self.resr.resize(rsz)
+                self.resk.resize(rsz)
+                n -= 1
+                outs[idx] = outs[n]
+                wts[idx] = wts[n]
+            if n == 0:
+                return False
+
+    cdef bint realize(self, vector[int]* rph, vector[int]* rcp,
+                      vector[int]* raux) noexcept nogil:
+        """Close the walk (open faces and unknown cards drawn uniformly from
+        what is left) and rebuild it as a real history in ``self``."""
+        cdef int perm[MAXS]
+        cdef int ids[MAXS]
+        cdef int pool[256]
+        cdef int s, t, j, f, q, b, a, nopen = 0, npool = 0, nrec, r, ph
+        cdef vector[int] wh = self.hist
+        cdef vector[int] bcard
+        # faces: the nugget among the open stones allowed to be it, then traps
+        if self.g.frem[F_NUGGET] > 0:
+            for s in range(self.g.nstones):
+                if self.g.face[s] < 0 and not ((self.g.notnug >> s) & 1):
+                    ids[nopen] = s
+                    nopen += 1
+            if nopen == 0:
+                return False
+            self.g.face[ids[rng_int(self.wrng, nopen)]] = F_NUGGET
+        nopen = 0
+        for s in range(self.g.nstones):
+            if self.g.face[s] < 0 and not ((self.g.nottrap >> s) & 1):
+                ids[nopen] = s
+                nopen += 1
+        if nopen < self.g.frem[F_TRAP]:
+            return False
+        for j in range(nopen - 1, 0, -1):
+            t = rng_int(self.wrng, j + 1)
+            s = ids[j]
+            ids[j] = ids[t]
+            ids[t] = s
+        for j in range(self.g.frem[F_TRAP]):
+            self.g.face[ids[j]] = F_TRAP
+        for s in range(self.g.nstones):
+            if self.g.face[s] < 0:
+                self.g.face[s] = F_NORMAL
+        # tokens -> real stone ids, a random bijection within each face
+        for s in range(self.g.nstones):
+            ids[s] = s
+        for j in range(self.g.nstones - 1, 0, -1):
+            t = rng_int(self.wrng, j + 1)
+            s = ids[j]
+            ids[j] = ids[t]
+            ids[t] = s
+        for s in range(self.g.nstones):
+            perm[s] = -1
+        for j in range(self.g.nstones):
+            t = ids[j]                       # real id t, face of real id t:
+            f = F_NUGGET if t == 0 else (F_TRAP if t <= self.g.ntrap else F_NORMAL)
+            for s in range(self.g.nstones):
+                if perm[s] < 0 and self.g.face[s] == f:
+                    perm[s] = t
+                    break
+        for s in range(self.g.nstones):
+            if perm[s] < 0:
+                return False
+        # unknown cards still open: uniformly from the cards left unaccounted
+        for a in range(NLEAF):
+            for j in range(self.g.pool[a]):
+                if npool < 256:
+                    pool[npool] = a
+                    npool += 1
+        for j in range(npool - 1, 0, -1):
+            t = rng_int(self.wrng, j + 1)
+            s = pool[j]
+            pool[j] = pool[t]
+            pool[t] = s
+        nrec = <int>wh.size()
+        bcard.resize(nrec, -1)
+        for r in range(<int>self.resr.size()):
+            bcard[self.resr[r]] = self.resk[r]
+        t = 0
+        for q in range(self.g.n):
+            for b in range(self.g.nblank[q]):
+                if t >= npool:
+                    return False
+                bcard[self.g.bq[q][b]] = pool[t]
+                t += 1
+        # the real history
+        self.to_initial()
+        for r in range(nrec):
+            a = wh[r]
+            ph = rph[0][r]
+            if ph == PH_REACT and a == A_PASS and not (self.g.phase == PH_REACT
+                                                       and self.g.cp == rcp[0][r]):
+                continue                    # that animal turned out to hold no instant
+            if ph == PH_DEAL or ph == PH_DRAW:
+                if a == BLANK:
+                    a = bcard[r]
+                elif a >= UNK:
+                    a -= UNK
+            elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
+                t = perm[raux[0][r]]
+                a = -1
+                for j in range(self.g.nestn):
+                    if self.g.nest[j] == t:
+                        a = j
+                        break
+            if a < 0 or not self.is_legal(a):
+                return False
+            self.apply(a)
+        return True
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        cdef vector[uint32_t] expv
+        cdef vector[int] pact, ppos, truth, rph, rcp, raux
+        cdef Facts fx
+        cdef int i, j = 0, h, npe = 0, tries, kind, a, d
+        cdef uint32_t e
+        cdef uint64_t key = self.info_key(player)
+        cdef int cp_truth = self.current_player()
+        cdef bint term = self.is_terminal()
+        # what P saw: its events, and its own actions with the events before each
+        for i in range(self.g.nlog):
+            if (self.logm[i] >> player) & 1:
+                expv.push_back(self.logc[i])
+        truth = self.hist
+        for h in range(<int>truth.size()):
+            if self.hact[h] == player:
+                while j < self.g.nlog and self.logh[j] < h:
+                    if (self.logm[j] >> player) & 1:
+                        npe += 1
+                    j += 1
+                pact.push_back(truth[h])
+                ppos.push_back(npe)
+        # decisions P saw revealed later: chosen animals, victory cards
+        # played, final face-down cards, grabs
+        fx.chosen_any = 0
+        fx.p_offers = 0
+        fx.vcp_any = 0
+        for i in range(MAXP):
+            fx.chosen[i] = -1
+            fx.vcp[i] = -1
+            fx.fd[i] = -1
+            fx.gr[i] = -1
+        for i in range(<int>expv.size()):
+            e = expv[i]
+            kind = e & 63
+            a = (e >> 6) & 15
+            d = (e >> 20) & 63
+            if kind == EV_OFFER:
+                fx.p_offers |= 1u << ((e >> 14) & 63)
+            elif kind == EV_ANIMAL:
+                fx.chosen[a] = (e >> 14) & 63
+                fx.chosen_any |= 1u << fx.chosen[a]
+            elif kind == EV_VCPLAY:
+                fx.vcp[a] = (e >> 14) & 63
+                fx.vcp_any |= 1u << fx.vcp[a]
+            elif kind == EV_PLAY and d >= 2:
+                fx.fd[a] = (A_RECYCLE if d == 3 else A_PLAY) + ((e >> 14) & 63)
+            elif kind == EV_GRABRES and a != player:
+                fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
+                    A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+        self.wexp = expv.data()
+        self.wT = <int>expv.size()
+        self.wP = player
+        self.wrng = rng
+        for tries in range(WALK_TRIES):
+            if self.walk(&fx, &pact, &ppos, cp_truth, term, &rph, &rcp, &raux) \
+                    and self.realize(&rph, &rcp, &raux) \
+                    and self.info_key(player) == key \
+                    and self.current_player() == cp_truth:
+                out[0] = self.hist
+                return
+        self.g.lazy = 0
+        out[0] = truth      # documented fallback: the true history
 
     # ================================================================ clone
     cdef Engine clone(self):
@@ -1885,11 +2410,16 @@ cdef class GoldNuggetEngine(Engine):
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldNuggetEngine o = <GoldNuggetEngine>other
         self.copy_base(other)
+        memcpy(&self.g0, &o.g0, sizeof(GN))
         memcpy(&self.g, &o.g, sizeof(GN))
         if self.logcap < o.g.nlog:
             self.grow_log(o.logcap)
         memcpy(self.logc, o.logc, o.g.nlog * sizeof(uint32_t))
         memcpy(self.logm, o.logm, o.g.nlog * sizeof(uint8_t))
+        memcpy(self.logh, o.logh, o.g.nlog * sizeof(int))
+        self.hact = o.hact
+        self.resr = o.resr
+        self.resk = o.resk
 
     # ================================================================ Python API
     def action_to_string(self, int player, int action) -> str:
@@ -1917,34 +2447,92 @@ cdef class GoldNuggetEngine(Engine):
         return "\n".join(lines)
 
     cdef int shown_phase(self, int player) noexcept:
-        """The phase as `player` sees it: an instant window is private to the
-        animal asked, so everyone else sees Meddling still going on."""
-        if self.g.phase == PH_REACT and self.g.cp != player:
-            return PH_MEDDLE
-        return self.g.phase if self.g.phase <= PH_END else PH_END
+        """The phase as `player` sees it.  The steps of a card's resolution and
+        the instant windows (private to the animal asked) show only to the
+        animal deciding; everyone else sees the phase the card was played in."""
+        cdef int ph = self.g.phase
+        if self.current_player() != player and (ph == PH_EFFECT or ph == PH_EFF_CHANCE
+                                                or ph == PH_REACT):
+            if ph == PH_REACT or self.g.eff.ctx == CTX_MEDDLE or self.g.eff.ctx == CTX_REACT:
+                return PH_MEDDLE
+            if self.g.eff.ctx == CTX_FINAL:
+                return PH_FINAL_PLAY
+            return PH_DRAW
+        if ph == PH_GRAB_CHANCE and self.current_player() != player:
+            return PH_GRAB
+        return ph if ph <= PH_END else PH_END
+
+    cdef bint blind(self, int player) noexcept:
+        """`player` sleeps and is not the Bat: it sees no feathers move."""
+        return not (self.seers() >> player) & 1
+
+    def player_view(self, int player) -> dict:
+        """What `player` knows now, as plain typed fields (docs/rules, "Player view").
+
+        Every field is a function of the player's information state; strings,
+        the observation tensor and the heuristic bot are built from it.
+        """
+        cdef GN* g = &self.g
+        if not 0 <= player < g.n:
+            raise ValueError(f"player must be in [0, {g.n - 1}], got {player}")
+        blind = self.blind(player)
+        lairs = []
+        for q in range(g.n):
+            lairs.append([FACES[g.face[g.lair[q][i]]] if g.lair[q][i] >= 0
+                          and g.knows[player] & (1 << g.lair[q][i]) else None
+                          for i in range(g.lairn[q])])
+        nest_known = [0, 0, 0]
+        for i in range(g.nestn):
+            if g.knows[player] & (1 << g.nest[i]):
+                nest_known[g.face[g.nest[i]]] += 1
+        to_move = self.current_player() == player
+        return {
+            "seat": player,
+            "phase": PHASE_NAMES[self.shown_phase(player)],
+            "day": g.day, "days": g.days, "time": TIMES[g.time], "holder": g.holder,
+            "to_move": to_move,
+            "decision": DECISION_NAMES[g.eff.dk] if to_move and g.phase == PH_EFFECT else "",
+            "effect": effect_name(g.eff.card) if to_move and g.phase == PH_EFFECT else "",
+            "hand": [g.hand[player][k] for k in range(NLEAF)],
+            "victory_card": VC_CATALOG[g.vc[player]][0] if g.vc[player] >= 0 else None,
+            "offered": [ANIMAL_CATALOG[g.offer[player][i]][0] for i in range(g.deal_animals)]
+            if g.phase > PH_DEAL_ANIMAL else [],
+            "animals": [ANIMAL_CATALOG[g.animal[q]][0] if g.animal[q] >= 0 and (
+                q == player or g.phase > PH_CHOOSE_ANIMAL) else None for q in range(g.n)],
+            "times": [TIMES[g.tod[q]] if g.tod[q] >= 0 else None for q in range(g.n)],
+            "asleep": [bool(g.asleep[q]) for q in range(g.n)],
+            "out": [bool(g.elim[q]) for q in range(g.n)],
+            "feathers": None if blind else [g.feathers[q] for q in range(g.n)],
+            "nest_feathers": None if blind else g.nest_feathers,
+            "cards": [g.handn[q] for q in range(g.n)],
+            "lairs": lairs,
+            "nest_stones": g.nestn,
+            "nest_known": nest_known,
+            "deck": self.deck_total(),
+            "discard": [g.discard[k] for k in range(NLEAF)],
+            "victory_played": [bool(g.vc_played[q]) for q in range(g.n)],
+            "plays": g.plays,
+            "special_used": bool(g.special_used),
+        }
 
     def obs_string(self, int player) -> str:
-        """What `player` sees now."""
-        cdef GN* g = &self.g
-        out = [f"p{player} day {g.day + 1}/{g.days} {TIMES[g.time]} "
-               f"phase={PHASE_NAMES[self.shown_phase(player)]} holder=p{g.holder}"]
-        hand = ",".join(f"{LEAF_CATALOG[k][0]}x{g.hand[player][k]}"
-                        for k in range(NLEAF) if g.hand[player][k])
-        out.append(f"hand: {hand}")
-        if g.vc[player] >= 0:
-            out.append(f"victory card: {VC_CATALOG[g.vc[player]][0]}")
-        for q in range(g.n):
-            stones = []
-            for i in range(g.lairn[q]):
-                s = g.lair[q][i]
-                stones.append(FACES[g.face[s]][0] if g.knows[player] & (1 << s) else "?")
-            an = ANIMAL_CATALOG[g.animal[q]][0] if (g.animal[q] >= 0 and (
-                q == player or g.phase > PH_CHOOSE_ANIMAL)) else "?"
-            out.append(f"p{q} {an} time={TIMES[g.tod[q]] if g.tod[q] >= 0 else '?'} "
-                       f"{'asleep ' if g.asleep[q] else ''}{'out ' if g.elim[q] else ''}"
-                       f"feathers={g.feathers[q]} cards={g.handn[q]} lair=[{''.join(stones)}]")
-        out.append(f"nest: {g.nestn} stones, {g.nest_feathers} feathers; "
-                   f"deck {self.deck_total()}; discard {sum(g.discard[k] for k in range(NLEAF))}")
+        """What `player` sees now (rendered from ``player_view``)."""
+        v = self.player_view(player)
+        out = [f"p{player} day {v['day'] + 1}/{v['days']} {v['time']} "
+               f"phase={v['phase']} holder=p{v['holder']}"]
+        out.append("hand: " + ",".join(f"{LEAF_CATALOG[k][0]}x{c}"
+                                      for k, c in enumerate(v["hand"]) if c))
+        if v["victory_card"] is not None:
+            out.append(f"victory card: {v['victory_card']}")
+        for q in range(self.g.n):
+            stones = "".join(f[0] if f is not None else "?" for f in v["lairs"][q])
+            fe = "?" if v["feathers"] is None else v["feathers"][q]
+            out.append(f"p{q} {v['animals'][q] or '?'} time={v['times'][q] or '?'} "
+                       f"{'asleep ' if v['asleep'][q] else ''}{'out ' if v['out'][q] else ''}"
+                       f"feathers={fe} cards={v['cards'][q]} lair=[{stones}]")
+        nf = "?" if v["nest_feathers"] is None else v["nest_feathers"]
+        out.append(f"nest: {v['nest_stones']} stones, {nf} feathers; "
+                   f"deck {v['deck']}; discard {sum(v['discard'])}")
         return "\n".join(out)
 
     def render(self) -> str:
@@ -1979,7 +2567,7 @@ cdef class GoldNuggetEngine(Engine):
         return OBS_SIZE
 
     def info_tensor_size(self) -> int:
-        return OBS_SIZE + INFO_EXTRA
+        return OBS_SIZE + 1 + 2 * MAX_EVENTS
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Current view of `player` (see the rules doc for the layout)."""
@@ -2039,107 +2627,113 @@ cdef class GoldNuggetEngine(Engine):
                 out[o + g.face[s]] += 1
         o += 3
         out[o] = g.nestn
-        out[o + 1] = g.nest_feathers
+        out[o + 1] = 0 if blind else g.nest_feathers
         out[o + 2] = self.deck_total()
         out[o + 3] = g.plays
         out[o + 4] = g.special_used
         o += 5
-        if g.phase == PH_EFFECT:
+        if g.phase == PH_EFFECT and self.current_player() == player:
             out[o + g.eff.card] = 1
-            out[o + 28 + g.eff.dk] = 1
+            out[o + 29 + g.eff.dk] = 1
         o += 40
         if g.phase == PH_SETUP_STONE or g.phase == PH_DEAL:
             out[o] = g.deal_i
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
-        """Current view plus counts of every public play per animal."""
-        cdef int i, code, kind, o = OBS_SIZE
+        """The observation, then the events `player` saw (perfect recall): their
+        number, and each event code as two exact 16-bit halves."""
+        cdef int i, m = 0, o = OBS_SIZE + 1
         self.fill_obs_tensor(player, out[:OBS_SIZE])
-        for i in range(INFO_EXTRA):
-            out[o + i] = 0
+        for i in range(OBS_SIZE, OBS_SIZE + 1 + 2 * MAX_EVENTS):
+            out[i] = 0
         for i in range(self.g.nlog):
-            if self.logm[i] & (1 << player):
-                code = self.logc[i]
-                kind = code & 63
-                if kind == EV_PLAY:
-                    out[o + (((code >> 6) & 15) - player + self.g.n) % self.g.n * NLEAF
-                        + ((code >> 14) & 63)] += 1
-                elif kind == EV_FACE and ((code >> 6) & 15) == player:
-                    out[o + MAXP * NLEAF + ((code >> 20) & 63)] += 1
-                elif kind == EV_ANSWER:
-                    out[o + MAXP * NLEAF + 3 + (((code >> 14) & 63) == C_GOLD) * 2
-                        + ((code >> 20) & 63)] = 1
-        out[o + MAXP * NLEAF + 7] = self.g.nlog > 0
+            if (self.logm[i] >> player) & 1:
+                if m < MAX_EVENTS:
+                    out[o + 2 * m] = self.logc[i] & 0xFFFF
+                    out[o + 2 * m + 1] = self.logc[i] >> 16
+                m += 1
+        out[OBS_SIZE] = m
+
+    def events_seen(self, int player) -> int:
+        """Number of events `player` observed so far."""
+        return sum(1 for i in range(self.g.nlog) if (self.logm[i] >> player) & 1)
 
     def dump(self) -> bytes:
-        """Snapshot of the whole state."""
-        cdef bytes body = (<char*>&self.g)[:sizeof(GN)]
-        cdef bytes lc = (<char*>self.logc)[:self.g.nlog * sizeof(uint32_t)]
-        cdef bytes lm = (<char*>self.logm)[:self.g.nlog]
-        head = MAGIC + _struct.pack("<III", SNAP_VERSION, sizeof(GN), self.g.nlog)
-        return head + body + lc + lm + _struct.pack("<QQ", self.pubhash, 0) + \
-            b"".join(_struct.pack("<Q", self.ihash[p]) for p in range(ENGINE_MAX_PLAYERS))
+        """Snapshot: versioned, with the game string and the action history."""
+        gs = str(self.game_string).encode()
+        h = [a for a in self.hist]
+        return MAGIC + _struct.pack("<II", SNAP_VERSION, len(gs)) + gs + \
+            _struct.pack("<I", len(h)) + _struct.pack(f"<{len(h)}i", *h)
 
-    def load(self, data: bytes) -> None:
-        """Restore a ``dump()`` snapshot; ValueError if it is malformed."""
-        cdef GN tmp
-        cdef int nlog, p, size
-        cdef const char* buf
-        if not isinstance(data, bytes) or len(data) < 16 or data[:4] != MAGIC:
+    def load(self, data) -> None:
+        """Restore a ``dump()`` snapshot by replaying its history, each action
+        checked; ValueError (and no change) if anything is wrong."""
+        if not isinstance(data, (bytes, bytearray)) or len(data) < 12 or data[:4] != MAGIC:
             raise ValueError("not a gold_nugget snapshot")
-        ver, size, nlog = _struct.unpack("<III", data[4:16])
-        buf = data
-        if ver != SNAP_VERSION or size != sizeof(GN):
-            raise ValueError(f"unsupported gold_nugget snapshot version {ver}/{size}")
-        expect = 16 + size + nlog * 5 + 16 + 8 * ENGINE_MAX_PLAYERS
-        if len(data) != expect or nlog < 0:
-            raise ValueError(f"gold_nugget snapshot has {len(data)} bytes; expected {expect}")
-        memcpy(&tmp, buf + 16, sizeof(GN))
-        if tmp.nlog != nlog or not 2 <= tmp.n <= MAXP or not 0 <= tmp.phase <= PH_END \
-                or not 0 < tmp.nstones <= MAXS:
-            raise ValueError("gold_nugget snapshot is inconsistent")
-        memcpy(&self.g, &tmp, sizeof(GN))
-        self.grow_log(nlog + 1)
-        memcpy(self.logc, buf + 16 + size, nlog * 4)
-        memcpy(self.logm, buf + 16 + size + nlog * 4, nlog)
-        o = 16 + size + nlog * 5
-        self.pubhash = _struct.unpack("<Q", data[o:o + 8])[0]
-        for p in range(ENGINE_MAX_PLAYERS):
-            self.ihash[p] = _struct.unpack("<Q", data[o + 16 + 8 * p:o + 24 + 8 * p])[0]
-        self.num_players = tmp.n
+        ver, glen = _struct.unpack("<II", data[4:12])
+        if ver != SNAP_VERSION:
+            raise ValueError(f"unsupported gold_nugget snapshot version {ver}; this is "
+                             f"{SNAP_VERSION}")
+        if len(data) < 16 + glen:
+            raise ValueError("gold_nugget snapshot is truncated")
+        gs = bytes(data[12:12 + glen]).decode(errors="replace")
+        if gs != str(self.game_string):
+            raise ValueError(f"gold_nugget snapshot is for {gs!r}, not {self.game_string!r}")
+        (nh,) = _struct.unpack("<I", data[12 + glen:16 + glen])
+        if len(data) != 16 + glen + 4 * nh:
+            raise ValueError(f"gold_nugget snapshot has {len(data)} bytes; expected "
+                             f"{16 + glen + 4 * nh}")
+        hist = _struct.unpack(f"<{nh}i", data[16 + glen:])
+        cdef GoldNuggetEngine e = <GoldNuggetEngine>self.clone()
+        e.to_initial()
+        for i, a in enumerate(hist):
+            try:
+                e.py_apply(a)
+            except ValueError as exc:
+                raise ValueError(f"gold_nugget snapshot history is illegal at step {i}: "
+                                 f"{exc}") from None
+        self.copy_from(e)
 
     def check_invariants(self) -> None:
-        """Raise AssertionError naming any broken conservation law."""
+        """Raise ValueError naming any broken conservation law."""
         cdef GN* g = &self.g
         n = g.n
+        def need(ok, msg):
+            if not ok:
+                raise ValueError(msg)
+        need(2 <= n <= MAXP and 0 < g.nstones <= MAXS, "player or stone count out of range")
         seen = []
         for q in range(n):
-            seen += [g.lair[q][i] for i in range(g.lairn[q]) if g.lair[q][i] >= 0]
-        seen += [g.nest[i] for i in range(g.nestn)]
+            need(0 <= g.lairn[q] <= MAXS, f"lair size of p{q} out of range")
+            seen += [g.lair[q][i] for i in range(g.lairn[q]) if not (g.grabbed >> g.lair[q][i]) & 1]
+        need(0 <= g.nestn <= MAXS, "nest size out of range")
+        seen += [g.nest[i] for i in range(g.nestn) if not (g.grabbed >> g.nest[i]) & 1]
         seen += [g.got[p] for p in range(n) if g.got[p] >= 0 and g.phase != PH_END]
-        assert sorted(seen) == list(range(g.nstones)), \
-            f"stone conservation broken: {sorted(seen)} vs {g.nstones} stones"
+        need(sorted(seen) == list(range(g.nstones)),
+             f"stone conservation broken: {sorted(seen)} vs {g.nstones} stones")
         faces = sorted(g.face[s] for s in range(g.nstones))
-        assert faces.count(F_NUGGET) == 1 and faces.count(F_TRAP) == g.ntrap, \
-            "stone faces conservation broken (one Gold Nugget, the trap count)"
-        assert sum(g.feathers[p] for p in range(n)) + g.nest_feathers == g.nfeathers, \
-            "black feather conservation broken"
-        assert all(0 <= g.feathers[p] <= 2 for p in range(n)), \
-            "an animal holds 3+ feathers without being caught"
+        need(faces.count(F_NUGGET) == 1 and faces.count(F_TRAP) == g.ntrap,
+             "stone faces conservation broken (one Gold Nugget, the trap count)")
+        need(sum(g.feathers[p] for p in range(n)) + g.nest_feathers == g.nfeathers,
+             "black feather conservation broken")
+        need(all(0 <= g.feathers[p] <= 2 for p in range(n)),
+             "an animal holds 3+ feathers without being caught")
         for p in range(n):
-            assert sum(g.hand[p][k] for k in range(NLEAF)) == g.handn[p], \
-                f"hand size of p{p} does not match its cards"
+            need(sum(g.hand[p][k] for k in range(NLEAF)) == g.handn[p],
+                 f"hand size of p{p} does not match its cards")
         for k in range(NLEAF):
             total = g.deck[k] + g.discard[k] + sum(g.hand[p][k] for p in range(n)) + \
                 sum(1 for p in range(n) if g.facedown[p] == k)
-            assert total == g.leaf_init[k], \
-                f"leaf card conservation broken for {LEAF_CATALOG[k][0]}: {total} vs {g.leaf_init[k]}"
+            need(total == g.leaf_init[k],
+                 f"leaf card conservation broken for {LEAF_CATALOG[k][0]}: {total} vs "
+                 f"{g.leaf_init[k]}")
         for w in range(NWIND):
-            assert g.deck[NLEAF + w] + g.boxed[w] == g.wind_init[w] or \
-                g.phase == PH_DEAL, f"wind card conservation broken for {WIND_CATALOG[w][0]}"
-        for p in range(n):
-            assert g.knows[p] & ~g.pinned[p] == 0, "knowledge not pinned for resampling"
-        assert g.nmoves <= g.max_moves, "move budget exceeded"
+            need(g.deck[NLEAF + w] + g.boxed[w] == g.wind_init[w] or g.phase == PH_DEAL,
+                 f"wind card conservation broken for {WIND_CATALOG[w][0]}")
+        need(g.lazy == 0, "a resampling walk's lazy state leaked into a game")
+        need(g.nmoves <= g.max_moves, "move budget exceeded")
+        need(<int>self.hist.size() == g.nmoves and <int>self.hact.size() == g.nmoves,
+             "history length does not match the moves made")
 
     # --- small helpers for tests and tools
     def stone_faces(self) -> list:
@@ -2179,7 +2773,21 @@ cdef class GoldNuggetEngine(Engine):
 
 OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + NVC + MAXP \
     + MAXP * MAXS * 3 + 3 + 5 + 40 + 1
-INFO_EXTRA = MAXP * NLEAF + 8
+# Events one player can observe that the information-state tensor records
+# (the longest random 5-player advanced game measured: see the rules doc).
+MAX_EVENTS = 2500
+DECISION_NAMES = ("", "examine", "beg", "choose an animal", "choose an animal with stones",
+                  "choose its stone", "steal from anywhere", "choose a lair stone",
+                  "choose your stone", "suspicion", "choose any lair with stones")
+
+
+def effect_name(int c) -> str:
+    """Name of a running effect (a leaf card, or an ability/victory effect)."""
+    if 0 <= c < NCARD:
+        return card_name(c)
+    return {E_RECYCLE: "recycle", E_PACT: "Raven's pact", E_EAGLE: "Eagle eye",
+            E_CLEAN: "Clean slate", E_PICK: "Pickpocket", E_DECOY: "Decoy",
+            E_MOLE: "Mole", E_GUST: "Gust"}.get(c, f"effect{c}")
 
 
 def card_name(int k) -> str:
@@ -2289,7 +2897,7 @@ def event_text(uint32_t code) -> str:
     if k == EV_PASSFEATHER:
         return f"white feather p{a} -> p{b}"
     if k == EV_PLAY:
-        return f"p{a} {('plays', 'recycles', 'reveals face-down')[d]} {card_name(c)}"
+        return f"p{a} {('plays', 'recycles', 'reveals face-down', 'reveals face-down and recycles')[d]} {card_name(c)}"
     if k == EV_TARGET:
         return f"p{a} targets p{b} (step {c})"
     if k == EV_STONEPICK:
@@ -2313,7 +2921,7 @@ def event_text(uint32_t code) -> str:
     if k == EV_FACEDOWN:
         return f"p{a} plays a card face down"
     if k == EV_FACEDOWNID:
-        return f"face-down card {card_name(c)}"
+        return f"face-down card {card_name(c)}{' (to recycle)' if d else ''}"
     if k == EV_FINALPASS:
         return f"p{a} plays no card"
     if k == EV_GRAB:
@@ -2337,6 +2945,14 @@ def event_text(uint32_t code) -> str:
         return "winners: " + (",".join(f"p{p}" for p in range(5) if c >> p & 1) or "the Raven")
     if k == EV_HELLODONE:
         return f"p{a} done discarding"
+    if k == EV_EXAMDONE:
+        return f"(asleep) p{a} has dealt with its new stone"
+    if k == EV_CHOSEPUB:
+        return f"p{a} lays its chosen animal face down"
+    if k == EV_DEALPUB:
+        return f"p{a} is dealt {('a card', 'an animal', 'a victory card')[b]}"
+    if k == EV_SWAP_RECV:
+        return f"p{a} receives a swapped stone at {_owner(b)}#{c}"
     if k == EV_GIVEFEATHER:
         return f"p{a} gives a feather to p{b}"
     return f"event{code}"

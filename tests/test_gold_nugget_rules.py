@@ -51,11 +51,34 @@ def setup(hands, animals=("raccoon", "rabbit", "fox"), tods=(NOON, AFTERNOON, NI
     return game, st
 
 
+def W(action: int) -> tuple:
+    """An action the script plays inside an instant window."""
+    return ("window", action)
+
+
+def in_window(st) -> bool:
+    return not st.is_terminal() and st.engine.info()["phase"] == "instant reactions"
+
+
 def do(st, *actions):
+    """Apply `actions`.  Every animal asked in an instant window passes, unless
+    the script answers the window itself with ``W(action)``."""
     for a in actions:
+        if isinstance(a, tuple):
+            a = a[1]
+            assert in_window(st), "W() used outside an instant window"
+        else:
+            while in_window(st):
+                st.apply_action(A_PASS)
         assert a in (st.legal_actions() if not st.is_chance_node()
                      else [o for o, _ in st.chance_outcomes()]), (a, st.legal_actions(), str(st))
         st.apply_action(a)
+
+
+def settle(st) -> None:
+    """Every animal asked in the current instant window passes."""
+    while in_window(st):
+        st.apply_action(A_PASS)
 
 
 def info(st, p: int) -> str:
@@ -134,6 +157,7 @@ def test_no_hard_feelings_and_one_special_per_turn():
     do(st, play("no_hard_feelings"), A_PLAYER + 2, stone_action(2, 1), KEEP,
        stone_action(2, 0), KEEP)
     assert st.engine.lairs()[0] == [3, 4, 6, 0] and st.engine.lairs()[2] == []
+    settle(st)
     assert play("no_hard_feelings") not in st.legal_actions()
     assert play("nest_dive") not in st.legal_actions()
     assert play("peek") in st.legal_actions()
@@ -183,28 +207,34 @@ def test_peek_shout_and_glance_reaction():
     _, st = setup([["peek", "shout", "pluck", "preen", "peek"], ["glance"] + PEEKS[:4], PEEKS])
     do(st, play("peek"), stone_action(1, 0))          # trap: shown, feather
     assert st.engine.feathers()[0] == 1
-    do(st, A_PASS)                                    # p1's window (it holds Glance)
-    do(st, play("shout"), stone_action(1, 0), A_PASS)  # reveal: no feather
+    do(st, play("shout"), stone_action(1, 0))         # reveal: no feather
     assert st.engine.feathers()[0] == 1 and "reveal p1#0 trap" in info(st, 2)
-    do(st, play("pluck"), A_PLAYER + 2, A_PASS)
+    do(st, play("pluck"), A_PLAYER + 2)
     assert st.engine.feathers()[:3] == [0, 0, 1]
-    do(st, play("preen"), A_PASS)                     # nothing to return
+    do(st, play("preen"))                             # nothing to return
     assert st.engine.feathers()[:3] == [0, 0, 1]
-    do(st, A_PASS)                                    # p0 ends: the closing window
     assert st.current_player() == 1 and play("glance") in st.legal_actions()
     assert play("peek") not in st.legal_actions()     # not instant
-    do(st, play("glance"), stone_action(2, 0))
+    do(st, W(play("glance")), stone_action(2, 0))
     assert "p1 sees p2#0 is NUGGET" in info(st, 1)
-    assert st.engine.info()["holder"] == 1          # p2 holds no instant: no window for it
-    assert "p2 plays no instant" not in info(st, 2)
+    assert st.current_player() == 2                   # the window goes on with p2
+    assert st.legal_actions() == [A_PASS]             # (asked although it holds no instant)
+    do(st, W(A_PASS))
+    assert "p2 plays no instant (window)" in info(st, 0)
+    assert st.current_player() == 0
+    do(st, A_PASS)                                    # p0 ends: no window after the end
+    assert st.engine.info()["holder"] == 1
 
 
 def test_sleight_of_paw_unseen_and_recycle():
     _, st = setup([["sleight_of_paw", "peek"] + PEEKS[:3]] + [PEEKS] * 2)
     do(st, play("sleight_of_paw"), A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0),
        EXAMINE)
+    assert st.current_player() == 2                   # the receiver may examine too
+    do(st, KEEP)
     assert st.engine.lairs()[0] == [0, 4] and st.engine.lairs()[2] == [3, 6]
     assert "a stone of p0 swapped with one of p2" in info(st, 1)
+    assert "p2 receives a swapped stone at p2#0" in info(st, 2)
     do(st, A_RECYCLE + CARD["peek"])
     assert st.is_chance_node()
     do(st, 0, KEEP)
@@ -268,13 +298,11 @@ def test_wind_stalking_on_draw_and_empty_deck_reshuffle():
                   leaf_default=0, leaf_counts="peek:3/chance:3", wind_default=0,
                   wind_counts="stalking:1")
     # every animal holds Chance, an instant: p1 and p2 get a window after each play
-    do(st, play("peek"), stone_action(0, 0), A_PASS, A_PASS,
-       play("chance"), stone_action(2, 1), KEEP, A_PASS, A_PASS, A_PASS, A_PASS, A_PASS)
-    # noon: p0 sleeps (not the holder); p1 meddles and ends, p2 passes its window;
-    # afternoon Hello!: p0 wakes with no cards and draws from a deck of one wind card
+    do(st, play("peek"), stone_action(0, 0), play("chance"), stone_action(2, 1), KEEP, A_PASS)
+    # noon: p0 sleeps (not the holder); p1 meddles and ends (no window after the
+    # end); afternoon Hello!: p0 wakes with no cards and draws from a deck of one
+    # wind card
     assert st.engine.info()["asleep"] == [1, 0, 0] and st.current_player() == 1
-    do(st, A_PASS)
-    assert st.current_player() == 2 and st.engine.info()["phase"] == "instant reactions"
     do(st, A_PASS)
     assert st.is_chance_node() and st.chance_outcomes() == [(16, 1.0)]
     do(st, 16)                                        # Stalking!: everyone takes a feather
@@ -360,7 +388,7 @@ def test_ability_rabbit_keeps_six_and_squirrel_recycles_two():
 
 @pytest.mark.parametrize("animal, actions, check", [
     ("owl", [stone_action(2, 0)], lambda st: "p0 sees p2#0 is NUGGET" in info(st, 0)),
-    ("fox", [A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0), KEEP],
+    ("fox", [A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0), KEEP, KEEP],
      lambda st: st.engine.lairs()[0] == [0, 4]),
     ("magpie", [0, KEEP], lambda st: len(st.engine.lairs()[0]) == 3),
     ("mole", [stone_action(0, 0), 0, KEEP],
@@ -411,7 +439,7 @@ def test_advanced_ravens_pact_wins_when_the_raven_wins():
     (2, [0, KEEP, 0, KEEP], lambda st: len(st.engine.lairs()[0]) == 4),
     (4, [stone_action(1, 0), KEEP, stone_action(2, 0), KEEP],
      lambda st: st.engine.lairs()[0] == [3, 4, 1, 0]),
-    (5, [A_PLAYER + 0, A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0)],
+    (5, [A_PLAYER + 0, A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0), KEEP, KEEP],
      lambda st: st.engine.lairs()[0] == [0, 4]),
 ])
 def test_advanced_victory_cards(vc, actions, check):
@@ -442,26 +470,28 @@ def test_rulebook_example_instant_between_the_holders_plays():
     with Chance and examines a trap, then Jiko plays No hard feelings."""
     _, st = setup([["beg", "no_hard_feelings", "peek", "peek", "peek"], PEEKS,
                    ["chance"] + PEEKS[:4]], animals=("owl", "rabbit", "raccoon"),
-                  stones=((1, 3), (4, 5), (0, 6)), max_plays=2)
+                  stones=((1, 3), (4, 5), (0, 6)))
     do(st, play("beg"), A_DISCARD + CARD["peek"], A_DISCARD + CARD["peek"])
-    # Beg resolved: the window skips Litus (no instant) and asks Pedro
+    # Beg resolved: the window asks Litus (who passes), then Pedro
+    assert st.current_player() == 1 and st.legal_actions() == [A_PASS]
+    do(st, W(A_PASS))
     assert st.current_player() == 2 and st.engine.info()["phase"] == "instant reactions"
     assert st.legal_actions() == [A_PASS, play("chance")]
     assert "phase=instant reactions" in st.observation_string(2)
     assert "phase=Meddling" in st.observation_string(0)
-    do(st, play("chance"), stone_action(0, 0), EXAMINE)    # Jiko's trap stone
+    do(st, W(play("chance")), stone_action(0, 0), EXAMINE)    # Jiko's trap stone
     e = st.engine
     assert e.lairs() == [[3], [4, 5], [0, 6, 1]]
     assert e.feathers() == [0, 0, 1, 6]                    # the trap costs Pedro a feather
     assert "p2 shows trap p2#2" in info(st, 0) and "p2 shows trap p2#2" in info(st, 1)
     assert st.current_player() == 0 and e.info()["phase"] == "Meddling"
-    # Pedro's instant does not count against Jiko's two plays (max_plays=2)
     do(st, play("no_hard_feelings"), A_PLAYER + 1, stone_action(1, 0), EXAMINE,
        stone_action(1, 0), EXAMINE)
     assert e.lairs() == [[3, 4, 5], [], [0, 6, 1]]
     assert "p2 sees p0#1 is normal (raccoon)" in info(st, 2)
     assert "p2 sees p0#2 is normal (raccoon)" in info(st, 2)
-    assert st.current_player() == 0 and st.legal_actions() == [A_PASS]   # Pedro has no instant
+    settle(st)
+    assert st.current_player() == 0 and play("peek") in st.legal_actions()   # no cap on basics
     do(st, A_PASS)
     assert e.info()["holder"] == 1
     log = info(st, 1).split("\n")
@@ -475,20 +505,18 @@ def test_each_resolved_play_opens_a_window_in_seat_order():
         do(st, play("peek"), stone_action(0, 0))
         while st.current_player() != 0:
             seen.append(st.current_player())
-            do(st, A_PASS)
+            do(st, W(A_PASS))
     assert seen == [1, 2, 1, 2]
     do(st, play("peek"), stone_action(0, 1))
-    do(st, play("glance"), stone_action(2, 0))             # p1 interrupts...
+    do(st, W(play("glance")), stone_action(2, 0))          # p1 interrupts...
     assert "p1 sees p2#0 is NUGGET" in info(st, 1)
     assert st.current_player() == 2                        # ...and the window goes on
-    do(st, A_PASS)
+    do(st, W(A_PASS))
     assert st.current_player() == 0 and st.engine.info()["phase"] == "Meddling"
-    do(st, A_PASS)                                         # the closing window: p2 only
-    assert st.current_player() == 2
-    do(st, A_PASS)
+    do(st, A_PASS)                                         # the end opens no window
     assert st.engine.info()["holder"] == 1
     assert info(st, 1).count("p1 plays no instant") == 2
-    assert info(st, 2).count("p2 plays no instant") == 4
+    assert info(st, 2).count("p2 plays no instant") == 3
 
 
 def test_sleeping_animals_get_no_window():
@@ -508,36 +536,32 @@ def _passes_private_pair():
     return states
 
 
-def test_window_passes_are_private():
+def test_window_asks_every_animal_holding_cards():
+    """A window asks every other awake animal holding cards, in seat order, and
+    each answer is public, so being asked tells nobody who holds an instant."""
     with_instant, without = _passes_private_pair()
-    assert with_instant.current_player() == 1 and without.current_player() == 0
-    mid = [info(with_instant, p) for p in range(3)]
-    do(with_instant, A_PASS)
-    assert "p1 plays no instant" in info(with_instant, 1)
-    assert info(with_instant, 1) != mid[1]
-    for p in (0, 2):                                       # nobody else saw the window
-        assert info(with_instant, p) == mid[p] == info(without, p)
+    assert with_instant.current_player() == 1 == without.current_player()
+    assert without.legal_actions() == [A_PASS]
+    assert play("glance") in with_instant.legal_actions()
+    for st in (with_instant, without):
+        do(st, W(A_PASS))
+    for p in (0, 2):
+        assert info(with_instant, p) == info(without, p)
+        assert "p1 plays no instant (window)" in info(with_instant, p)
         assert with_instant.engine.py_info_key(p) == without.engine.py_info_key(p)
         assert with_instant.observation_string(p) == without.observation_string(p)
-        assert with_instant.observation_tensor(p) == without.observation_tensor(p)
         assert with_instant.information_state_tensor(p) == \
             without.information_state_tensor(p)
-    assert with_instant.legal_actions() == without.legal_actions()
 
 
-def test_window_resampling_keeps_the_asked_hand_and_hides_passes():
+def test_window_resampling_redeals_the_asked_hand():
     st, _ = _passes_private_pair()
     assert st.current_player() == 1
-    for seed in range(10):                                 # the animal asked keeps its hand
+    instants = (CARD["glance"], CARD["chance"], CARD["pluck"])
+    hands, no_instant = set(), 0
+    for seed in range(30):                                 # p0 never saw p1's hand
         world = st.resample(0, seed)
-        assert world.engine.hand(1) == st.engine.hand(1)
-        assert world.current_player() == 1 and world.legal_actions() == st.legal_actions()
-        assert info(world, 0) == info(st, 0)
-    do(st, A_PASS)
-    no_instant = 0
-    for seed in range(40):                                 # p0 never learnt p1 was asked
-        world = st.resample(0, seed)
-        assert info(world, 0) == info(st, 0)
-        no_instant += world.engine.hand(1)[CARD["glance"]] == 0 and \
-            world.engine.hand(1)[CARD["chance"]] == 0 and world.engine.hand(1)[CARD["pluck"]] == 0
-    assert no_instant > 0
+        assert world.current_player() == 1 and info(world, 0) == info(st, 0)
+        hands.add(tuple(world.engine.hand(1)))
+        no_instant += not any(world.engine.hand(1)[k] for k in instants)
+    assert len(hands) > 1 and no_instant > 0
