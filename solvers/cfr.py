@@ -2,13 +2,15 @@
 
 ``CFRSolver``, ``CFRPlusSolver``, ``LinearCFRSolver`` and ``DCFRSolver`` take
 a ``pyspiel`` game and offer ``evaluate_and_update_policy()``,
-``current_policy()`` and ``average_policy()`` (OpenSpiel ``TabularPolicy``
-objects, updated in place and shared between calls, like OpenSpiel's).  The
+``current_policy()`` and ``average_policy()`` (array-backed OpenSpiel
+policies, ``solvers.policy_arrays.ArrayPolicy``, updated in place and shared
+between calls, like OpenSpiel's; ``.to_tabular()`` for a ``TabularPolicy``).  The
 update rules are those of ``open_spiel.python.algorithms.cfr`` and
 ``discounted_cfr``, so the policies agree with OpenSpiel's to rounding error.
 
-Extras: ``run(n)`` (many iterations in one call), ``exploitability()`` /
-``nash_conv()`` of the average policy, flat ``average_policy_array()``, and
+Extras: ``run(n)`` (many iterations in one call), ``nash_conv()`` and (on
+2-player constant-sum games only) ``exploitability()`` of the average policy,
+``measure()`` (whichever of the two applies), flat ``average_policy_array()``, and
 atomic ``save_checkpoint`` / ``load_checkpoint``.
 """
 from __future__ import annotations
@@ -18,9 +20,9 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python import policy as os_policy
 
-from solvers import policy_io
+from solvers import policy_arrays, policy_io
+from solvers.policy_arrays import ArrayPolicy
 from solvers.tree import DEFAULT_MAX_NODES, CompiledTree, compile_game
 from src_cy import cfr_core
 
@@ -44,8 +46,7 @@ class CompiledCFRSolver:
         self._params = dict(rm_plus=bool(rm_plus), avg_mode=int(avg_mode), gamma=float(gamma),
                             discount=bool(discount), alpha=float(alpha), beta=float(beta))
         self._core = cfr_core.CFRCore(self.tree, **self._params)
-        self._tabular: dict[str, os_policy.TabularPolicy] = {}
-        self._rows: np.ndarray | None = None
+        self._policies: dict[str, ArrayPolicy] = {}
 
     # ------------------------------------------------------------------
     @property
@@ -71,24 +72,26 @@ class CompiledCFRSolver:
         """Average policy as a flat array over (infoset, action) slots."""
         return self._core.average()
 
-    def _fill(self, name: str, values: np.ndarray) -> os_policy.TabularPolicy:
-        tab = self._tabular.get(name)
-        if tab is None:
-            tab = os_policy.TabularPolicy(self._game)
-            self._tabular[name] = tab
-        if self._rows is None:
-            rows = np.asarray([tab.state_lookup[s] for s in self.tree.infoset_strings], np.int64)
-            self._rows = np.repeat(rows, self.tree.infoset_num_actions)
-        tab.action_probability_array[self._rows, self.tree.infoset_actions] = values
-        return tab
+    def _policy(self, name: str, values: np.ndarray) -> ArrayPolicy:
+        pol = self._policies.get(name)
+        if pol is None:
+            pol = policy_arrays.from_tree(self._game, self.tree, np.array(values))
+            self._policies[name] = pol
+        else:
+            pol.probs[:] = values
+        return pol
 
-    def current_policy(self) -> os_policy.TabularPolicy:
-        """The current (regret-matching) policy; same object on every call."""
-        return self._fill("current", self.current_policy_array())
+    def current_policy(self) -> ArrayPolicy:
+        """The current (regret-matching) policy; same object on every call, refreshed."""
+        return self._policy("current", self.current_policy_array())
 
-    def average_policy(self) -> os_policy.TabularPolicy:
-        """The average policy; same object on every call, refreshed each time."""
-        return self._fill("average", self.average_policy_array())
+    def average_policy(self) -> ArrayPolicy:
+        """The average policy; same object on every call, refreshed each time.
+
+        An array-backed OpenSpiel policy (O(1) lookups); ``.to_tabular()``
+        gives a ``TabularPolicy`` for small games.
+        """
+        return self._policy("average", self.average_policy_array())
 
     def nash_conv(self) -> float:
         """NashConv of the average policy (exact, on the compiled tree)."""
@@ -96,9 +99,20 @@ class CompiledCFRSolver:
         return nash_conv_of_array(self.tree, self.average_policy_array())
 
     def exploitability(self) -> float:
-        """Exploitability (NashConv / players) of the average policy."""
-        from solvers.exploitability import exploitability_of_array
-        return exploitability_of_array(self.tree, self.average_policy_array())
+        """Exploitability of the average policy (2-player constant-sum games only).
+
+        Raises ``ValueError`` on other games: use ``nash_conv()`` or
+        ``measure()`` there.
+        """
+        from solvers.exploitability import check_constant_sum_2p, exploitability_of_array
+        check_constant_sum_2p(self._game)
+        return exploitability_of_array(self.tree, self.average_policy_array(),
+                                       self._game.utility_sum())
+
+    def measure(self) -> tuple[str, float]:
+        """("exploitability", value) on 2-player constant-sum games, else ("nash_conv", value)."""
+        from solvers.exploitability import measure_of_array
+        return measure_of_array(self._game, self.tree, self.average_policy_array())
 
     # ------------------------------------------------------------------
     def save_checkpoint(self, path: str | os.PathLike) -> None:

@@ -52,6 +52,8 @@ class CompiledTree:
     member_start: np.ndarray      # int32[I+1]: CSR rows of member_nodes
     member_nodes: np.ndarray      # int32[M]: decision nodes of each information set
     index: dict[str, int] = field(default_factory=dict)  # info string -> infoset
+    # uint64[I]: the engine's ``info_key`` of each set (None for a pyspiel walk)
+    infoset_keys: np.ndarray | None = None
 
     @property
     def num_nodes(self) -> int:
@@ -106,6 +108,7 @@ class _Builder:
         self.iplayer: list[int] = []
         self.iactions: list[list[int]] = []
         self.istrings: list[str] = []
+        self.ikeys: list[int] = []
         self.lookup: dict[Any, int] = {}
 
     def children(self, node: int, actions: list[int], probs: list[float] | None) -> int:
@@ -147,6 +150,8 @@ class _Builder:
             self.iplayer.append(player)
             self.iactions.append(list(legal))
             self.istrings.append(string_fn())
+            if isinstance(key, tuple):
+                self.ikeys.append(key[1])
         elif self.iactions[idx] != list(legal):
             raise ValueError(
                 f"information set {self.istrings[idx]!r} has different legal actions in "
@@ -182,7 +187,9 @@ class _Builder:
             infoset_actions=np.asarray([a for acts in self.iactions for a in acts], i32),
             infoset_strings=list(self.istrings),
             member_start=mstart, member_nodes=dec[order].astype(i32),
-            index={s: i for i, s in enumerate(self.istrings)})
+            index={s: i for i, s in enumerate(self.istrings)},
+            infoset_keys=(np.asarray(self.ikeys, np.uint64)
+                          if self.iplayer and len(self.ikeys) == len(self.iplayer) else None))
 
 
 def _check_game(game: pyspiel.Game) -> None:

@@ -33,7 +33,7 @@ def test_roundtrip_and_tabular(tmp_path, solved):
     assert loaded == table
     tab = policy_io.to_tabular_policy(game, loaded)
     assert np.allclose(tab.action_probability_array,
-                       solver.average_policy().action_probability_array, atol=1e-15)
+                       solver.average_policy().to_tabular().action_probability_array, atol=1e-15)
     assert [p for p in os.listdir(tmp_path) if p.startswith(".tmp")] == []
 
 
