@@ -5,8 +5,12 @@ Example::
     python -m experiments.match --game gold_thief --players 2 \\
         --bots ismcts,random --games 200 --time 0.1
 
-``--bots`` lists ``solvers.bots`` names seat by seat; a short list is padded
-with its last entry.  ISMCTS options apply to every ``ismcts`` bot.
+``--bots`` lists bot specs seat by seat (``solvers.botspec``: a
+``solvers.bots`` name with ``:option=value`` pairs, e.g.
+``cfr:policy_file=results/gold_thief/policy.npz:fallback=ismcts``); a short
+list is padded with its last entry.  The ISMCTS flags are defaults for every
+``ismcts`` bot, which its spec may override.  Bots that count their table
+misses (``cfr``) have them reported under the table.
 """
 from __future__ import annotations
 
@@ -16,14 +20,17 @@ import platform
 import sys
 import time
 
-from solvers.evaluate import run_match, spec
+from solvers.botspec import parse_lineup
+from solvers.evaluate import run_match
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, help="pyspiel game name, e.g. gold_thief")
     ap.add_argument("--players", type=int, default=None, help="players (game parameter)")
-    ap.add_argument("--bots", required=True, help="comma-separated bot names")
+    ap.add_argument("--bots", required=True,
+                    help="comma-separated bot specs, name[:option=value...], e.g. "
+                         "cfr:policy_file=p.npz,ismcts:max_simulations=500")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--processes", type=int, default=None, help="default: all cores")
@@ -40,17 +47,12 @@ def main(argv: list[str] | None = None) -> int:
         game = f"{args.game}(players={args.players})"
     if args.sims is None and args.time is None:
         args.sims = 1000
-    lineup = []
-    for name in args.bots.split(","):
-        name = name.strip()
-        if name == "ismcts":
-            lineup.append(spec("ismcts", max_simulations=args.sims, time_limit=args.time,
+    defaults = {"ismcts": dict(max_simulations=args.sims, time_limit=args.time,
                                uct_c=args.uct_c, multi_observer=not args.so,
-                               rollout=args.rollout))
-        else:
-            lineup.append(spec(name))
+                               rollout=args.rollout)}
     t0 = time.time()
     try:
+        lineup = parse_lineup(args.bots, defaults)
         result = run_match(game, lineup, games=args.games, seed=args.seed,
                            processes=args.processes, progress=not args.no_progress)
     except ValueError as exc:

@@ -173,40 +173,99 @@ class LinearCFRSolver(DCFRSolver):
         super().__init__(game, alpha=1.0, beta=1.0, gamma=1.0, **kw)
 
 
-class PolicyBot(pyspiel.Bot):
-    """Plays a tabular policy: a solved CFR+ average policy or a policy file.
+POLICY_BOT_FALLBACKS = ("uniform", "ismcts", "error")
+_LOADED: dict[tuple, ArrayPolicy] = {}
 
-    ``make_bot("cfr", game, policy_file=..., seed=...)`` loads a file written by
-    ``experiments.policy_tables``; without a file it runs ``iterations`` of
-    CFR+ on the compiled tree first (small games only).  Information states
-    missing from the table are played uniformly.
+
+def _cached_policy(path: str, game: pyspiel.Game) -> ArrayPolicy:
+    """Load a policy file once per process (keyed by path, size, mtime and game)."""
+    st = os.stat(path)
+    key = (os.path.abspath(path), st.st_size, st.st_mtime_ns, str(game))
+    pol = _LOADED.get(key)
+    if pol is None:
+        pol = policy_io.load_policy_file(path, game, fallback="error")
+        _LOADED.clear()
+        _LOADED[key] = pol
+    return pol
+
+
+class PolicyBot(pyspiel.Bot):
+    """Plays a policy table: a policy file, or a CFR+ solve of a small game.
+
+    ``make_bot("cfr", game, policy_file=..., fallback=..., seed=...)`` loads a
+    policy file (``.npz`` array policy or JSON table, see
+    ``solvers.policy_io``); without a file it runs ``iterations`` of CFR+ on
+    the compiled tree first (small games only).  An information state missing
+    from the table is a *miss*, answered by ``fallback``: ``"uniform"`` over
+    the legal actions, ``"ismcts"`` (an ISMCTS search with
+    ``fallback_simulations``), or ``"error"`` (raise ``PolicyMissError``).
+    ``stats()`` reports decisions and misses; ``experiments.match`` prints them.
     """
 
     def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
-                 iterations: int = 200, seed: int | None = 0):
+                 iterations: int = 200, seed: int | None = 0, fallback: str = "uniform",
+                 fallback_simulations: int = 200):
         pyspiel.Bot.__init__(self)
-        from solvers import policy_io
         from solvers.ismcts import SplitMix64
+        if fallback not in POLICY_BOT_FALLBACKS:
+            raise ValueError(f"fallback must be one of {POLICY_BOT_FALLBACKS}, got {fallback!r}")
+        if fallback_simulations < 1:
+            raise ValueError(f"fallback_simulations must be positive, got {fallback_simulations}")
         if policy_file is not None:
-            self._table = policy_io.load_policy(policy_file, game)
+            if not os.path.exists(policy_file):
+                raise ValueError(f"policy_file {policy_file!r} does not exist")
+            self.policy = _cached_policy(os.fspath(policy_file), game)
         else:
             if iterations < 1:
                 raise ValueError(f"iterations must be positive, got {iterations}")
             solver = CFRPlusSolver(game)
             solver.run(iterations)
-            self._table = policy_io.policy_from_tree(solver.tree, solver.average_policy_array())
-        self._rng = SplitMix64(0 if seed is None else seed)
+            self.policy = solver.average_policy()
+        self.fallback = fallback
+        self._game = game
+        self._seed = 0 if seed is None else int(seed)
+        self._fallback_sims = int(fallback_simulations)
+        self._search = None
+        self._rng = SplitMix64(self._seed)
+        self.decisions = 0
+        self.misses = 0
+
+    def stats(self) -> dict[str, int]:
+        """{"decisions": moves made, "misses": moves not found in the table}."""
+        return {"decisions": self.decisions, "misses": self.misses}
+
+    def _miss(self, state: pyspiel.State, legal: list[int]) -> tuple[list, int | None]:
+        self.misses += 1
+        if self.fallback == "error":
+            from solvers.policy_arrays import PolicyMissError
+            p = state.current_player()
+            raise PolicyMissError(f"PolicyBot: no table entry for player {p} at "
+                                  f"{state.information_state_string(p)!r} (fallback='error')")
+        if self.fallback == "ismcts":
+            if self._search is None:
+                from solvers.ismcts import ISMCTSBot
+                self._search = ISMCTSBot(self._game, max_simulations=self._fallback_sims,
+                                         seed=self._seed)
+            return self._search.step_with_policy(state)
+        return [(a, 1.0 / len(legal)) for a in legal], None
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
-        player = state.current_player()
         legal = sorted(state.legal_actions())
         if not legal:
             raise ValueError("PolicyBot: no legal actions (chance or terminal state)")
-        entry = self._table.get(state.information_state_string(player))
-        if entry is None or sorted(entry[1]) != legal:
-            policy = [(a, 1.0 / len(legal)) for a in legal]
+        self.decisions += 1
+        pol = self.policy
+        row = pol.row_of(state)
+        if row < 0:
+            policy, action = self._miss(state, legal)
+            if action is not None:
+                return policy, action
         else:
-            policy = sorted(zip(entry[1], entry[2]))
+            o, n = int(pol.row_offset[row]), int(pol.row_num[row])
+            policy = sorted(zip(pol.actions[o:o + n].tolist(), pol.probs[o:o + n].tolist()))
+            if [a for a, _ in policy] != legal:
+                raise ValueError(f"PolicyBot: table actions {[a for a, _ in policy]} differ from "
+                                 f"the legal actions {legal}; wrong policy for this game?")
         u, acc = self._rng.random(), 0.0
         for action, p in policy:
             acc += p
