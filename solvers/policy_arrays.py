@@ -29,7 +29,8 @@ import pyspiel
 from open_spiel.python import policy as os_policy
 
 FALLBACKS = ("uniform", "error")
-_PLAYER_BITS = 4  # combined key = (info_key << 4) | player; players < 16
+_PLAYER_MIX = 0x9E3779B97F4A7C15  # combined key = info_key + player * _PLAYER_MIX (mod 2^64)
+_MASK = 0xFFFFFFFFFFFFFFFF
 
 
 class PolicyMissError(ValueError):
@@ -37,8 +38,16 @@ class PolicyMissError(ValueError):
 
 
 def combined_keys(keys: np.ndarray, players: np.ndarray) -> list[int]:
-    """Python ints ``(key << 4) | player`` used as dictionary keys."""
-    return [(int(k) << _PLAYER_BITS) | int(p) for k, p in zip(keys.tolist(), players.tolist())]
+    """Dictionary keys ``info_key + player * mix`` (mod 2**64) of (key, player) pairs."""
+    with np.errstate(over="ignore"):
+        mixed = (np.asarray(keys, np.uint64)
+                 + np.asarray(players, np.uint64) * np.uint64(_PLAYER_MIX))
+    return mixed.tolist()
+
+
+def combined_key(key: int, player: int) -> int:
+    """``combined_keys`` of one (key, player) pair."""
+    return (key + player * _PLAYER_MIX) & _MASK
 
 
 class ArrayPolicy(os_policy.Policy):
@@ -83,7 +92,7 @@ class ArrayPolicy(os_policy.Policy):
         return len(self.row_player)
 
     def key_index(self) -> dict[int, int]:
-        """{(info_key << 4) | player: row}, built on first use."""
+        """{combined_key(info_key, player): row}, built on first use."""
         if self._key_index is None:
             if self.keys is None:
                 self._key_index = {}
@@ -125,7 +134,7 @@ class ArrayPolicy(os_policy.Policy):
                 return row
         key = self._engine_key(state, p)
         if key is not None:
-            row = self.key_index().get((key << _PLAYER_BITS) | p, -1)
+            row = self.key_index().get(combined_key(key, p), -1)
             if row >= 0:
                 return row
         if self.label is not None and self.strings is not None:

@@ -290,6 +290,9 @@ def save_array_policy(path: str | os.PathLike, policy, *, solver: str, iteration
         idx = slice(0, int(num.sum()))
     actions = np.asarray(policy.actions)[idx]
     probs = np.asarray(policy.probs, np.float64)[idx]
+    row_id = np.repeat(np.arange(rows), num)
+    order = np.lexsort((actions, row_id))  # the format keeps each row's actions sorted
+    actions, probs = actions[order], probs[order]
     arrays = {"row_player": _small_int(policy.row_player, 127),
               "row_num": _small_int(num, int(num.max(initial=0))),
               "actions": _small_int(actions, int(actions.max(initial=0))),
@@ -389,10 +392,11 @@ def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
         if len(bad):
             raise PolicyFileError(f"{path}: row {int(bad[0])} sums to {sums[bad[0]]}, "
                                   "not a distribution")
-        row_id = np.repeat(np.arange(rows, dtype=np.int64), rn)
-        pairs = row_id * (int(actions.max(initial=0)) + 1) + actions
-        if (actions < 0).any() or len(np.unique(pairs)) != len(pairs):
-            raise PolicyFileError(f"{path}: negative or repeated action ids within a row")
+        same_row = np.ones(len(actions) - 1, bool)
+        same_row[off[1:] - 1] = False
+        if (actions < 0).any() or (np.diff(actions)[same_row] <= 0).any():
+            raise PolicyFileError(f"{path}: action ids within a row are negative or not "
+                                  "strictly increasing")
     strings = None
     if "strings" in data:
         strings = bytes(data["strings"]).decode().split("\0") if rows else []
