@@ -194,10 +194,8 @@ def save_arrays(path: str | os.PathLike, *, kind: str, game: str,
               "meta": dict(meta),
               "arrays": {k: {"sha256": _array_digest(v), "dtype": str(v.dtype),
                              "shape": list(v.shape)} for k, v in arrays.items()}}
-    buf = io.BytesIO()
-    np.savez(buf, __header__=np.frombuffer(_canonical(header), np.uint8),
-             **{k: np.ascontiguousarray(v) for k, v in arrays.items()})
-    atomic_write(path, buf.getvalue())
+    atomic_write(path, npz_bytes({"__header__": np.frombuffer(_canonical(header), np.uint8),
+                                  **arrays}))
 
 
 def load_arrays(path: str | os.PathLike, *, kind: str, game: str) -> tuple[dict, dict]:
@@ -253,6 +251,23 @@ def engine_fingerprint(game) -> str | None:
                 h.update(int(e.py_info_key(cur)).to_bytes(8, "little"))
             e.py_apply(options[(x >> 33) % len(options)])
     return h.hexdigest()
+
+
+def npz_bytes(arrays: Mapping[str, np.ndarray]) -> bytes:
+    """An ``.npz`` (readable by ``np.load``) whose bytes depend only on the arrays.
+
+    ``np.savez`` stamps each member with the current time; this writes fixed
+    timestamps, so the same arrays always give the same file.
+    """
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
+        for name, a in arrays.items():
+            info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            with zf.open(info, "w", force_zip64=True) as f:
+                np.lib.format.write_array(f, np.ascontiguousarray(a), allow_pickle=False)
+    return buf.getvalue()
 
 
 def _digest_arrays(arrays: Mapping[str, np.ndarray]) -> str:
@@ -314,9 +329,8 @@ def save_array_policy(path: str | os.PathLike, policy, *, solver: str, iteration
               "engine_fingerprint": (engine_fingerprint(policy.game) if key_kind == "engine"
                                      else None),
               "rows": rows, "meta": dict(meta or {}), "digest": _digest_arrays(arrays)}
-    buf = io.BytesIO()
-    np.savez(buf, __header__=np.frombuffer(_canonical(header), np.uint8), **arrays)
-    atomic_write(path, buf.getvalue())
+    atomic_write(path, npz_bytes({"__header__": np.frombuffer(_canonical(header), np.uint8),
+                                  **arrays}))
     if strings_file:
         if policy.strings is None:
             raise ValueError("strings_file=True but the policy holds no strings")
