@@ -39,6 +39,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import NullFormatter  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from solvers import policy_io  # noqa: E402
@@ -174,6 +175,8 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
                 + "\n".join(lines) + "\n")
 
 
+_MEASURE_NAMES = {"exploitability": "exploitability", "nash_conv": "NashConv",
+                  HEAD_TO_HEAD: HEAD_TO_HEAD}
 _MEASURE_LABELS = {
     "exploitability": "exploitability (utility units)",
     "nash_conv": "NashConv (utility units)",
@@ -192,6 +195,8 @@ def _plot(path: str, title: str, measure: str, curve: list) -> None:
         else:
             ax.errorbar(x, vals, yerr=half, marker=".", capsize=2)
             ax.set_xscale("log")
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.yaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel(xlabel)
         ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
         ax.grid(True, which="both", alpha=0.3)
@@ -240,7 +245,8 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
                                     meta={"preset": preset, "measure": res["measure"]},
                                     strings_file=strings and policy.strings is not None)
     if res["curve"]:
-        title = f"{entry.name} ({preset}): {res['solver']}, {res['measure']}"
+        title = (f"{entry.name} ({preset}): {res['solver']}, "
+                 f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
         _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"])
         _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
     last = res["curve"][-1] if res["curve"] else None
