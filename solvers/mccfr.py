@@ -138,12 +138,16 @@ class MCCFRSolver:
     """
 
     def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
-                 abstraction: Abstraction | None = None, epsilon: float = 0.6,
+                 abstraction: Abstraction | str | None = None, epsilon: float = 0.6,
                  use_engine: bool = True, keep_strings: bool = True):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
         if not 0.0 < epsilon <= 1.0:
             raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
+        self.abstraction_name = None
+        if isinstance(abstraction, str):
+            from solvers.abstractions import get_abstraction
+            self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction)
         self.scheme, self.abstraction = scheme, abstraction
         self.game = game if isinstance(game, pyspiel.Game) else None
         engine = None
@@ -154,6 +158,8 @@ class MCCFRSolver:
         elif use_engine:
             engine = engine_for_game(game)
         self.game_string = str(game) if self.game is not None else engine.game_string
+        if engine is None and getattr(abstraction, "uses_engine", False):
+            raise ValueError("this abstraction reads the engine; the game has none")
         if engine is not None:
             self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
                                               epsilon=epsilon, keep_strings=keep_strings)
@@ -195,8 +201,15 @@ class MCCFRSolver:
         """{info string or bucket label: (player, actions, probabilities)}."""
         return (self._core or self._py).average_policy()
 
-    def _label(self, player: int, info: str) -> str:
+    def _label(self, player: int, info: Any) -> str:
         return info if self.abstraction is None else f"{player}|{self.abstraction(player, info)!r}"
+
+    def labeler(self):
+        """The row label function of this solver's abstraction (None without one)."""
+        if self.abstraction is None:
+            return None
+        from solvers.abstractions import Labeler
+        return Labeler(self.abstraction)
 
     def policy_array(self, tree: CompiledTree) -> np.ndarray:
         """Average policy on a compiled tree's slots (uniform where never visited)."""
@@ -211,7 +224,7 @@ class MCCFRSolver:
         """
         if self.game is None:
             raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
-        label = None if self.abstraction is None else self._label
+        label = self.labeler()
         if self._core is None:
             table = self._py.average_policy()
             strings = list(table)
@@ -244,6 +257,7 @@ class MCCFRSolver:
     def _meta(self) -> dict:
         return {"scheme": self.scheme, "backend": self.backend,
                 "abstraction": self.abstraction is not None,
+                "abstraction_name": self.abstraction_name,
                 "keep_strings": self._core.keep_strings if self._core is not None else True}
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:

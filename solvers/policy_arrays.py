@@ -125,6 +125,16 @@ class ArrayPolicy(os_policy.Policy):
     def row_of(self, state: pyspiel.State, player: int | None = None) -> int:
         """Row of ``player``'s (default: the mover's) information state, or -1."""
         p = state.current_player() if player is None else int(player)
+        if getattr(self.label, "uses_engine", False):
+            key = self._engine_key(state, p) if self.keys is not None else None
+            if key is not None:
+                row = self.key_index().get(combined_key(key, p), -1)
+                if row >= 0:
+                    return row
+            engine = getattr(state, "engine", None)
+            if engine is None:
+                raise ValueError("this policy's abstraction reads the engine; the state has none")
+            return self.string_index().get(self.label(p, engine), -1)
         if self.strings is not None and (self.keys is None or
                                          getattr(state, "engine", None) is None):
             info = state.information_state_string(p)
@@ -171,6 +181,9 @@ class ArrayPolicy(os_policy.Policy):
 
     def policy_array(self, tree) -> np.ndarray:
         """Probabilities on a ``CompiledTree``'s slots (fallback where missing)."""
+        if getattr(self.label, "uses_engine", False):
+            raise ValueError("policy_array on a tree is not available for abstractions that "
+                             "read the engine; query states with action_probabilities")
         out = np.zeros(tree.num_slots)
         use_keys = tree.infoset_keys is not None and self.keys is not None
         if use_keys:

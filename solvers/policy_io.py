@@ -369,10 +369,18 @@ def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
     version (fingerprint), or whose arrays are inconsistent or not
     distributions.  Nothing is returned unless the whole file checks out.
     ``label(player, info_string)`` is the abstraction of an abstracted
-    policy (its rows are bucket labels).
+    policy (its rows are bucket labels); a file whose meta names a registered
+    abstraction (``solvers.abstractions``) gets it automatically.
     """
     from solvers.policy_arrays import ArrayPolicy
     header, data = _read_npz(path)
+    name = (header.get("meta") or {}).get("abstraction")
+    if label is None and name is not None:
+        from solvers.abstractions import Labeler, get_abstraction
+        try:
+            label = Labeler(get_abstraction(name))
+        except ValueError as exc:
+            raise PolicyFileError(f"{path}: {exc}") from None
     if header.get("game") != str(game):
         raise PolicyFileError(f"{path} holds a policy for {header.get('game')!r}, not {game}")
     if header.get("digest") != _digest_arrays(data):

@@ -42,7 +42,8 @@ cdef class MCCFRCore:
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
                  bint keep_strings=True):
         if abstraction is not None and not callable(abstraction):
-            raise TypeError("abstraction must be callable(player, info_string) -> bucket")
+            raise TypeError("abstraction must be callable(player, info_string) -> bucket "
+                            "(or (player, engine) when it has uses_engine = True)")
         if not 0.0 < epsilon <= 1.0:
             raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
         self.proto = proto.clone()
@@ -65,8 +66,8 @@ cdef class MCCFRCore:
             return dereference(it).second
         label = None
         if self.abstraction is not None:
-            info = e.info_string(p)
-            label = f"{p}|{self.abstraction(p, info)!r}"
+            arg = e if getattr(self.abstraction, "uses_engine", False) else e.info_string(p)
+            label = f"{p}|{self.abstraction(p, arg)!r}"
             bucket = (p, label)
             s = self.bucket_slot.get(bucket, -1)
             if s >= 0:

@@ -149,3 +149,32 @@ def test_keyless_strings_run_resumes_identically(tmp_path, scheme):
     assert np.array_equal(a.policy_array(tree), with_strings.policy_array(tree))
     with pytest.raises(ValueError, match="settings"):
         MCCFRSolver(game, scheme=scheme).load_checkpoint(path)
+
+
+def test_engine_abstraction_and_named_policy_file(tmp_path, monkeypatch):
+    from solvers import abstractions, policy_io
+    from solvers.bots import make_bot
+
+    def by_card_and_actions(player, engine):
+        return (engine.info_string(player)[0], tuple(engine.py_legal_actions()))
+    by_card_and_actions.uses_engine = True
+    monkeypatch.setitem(abstractions._REGISTRY, "kuhn_card", by_card_and_actions)
+    s = MCCFRSolver(KUHN, seed=0, abstraction="kuhn_card")
+    s.run(2000)
+    assert s.num_infosets == 6
+    pol = s.average_policy()
+    state = KUHN.new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    probs = pol.action_probabilities(state)
+    assert pol.misses == 0 and probs[1] > 0.2  # the King bets often
+    path = tmp_path / "abs.npz"
+    policy_io.save_array_policy(path, pol, solver="ES-MCCFR", iterations=2000, seed=0,
+                                meta={"abstraction": "kuhn_card"})
+    bot = make_bot("cfr", KUHN, policy_file=str(path))
+    assert dict(bot.step_with_policy(state)[0]) == probs
+    assert bot.stats()["misses"] == 0
+    with pytest.raises(ValueError, match="reads the engine"):
+        MCCFRSolver(KUHN, abstraction="kuhn_card", use_engine=False)
+    with pytest.raises(ValueError, match="unknown abstraction"):
+        MCCFRSolver(KUHN, abstraction="nope")
