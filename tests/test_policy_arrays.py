@@ -92,3 +92,16 @@ def test_misses_fall_back_or_raise():
         strict.action_probabilities(state)
     with pytest.raises(ValueError, match="fallback"):
         ArrayPolicy(game, fallback="guess", **kw)
+
+
+def test_solver_exploitability_only_where_defined():
+    game = pyspiel.load_game("kuhn_poker(players=3)")
+    solver = cfr.CFRPlusSolver(game)
+    solver.run(5)
+    with pytest.raises(ValueError, match="2-player"):
+        solver.exploitability()
+    name, value = solver.measure()
+    assert name == "nash_conv" and value == pytest.approx(solver.nash_conv(), abs=0)
+    two = cfr.CFRPlusSolver(pyspiel.load_game("kuhn_poker"))
+    two.run(5)
+    assert two.measure() == ("exploitability", pytest.approx(two.nash_conv() / 2, abs=1e-12))
