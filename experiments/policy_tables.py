@@ -19,9 +19,10 @@ strength, not of exploitability).  Same flags and ``--seed`` give
 byte-identical tables and policy files (only timings vary).
 
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
-needs, atomically) and restarts from it; a checkpoint is written when the
-time since the last one is at least ``CHECKPOINT_RATIO`` times the last
-write's cost, so checkpointing stays under about 10% of the run time.
+needs, atomically) and restarts from it; a checkpoint is written at the end
+and whenever the solving time since the last one is at least
+``CHECKPOINT_MIN_SECONDS`` and ``CHECKPOINT_RATIO`` times the last write's
+cost, so checkpointing stays under about 10% of the run time.
 
 Games join by registering a ``GameEntry`` (``solvers.policy_tables``) in a
 module listed in ``FEATURE_MODULES`` below.
@@ -55,6 +56,7 @@ from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables", "solvers.game_features")
 CHECKPOINTS = 20          # measurement points per run
 CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints (at least)
+CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
 HEAD_TO_HEAD_GAMES = 200  # games per estimate point when the tree does not compile
 EXACT_TABLE_MAX = 150_000  # information sets up to which the table is exact (else sampled)
 SAMPLED_EPISODES = 2000
@@ -113,7 +115,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
             since += dt
             done += step
             bar.update(step)
-            if checkpoint is not None and (done == total or since >= CHECKPOINT_RATIO * last_cost):
+            due = since >= max(CHECKPOINT_RATIO * last_cost, CHECKPOINT_MIN_SECONDS)
+            if checkpoint is not None and (done == total or due):
                 t0 = time.perf_counter()
                 s.save_checkpoint(checkpoint)
                 last_cost = time.perf_counter() - t0

@@ -118,6 +118,7 @@ def test_killed_run_resumes_to_the_identical_table(tmp_path, monkeypatch):
         real_run(self, n)
 
     monkeypatch.setattr(MCCFRSolver, "run", dying_run)
+    monkeypatch.setattr(script, "CHECKPOINT_MIN_SECONDS", 0.0)
     with pytest.raises(KeyboardInterrupt):
         script.main(args + ["--out", str(tmp_path / "killed")])
     monkeypatch.setattr(MCCFRSolver, "run", real_run)
