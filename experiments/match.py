@@ -5,11 +5,16 @@ Example::
     python -m experiments.match --game gold_thief --players 2 \\
         --bots ismcts,random --games 200 --time 0.1
 
-``--bots`` lists ``solvers.bots`` names seat by seat; a short list is padded
-with its last entry.  ISMCTS options apply to every ``ismcts`` bot.
+``--bots`` lists bot specs seat by seat (``solvers.botspec``: a
+``solvers.bots`` name with ``:option=value`` pairs, e.g.
+``cfr:policy_file=results/gold_thief/policy.npz:fallback=ismcts``); a short
+list is padded with its last entry.  The ISMCTS flags are defaults for every
+``ismcts`` bot, which its spec may override.  Bots that count their table
+misses (``cfr``) have them reported under the table.
 ``--backend ray`` runs every game as a Ray task (a local Ray instance, or the
 cluster at ``--address``); the table is the same as the local backend's for
-the same seed (see ``solvers/backends.py``).
+the same seed (see ``solvers/backends.py``); table misses are counted on the
+local backend only.
 """
 from __future__ import annotations
 
@@ -19,15 +24,18 @@ import platform
 import sys
 import time
 
-from solvers.backends import BACKENDS, run_match
-from solvers.evaluate import spec
+from solvers import backends, evaluate
+from solvers.backends import BACKENDS
+from solvers.botspec import parse_lineup
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, help="pyspiel game name, e.g. gold_thief")
     ap.add_argument("--players", type=int, default=None, help="players (game parameter)")
-    ap.add_argument("--bots", required=True, help="comma-separated bot names")
+    ap.add_argument("--bots", required=True,
+                    help="comma-separated bot specs, name[:option=value...], e.g. "
+                         "cfr:policy_file=p.npz,ismcts:max_simulations=500")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--processes", type=int, default=None, help="default: all cores")
@@ -48,20 +56,20 @@ def main(argv: list[str] | None = None) -> int:
         game = f"{args.game}(players={args.players})"
     if args.sims is None and args.time is None:
         args.sims = 1000
-    lineup = []
-    for name in args.bots.split(","):
-        name = name.strip()
-        if name == "ismcts":
-            lineup.append(spec("ismcts", max_simulations=args.sims, time_limit=args.time,
+    defaults = {"ismcts": dict(max_simulations=args.sims, time_limit=args.time,
                                uct_c=args.uct_c, multi_observer=not args.so,
-                               rollout=args.rollout))
-        else:
-            lineup.append(spec(name))
+                               rollout=args.rollout)}
     t0 = time.time()
     try:
-        result = run_match(game, lineup, games=args.games, seed=args.seed,
-                           backend=args.backend, processes=args.processes,
-                           address=args.address, progress=not args.no_progress)
+        lineup = parse_lineup(args.bots, defaults)
+        if args.backend == "local":
+            result = evaluate.run_match(game, lineup, games=args.games, seed=args.seed,
+                                        processes=args.processes,
+                                        progress=not args.no_progress)
+        else:
+            result = backends.run_match(game, lineup, games=args.games, seed=args.seed,
+                                        backend=args.backend, processes=args.processes,
+                                        address=args.address, progress=not args.no_progress)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

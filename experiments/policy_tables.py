@@ -1,19 +1,31 @@
 """Solve every registered game's preset and write its policy table.
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
-[--solver auto|cfr+|mccfr] [--iterations N] [--out results]``
+[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]``
 
 For each game in ``solvers.policy_tables.REGISTRY``: CFR+ on the compiled
-tree (or external-sampling MCCFR when the tree exceeds the entry's
+tree (or outcome/external-sampling MCCFR when the tree exceeds the entry's
 ``max_nodes``, or when asked), then writes ``<out>/<game>/``:
 ``policy_table.csv`` and ``.md`` (decision situations, action probabilities,
-reach), ``policy.json`` (the full policy, checksummed), ``convergence.png``
-(exploitability against iterations and seconds).  Deterministic for a given
-set of flags (seeds are fixed; only timings vary).
+reach), ``policy.npz`` (the full policy, ``solvers.policy_io`` array format;
+``--strings`` adds ``policy.npz.strings.json``), ``convergence.png`` and
+``convergence.csv``.
 
-Games join by registering a ``GameEntry``.  GOLD THIEF ENTRY POINT: put its
-``register(GameEntry(name="gold_thief", ...))`` call in a module and add that
-module's name to ``FEATURE_MODULES`` below.
+The measure (``solvers.measures``): exploitability on 2-player constant-sum
+games, NashConv otherwise, exact on the compiled tree, for CFR+ and for
+MCCFR alike; for games whose tree does not compile, the mean return against
+uniform-random opponents on a fixed set of seeded games (an estimate of
+strength, not of exploitability).  Same flags and ``--seed`` give
+byte-identical tables and policy files (only timings vary).
+
+``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
+needs, atomically) and restarts from it; a checkpoint is written at the end
+and whenever the solving time since the last one is at least
+``CHECKPOINT_MIN_SECONDS`` and ``CHECKPOINT_RATIO`` times the last write's
+cost, so checkpointing stays under about 10% of the run time.
+
+Games join by registering a ``GameEntry`` (``solvers.policy_tables``) in a
+module listed in ``FEATURE_MODULES`` below.
 """
 from __future__ import annotations
 
@@ -28,11 +40,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import NullFormatter  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from solvers import policy_io  # noqa: E402
 from solvers.cfr import CFRPlusSolver  # noqa: E402
-from solvers.exploitability import exploitability_of_array  # noqa: E402
+from solvers.exploitability import measure_of_array  # noqa: E402
+from solvers.measures import HEAD_TO_HEAD, head_to_head  # noqa: E402
 from solvers.mccfr import MCCFRSolver  # noqa: E402
 from solvers.policy_tables import (REGISTRY, GameEntry, sampled_situation_table,  # noqa: E402
                                    situation_table)
@@ -40,7 +54,12 @@ from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 
 # Modules whose import registers GameEntry objects (built-ins: kuhn, leduc).
 FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables", "solvers.game_features")
-CHECKPOINTS = 20
+CHECKPOINTS = 20          # measurement points per run
+CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints (at least)
+CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
+HEAD_TO_HEAD_GAMES = 200  # games per estimate point when the tree does not compile
+EXACT_TABLE_MAX = 150_000  # information sets up to which the table is exact (else sampled)
+SAMPLED_EPISODES = 2000
 SEED = 0
 
 
@@ -51,53 +70,70 @@ def load_registry() -> dict[str, GameEntry]:
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
-           checkpoint: str | None = None) -> dict:
-    """Run the solver in CHECKPOINTS chunks; with ``checkpoint`` the solver
-    state is saved (atomically) after every chunk and a run restarted with the
-    same flags resumes from it."""
+           checkpoint: str | None = None, seed: int = SEED) -> dict:
+    """Run the solver in CHECKPOINTS chunks, measuring after each; with
+    ``checkpoint`` the solver state is saved (atomically, see module doc) and
+    a run restarted with the same flags resumes from it."""
     tree = None
-    if solver in ("auto", "cfr+", "mccfr"):
-        try:
-            tree = compile_game(game, max_nodes=entry.max_nodes)
-        except TreeTooLargeError:
-            if solver == "cfr+":
-                raise
+    try:
+        tree = compile_game(game, max_nodes=entry.max_nodes)
+    except TreeTooLargeError:
+        if solver == "cfr+":
+            raise
     use_cfr = tree is not None and solver != "mccfr"
     total = iterations or (entry.cfr_iterations if use_cfr else entry.mccfr_iterations)
     chunk = max(1, total // CHECKPOINTS)
-    curve: list[tuple[int, float, float]] = []
+    curve: list[tuple[int, float, float, float]] = []
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
-        probs_of = s.average_policy_array
     else:
-        s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=SEED)
-        probs_of = (lambda: s.policy_array(tree)) if tree is not None else None
-    elapsed, done = 0.0, 0
+        s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed, keep_strings=False)
+
+    def measure() -> tuple[str, float, float]:
+        if tree is not None:
+            probs = s.average_policy_array() if use_cfr else s.policy_array(tree)
+            name, value = measure_of_array(game, tree, probs)
+            return name, value, 0.0
+        mean, half = head_to_head(game, s.average_policy(), HEAD_TO_HEAD_GAMES, seed)
+        return HEAD_TO_HEAD, mean, half
+
+    elapsed, ckpt_seconds, ckpt_writes, done = 0.0, 0.0, 0, 0
     if checkpoint is not None and os.path.exists(checkpoint):
         s.load_checkpoint(checkpoint)
         done = min(s.iteration, total)
-    with tqdm(total=total, initial=done, desc=f"{entry.name} {'CFR+' if use_cfr else entry.mccfr_scheme + ' MCCFR'}",
-              unit="it", leave=False) as bar:
+    last_cost, since = 0.0, 0.0
+    name = None
+    label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
+    with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
+              leave=False) as bar:
         while done < total:
             step = min(chunk, total - done)
             t0 = time.perf_counter()
             s.run(step)
-            elapsed += time.perf_counter() - t0
+            dt = time.perf_counter() - t0
+            elapsed += dt
+            since += dt
             done += step
             bar.update(step)
-            if checkpoint is not None:
+            due = since >= max(CHECKPOINT_RATIO * last_cost, CHECKPOINT_MIN_SECONDS)
+            if checkpoint is not None and (done == total or due):
+                t0 = time.perf_counter()
                 s.save_checkpoint(checkpoint)
-            if probs_of is not None:
-                curve.append((done, elapsed, exploitability_of_array(tree, probs_of())))
-    label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
-    return {"solver": label, "iterations": total, "tree": tree,
-            "seconds": elapsed, "curve": curve, "probs": probs_of() if probs_of else None,
-            "mccfr": None if use_cfr else s}
+                last_cost = time.perf_counter() - t0
+                ckpt_seconds += last_cost
+                ckpt_writes += 1
+                since = 0.0
+            name, value, half = measure()
+            curve.append((done, elapsed, value, half))
+    if name is None:
+        name = measure()[0]
+    return {"solver": label, "iterations": total, "tree": tree, "seconds": elapsed,
+            "curve": curve, "measure": name, "solver_obj": s, "use_cfr": use_cfr,
+            "checkpoint_seconds": ckpt_seconds, "checkpoint_writes": ckpt_writes}
 
 
 MD_ROWS = 60           # situations shown in the Markdown digest (all are in the CSV)
 MD_ACTIONS = 6         # actions shown per situation in the Markdown digest
-SAVE_POLICY_MAX = 100_000   # "auto": write policy.json when it has at most this many infosets
 
 
 @contextlib.contextmanager
@@ -142,47 +178,86 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
                 + "\n".join(lines) + "\n")
 
 
-def _plot(path: str, name: str, curve: list) -> None:
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.5))
-    its, secs, expl = zip(*curve)
-    for ax, x, label in ((axes[0], its, "iterations"), (axes[1], secs, "seconds")):
-        ax.loglog(x, expl, marker=".")
-        ax.set_xlabel(label)
-        ax.set_ylabel("exploitability")
+_MEASURE_NAMES = {"exploitability": "exploitability", "nash_conv": "NashConv",
+                  HEAD_TO_HEAD: HEAD_TO_HEAD}
+_MEASURE_LABELS = {
+    "exploitability": "exploitability (utility units)",
+    "nash_conv": "NashConv (utility units)",
+    HEAD_TO_HEAD: "mean return vs uniform random\n(utility units, 95% CI)",
+}
+
+
+def _plot(path: str, title: str, measure: str, curve: list) -> None:
+    """Two panels, the measure against iterations and against solve seconds."""
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+    its, secs, vals, half = zip(*curve)
+    log = measure != HEAD_TO_HEAD and min(vals) > 0
+    for ax, x, xlabel in ((axes[0], its, "iterations"), (axes[1], secs, "solve time (s)")):
+        if log:
+            ax.loglog(x, vals, marker=".")
+        else:
+            ax.errorbar(x, vals, yerr=half, marker=".", capsize=2)
+            ax.set_xscale("log")
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
         ax.grid(True, which="both", alpha=0.3)
-    fig.suptitle(f"{name}: convergence")
+    fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path + ".tmp", dpi=100, format="png")
     os.replace(path + ".tmp", path)
     plt.close(fig)
 
 
+def _write_curve(path: str, measure: str, curve: list) -> None:
+    with _atomic(path) as f:
+        w = csv.writer(f)
+        w.writerow(["iterations", "seconds", measure, "ci95"])
+        for it, sec, val, half in curve:
+            w.writerow([it, f"{sec:.3f}", repr(val), repr(half)])
+
+
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
-             out: str, save_policy: str = "auto", resume: bool = False) -> dict:
+             out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
+             strings: bool = False) -> dict:
     """Solve one game and write its results; returns a summary dict."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
     folder = os.path.join(out, entry.name)
     os.makedirs(folder, exist_ok=True)
-    checkpoint = os.path.join(folder, f"checkpoint-{solver}.npz") if resume else None
-    res = _solve(entry, game, solver, iterations, checkpoint)
-    if res["tree"] is not None:
-        rows = situation_table(game, entry, res["tree"], res["probs"])
-        table = policy_io.policy_from_tree(res["tree"], res["probs"])
+    checkpoint = os.path.join(folder, f"checkpoint-{solver}-seed{seed}.npz") if resume else None
+    res = _solve(entry, game, solver, iterations, checkpoint, seed)
+    s, tree = res["solver_obj"], res["tree"]
+    policy = s.average_policy()
+    if tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
+        probs = s.average_policy_array() if res["use_cfr"] else s.policy_array(tree)
+        rows = situation_table(game, entry, tree, probs)
     else:
-        table = res["mccfr"].average_policy_table()
-        rows = sampled_situation_table(game, entry, table, episodes=2000, seed=SEED)
+        rows = sampled_situation_table(game, entry, policy, episodes=SAMPLED_EPISODES, seed=seed)
     _write_table(os.path.join(folder, "policy_table"), entry, rows)
-    if save_policy == "yes" or (save_policy == "auto" and len(table) <= SAVE_POLICY_MAX):
-        policy_io.save_policy(os.path.join(folder, "policy.json"), game, table,
-                              meta={"solver": res["solver"], "iterations": res["iterations"],
-                                    "preset": preset})
+    if save_policy == "yes":
+        if strings and policy.strings is None and tree is not None:
+            from solvers.policy_arrays import from_tree
+            policy = from_tree(game, tree, s.average_policy_array() if res["use_cfr"]
+                               else s.policy_array(tree))
+        policy_io.save_array_policy(os.path.join(folder, "policy.npz"), policy,
+                                    solver=res["solver"], iterations=res["iterations"],
+                                    seed=None if res["use_cfr"] else seed,
+                                    meta={"preset": preset, "measure": res["measure"]},
+                                    strings_file=strings and policy.strings is not None)
     if res["curve"]:
-        _plot(os.path.join(folder, "convergence.png"), entry.name, res["curve"])
+        title = (f"{entry.name} ({preset}): {res['solver']}, "
+                 f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
+        _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"])
+        _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
+    last = res["curve"][-1] if res["curve"] else None
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
-            "seconds": res["seconds"], "situations": len(rows), "infosets": len(table),
-            "exploitability": res["curve"][-1][2] if res["curve"] else None}
+            "seconds": res["seconds"], "situations": len(rows), "infosets": policy.num_rows,
+            "measure": res["measure"], "value": last[2] if last else None,
+            "ci95": last[3] if last else None,
+            "checkpoint_seconds": res["checkpoint_seconds"]}
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
@@ -194,12 +269,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--solver", choices=("auto", "cfr+", "mccfr"), default="auto")
     parser.add_argument("--iterations", type=int, default=None,
                         help="iterations per game (default: the game's own budget)")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help="MCCFR and sampling seed (same seed: identical tables)")
     parser.add_argument("--out", default="results")
     parser.add_argument("--resume", action="store_true",
                         help="checkpoint each game's solver in <out>/<game>/ and resume from it")
-    parser.add_argument("--save-policy", choices=("auto", "yes", "no"), default="auto",
-                        help="write policy.json (auto: when it has at most "
-                             f"{SAVE_POLICY_MAX:,} information states)")
+    parser.add_argument("--save-policy", choices=("yes", "no"), default="yes",
+                        help="write policy.npz (solvers.policy_io array format)")
+    parser.add_argument("--strings", action="store_true",
+                        help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
     names = [g for g in args.games.split(",") if g]
     unknown = [g for g in names if g not in registry]
@@ -208,15 +286,17 @@ def main(argv: list[str] | None = None) -> list[dict]:
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
-                          args.save_policy, args.resume)
+                          args.save_policy, args.resume, args.seed, args.strings)
                  for g in tqdm(names, desc="games", unit="game")]
-    print("| game | solver | iterations | seconds | exploitability | infosets | situations |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for s in summaries:
-        ex = f"{s['exploitability']:.2e}" if s["exploitability"] is not None else "n/a"
-        print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} | {ex} "
-              f"| {s['infosets']} | {s['situations']} |")
-    print(f"results written to {os.path.abspath(args.out)}/")
+        val = "n/a" if s["value"] is None else (
+            f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] == HEAD_TO_HEAD
+            else f"{s['value']:.2e}")
+        print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} "
+              f"| {s['measure']} | {val} | {s['infosets']} | {s['situations']} |")
+    print(f"results written to {os.path.abspath(args.out)}/ (seed {args.seed})")
     return summaries
 
 

@@ -2,13 +2,15 @@
 
 ``CFRSolver``, ``CFRPlusSolver``, ``LinearCFRSolver`` and ``DCFRSolver`` take
 a ``pyspiel`` game and offer ``evaluate_and_update_policy()``,
-``current_policy()`` and ``average_policy()`` (OpenSpiel ``TabularPolicy``
-objects, updated in place and shared between calls, like OpenSpiel's).  The
+``current_policy()`` and ``average_policy()`` (array-backed OpenSpiel
+policies, ``solvers.policy_arrays.ArrayPolicy``, updated in place and shared
+between calls, like OpenSpiel's; ``.to_tabular()`` for a ``TabularPolicy``).  The
 update rules are those of ``open_spiel.python.algorithms.cfr`` and
 ``discounted_cfr``, so the policies agree with OpenSpiel's to rounding error.
 
-Extras: ``run(n)`` (many iterations in one call), ``exploitability()`` /
-``nash_conv()`` of the average policy, flat ``average_policy_array()``, and
+Extras: ``run(n)`` (many iterations in one call), ``nash_conv()`` and (on
+2-player constant-sum games only) ``exploitability()`` of the average policy,
+``measure()`` (whichever of the two applies), flat ``average_policy_array()``, and
 atomic ``save_checkpoint`` / ``load_checkpoint``.
 """
 from __future__ import annotations
@@ -18,9 +20,9 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python import policy as os_policy
 
-from solvers import policy_io
+from solvers import policy_arrays, policy_io
+from solvers.policy_arrays import ArrayPolicy
 from solvers.tree import DEFAULT_MAX_NODES, CompiledTree, compile_game
 from src_cy import cfr_core
 
@@ -44,8 +46,7 @@ class CompiledCFRSolver:
         self._params = dict(rm_plus=bool(rm_plus), avg_mode=int(avg_mode), gamma=float(gamma),
                             discount=bool(discount), alpha=float(alpha), beta=float(beta))
         self._core = cfr_core.CFRCore(self.tree, **self._params)
-        self._tabular: dict[str, os_policy.TabularPolicy] = {}
-        self._rows: np.ndarray | None = None
+        self._policies: dict[str, ArrayPolicy] = {}
 
     # ------------------------------------------------------------------
     @property
@@ -71,24 +72,26 @@ class CompiledCFRSolver:
         """Average policy as a flat array over (infoset, action) slots."""
         return self._core.average()
 
-    def _fill(self, name: str, values: np.ndarray) -> os_policy.TabularPolicy:
-        tab = self._tabular.get(name)
-        if tab is None:
-            tab = os_policy.TabularPolicy(self._game)
-            self._tabular[name] = tab
-        if self._rows is None:
-            rows = np.asarray([tab.state_lookup[s] for s in self.tree.infoset_strings], np.int64)
-            self._rows = np.repeat(rows, self.tree.infoset_num_actions)
-        tab.action_probability_array[self._rows, self.tree.infoset_actions] = values
-        return tab
+    def _policy(self, name: str, values: np.ndarray) -> ArrayPolicy:
+        pol = self._policies.get(name)
+        if pol is None:
+            pol = policy_arrays.from_tree(self._game, self.tree, np.array(values))
+            self._policies[name] = pol
+        else:
+            pol.probs[:] = values
+        return pol
 
-    def current_policy(self) -> os_policy.TabularPolicy:
-        """The current (regret-matching) policy; same object on every call."""
-        return self._fill("current", self.current_policy_array())
+    def current_policy(self) -> ArrayPolicy:
+        """The current (regret-matching) policy; same object on every call, refreshed."""
+        return self._policy("current", self.current_policy_array())
 
-    def average_policy(self) -> os_policy.TabularPolicy:
-        """The average policy; same object on every call, refreshed each time."""
-        return self._fill("average", self.average_policy_array())
+    def average_policy(self) -> ArrayPolicy:
+        """The average policy; same object on every call, refreshed each time.
+
+        An array-backed OpenSpiel policy (O(1) lookups); ``.to_tabular()``
+        gives a ``TabularPolicy`` for small games.
+        """
+        return self._policy("average", self.average_policy_array())
 
     def nash_conv(self) -> float:
         """NashConv of the average policy (exact, on the compiled tree)."""
@@ -96,9 +99,20 @@ class CompiledCFRSolver:
         return nash_conv_of_array(self.tree, self.average_policy_array())
 
     def exploitability(self) -> float:
-        """Exploitability (NashConv / players) of the average policy."""
-        from solvers.exploitability import exploitability_of_array
-        return exploitability_of_array(self.tree, self.average_policy_array())
+        """Exploitability of the average policy (2-player constant-sum games only).
+
+        Raises ``ValueError`` on other games: use ``nash_conv()`` or
+        ``measure()`` there.
+        """
+        from solvers.exploitability import check_constant_sum_2p, exploitability_of_array
+        check_constant_sum_2p(self._game)
+        return exploitability_of_array(self.tree, self.average_policy_array(),
+                                       self._game.utility_sum())
+
+    def measure(self) -> tuple[str, float]:
+        """("exploitability", value) on 2-player constant-sum games, else ("nash_conv", value)."""
+        from solvers.exploitability import measure_of_array
+        return measure_of_array(self._game, self.tree, self.average_policy_array())
 
     # ------------------------------------------------------------------
     def save_checkpoint(self, path: str | os.PathLike) -> None:
@@ -159,40 +173,99 @@ class LinearCFRSolver(DCFRSolver):
         super().__init__(game, alpha=1.0, beta=1.0, gamma=1.0, **kw)
 
 
-class PolicyBot(pyspiel.Bot):
-    """Plays a tabular policy: a solved CFR+ average policy or a policy file.
+POLICY_BOT_FALLBACKS = ("uniform", "ismcts", "error")
+_LOADED: dict[tuple, ArrayPolicy] = {}
 
-    ``make_bot("cfr", game, policy_file=..., seed=...)`` loads a file written by
-    ``experiments.policy_tables``; without a file it runs ``iterations`` of
-    CFR+ on the compiled tree first (small games only).  Information states
-    missing from the table are played uniformly.
+
+def _cached_policy(path: str, game: pyspiel.Game) -> ArrayPolicy:
+    """Load a policy file once per process (keyed by path, size, mtime and game)."""
+    st = os.stat(path)
+    key = (os.path.abspath(path), st.st_size, st.st_mtime_ns, str(game))
+    pol = _LOADED.get(key)
+    if pol is None:
+        pol = policy_io.load_policy_file(path, game, fallback="error")
+        _LOADED.clear()
+        _LOADED[key] = pol
+    return pol
+
+
+class PolicyBot(pyspiel.Bot):
+    """Plays a policy table: a policy file, or a CFR+ solve of a small game.
+
+    ``make_bot("cfr", game, policy_file=..., fallback=..., seed=...)`` loads a
+    policy file (``.npz`` array policy or JSON table, see
+    ``solvers.policy_io``); without a file it runs ``iterations`` of CFR+ on
+    the compiled tree first (small games only).  An information state missing
+    from the table is a *miss*, answered by ``fallback``: ``"uniform"`` over
+    the legal actions, ``"ismcts"`` (an ISMCTS search with
+    ``fallback_simulations``), or ``"error"`` (raise ``PolicyMissError``).
+    ``stats()`` reports decisions and misses; ``experiments.match`` prints them.
     """
 
     def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
-                 iterations: int = 200, seed: int | None = 0):
+                 iterations: int = 200, seed: int | None = 0, fallback: str = "uniform",
+                 fallback_simulations: int = 200):
         pyspiel.Bot.__init__(self)
-        from solvers import policy_io
         from solvers.ismcts import SplitMix64
+        if fallback not in POLICY_BOT_FALLBACKS:
+            raise ValueError(f"fallback must be one of {POLICY_BOT_FALLBACKS}, got {fallback!r}")
+        if fallback_simulations < 1:
+            raise ValueError(f"fallback_simulations must be positive, got {fallback_simulations}")
         if policy_file is not None:
-            self._table = policy_io.load_policy(policy_file, game)
+            if not os.path.exists(policy_file):
+                raise ValueError(f"policy_file {policy_file!r} does not exist")
+            self.policy = _cached_policy(os.fspath(policy_file), game)
         else:
             if iterations < 1:
                 raise ValueError(f"iterations must be positive, got {iterations}")
             solver = CFRPlusSolver(game)
             solver.run(iterations)
-            self._table = policy_io.policy_from_tree(solver.tree, solver.average_policy_array())
-        self._rng = SplitMix64(0 if seed is None else seed)
+            self.policy = solver.average_policy()
+        self.fallback = fallback
+        self._game = game
+        self._seed = 0 if seed is None else int(seed)
+        self._fallback_sims = int(fallback_simulations)
+        self._search = None
+        self._rng = SplitMix64(self._seed)
+        self.decisions = 0
+        self.misses = 0
+
+    def stats(self) -> dict[str, int]:
+        """{"decisions": moves made, "misses": moves not found in the table}."""
+        return {"decisions": self.decisions, "misses": self.misses}
+
+    def _miss(self, state: pyspiel.State, legal: list[int]) -> tuple[list, int | None]:
+        self.misses += 1
+        if self.fallback == "error":
+            from solvers.policy_arrays import PolicyMissError
+            p = state.current_player()
+            raise PolicyMissError(f"PolicyBot: no table entry for player {p} at "
+                                  f"{state.information_state_string(p)!r} (fallback='error')")
+        if self.fallback == "ismcts":
+            if self._search is None:
+                from solvers.ismcts import ISMCTSBot
+                self._search = ISMCTSBot(self._game, max_simulations=self._fallback_sims,
+                                         seed=self._seed)
+            return self._search.step_with_policy(state)
+        return [(a, 1.0 / len(legal)) for a in legal], None
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
-        player = state.current_player()
         legal = sorted(state.legal_actions())
         if not legal:
             raise ValueError("PolicyBot: no legal actions (chance or terminal state)")
-        entry = self._table.get(state.information_state_string(player))
-        if entry is None or sorted(entry[1]) != legal:
-            policy = [(a, 1.0 / len(legal)) for a in legal]
+        self.decisions += 1
+        pol = self.policy
+        row = pol.row_of(state)
+        if row < 0:
+            policy, action = self._miss(state, legal)
+            if action is not None:
+                return policy, action
         else:
-            policy = sorted(zip(entry[1], entry[2]))
+            o, n = int(pol.row_offset[row]), int(pol.row_num[row])
+            policy = sorted(zip(pol.actions[o:o + n].tolist(), pol.probs[o:o + n].tolist()))
+            if [a for a, _ in policy] != legal:
+                raise ValueError(f"PolicyBot: table actions {[a for a, _ in policy]} differ from "
+                                 f"the legal actions {legal}; wrong policy for this game?")
         u, acc = self._rng.random(), 0.0
         for action, p in policy:
             acc += p

@@ -81,6 +81,8 @@ class MatchResult:
     bot_win_rates: dict[str, Stat]
     returns: np.ndarray = field(repr=False)   # [game, seat]
     seating: np.ndarray = field(repr=False)   # [game, seat] -> line-up index
+    # label -> summed ``bot.stats()`` counters (e.g. a policy bot's table misses)
+    bot_stats: dict = field(default_factory=dict)
 
     def table(self) -> str:
         """Markdown table: per bot mean return and win rate with 95% CIs."""
@@ -95,6 +97,12 @@ class MatchResult:
         rows.append("|---|---|")
         for s, st in enumerate(self.seat_returns):
             rows.append(f"| {s} | {st} |")
+        for lab, counters in self.bot_stats.items():
+            text = ", ".join(f"{k} {v:,}" for k, v in counters.items())
+            if "misses" in counters and counters.get("decisions"):
+                text += (f" ({counters['misses'] / counters['decisions']:.1%} of decisions "
+                         "not in its table)")
+            rows.append(f"\n{lab}: {text}")
         return "\n".join(rows)
 
 
@@ -144,6 +152,13 @@ def play_game(game_string: str, lineup: Sequence[BotSpec], rotation: int,
 
     Returns (returns per seat, line-up index per seat).
     """
+    returns, seating, _ = play_game_stats(game_string, lineup, rotation, seed)
+    return returns, seating
+
+
+def play_game_stats(game_string: str, lineup: Sequence[BotSpec], rotation: int,
+                    seed: int) -> tuple[list[float], list[int], list[dict]]:
+    """``play_game`` plus each seat's ``bot.stats()`` (``{}`` for bots without)."""
     game = _load(game_string)
     n = game.num_players()
     rng = SplitMix64(seed)
@@ -160,13 +175,14 @@ def play_game(game_string: str, lineup: Sequence[BotSpec], rotation: int,
                 if s != player:
                     bot.inform_action(state, player, action)
         state.apply_action(action)
-    return list(state.returns()), seating
+    stats = [dict(b.stats()) if callable(getattr(b, "stats", None)) else {} for b in bots]
+    return list(state.returns()), seating, stats
 
 
 def _worker(args):
     game_string, lineup, index, seed = args
     n = _load(game_string).num_players()
-    return index, play_game(game_string, lineup, index % n, game_seed(seed, index))
+    return index, play_game_stats(game_string, lineup, index % n, game_seed(seed, index))
 
 
 def run_match(game_string: str, lineup: Sequence[BotSpec], games: int = 100,
@@ -188,6 +204,7 @@ def run_match(game_string: str, lineup: Sequence[BotSpec], games: int = 100,
     jobs = [(game_string, lineup, i, seed) for i in range(games)]
     returns = np.zeros((games, n))
     seating = np.zeros((games, n), dtype=int)
+    bot_stats: dict[str, dict] = {}
     from tqdm import tqdm
     bar = tqdm(total=games, desc=f"{game_string}", disable=not progress, leave=False)
     if processes == 1:
@@ -197,16 +214,22 @@ def run_match(game_string: str, lineup: Sequence[BotSpec], games: int = 100,
         pool = mp.get_context("fork").Pool(processes)
         results = pool.imap_unordered(_worker, jobs, chunksize=max(1, games // (processes * 8)))
     try:
-        for index, (ret, seats) in results:
+        for index, (ret, seats, stats) in results:
             returns[index] = ret
             seating[index] = seats
+            for seat, counters in enumerate(stats):
+                acc = bot_stats.setdefault(labels[seats[seat]], {}) if counters else None
+                for k, v in counters.items():
+                    acc[k] = acc.get(k, 0) + v
             bar.update()
     finally:
         bar.close()
         if pool is not None:
             pool.close()
             pool.join()
-    return _summarize(game_string, labels, seed, returns, seating)
+    result = _summarize(game_string, labels, seed, returns, seating)
+    result.bot_stats = {lab: bot_stats[lab] for lab in dict.fromkeys(labels) if lab in bot_stats}
+    return result
 
 
 def _summarize(game_string, labels, seed, returns, seating) -> MatchResult:

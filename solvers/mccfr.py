@@ -18,6 +18,7 @@ import numpy as np
 import pyspiel
 
 from solvers import policy_io
+from solvers.policy_arrays import ArrayPolicy
 from solvers.tree import CompiledTree, engine_for_game
 from src_cy import mccfr as mccfr_core
 
@@ -127,15 +128,26 @@ class _PyTables:
 
 
 class MCCFRSolver:
-    """External- or outcome-sampling MCCFR on an engine (fast) or a pyspiel game."""
+    """External- or outcome-sampling MCCFR on an engine (fast) or a pyspiel game.
+
+    ``keep_strings=False`` (engine backend, no abstraction) keeps no
+    information strings: rows are found by the engine's information keys
+    only, which saves memory and checkpoint size on large games;
+    ``average_policy_table()`` (keyed by strings) is then unavailable, while
+    ``average_policy()`` works as always.
+    """
 
     def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
-                 abstraction: Abstraction | None = None, epsilon: float = 0.6,
-                 use_engine: bool = True):
+                 abstraction: Abstraction | str | None = None, epsilon: float = 0.6,
+                 use_engine: bool = True, keep_strings: bool = True):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
         if not 0.0 < epsilon <= 1.0:
             raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
+        self.abstraction_name = None
+        if isinstance(abstraction, str):
+            from solvers.abstractions import get_abstraction
+            self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction)
         self.scheme, self.abstraction = scheme, abstraction
         self.game = game if isinstance(game, pyspiel.Game) else None
         engine = None
@@ -146,9 +158,11 @@ class MCCFRSolver:
         elif use_engine:
             engine = engine_for_game(game)
         self.game_string = str(game) if self.game is not None else engine.game_string
+        if engine is None and getattr(abstraction, "uses_engine", False):
+            raise ValueError("this abstraction reads the engine; the game has none")
         if engine is not None:
             self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
-                                              epsilon=epsilon)
+                                              epsilon=epsilon, keep_strings=keep_strings)
             self._py = None
         else:
             self._core = None
@@ -187,45 +201,67 @@ class MCCFRSolver:
         """{info string or bucket label: (player, actions, probabilities)}."""
         return (self._core or self._py).average_policy()
 
-    def _label(self, player: int, info: str) -> str:
+    def _label(self, player: int, info: Any) -> str:
         return info if self.abstraction is None else f"{player}|{self.abstraction(player, info)!r}"
+
+    def labeler(self):
+        """The row label function of this solver's abstraction (None without one)."""
+        if self.abstraction is None:
+            return None
+        from solvers.abstractions import Labeler
+        return Labeler(self.abstraction)
 
     def policy_array(self, tree: CompiledTree) -> np.ndarray:
         """Average policy on a compiled tree's slots (uniform where never visited)."""
-        table = self.average_policy_table()
-        out = np.zeros(tree.num_slots)
-        for i, s in enumerate(tree.infoset_strings):
-            o, n = int(tree.infoset_offset[i]), int(tree.infoset_num_actions[i])
-            row = table.get(self._label(int(tree.infoset_player[i]), s))
-            if row is None:
-                out[o:o + n] = 1.0 / n
-            else:
-                if list(row[1]) != tree.infoset_actions[o:o + n].tolist():
-                    raise ValueError(f"infoset {s!r}: table actions {row[1]} differ from the tree")
-                out[o:o + n] = row[2]
-        return out
+        return self.average_policy().policy_array(tree)
 
-    def average_policy(self):
-        """The average policy as an OpenSpiel ``TabularPolicy`` (pyspiel games only)."""
-        from open_spiel.python import policy as os_policy
+    def average_policy(self, fallback: str = "uniform") -> ArrayPolicy:
+        """The average policy as an array-backed OpenSpiel policy (a snapshot).
+
+        Rows are found by information key (engine backend) or string / bucket
+        label; information states never visited are answered by ``fallback``
+        and counted in ``.misses``.  Needs a pyspiel game (not a bare engine).
+        """
         if self.game is None:
             raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
-        table = self.average_policy_table()
-        tab = os_policy.TabularPolicy(self.game)
-        for s, row in tab.state_lookup.items():
-            entry = table.get(self._label(int(tab.states[row].current_player()), s))
-            if entry is not None:
-                tab.action_probability_array[row] = 0.0
-                tab.action_probability_array[row, entry[1]] = entry[2]
-        return tab
+        label = self.labeler()
+        if self._core is None:
+            table = self._py.average_policy()
+            strings = list(table)
+            nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
+            off = np.zeros(len(nums), np.int64)
+            if len(nums):
+                off[1:] = np.cumsum(nums)[:-1]
+            return ArrayPolicy(
+                self.game, row_player=np.asarray([table[k][0] for k in strings], np.int32),
+                row_offset=off, row_num=nums,
+                actions=np.asarray([a for k in strings for a in table[k][1]], np.int32),
+                probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
+                strings=strings, label=label, fallback=fallback)
+        t = self._core.table_arrays()
+        nact, avg = t["nact"].astype(np.int64), t["avg"]
+        probs = np.empty_like(avg)
+        if len(nact):
+            sums = np.add.reduceat(avg, t["off"])
+            uniform = sums <= 0
+            probs[:] = avg / np.repeat(np.where(uniform, 1.0, sums), nact)
+            probs[np.repeat(uniform, nact)] = np.repeat(1.0 / nact, nact)[np.repeat(uniform, nact)]
+        strings = list(self._core.strings) if self._core.keep_strings else None
+        return ArrayPolicy(self.game, row_player=t["player"], row_offset=t["off"], row_num=nact,
+                           actions=t["acts"], probs=probs, keys=t["keys"],
+                           key_player=t["player"][t["slots"]], key_row=t["slots"],
+                           strings=strings if label is not None else None, label=label,
+                           fallback=fallback)
 
     # ------------------------------------------------------------------
     def _meta(self) -> dict:
         return {"scheme": self.scheme, "backend": self.backend,
-                "abstraction": self.abstraction is not None}
+                "abstraction": self.abstraction is not None,
+                "abstraction_name": self.abstraction_name,
+                "keep_strings": self._core.keep_strings if self._core is not None else True}
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:
-        """Write all tables (and the RNG state) atomically."""
+        """Write what resuming needs (tables, RNG state, iteration) atomically."""
         meta = self._meta()
         if self._core is not None:
             arrays = self._core.get_state()

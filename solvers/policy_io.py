@@ -11,6 +11,11 @@ refuses (``PolicyFileError``) a file that is not valid JSON, has another
 format or version, a bad checksum, was written for another game, or holds an
 invalid distribution; nothing is returned unless the whole file checks out.
 
+Array policy files (``save_array_policy`` / ``load_array_policy``): a
+``.npz`` for :class:`solvers.policy_arrays.ArrayPolicy`, described in
+``docs/solvers_cfr.md`` ("Policy files"); ``load_policy_file`` reads either
+format into an ``ArrayPolicy``.
+
 Checkpoints (``save_arrays`` / ``load_arrays``): a ``.npz`` holding named
 arrays plus a JSON header with the kind, game, metadata and a SHA-256 of each
 array.  Every write goes to a temporary file in the target directory which is
@@ -31,6 +36,8 @@ import numpy as np
 
 POLICY_FORMAT = "goldspiel-policy"
 POLICY_VERSION = 1
+ARRAY_POLICY_FORMAT = "goldspiel-array-policy"
+ARRAY_POLICY_VERSION = 1
 ARRAYS_FORMAT = "goldspiel-arrays"
 ARRAYS_VERSION = 1
 
@@ -46,6 +53,7 @@ def atomic_write(path: str | os.PathLike, data: bytes) -> None:
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=directory)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
@@ -55,6 +63,12 @@ def atomic_write(path: str | os.PathLike, data: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def infoset_digest(strings: Iterable[str]) -> str:
@@ -180,10 +194,8 @@ def save_arrays(path: str | os.PathLike, *, kind: str, game: str,
               "meta": dict(meta),
               "arrays": {k: {"sha256": _array_digest(v), "dtype": str(v.dtype),
                              "shape": list(v.shape)} for k, v in arrays.items()}}
-    buf = io.BytesIO()
-    np.savez(buf, __header__=np.frombuffer(_canonical(header), np.uint8),
-             **{k: np.ascontiguousarray(v) for k, v in arrays.items()})
-    atomic_write(path, buf.getvalue())
+    atomic_write(path, npz_bytes({"__header__": np.frombuffer(_canonical(header), np.uint8),
+                                  **arrays}))
 
 
 def load_arrays(path: str | os.PathLike, *, kind: str, game: str) -> tuple[dict, dict]:
@@ -207,3 +219,255 @@ def load_arrays(path: str | os.PathLike, *, kind: str, game: str) -> tuple[dict,
         if _array_digest(data[k]) != spec["sha256"]:
             raise PolicyFileError(f"{path} is corrupted: checksum mismatch in array {k!r}")
     return header["meta"], data
+
+
+# ----------------------------------------------------------------------
+# Array policy files (.npz)
+# ----------------------------------------------------------------------
+_FINGERPRINT_EPISODES = 6
+
+
+def engine_fingerprint(game) -> str | None:
+    """SHA-256 of the information keys met in a few fixed-seed random games.
+
+    Ties a key-indexed policy file to the engine's information model: a file
+    written before the engine changed its keys is refused, not misread.
+    ``None`` for games with no goldspiel engine.
+    """
+    from solvers.tree import engine_for_game
+    proto = engine_for_game(game)
+    if proto is None:
+        return None
+    h = hashlib.sha256()
+    for episode in range(_FINGERPRINT_EPISODES):
+        e, x = proto.py_clone(), 0x9E3779B97F4A7C15 * (episode + 1)
+        while not e.py_is_terminal():
+            x = (x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            cur = e.py_current_player()
+            if cur < 0:
+                options = [a for a, _ in e.py_chance_outcomes()]
+            else:
+                options = e.py_legal_actions()
+                h.update(int(e.py_info_key(cur)).to_bytes(8, "little"))
+            e.py_apply(options[(x >> 33) % len(options)])
+    return h.hexdigest()
+
+
+def npz_bytes(arrays: Mapping[str, np.ndarray]) -> bytes:
+    """An ``.npz`` (readable by ``np.load``) whose bytes depend only on the arrays.
+
+    ``np.savez`` stamps each member with the current time; this writes fixed
+    timestamps, so the same arrays always give the same file.
+    """
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as zf:
+        for name, a in arrays.items():
+            info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            with zf.open(info, "w", force_zip64=True) as f:
+                np.lib.format.write_array(f, np.ascontiguousarray(a), allow_pickle=False)
+    return buf.getvalue()
+
+
+def _digest_arrays(arrays: Mapping[str, np.ndarray]) -> str:
+    h = hashlib.sha256()
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(f"{name}:{a.dtype.str}:{a.shape}".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def _small_int(a: np.ndarray, limit: int) -> np.ndarray:
+    for dt in (np.int8, np.int16, np.int32):
+        if limit <= np.iinfo(dt).max:
+            return np.ascontiguousarray(a, dtype=dt)
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def save_array_policy(path: str | os.PathLike, policy, *, solver: str, iterations: int,
+                      seed: int | None = None, meta: Mapping[str, Any] | None = None,
+                      strings_file: bool = False) -> None:
+    """Write an ``ArrayPolicy`` as a versioned, checksummed ``.npz`` (atomically).
+
+    Key-indexed policies store the engine's information keys (and an engine
+    fingerprint); string-indexed ones store their strings.  With
+    ``strings_file`` the information strings of a key-indexed policy also go
+    to ``<path>.strings.json`` (for people; loading never needs them).
+    """
+    rows = len(policy.row_player)
+    num = np.asarray(policy.row_num, np.int64)
+    off = np.asarray(policy.row_offset, np.int64)
+    if rows and not np.array_equal(off, np.concatenate([[0], np.cumsum(num)[:-1]])):
+        idx = np.concatenate([np.arange(o, o + n) for o, n in zip(off.tolist(), num.tolist())])
+    else:
+        idx = slice(0, int(num.sum()))
+    actions = np.asarray(policy.actions)[idx]
+    probs = np.asarray(policy.probs, np.float64)[idx]
+    row_id = np.repeat(np.arange(rows), num)
+    order = np.lexsort((actions, row_id))  # the format keeps each row's actions sorted
+    actions, probs = actions[order], probs[order]
+    arrays = {"row_player": _small_int(policy.row_player, 127),
+              "row_num": _small_int(num, int(num.max(initial=0))),
+              "actions": _small_int(actions, int(actions.max(initial=0))),
+              "probs": np.ascontiguousarray(probs)}
+    key_kind = "engine" if policy.keys is not None else "string"
+    if policy.keys is not None:
+        arrays["keys"] = np.ascontiguousarray(policy.keys, dtype=np.uint64)
+        arrays["key_player"] = _small_int(policy.key_player, 127)
+        key_row = np.asarray(policy.key_row)
+        if not np.array_equal(key_row, np.arange(len(key_row))) or len(key_row) != rows:
+            arrays["key_row"] = np.ascontiguousarray(key_row, dtype=np.int32)
+    if policy.keys is None or policy.label is not None:
+        if policy.strings is None:
+            raise ValueError("a string-indexed policy needs its strings to be saved")
+        arrays["strings"] = np.frombuffer("\0".join(policy.strings).encode(), np.uint8)
+    header = {"format": ARRAY_POLICY_FORMAT, "version": ARRAY_POLICY_VERSION,
+              "game": policy.game_string, "solver": str(solver), "iterations": int(iterations),
+              "seed": None if seed is None else int(seed), "key_kind": key_kind,
+              "engine_fingerprint": (engine_fingerprint(policy.game) if key_kind == "engine"
+                                     else None),
+              "rows": rows, "meta": dict(meta or {}), "digest": _digest_arrays(arrays)}
+    atomic_write(path, npz_bytes({"__header__": np.frombuffer(_canonical(header), np.uint8),
+                                  **arrays}))
+    if strings_file:
+        if policy.strings is None:
+            raise ValueError("strings_file=True but the policy holds no strings")
+        side = {"format": ARRAY_POLICY_FORMAT + "-strings", "policy_digest": header["digest"],
+                "strings": list(policy.strings)}
+        atomic_write(os.fspath(path) + ".strings.json", _canonical(side))
+
+
+def read_array_policy_header(path: str | os.PathLike) -> dict:
+    """The JSON header of an array policy file (game, solver, iterations, seed...)."""
+    return _read_npz(path)[0]
+
+
+def _read_npz(path) -> tuple[dict, dict]:
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            data = {k: z[k] for k in z.files}
+        header = json.loads(bytes(data.pop("__header__")).decode())
+    except Exception as exc:  # zip, npy and JSON errors all mean "unreadable"
+        raise PolicyFileError(f"cannot read policy file {path}: {exc}") from None
+    if not isinstance(header, dict) or header.get("format") != ARRAY_POLICY_FORMAT:
+        raise PolicyFileError(f"{path} is not a goldspiel array policy file")
+    if header.get("version") != ARRAY_POLICY_VERSION:
+        raise PolicyFileError(f"{path}: unsupported array policy version "
+                              f"{header.get('version')!r} (this library reads "
+                              f"{ARRAY_POLICY_VERSION})")
+    return header, data
+
+
+def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
+                      label: Any = None):
+    """Read ``save_array_policy`` output for ``game`` as an ``ArrayPolicy``.
+
+    Refuses (``PolicyFileError``) a file that is unreadable, of another format
+    or version, corrupted (digest), for another game or another engine
+    version (fingerprint), or whose arrays are inconsistent or not
+    distributions.  Nothing is returned unless the whole file checks out.
+    ``label(player, info_string)`` is the abstraction of an abstracted
+    policy (its rows are bucket labels); a file whose meta names a registered
+    abstraction (``solvers.abstractions``) gets it automatically.
+    """
+    from solvers.policy_arrays import ArrayPolicy
+    header, data = _read_npz(path)
+    name = (header.get("meta") or {}).get("abstraction")
+    if label is None and name is not None:
+        from solvers.abstractions import Labeler, get_abstraction
+        try:
+            label = Labeler(get_abstraction(name))
+        except ValueError as exc:
+            raise PolicyFileError(f"{path}: {exc}") from None
+    if header.get("game") != str(game):
+        raise PolicyFileError(f"{path} holds a policy for {header.get('game')!r}, not {game}")
+    if header.get("digest") != _digest_arrays(data):
+        raise PolicyFileError(f"{path} is corrupted: digest mismatch")
+    kind = header.get("key_kind")
+    if kind not in ("engine", "string"):
+        raise PolicyFileError(f"{path}: unknown key kind {kind!r}")
+    if kind == "engine" and header.get("engine_fingerprint") != engine_fingerprint(game):
+        raise PolicyFileError(f"{path} was written with another version of the {game} engine "
+                              "(information keys differ); re-solve or use its strings file")
+    need = {"row_player", "row_num", "actions", "probs"} | (
+        {"keys", "key_player"} if kind == "engine" else {"strings"})
+    if not need <= set(data):
+        raise PolicyFileError(f"{path}: missing arrays {sorted(need - set(data))}")
+    rp, rn = data["row_player"].astype(np.int32), data["row_num"].astype(np.int64)
+    actions, probs = data["actions"].astype(np.int32), data["probs"]
+    rows = len(rp)
+    if header.get("rows") != rows or len(rn) != rows:
+        raise PolicyFileError(f"{path}: row arrays disagree with the header's {header.get('rows')}")
+    if (rn < 1).any() or int(rn.sum()) != len(actions) or len(actions) != len(probs):
+        raise PolicyFileError(f"{path}: action counts do not match the action arrays")
+    if ((rp < 0) | (rp >= game.num_players())).any():
+        raise PolicyFileError(f"{path}: player ids outside 0..{game.num_players() - 1}")
+    if probs.dtype != np.float64 or not np.isfinite(probs).all() or (probs < 0).any():
+        raise PolicyFileError(f"{path}: probabilities are not finite non-negative floats")
+    off = np.zeros(rows, np.int64)
+    if rows:
+        off[1:] = np.cumsum(rn)[:-1]
+        sums = np.add.reduceat(probs, off)
+        bad = np.flatnonzero(np.abs(sums - 1.0) > 1e-6)
+        if len(bad):
+            raise PolicyFileError(f"{path}: row {int(bad[0])} sums to {sums[bad[0]]}, "
+                                  "not a distribution")
+        same_row = np.ones(len(actions) - 1, bool)
+        same_row[off[1:] - 1] = False
+        if (actions < 0).any() or (np.diff(actions)[same_row] <= 0).any():
+            raise PolicyFileError(f"{path}: action ids within a row are negative or not "
+                                  "strictly increasing")
+    strings = None
+    if "strings" in data:
+        strings = bytes(data["strings"]).decode().split("\0") if rows else []
+        if len(strings) != rows:
+            raise PolicyFileError(f"{path}: {len(strings)} strings for {rows} rows")
+    keys = key_player = key_row = None
+    if kind == "engine":
+        keys = data["keys"].astype(np.uint64)
+        key_player = data["key_player"].astype(np.int32)
+        key_row = data["key_row"].astype(np.int64) if "key_row" in data else np.arange(rows)
+        if not (len(keys) == len(key_player) == len(key_row)):
+            raise PolicyFileError(f"{path}: key arrays differ in length")
+        if len(key_row) and (key_row.min() < 0 or key_row.max() >= rows):
+            raise PolicyFileError(f"{path}: key rows outside 0..{rows - 1}")
+        if not np.array_equal(key_player, rp[key_row]):
+            raise PolicyFileError(f"{path}: key players disagree with their rows")
+    try:
+        pol = ArrayPolicy(game, row_player=rp, row_offset=off, row_num=rn, actions=actions,
+                          probs=probs, keys=keys, key_player=key_player, key_row=key_row,
+                          strings=strings, label=label, fallback=fallback)
+        if keys is not None and len(pol.key_index()) != len(keys):
+            raise PolicyFileError(f"{path}: repeated information keys")
+    except PolicyFileError:
+        raise
+    except ValueError as exc:
+        raise PolicyFileError(f"{path}: {exc}") from None
+    pol.header = header
+    return pol
+
+
+def load_policy_file(path: str | os.PathLike, game, fallback: str = "uniform",
+                     label: Any = None):
+    """An ``ArrayPolicy`` from an array file (``.npz``) or a JSON policy table."""
+    from solvers.policy_arrays import ArrayPolicy
+    try:
+        with open(path, "rb") as f:
+            magic = f.read(2)
+    except OSError as exc:
+        raise PolicyFileError(f"cannot read policy file {path}: {exc}") from None
+    if magic == b"PK":
+        return load_array_policy(path, game, fallback=fallback, label=label)
+    table = load_policy(path, game)
+    strings = list(table)
+    nums = np.asarray([len(table[s][1]) for s in strings], np.int64)
+    off = np.zeros(len(nums), np.int64)
+    if len(nums):
+        off[1:] = np.cumsum(nums)[:-1]
+    return ArrayPolicy(
+        game, row_player=np.asarray([table[s][0] for s in strings], np.int32), row_offset=off,
+        row_num=nums, actions=np.asarray([a for s in strings for a in table[s][1]], np.int32),
+        probs=np.asarray([p for s in strings for p in table[s][2]], np.float64),
+        strings=strings, fallback=fallback)

@@ -115,12 +115,14 @@ def situation_table(game: pyspiel.Game, entry: GameEntry, tree: CompiledTree,
     return _finish(rows)
 
 
-def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Mapping[str, tuple],
+def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Any,
                             episodes: int, seed: int) -> list[dict]:
-    """Table estimated from ``episodes`` games played with a policy table.
+    """Table estimated from ``episodes`` games played with a policy.
 
-    Used when the game tree is too big to compile: ``reach`` is the visit
-    frequency per episode.  Unknown information states play uniformly.
+    ``table`` is an OpenSpiel policy (e.g. an ``ArrayPolicy``) or a mapping
+    {info string: (player, actions, probs)}.  Used when the game tree is too
+    big to compile or to enumerate: ``reach`` is the visit frequency per
+    episode.  Unknown information states play uniformly.
     """
     rng = random.Random(seed)
     rows: dict = {}
@@ -134,8 +136,13 @@ def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Mapping
                 continue
             p = state.current_player()
             legal = state.legal_actions()
-            entry_row = table.get(state.information_state_string(p))
-            probs = entry_row[2] if entry_row is not None else [1.0 / len(legal)] * len(legal)
+            if hasattr(table, "action_probabilities"):
+                got = table.action_probabilities(state)
+                probs = [got.get(a, 0.0) for a in legal]
+            else:
+                entry_row = table.get(state.information_state_string(p))
+                probs = (entry_row[2] if entry_row is not None
+                         else [1.0 / len(legal)] * len(legal))
             names = [_action_name(state, p, a) for a in legal]
             _accumulate(rows, entry.features(state, p), p, names, probs, 1.0 / episodes)
             state.apply_action(rng.choices(legal, probs)[0])

@@ -6,9 +6,11 @@ legal actions (decision) or chance outcomes (chance).  Solvers can then sweep
 the arrays forwards (reach probabilities) and backwards (values) with no
 recursion and no Python per node.
 
-Two walkers produce the same arrays: one over any ``pyspiel`` game (states,
-``information_state_string``) and a faster one over a goldspiel rules engine
-(``info_key`` to group information sets; the string is read once per set).
+Three walkers produce the same arrays: one over any ``pyspiel`` game (states,
+``information_state_string``), one in Python over a goldspiel rules engine
+(``compile_engine_py``: ``info_key`` groups information sets; the string is
+read once per set) and the default ``compile_engine``, the same walk in
+Cython over the engine's ``cdef`` interface (``src_cy/tree_compile.pyx``).
 """
 from __future__ import annotations
 
@@ -52,6 +54,8 @@ class CompiledTree:
     member_start: np.ndarray      # int32[I+1]: CSR rows of member_nodes
     member_nodes: np.ndarray      # int32[M]: decision nodes of each information set
     index: dict[str, int] = field(default_factory=dict)  # info string -> infoset
+    # uint64[I]: the engine's ``info_key`` of each set (None for a pyspiel walk)
+    infoset_keys: np.ndarray | None = None
 
     @property
     def num_nodes(self) -> int:
@@ -106,6 +110,7 @@ class _Builder:
         self.iplayer: list[int] = []
         self.iactions: list[list[int]] = []
         self.istrings: list[str] = []
+        self.ikeys: list[int] = []
         self.lookup: dict[Any, int] = {}
 
     def children(self, node: int, actions: list[int], probs: list[float] | None) -> int:
@@ -147,6 +152,8 @@ class _Builder:
             self.iplayer.append(player)
             self.iactions.append(list(legal))
             self.istrings.append(string_fn())
+            if isinstance(key, tuple):
+                self.ikeys.append(key[1])
         elif self.iactions[idx] != list(legal):
             raise ValueError(
                 f"information set {self.istrings[idx]!r} has different legal actions in "
@@ -182,7 +189,9 @@ class _Builder:
             infoset_actions=np.asarray([a for acts in self.iactions for a in acts], i32),
             infoset_strings=list(self.istrings),
             member_start=mstart, member_nodes=dec[order].astype(i32),
-            index={s: i for i, s in enumerate(self.istrings)})
+            index={s: i for i, s in enumerate(self.istrings)},
+            infoset_keys=(np.asarray(self.ikeys, np.uint64)
+                          if self.iplayer and len(self.ikeys) == len(self.iplayer) else None))
 
 
 def _check_game(game: pyspiel.Game) -> None:
@@ -221,9 +230,58 @@ def compile_pyspiel(game: pyspiel.Game, max_nodes: int = DEFAULT_MAX_NODES) -> C
     return b.finish()
 
 
+def _finish_arrays(game_string: str, num_players: int, a: dict) -> CompiledTree:
+    """A ``CompiledTree`` from the raw arrays of ``src_cy.tree_compile``."""
+    i32 = np.int32
+    infoset, nums = a["infoset"], a["infoset_num_actions"]
+    offsets = np.zeros(len(nums), i32)
+    if len(nums):
+        offsets[1:] = np.cumsum(nums)[:-1]
+    dec = np.flatnonzero(infoset >= 0).astype(i32)
+    order = np.argsort(infoset[dec], kind="stable")
+    mstart = np.zeros(len(nums) + 1, i32)
+    mstart[1:] = np.cumsum(np.bincount(infoset[dec], minlength=len(nums)))
+    strings = a["infoset_strings"]
+    return CompiledTree(
+        game_string=game_string, num_players=num_players, kind=a["kind"], player=a["player"],
+        infoset=infoset, parent=a["parent"], action=a["action"],
+        child_start=a["child_start"], num_children=a["num_children"],
+        chance_prob=a["chance_prob"], terminal_index=a["terminal_index"],
+        terminal_returns=np.ascontiguousarray(a["terminal_returns"]),
+        infoset_player=a["infoset_player"], infoset_offset=offsets, infoset_num_actions=nums,
+        infoset_actions=a["infoset_actions"], infoset_strings=strings,
+        member_start=mstart, member_nodes=dec[order].astype(i32),
+        index={s: i for i, s in enumerate(strings)},
+        infoset_keys=a["infoset_keys"] if len(nums) else None)
+
+
 def compile_engine(engine, game_string: str | None = None,
                    max_nodes: int = DEFAULT_MAX_NODES) -> CompiledTree:
-    """Compile by walking a goldspiel engine (clones; info keys group the sets)."""
+    """Compile a goldspiel engine's tree in Cython (no Python call per node).
+
+    Same arrays as ``compile_engine_py`` (tests cross-check them); Python is
+    entered once per information set, for its string.
+    """
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be positive, got {max_nodes}")
+    from src_cy import tree_compile
+    name = game_string or engine.game_string
+    try:
+        arrays = tree_compile.compile_arrays(engine, max_nodes)
+    except tree_compile.TreeSizeError as exc:
+        nodes, infosets = exc.args
+        raise TreeTooLargeError(
+            f"game {name} has more than max_nodes={max_nodes} nodes (reached {nodes} nodes "
+            f"and {infosets} information sets so far); use MCCFR or raise max_nodes") from None
+    return _finish_arrays(name, engine.num_players, arrays)
+
+
+def compile_engine_py(engine, game_string: str | None = None,
+                      max_nodes: int = DEFAULT_MAX_NODES) -> CompiledTree:
+    """Compile by walking a goldspiel engine in Python (clones; info keys group the sets).
+
+    The reference for ``compile_engine``: one Python call per node.
+    """
     name = game_string or engine.game_string
     b = _Builder(name, engine.num_players, max_nodes)
     stack = [(engine.py_clone(), 0)]

@@ -11,7 +11,7 @@ opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
 epsilon-exploration at the traverser's nodes and updates the average strategy
 at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.
 """
-from cython.operator cimport dereference
+from cython.operator cimport dereference, preincrement
 from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -37,10 +37,13 @@ cdef class MCCFRCore:
     cdef dict bucket_slot
     cdef public long iteration
     cdef public double epsilon
+    cdef public bint keep_strings
 
-    def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6):
+    def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
+                 bint keep_strings=True):
         if abstraction is not None and not callable(abstraction):
-            raise TypeError("abstraction must be callable(player, info_string) -> bucket")
+            raise TypeError("abstraction must be callable(player, info_string) -> bucket "
+                            "(or (player, engine) when it has uses_engine = True)")
         if not 0.0 < epsilon <= 1.0:
             raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
         self.proto = proto.clone()
@@ -52,6 +55,7 @@ cdef class MCCFRCore:
         self.bucket_slot = {}
         self.iteration = 0
         self.epsilon = epsilon
+        self.keep_strings = keep_strings or abstraction is not None
 
     # ------------------------------------------------------------------
     cdef int _slot(self, Engine e, int p, int* legal, int n) except -1:
@@ -60,10 +64,10 @@ cdef class MCCFRCore:
         cdef unordered_map[uint64_t, int].iterator it = self.slot_of_key.find(key)
         if it != self.slot_of_key.end():
             return dereference(it).second
-        info = e.info_string(p)
-        label = info
+        label = None
         if self.abstraction is not None:
-            label = f"{p}|{self.abstraction(p, info)!r}"
+            arg = e if getattr(self.abstraction, "uses_engine", False) else e.info_string(p)
+            label = f"{p}|{self.abstraction(p, arg)!r}"
             bucket = (p, label)
             s = self.bucket_slot.get(bucket, -1)
             if s >= 0:
@@ -80,7 +84,8 @@ cdef class MCCFRCore:
             self.R.push_back(0.0)
             self.S.push_back(0.0)
             self.acts.push_back(legal[k])
-        self.strings.append(label)
+        if self.keep_strings:
+            self.strings.append(label if label is not None else e.info_string(p))
         if self.abstraction is not None:
             self.bucket_slot[bucket] = s
         self.slot_of_key[key] = s
@@ -214,6 +219,9 @@ cdef class MCCFRCore:
 
     def average_policy(self) -> dict:
         """{info string (or bucket repr): (player, actions, probabilities)}."""
+        if not self.keep_strings:
+            raise ValueError("this MCCFR run keeps no information strings (keep_strings=False); "
+                             "use the array policy (MCCFRSolver.average_policy())")
         out = {}
         cdef int s, k, o, n
         cdef double tot
@@ -233,45 +241,63 @@ cdef class MCCFRCore:
             return -1
         return dereference(it).second
 
-    def get_state(self) -> dict:
-        """All tables as numpy arrays (for checkpoints)."""
-        keys = np.zeros(self.slot_of_key.size(), np.uint64)
-        slots = np.zeros(self.slot_of_key.size(), np.int64)
-        cdef int i = 0
-        for kv in self.slot_of_key:
-            keys[i] = kv.first
-            slots[i] = kv.second
+    def table_arrays(self) -> dict:
+        """Copies of the tables as numpy arrays (no strings): rows, keys, sums."""
+        cdef Py_ssize_t i = 0, m = self.slot_of_key.size()
+        keys = np.empty(m, np.uint64)
+        slots = np.empty(m, np.int64)
+        cdef uint64_t[::1] kv_k = keys
+        cdef long long[::1] kv_s = slots
+        cdef unordered_map[uint64_t, int].iterator it = self.slot_of_key.begin()
+        while it != self.slot_of_key.end():
+            kv_k[i] = dereference(it).first
+            kv_s[i] = dereference(it).second
             i += 1
-        return {"keys": keys, "slots": slots,
-                "off": np.asarray(list(self.off), np.int64),
-                "nact": np.asarray(list(self.nact), np.int64),
-                "player": np.asarray(list(self.iplayer), np.int64),
-                "acts": np.asarray(list(self.acts), np.int64),
-                "regret": np.asarray(list(self.R), np.float64),
-                "avg": np.asarray(list(self.S), np.float64),
-                "strings": np.asarray(self.strings, dtype=str),
-                "rng": np.asarray([self.rng.s], np.uint64),
-                "iteration": np.asarray([self.iteration], np.int64)}
+            preincrement(it)
+        order = np.argsort(keys, kind="stable")
+        return {"keys": keys[order], "slots": slots[order],
+                "off": _ivec(self.off), "nact": _ivec(self.nact), "player": _ivec(self.iplayer),
+                "acts": _ivec(self.acts), "regret": _dvec(self.R), "avg": _dvec(self.S)}
+
+    def get_state(self) -> dict:
+        """Everything needed to resume, as numpy arrays (for checkpoints)."""
+        st = self.table_arrays()
+        del st["off"]  # the running sum of nact
+        st["strings"] = np.asarray(self.strings, dtype=str)
+        st["rng"] = np.asarray([self.rng.s], np.uint64)
+        st["iteration"] = np.asarray([self.iteration], np.int64)
+        return st
 
     def set_state(self, dict st) -> None:
         """Inverse of ``get_state`` (arrays are validated first, then installed)."""
-        n = len(st["off"])
-        if not (len(st["nact"]) == len(st["player"]) == len(st["strings"]) == n
-                and len(st["regret"]) == len(st["avg"]) == len(st["acts"])
+        nact = np.asarray(st["nact"], np.int64)
+        n = len(nact)
+        strings = st["strings"].tolist()
+        expected_strings = n if self.keep_strings else 0
+        if not (len(st["player"]) == n and len(st["regret"]) == len(st["avg"]) == len(st["acts"])
+                and len(strings) == expected_strings
                 and len(st["keys"]) == len(st["slots"])
-                and (n == 0 or int(st["off"][-1] + st["nact"][-1]) == len(st["regret"]))
-                and all(0 <= s < n for s in st["slots"].tolist())):
+                and int(nact.sum()) == len(st["regret"]) and (nact > 0).all()
+                and (len(st["slots"]) == 0 or (0 <= st["slots"].min()
+                                               and st["slots"].max() < n))):
             raise ValueError("inconsistent MCCFR table arrays")
+        off = np.zeros(n, np.int64)
+        if n:
+            off[1:] = np.cumsum(nact)[:-1]
         self.slot_of_key.clear()
-        for k, s in zip(st["keys"].tolist(), st["slots"].tolist()):
-            self.slot_of_key[<uint64_t>k] = <int>s
-        self.off = st["off"].tolist()
-        self.nact = st["nact"].tolist()
-        self.iplayer = st["player"].tolist()
-        self.acts = st["acts"].tolist()
-        self.R = st["regret"].tolist()
-        self.S = st["avg"].tolist()
-        self.strings = st["strings"].tolist()
+        self.slot_of_key.reserve(len(st["keys"]))
+        cdef uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
+        cdef long long[::1] ss = np.ascontiguousarray(st["slots"], np.int64)
+        cdef Py_ssize_t i
+        for i in range(kk.shape[0]):
+            self.slot_of_key[kk[i]] = <int>ss[i]
+        self.off = off.tolist()
+        self.nact = nact.tolist()
+        self.iplayer = np.asarray(st["player"]).tolist()
+        self.acts = np.asarray(st["acts"]).tolist()
+        self.R = np.asarray(st["regret"], np.float64).tolist()
+        self.S = np.asarray(st["avg"], np.float64).tolist()
+        self.strings = strings
         self.bucket_slot = {}
         if self.abstraction is not None:
             for s, text in enumerate(self.strings):
@@ -279,3 +305,20 @@ cdef class MCCFRCore:
         self.rng.s = <uint64_t>int(st["rng"][0])
         self.iteration = int(st["iteration"][0])
 
+
+cdef object _ivec(vector[int]& v):
+    out = np.empty(v.size(), np.int32)
+    cdef int[::1] o = out
+    cdef Py_ssize_t i
+    for i in range(<Py_ssize_t>v.size()):
+        o[i] = v[i]
+    return out
+
+
+cdef object _dvec(vector[double]& v):
+    out = np.empty(v.size(), np.float64)
+    cdef double[::1] o = out
+    cdef Py_ssize_t i
+    for i in range(<Py_ssize_t>v.size()):
+        o[i] = v[i]
+    return out

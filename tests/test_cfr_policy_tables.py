@@ -21,9 +21,11 @@ def _policy(row) -> dict:
 
 def test_cfr_tables_written_and_consistent(tmp_path):
     (summary,) = script.main(["--games", "kuhn_poker", "--out", str(tmp_path)])
-    assert summary["solver"] == "CFR+" and summary["exploitability"] < 1e-3
+    assert summary["solver"] == "CFR+" and summary["measure"] == "exploitability"
+    assert summary["value"] < 1e-3
     folder = tmp_path / "kuhn_poker"
-    for name in ("policy_table.csv", "policy_table.md", "policy.json", "convergence.png"):
+    for name in ("policy_table.csv", "policy_table.md", "policy.npz", "convergence.png",
+                 "convergence.csv"):
         assert (folder / name).stat().st_size > 0, name
     rows = _rows(folder / "policy_table.csv")
     openers = [r for r in rows if r["player"] == "0" and r["betting"] == "-"]
@@ -32,14 +34,15 @@ def test_cfr_tables_written_and_consistent(tmp_path):
     assert _policy(k_call)["Bet"] > 0.99          # never fold the best card
     for r in rows:
         assert sum(_policy(r).values()) == pytest.approx(1.0, abs=2e-3)
-    table = policy_io.load_policy(folder / "policy.json", pyspiel.load_game("kuhn_poker"))
-    assert len(table) == 12
+    policy = policy_io.load_array_policy(folder / "policy.npz", pyspiel.load_game("kuhn_poker"))
+    assert policy.num_rows == 12 and policy.header["solver"] == "CFR+"
 
 
 def test_mccfr_path(tmp_path):
     (summary,) = script.main(["--games", "leduc_poker", "--solver", "mccfr",
                               "--iterations", "4000", "--out", str(tmp_path)])
-    assert summary["solver"] == "ES-MCCFR" and summary["exploitability"] < 1.0
+    assert summary["solver"] == "ES-MCCFR" and summary["measure"] == "exploitability"
+    assert summary["value"] < 1.0
     assert len(_rows(tmp_path / "leduc_poker" / "policy_table.csv")) > 20
 
 
@@ -54,7 +57,7 @@ def test_bad_flags_refused(tmp_path):
 def test_resume_continues_from_the_checkpoint(tmp_path):
     args = ["--games", "kuhn_poker", "--iterations", "400", "--out", str(tmp_path), "--resume"]
     (first,) = script.main(args)
-    assert (tmp_path / "kuhn_poker" / "checkpoint-auto.npz").exists()
+    assert (tmp_path / "kuhn_poker" / "checkpoint-auto-seed0.npz").exists()
     table_first = (tmp_path / "kuhn_poker" / "policy_table.csv").read_text()
     # a finished run resumes at its end: nothing left to do, same table
     (again,) = script.main(args)
@@ -68,3 +71,61 @@ def test_resume_continues_from_the_checkpoint(tmp_path):
     script.main(["--games", "kuhn_poker", "--iterations", "800", "--out", str(fresh_dir)])
     assert (fresh_dir / "kuhn_poker" / "policy_table.csv").read_text() == \
         (tmp_path / "kuhn_poker" / "policy_table.csv").read_text()
+
+
+def _files(folder):
+    return {n: (folder / n).read_bytes() for n in ("policy.npz", "policy_table.csv",
+                                                     "policy_table.md")}
+
+
+def test_same_seed_gives_identical_files(tmp_path):
+    runs = {}
+    for name, seed in (("a", 5), ("b", 5), ("c", 6)):
+        script.main(["--games", "leduc_poker", "--solver", "mccfr", "--iterations", "600",
+                     "--seed", str(seed), "--out", str(tmp_path / name)])
+        runs[name] = _files(tmp_path / name / "leduc_poker")
+    assert runs["a"] == runs["b"]
+    assert runs["a"]["policy.npz"] != runs["c"]["policy.npz"]
+
+
+def test_general_sum_game_reports_nash_conv(tmp_path):
+    (summary,) = script.main(["--games", "kuhn_poker", "--iterations", "50",
+                              "--out", str(tmp_path)])
+    assert summary["measure"] == "exploitability"
+    # 3-player kuhn is not 2-player constant-sum: NashConv, under its own name
+    register(GameEntry(name="kuhn3", load=lambda p: pyspiel.load_game("kuhn_poker(players=3)"),
+                       features=lambda s, p: {"card": s.information_state_string(p)[0]},
+                       feature_doc={"card": "own card"}, cfr_iterations=30))
+    (summary,) = script.main(["--games", "kuhn3", "--out", str(tmp_path)])
+    assert summary["measure"] == "nash_conv" and summary["value"] > 0
+    header = (tmp_path / "kuhn3" / "convergence.csv").read_text().splitlines()[0]
+    assert header == "iterations,seconds,nash_conv,ci95"
+    from solvers.policy_tables import REGISTRY
+    del REGISTRY["kuhn3"]
+
+
+def test_killed_run_resumes_to_the_identical_table(tmp_path, monkeypatch):
+    from solvers.mccfr import MCCFRSolver
+    args = ["--games", "leduc_poker", "--solver", "mccfr", "--iterations", "1000",
+            "--seed", "3", "--resume"]
+    script.main(args + ["--out", str(tmp_path / "straight")])
+    real_run, calls = MCCFRSolver.run, []
+
+    def dying_run(self, n):
+        calls.append(n)
+        if len(calls) == 7:
+            raise KeyboardInterrupt  # killed in the middle of the 7th chunk
+        real_run(self, n)
+
+    monkeypatch.setattr(MCCFRSolver, "run", dying_run)
+    monkeypatch.setattr(script, "CHECKPOINT_MIN_SECONDS", 0.0)
+    with pytest.raises(KeyboardInterrupt):
+        script.main(args + ["--out", str(tmp_path / "killed")])
+    monkeypatch.setattr(MCCFRSolver, "run", real_run)
+    ckpt = tmp_path / "killed" / "leduc_poker" / "checkpoint-mccfr-seed3.npz"
+    meta, _ = policy_io.load_arrays(ckpt, kind="mccfr-checkpoint", game="leduc_poker()")
+    assert ckpt.exists() and not (tmp_path / "killed" / "leduc_poker" / "policy.npz").exists()
+    (resumed,) = script.main(args + ["--out", str(tmp_path / "killed")])
+    assert resumed["iterations"] == 1000
+    assert _files(tmp_path / "killed" / "leduc_poker") == \
+        _files(tmp_path / "straight" / "leduc_poker")

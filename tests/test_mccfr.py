@@ -40,7 +40,7 @@ def test_python_path_converges_on_kuhn(scheme):
     assert s.backend == "pyspiel"
     s.run(3000)
     assert _expl(s, KUHN) < 0.06
-    tab = s.average_policy()
+    tab = s.average_policy().to_tabular()
     assert np.allclose(tab.action_probability_array.sum(axis=1), 1.0)
 
 
@@ -107,3 +107,74 @@ def test_bad_arguments_refused():
         MCCFRSolver(KUHN, scheme="outcome", epsilon=0.0)
     with pytest.raises(TypeError, match="pyspiel.Game or an engine"):
         MCCFRSolver("kuhn_poker")
+
+
+def test_array_policy_matches_table_and_openspiel():
+    from open_spiel.python.algorithms import exploitability as os_expl
+    game = pyspiel.load_game("leduc_poker")
+    s = MCCFRSolver(game, seed=4)
+    s.run(300)
+    pol = s.average_policy()
+    table = s.average_policy_table()
+    tree = compiled_tree(game)
+    expected = np.zeros(tree.num_slots)
+    for i, info in enumerate(tree.infoset_strings):
+        o, n = tree.infoset_offset[i], tree.infoset_num_actions[i]
+        expected[o:o + n] = table[info][2] if info in table else 1.0 / n
+    assert np.allclose(pol.policy_array(tree), expected, atol=1e-15)
+    from solvers.exploitability import nash_conv_of_array
+    assert os_expl.nash_conv(game, pol) == pytest.approx(
+        nash_conv_of_array(tree, expected), abs=1e-9)
+
+
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
+def test_keyless_strings_run_resumes_identically(tmp_path, scheme):
+    game = pyspiel.load_game("leduc_poker")
+    tree = compiled_tree(game)
+    with_strings = MCCFRSolver(game, scheme=scheme, seed=7)
+    with_strings.run(400)
+    straight = MCCFRSolver(game, scheme=scheme, seed=7, keep_strings=False)
+    straight.run(400)
+    with pytest.raises(ValueError, match="keep_strings=False"):
+        straight.average_policy_table()
+    first = MCCFRSolver(game, scheme=scheme, seed=7, keep_strings=False)
+    first.run(150)
+    path = tmp_path / "c.npz"
+    first.save_checkpoint(path)
+    resumed = MCCFRSolver(game, scheme=scheme, seed=0, keep_strings=False)
+    resumed.load_checkpoint(path)
+    resumed.run(250)
+    a = resumed.average_policy()
+    assert np.array_equal(a.probs, straight.average_policy().probs)
+    assert np.array_equal(a.policy_array(tree), with_strings.policy_array(tree))
+    with pytest.raises(ValueError, match="settings"):
+        MCCFRSolver(game, scheme=scheme).load_checkpoint(path)
+
+
+def test_engine_abstraction_and_named_policy_file(tmp_path, monkeypatch):
+    from solvers import abstractions, policy_io
+    from solvers.bots import make_bot
+
+    def by_card_and_actions(player, engine):
+        return (engine.info_string(player)[0], tuple(engine.py_legal_actions()))
+    by_card_and_actions.uses_engine = True
+    monkeypatch.setitem(abstractions._REGISTRY, "kuhn_card", by_card_and_actions)
+    s = MCCFRSolver(KUHN, seed=0, abstraction="kuhn_card")
+    s.run(2000)
+    assert s.num_infosets == 6
+    pol = s.average_policy()
+    state = KUHN.new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    probs = pol.action_probabilities(state)
+    assert pol.misses == 0 and probs[1] > 0.2  # the King bets often
+    path = tmp_path / "abs.npz"
+    policy_io.save_array_policy(path, pol, solver="ES-MCCFR", iterations=2000, seed=0,
+                                meta={"abstraction": "kuhn_card"})
+    bot = make_bot("cfr", KUHN, policy_file=str(path))
+    assert dict(bot.step_with_policy(state)[0]) == probs
+    assert bot.stats()["misses"] == 0
+    with pytest.raises(ValueError, match="reads the engine"):
+        MCCFRSolver(KUHN, abstraction="kuhn_card", use_engine=False)
+    with pytest.raises(ValueError, match="unknown abstraction"):
+        MCCFRSolver(KUHN, abstraction="nope")

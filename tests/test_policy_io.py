@@ -33,7 +33,7 @@ def test_roundtrip_and_tabular(tmp_path, solved):
     assert loaded == table
     tab = policy_io.to_tabular_policy(game, loaded)
     assert np.allclose(tab.action_probability_array,
-                       solver.average_policy().action_probability_array, atol=1e-15)
+                       solver.average_policy().to_tabular().action_probability_array, atol=1e-15)
     assert [p for p in os.listdir(tmp_path) if p.startswith(".tmp")] == []
 
 
@@ -90,3 +90,83 @@ def test_incomplete_table_refused_for_tabular(solved):
     table.pop(next(iter(table)))
     with pytest.raises(PolicyFileError, match="lacks 1 information states"):
         policy_io.to_tabular_policy(game, table)
+
+
+# ----------------------------------------------------------------------
+# Array policy files (.npz)
+# ----------------------------------------------------------------------
+def _npz(tmp_path, solved, name="kuhn.npz"):
+    game, solver = solved
+    path = tmp_path / name
+    policy_io.save_array_policy(path, solver.average_policy(), solver="CFR+", iterations=50,
+                                seed=0, strings_file=True)
+    return path
+
+
+def _rewrite(path, mutate):
+    """Rewrite an npz after ``mutate(header, arrays)``; the digest is recomputed
+    only when ``mutate`` returns True (to test checks beyond the digest)."""
+    with np.load(path) as z:
+        data = {k: z[k] for k in z.files}
+    header = json.loads(bytes(data.pop("__header__")).decode())
+    if mutate(header, data):
+        header["digest"] = policy_io._digest_arrays(data)
+    np.savez(path, __header__=np.frombuffer(json.dumps(header).encode(), np.uint8), **data)
+
+
+def test_array_policy_roundtrip(tmp_path, solved):
+    game, solver = solved
+    path = _npz(tmp_path, solved)
+    old = os.umask(0o022)
+    try:
+        path2 = _npz(tmp_path, solved, "perm.npz")
+    finally:
+        os.umask(old)
+    assert os.stat(path2).st_mode & 0o777 == 0o644
+    pol = policy_io.load_array_policy(path, game)
+    assert pol.header["solver"] == "CFR+" and pol.header["iterations"] == 50
+    assert pol.header["key_kind"] == "engine" and pol.header["seed"] == 0
+    assert np.array_equal(pol.policy_array(solver.tree), solver.average_policy_array())
+    from open_spiel.python.algorithms import exploitability as os_expl
+    assert os_expl.nash_conv(game, pol) == pytest.approx(solver.nash_conv(), abs=1e-12)
+    side = json.loads((tmp_path / "kuhn.npz.strings.json").read_text())
+    assert side["strings"] == solver.tree.infoset_strings
+    assert side["policy_digest"] == pol.header["digest"]
+    assert policy_io.load_policy_file(path, game).num_rows == solver.tree.num_infosets
+    assert [p for p in os.listdir(tmp_path) if p.startswith(".tmp")] == []
+
+
+def test_json_table_loads_as_array_policy(tmp_path, solved):
+    game, solver = solved
+    path, _ = _write(tmp_path, solved)
+    pol = policy_io.load_policy_file(path, game)
+    assert np.allclose(pol.policy_array(solver.tree), solver.average_policy_array(), atol=1e-15)
+
+
+@pytest.mark.parametrize("mutate,match", [
+    (lambda h, d: d.__setitem__("probs", d["probs"] * 0.5) or False, "digest mismatch"),
+    (lambda h, d: d.__setitem__("probs", d["probs"] * 0.5) or True, "not a distribution"),
+    (lambda h, d: h.__setitem__("engine_fingerprint", "0" * 64) or True, "another version"),
+    (lambda h, d: h.__setitem__("version", 99) or True, "unsupported array policy version"),
+    (lambda h, d: d.__setitem__("key_player", d["key_player"] * 0 + 1) or True,
+     "key players disagree"),
+    (lambda h, d: d.__setitem__("row_num", d["row_num"][:-1]) or True, "row arrays disagree"),
+    (lambda h, d: d.pop("keys") is None or True, "missing arrays"),
+])
+def test_array_policy_refused(tmp_path, solved, mutate, match):
+    path = _npz(tmp_path, solved)
+    _rewrite(path, mutate)
+    with pytest.raises(PolicyFileError, match=match):
+        policy_io.load_array_policy(path, solved[0])
+
+
+def test_array_policy_wrong_game_or_garbage(tmp_path, solved):
+    path = _npz(tmp_path, solved)
+    with pytest.raises(PolicyFileError, match="not leduc_poker"):
+        policy_io.load_array_policy(path, pyspiel.load_game("leduc_poker"))
+    data = bytearray(path.read_bytes())
+    path.write_bytes(bytes(data[: len(data) // 2]))
+    with pytest.raises(PolicyFileError, match="cannot read"):
+        policy_io.load_array_policy(path, solved[0])
+    with pytest.raises(PolicyFileError, match="cannot read"):
+        policy_io.load_policy_file(tmp_path / "missing.npz", solved[0])
