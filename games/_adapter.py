@@ -18,7 +18,6 @@ and ``load(data)`` (snapshot of the whole state; ``load`` validates), and
 from __future__ import annotations
 
 import binascii
-import random
 import zlib
 from typing import Any, Callable, Mapping
 
@@ -276,8 +275,3 @@ def _unpickle_engine(game_string: str, snapshot: bytes):
     engine.load(snapshot)
     engine.check_invariants()
     return engine
-
-
-def seeded_rng(seed: int | None) -> random.Random:
-    """The project's one way to turn a seed into a Python RNG."""
-    return random.Random(seed)
