@@ -266,12 +266,3 @@ def deserialize_state(game: EngineGame, text: str) -> EngineState:
     elif snapshot != state.engine.dump():
         raise ValueError("serialized state is inconsistent: snapshot differs from replayed history")
     return state
-
-
-def _unpickle_engine(game_string: str, snapshot: bytes):
-    """Rebuild an engine for OpenSpiel's own (pickle-based) serialization path."""
-    game = pyspiel.load_game(game_string)
-    engine = game.make_engine()
-    engine.load(snapshot)
-    engine.check_invariants()
-    return engine
