@@ -3,6 +3,7 @@
 # core, then runs the main job or the tests.
 #   ./run.sh            main job: policy tables on the small default (results/)
 #   ./run.sh test       the whole test suite
+#   ./run.sh pytest ARGS  the in-place test suite with pytest arguments
 #   ./run.sh demo       a seeded Gold Thief game between bots, printed
 #   ./run.sh play ARGS  play a game against the AI in the terminal (--help)
 #   ./run.sh py ARGS    run the venv's python (e.g. ./run.sh py -m experiments.match)
@@ -27,8 +28,9 @@ cmd="${1:-main}"
 case "$cmd" in
   main) exec "$PY" -m experiments.policy_tables "$@" ;;
   test) exec "$PY" -m pytest "$@" ;;
+  pytest) exec "$PY" -m pytest -p no:cacheprovider "$@" ;;
   demo) exec "$PY" -m experiments.demo "$@" ;;
   play) exec "$PY" -m experiments.play "$@" ;;
   py)   exec "$PY" "$@" ;;
-  *) echo "usage: ./run.sh [main|test|demo|play|py ...]" >&2; exit 2 ;;
+  *) echo "usage: ./run.sh [main|test|pytest|demo|play|py ...]" >&2; exit 2 ;;
 esac

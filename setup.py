@@ -9,6 +9,38 @@ from setuptools import Extension, setup
 HERE = Path(__file__).parent
 # Development aid: GOLDSPIEL_ONLY=engine,gold_thief builds just those modules.
 ONLY = {m for m in os.environ.get("GOLDSPIEL_ONLY", "").split(",") if m}
+
+# Safe by default: bounds and wraparound checks are on for every module.
+DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": True,
+    "wraparound": True,
+    "cdivision": True,
+    "initializedcheck": True,
+}
+# Hot kernels whose inner loops run unchecked (per-module table, so the sources
+# need no directive comments). Their Python-facing parsers (load/set_state)
+# therefore also run unchecked and must validate lengths explicitly.
+UNCHECKED = {"boundscheck": False, "wraparound": False, "initializedcheck": False}
+HOT_MODULES = {
+    "ardillas_del_bosque",
+    "cfr_core",
+    "gold_nugget",
+    "gold_thief",
+    "gold_thief_rollout",
+    "ismcts",
+    "mccfr",
+    "poker",
+    "saboteur",
+}
+
+
+def directives_for(module: str) -> dict:
+    """Cython compiler directives for ``src_cy.<module>``."""
+    if module in HOT_MODULES:
+        return {**DIRECTIVES, **UNCHECKED}
+    return dict(DIRECTIVES)
+
 extensions = [
     Extension(
         f"src_cy.{pyx.stem}",
@@ -22,16 +54,12 @@ extensions = [
     if not ONLY or pyx.stem in ONLY
 ]
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives={
-            "language_level": 3,
-            "boundscheck": False,
-            "wraparound": False,
-            "cdivision": True,
-            "initializedcheck": False,
-        },
+ext_modules = []
+for ext in extensions:
+    ext_modules += cythonize(
+        [ext],
+        compiler_directives=directives_for(ext.name.rsplit(".", 1)[1]),
         include_path=[str(HERE)],
-    ),
-)
+    )
+
+setup(ext_modules=ext_modules)

@@ -18,7 +18,6 @@ and ``load(data)`` (snapshot of the whole state; ``load`` validates), and
 from __future__ import annotations
 
 import binascii
-import random
 import zlib
 from typing import Any, Callable, Mapping
 
@@ -267,17 +266,3 @@ def deserialize_state(game: EngineGame, text: str) -> EngineState:
     elif snapshot != state.engine.dump():
         raise ValueError("serialized state is inconsistent: snapshot differs from replayed history")
     return state
-
-
-def _unpickle_engine(game_string: str, snapshot: bytes):
-    """Rebuild an engine for OpenSpiel's own (pickle-based) serialization path."""
-    game = pyspiel.load_game(game_string)
-    engine = game.make_engine()
-    engine.load(snapshot)
-    engine.check_invariants()
-    return engine
-
-
-def seeded_rng(seed: int | None) -> random.Random:
-    """The project's one way to turn a seed into a Python RNG."""
-    return random.Random(seed)

@@ -223,8 +223,7 @@ cdef class Engine:
         return self.py_returns()
 
     def __reduce__(self):
-        import games._adapter as adapter
-        return (adapter._unpickle_engine, (self.game_string, self.dump()))
+        return (_unpickle_engine, (self.game_string, self.dump()))
 
     def __deepcopy__(self, memo):
         return self.clone()
@@ -302,3 +301,17 @@ def legal_loop(Engine e, int n) -> int:
     for k in range(n):
         m = e.legal_actions(outs)
     return m
+
+
+def _unpickle_engine(game_string, snapshot):
+    """Rebuild a pickled engine from its game string and snapshot.
+
+    The game must be registered with pyspiel in the unpickling process
+    (``import games`` does that); the engine layer imports nothing from
+    ``games`` or ``solvers``.
+    """
+    import pyspiel
+    engine = pyspiel.load_game(game_string).make_engine()
+    engine.load(snapshot)
+    engine.check_invariants()
+    return engine
