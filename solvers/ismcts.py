@@ -37,6 +37,7 @@ import pyspiel
 
 MASK64 = (1 << 64) - 1
 FINAL_POLICIES = ("max_visits", "visit_distribution")
+DETERMINIZATIONS = ("uniform", "belief")
 
 
 class SplitMix64:
@@ -85,6 +86,8 @@ class RootStats:
     nodes: int
     inconsistent_worlds: int
     rng_state: int
+    # Belief-weighted determinization: worlds drawn to get the accepted ones.
+    world_draws: int = 0
 
     def mean_values(self) -> list[float]:
         return [w / v if v else 0.0 for w, v in zip(self.values, self.visits)]
@@ -137,18 +140,83 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
 
 
 # ----------------------------------------------------------------------
+# Belief-weighted determinization
+# ----------------------------------------------------------------------
+def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float],
+                       n: int, rng: SplitMix64, max_draws: int) -> tuple[list[Any], int]:
+    """Rejection sampling of ``n`` worlds: ``w = draw(rng.next())`` (a world
+    from the uniform resampler), kept when ``rng.random() < accept(w)``.
+
+    Returns (worlds, draws made).  If fewer than ``n`` are accepted within
+    ``max_draws`` draws, the most acceptable of the rejected worlds fill the
+    list (ties: earliest), so the search always has ``n`` worlds.
+    """
+    kept: list[Any] = []
+    spare: list[tuple[float, int, Any]] = []
+    draws = 0
+    while len(kept) < n and draws < max_draws:
+        w = draw(rng.next())
+        a = accept(w)
+        draws += 1
+        if rng.random() < a:
+            kept.append(w)
+        else:
+            spare.append((-a, draws, w))
+    if len(kept) < n:
+        spare.sort(key=lambda t: (t[0], t[1]))
+        kept.extend(w for _, _, w in spare[:n - len(kept)])
+    return kept, draws
+
+
+def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: int,
+                   rng: SplitMix64) -> tuple[list[Any], int]:
+    """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states)."""
+    from solvers.beliefs import world_acceptance
+    accept = world_acceptance(state, player)
+    if engine_worlds:
+        engine = state.engine
+        return belief_world_seeds(lambda ws: engine.py_resample(player, ws), accept,
+                                  n, rng, 20 * n)
+    return belief_world_seeds(lambda ws: state.resample(player, ws),
+                              lambda w: accept(w.engine), n, rng, 20 * n)
+
+
+# ----------------------------------------------------------------------
 # The two search paths
 # ----------------------------------------------------------------------
 def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
-                rollout: Any = None) -> RootStats:
-    """ISMCTS on a Cython engine (``src_cy.ismcts.search``)."""
+                rollout: Any = None, state: pyspiel.State | None = None,
+                determinization: str = "uniform", belief_worlds: int = 64) -> RootStats:
+    """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
+
+    ``determinization="belief"`` (needs ``state``, the pyspiel state over
+    ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
+    :func:`belief_world_seeds` with the game's belief model
+    (``solvers.beliefs.world_acceptance``) from the seed's stream, then
+    continues that stream.
+    """
     from src_cy import ismcts as cy
+    worlds, draws = None, 0
+    if _check_determinization(determinization, belief_worlds) == "belief":
+        if state is None or getattr(state, "engine", None) is not engine:
+            raise ValueError("determinization='belief' needs the pyspiel state over the engine")
+        rng = SplitMix64(seed)
+        worlds, draws = _belief_worlds(state, player, True, belief_worlds, rng)
+        seed = rng.s
     r = cy.search(engine, player, uct_c=uct_c, max_simulations=max_simulations,
                   time_limit=time_limit or 0.0, seed=seed, cached_worlds=cached_worlds,
-                  multi_observer=multi_observer, rollout=rollout)
-    return RootStats(**r)
+                  multi_observer=multi_observer, rollout=rollout, worlds=worlds)
+    return RootStats(**r, world_draws=draws)
+
+
+def _check_determinization(kind: str, belief_worlds: int) -> str:
+    if kind not in DETERMINIZATIONS:
+        raise ValueError(f"determinization must be one of {DETERMINIZATIONS}, got {kind!r}")
+    if kind == "belief" and (not isinstance(belief_worlds, int) or belief_worlds < 1):
+        raise ValueError(f"belief_worlds must be an int >= 1, got {belief_worlds!r}")
+    return kind
 
 
 def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel.State]:
@@ -177,7 +245,8 @@ def _info_function(state: pyspiel.State) -> Callable[[pyspiel.State, int], Any]:
 def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
-                rollout: SlowRollout | None = None) -> RootStats:
+                rollout: SlowRollout | None = None, determinization: str = "uniform",
+                belief_worlds: int = 64) -> RootStats:
     """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``."""
     if state.current_player() != player or player < 0:
         raise ValueError(f"player {player} is not to move at the root "
@@ -186,10 +255,20 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
     if cached_worlds < 0:
         raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
     rng = SplitMix64(seed)
+    draws = 0
+    if _check_determinization(determinization, belief_worlds) == "belief":
+        if not hasattr(state, "engine"):
+            raise ValueError("determinization='belief' needs a goldspiel game with a "
+                             "belief model (solvers.beliefs)")
+        worlds, draws = _belief_worlds(state, player, False, belief_worlds, rng)
+        rng = SplitMix64(rng.s)
+    else:
+        worlds = []
     sampler = _world_sampler(state, player)
     info = _info_function(state)
     root_info = state.information_state_string(player)
-    worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
+    if not worlds:
+        worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
     tree: dict[Any, dict[int, list]] = {}
     root_key = None
     inconsistent = 0
@@ -250,7 +329,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
     acts = sorted(root)
     return RootStats([a for a in acts], [root[a][0] for a in acts],
                      [root[a][1] for a in acts], [root[a][2] for a in acts],
-                     sims, len(tree), inconsistent, rng.s)
+                     sims, len(tree), inconsistent, rng.s, draws)
 
 
 def _rollout(s: pyspiel.State, rng: SplitMix64, policy: SlowRollout | None) -> None:
@@ -316,13 +395,18 @@ class ISMCTSBot(pyspiel.Bot):
       rollout: "random", "heuristic" (see :func:`register_rollout`) or a
         policy object (``RolloutPolicy`` on engines, callable on pyspiel).
       force_slow: use the pyspiel path even when an engine is available.
+      determinization: "uniform" (the engine's resampler, every world of the
+        information set by its chance probability) or "belief" (worlds
+        re-weighted by the game's opponent model, ``solvers.beliefs``).
+      belief_worlds: worlds drawn per move with ``determinization="belief"``.
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
                  max_simulations: int | None = 1000, time_limit: float | None = None,
                  seed: int | None = None, cached_worlds: int = 0,
                  multi_observer: bool = True, final_policy: str = "max_visits",
-                 rollout: Any = "random", force_slow: bool = False):
+                 rollout: Any = "random", force_slow: bool = False,
+                 determinization: str = "uniform", belief_worlds: int = 64):
         pyspiel.Bot.__init__(self)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
@@ -342,6 +426,13 @@ class ISMCTSBot(pyspiel.Bot):
         self.multi_observer = bool(multi_observer)
         self.final_policy = final_policy
         self.force_slow = bool(force_slow)
+        self.determinization = _check_determinization(determinization, belief_worlds)
+        self.belief_worlds = belief_worlds
+        if determinization == "belief":
+            from solvers.beliefs import belief_games
+            if gtype.short_name not in belief_games():
+                raise ValueError(f"determinization='belief' needs a belief model; "
+                                 f"{gtype.short_name!r} has none (models: {belief_games()})")
         self._rollout_spec = rollout
         self._fast_rollout = None
         self._slow_rollout = None
@@ -363,11 +454,13 @@ class ISMCTSBot(pyspiel.Bot):
         name = self.game.get_type().short_name
         kwargs = dict(uct_c=self.uct_c, max_simulations=self.max_simulations,
                       time_limit=self.time_limit, seed=seed,
-                      cached_worlds=self.cached_worlds, multi_observer=self.multi_observer)
+                      cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
+                      determinization=self.determinization, belief_worlds=self.belief_worlds)
         if self._uses_engine(state):
             if self._fast_rollout is None:
                 self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)
-            stats = fast_search(state.engine, player, rollout=self._fast_rollout, **kwargs)
+            stats = fast_search(state.engine, player, rollout=self._fast_rollout, state=state,
+                                **kwargs)
         else:
             if self._slow_rollout is None:
                 self._slow_rollout = _resolve_rollout(name, self._rollout_spec, False)

@@ -322,8 +322,14 @@ cdef class _Search:
 
 def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
            double time_limit=0.0, seed=0, int cached_worlds=0,
-           bint multi_observer=True, RolloutPolicy rollout=None) -> dict:
+           bint multi_observer=True, RolloutPolicy rollout=None,
+           list worlds=None) -> dict:
     """Run ISMCTS for ``player`` (who must be to move at ``root``).
+
+    ``worlds``: determinizations drawn by the caller (engines of the same
+    game, e.g. belief-weighted ones); each iteration picks one with
+    ``int(len(worlds))`` instead of resampling (``cached_worlds`` is then
+    ignored).
 
     Stops after ``max_simulations`` iterations or ``time_limit`` seconds
     (if > 0), whichever comes first.  Returns the root statistics:
@@ -355,7 +361,15 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
         rollout = RolloutPolicy()
     s = _Search(root, player, uct_c, multi_observer, rollout,
                 <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-    worlds = []
+    if worlds is not None:
+        if not worlds:
+            raise ValueError("worlds must hold at least one engine")
+        for obj in worlds:
+            if type(obj) is not type(root) or (<Engine>obj).num_players != root.num_players:
+                raise ValueError("worlds must be engines of the root's game")
+        cached_worlds = 0
+    else:
+        worlds = []
     for i in range(cached_worlds):
         w = root.clone()
         wrng.s = rng_next(&s.rng)
