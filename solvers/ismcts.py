@@ -140,6 +140,35 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
 
 
 # ----------------------------------------------------------------------
+# Root action grouping
+# ----------------------------------------------------------------------
+RootCandidates = Callable[[pyspiel.State], list]
+_ROOT_CANDIDATES: dict[str, RootCandidates] = {}
+_CANDIDATE_MODULES = {"saboteur": "solvers.search_saboteur"}
+
+
+def register_root_candidates(game_name: str, fn: RootCandidates) -> None:
+    """Register ``fn(state) -> actions``: the root actions a search considers
+    (``root_candidates="game"``); must read only the mover's information."""
+    _ROOT_CANDIDATES[game_name] = fn
+
+
+def _resolve_candidates(game_name: str, spec: Any) -> RootCandidates | None:
+    if spec is None:
+        return None
+    if spec == "game":
+        if game_name not in _ROOT_CANDIDATES and game_name in _CANDIDATE_MODULES:
+            importlib.import_module(_CANDIDATE_MODULES[game_name])
+        if game_name not in _ROOT_CANDIDATES:
+            raise ValueError(f"no root candidates registered for {game_name!r}; "
+                             f"registered: {sorted(_ROOT_CANDIDATES)}")
+        return _ROOT_CANDIDATES[game_name]
+    if callable(spec):
+        return spec
+    raise ValueError("root_candidates must be None, 'game' or a callable(state)")
+
+
+# ----------------------------------------------------------------------
 # Belief-weighted determinization
 # ----------------------------------------------------------------------
 def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float],
@@ -148,23 +177,25 @@ def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float
     from the uniform resampler), kept when ``rng.random() < accept(w)``.
 
     Returns (worlds, draws made).  If fewer than ``n`` are accepted within
-    ``max_draws`` draws, the most acceptable of the rejected worlds fill the
-    list (ties: earliest), so the search always has ``n`` worlds.
+    ``max_draws`` draws, the most acceptable of the rejected worlds (ties:
+    earliest; re-drawn from their seeds, so rejected worlds are not kept in
+    memory) fill the list, so the search always has ``n`` worlds.
     """
     kept: list[Any] = []
-    spare: list[tuple[float, int, Any]] = []
+    spare: list[tuple[float, int, int]] = []
     draws = 0
     while len(kept) < n and draws < max_draws:
-        w = draw(rng.next())
+        ws = rng.next()
+        w = draw(ws)
         a = accept(w)
         draws += 1
         if rng.random() < a:
             kept.append(w)
         else:
-            spare.append((-a, draws, w))
+            spare.append((-a, draws, ws))
     if len(kept) < n:
-        spare.sort(key=lambda t: (t[0], t[1]))
-        kept.extend(w for _, _, w in spare[:n - len(kept)])
+        spare.sort()
+        kept.extend(draw(ws) for _, _, ws in spare[:n - len(kept)])
     return kept, draws
 
 
@@ -188,8 +219,13 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
                 rollout: Any = None, state: pyspiel.State | None = None,
-                determinization: str = "uniform", belief_worlds: int = 64) -> RootStats:
+                determinization: str = "uniform", belief_worlds: int = 64,
+                max_depth: int = 0, root_actions: list[int] | None = None) -> RootStats:
     """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
+
+    ``max_depth`` > 0 limits the tree to that many decisions (1: flat Monte
+    Carlo at the root); ``root_actions`` restricts the root to a subset of
+    the legal actions.
 
     ``determinization="belief"`` (needs ``state``, the pyspiel state over
     ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
@@ -207,7 +243,8 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
         seed = rng.s
     r = cy.search(engine, player, uct_c=uct_c, max_simulations=max_simulations,
                   time_limit=time_limit or 0.0, seed=seed, cached_worlds=cached_worlds,
-                  multi_observer=multi_observer, rollout=rollout, worlds=worlds)
+                  multi_observer=multi_observer, rollout=rollout, worlds=worlds,
+                  max_depth=max_depth, root_actions=root_actions)
     return RootStats(**r, world_draws=draws)
 
 
@@ -246,12 +283,21 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
                 rollout: SlowRollout | None = None, determinization: str = "uniform",
-                belief_worlds: int = 64) -> RootStats:
+                belief_worlds: int = 64, max_depth: int = 0,
+                root_actions: list[int] | None = None) -> RootStats:
     """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``."""
     if state.current_player() != player or player < 0:
         raise ValueError(f"player {player} is not to move at the root "
                          f"(player to move: {state.current_player()})")
     max_sims = _check_budget(max_simulations, time_limit)
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
+    root_set = None
+    if root_actions is not None:
+        legal = set(state.legal_actions())
+        root_set = set(int(a) for a in root_actions)
+        if not root_set or not root_set <= legal:
+            raise ValueError("root_actions must be a non-empty subset of the legal actions")
     if cached_worlds < 0:
         raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
     rng = SplitMix64(seed)
@@ -288,7 +334,12 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
                 continue
             cp = s.current_player()
+            if max_depth and depth >= max_depth:
+                _rollout(s, rng, rollout)
+                break
             acts = sorted(s.legal_actions())
+            if depth == 0 and root_set is not None:
+                acts = [a for a in acts if a in root_set]
             key = ((cp, info(s, cp)) if multi_observer else (cp, info(s, player), depth))
             node = tree.get(key)
             if node is None:
@@ -399,6 +450,11 @@ class ISMCTSBot(pyspiel.Bot):
         information set by its chance probability) or "belief" (worlds
         re-weighted by the game's opponent model, ``solvers.beliefs``).
       belief_worlds: worlds drawn per move with ``determinization="belief"``.
+      max_depth: tree depth limit in decisions (0: none; 1: flat Monte Carlo
+        over the root actions, everything after rolled out).
+      root_candidates: None (every legal action), "game" (the game's
+        registered grouping, :func:`register_root_candidates`) or a
+        callable(state) -> actions.
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
@@ -406,7 +462,8 @@ class ISMCTSBot(pyspiel.Bot):
                  seed: int | None = None, cached_worlds: int = 0,
                  multi_observer: bool = True, final_policy: str = "max_visits",
                  rollout: Any = "random", force_slow: bool = False,
-                 determinization: str = "uniform", belief_worlds: int = 64):
+                 determinization: str = "uniform", belief_worlds: int = 64,
+                 max_depth: int = 0, root_candidates: Any = None):
         pyspiel.Bot.__init__(self)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
@@ -428,6 +485,10 @@ class ISMCTSBot(pyspiel.Bot):
         self.force_slow = bool(force_slow)
         self.determinization = _check_determinization(determinization, belief_worlds)
         self.belief_worlds = belief_worlds
+        if not isinstance(max_depth, int) or max_depth < 0:
+            raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
+        self.max_depth = max_depth
+        self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
         if determinization == "belief":
             from solvers.beliefs import belief_games
             if gtype.short_name not in belief_games():
@@ -455,7 +516,9 @@ class ISMCTSBot(pyspiel.Bot):
         kwargs = dict(uct_c=self.uct_c, max_simulations=self.max_simulations,
                       time_limit=self.time_limit, seed=seed,
                       cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
-                      determinization=self.determinization, belief_worlds=self.belief_worlds)
+                      determinization=self.determinization, belief_worlds=self.belief_worlds,
+                      max_depth=self.max_depth,
+                      root_actions=None if self._candidates is None else self._candidates(state))
         if self._uses_engine(state):
             if self._fast_rollout is None:
                 self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)

@@ -104,3 +104,37 @@ def test_bad_determinization_options_are_refused():
         cy.search(s.engine, s.current_player(), worlds=[])
     with pytest.raises(ValueError, match="root's game"):
         cy.search(s.engine, s.current_player(), worlds=[object()])
+
+
+def test_flat_search_over_root_candidates_agrees_across_paths():
+    from solvers.search_saboteur import saboteur_root_candidates
+    s = position(4, 20)
+    me = s.current_player()
+    cand = saboteur_root_candidates(s)
+    legal = set(s.legal_actions())
+    assert cand and set(cand) <= legal
+    kw = dict(max_simulations=120, seed=3, max_depth=1, root_actions=cand)
+    fast = I.fast_search(s.engine, me, **kw)
+    slow = I.slow_search(s, me, **kw)
+    assert fast == slow
+    assert fast.nodes == 1 and fast.actions == cand
+    deep = I.fast_search(s.engine, me, max_simulations=120, seed=3, max_depth=2)
+    assert deep.nodes > 1
+
+
+def test_bad_depth_and_root_actions_are_refused():
+    s = position(4, 8)
+    me = s.current_player()
+    illegal = max(s.legal_actions()) + 1
+    for path in (lambda **kw: I.fast_search(s.engine, me, **kw),
+                 lambda **kw: I.slow_search(s, me, **kw)):
+        with pytest.raises(ValueError, match="max_depth"):
+            path(max_depth=-1)
+        with pytest.raises(ValueError, match="root_actions"):
+            path(root_actions=[illegal])
+        with pytest.raises(ValueError, match="root_actions"):
+            path(root_actions=[])
+    with pytest.raises(ValueError, match="root_candidates"):
+        I.ISMCTSBot(s.get_game(), root_candidates="nope")
+    with pytest.raises(ValueError, match="no root candidates"):
+        I.ISMCTSBot(pyspiel.load_game("kuhn_poker"), root_candidates="game")
