@@ -91,8 +91,9 @@ def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
 #: Fixed simulation counts (not time limits) keep every bot seed-deterministic;
 #: they were chosen so a move takes <= 0.1 s on one core (docs/ai.md).
 BEST_CONFIGS: dict[str, dict[str, Any]] = {
-    "saboteur": dict(max_simulations=1500, rollout="heuristic", determinization="belief",
-                     belief_worlds=32, max_depth=1, root_candidates="game", uct_c=2.0),
+    "saboteur": dict(max_simulations=400, rollout="heuristic", determinization="belief",
+                     belief_worlds=32, max_depth=1, root_candidates="game",
+                     anchor="heuristic", anchor_z=2.0),
     "gold_thief": dict(max_simulations=500, rollout="heuristic"),
     "gold_nugget": dict(max_simulations=400),
     "ardillas_del_bosque": dict(max_simulations=2000),

@@ -425,6 +425,31 @@ def final_policy(stats: RootStats, legal_actions: list[int], kind: str,
     raise ValueError(f"final_policy must be one of {FINAL_POLICIES}, got {kind!r}")
 
 
+def anchored_choice(stats: RootStats, choice: int, anchor: int, z: float,
+                    utility_range: tuple[float, float]) -> int:
+    """``choice`` if its mean return beats ``anchor``'s by more than ``z``
+    standard errors, else ``anchor``.
+
+    The variance of one return with mean m in [lo, hi] is bounded by
+    (m - lo)(hi - m) (a two-point distribution), so the standard error of the
+    difference of means is sqrt(v_c / n_c + v_a / n_a).  An anchor never
+    visited is kept (no evidence against it).
+    """
+    if choice == anchor:
+        return anchor
+    idx = {a: i for i, a in enumerate(stats.actions)}
+    if anchor not in idx or choice not in idx:
+        return anchor
+    lo, hi = utility_range
+    nc, na = stats.visits[idx[choice]], stats.visits[idx[anchor]]
+    if nc == 0 or na == 0:
+        return anchor
+    mc, ma = stats.values[idx[choice]] / nc, stats.values[idx[anchor]] / na
+    var = lambda m: max((m - lo) * (hi - m), 0.0)
+    se = math.sqrt(var(mc) / nc + var(ma) / na)
+    return choice if mc - ma > z * se else anchor
+
+
 # ----------------------------------------------------------------------
 # The bot
 # ----------------------------------------------------------------------
@@ -455,6 +480,12 @@ class ISMCTSBot(pyspiel.Bot):
       root_candidates: None (every legal action), "game" (the game's
         registered grouping, :func:`register_root_candidates`) or a
         callable(state) -> actions.
+      anchor: None, "heuristic" (the game's heuristic bot) or a pyspiel.Bot
+        whose move is the default: its action is always searched, and the bot
+        plays the search's choice only if that choice's mean return beats the
+        anchor's by more than ``anchor_z`` standard errors (see
+        :func:`anchored_choice`); otherwise the anchor's move.
+      anchor_z: that margin (>= 0).
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
@@ -463,7 +494,8 @@ class ISMCTSBot(pyspiel.Bot):
                  multi_observer: bool = True, final_policy: str = "max_visits",
                  rollout: Any = "random", force_slow: bool = False,
                  determinization: str = "uniform", belief_worlds: int = 64,
-                 max_depth: int = 0, root_candidates: Any = None):
+                 max_depth: int = 0, root_candidates: Any = None,
+                 anchor: Any = None, anchor_z: float = 2.0):
         pyspiel.Bot.__init__(self)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
@@ -489,6 +521,17 @@ class ISMCTSBot(pyspiel.Bot):
             raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
         self.max_depth = max_depth
         self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
+        if anchor == "heuristic":
+            from solvers.bots import make_bot
+            anchor = make_bot("heuristic", game, seed=0 if seed is None else seed)
+        if anchor is not None and not isinstance(anchor, pyspiel.Bot):
+            raise ValueError("anchor must be None, 'heuristic' or a pyspiel.Bot")
+        if not anchor_z >= 0 or not math.isfinite(anchor_z):
+            raise ValueError(f"anchor_z must be a finite number >= 0, got {anchor_z}")
+        self.anchor = anchor
+        self.anchor_z = float(anchor_z)
+        self._utility_range = (game.min_utility(), game.max_utility())
+        self._anchor_action: int | None = None
         if determinization == "belief":
             from solvers.beliefs import belief_games
             if gtype.short_name not in belief_games():
@@ -517,8 +560,7 @@ class ISMCTSBot(pyspiel.Bot):
                       time_limit=self.time_limit, seed=seed,
                       cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
                       determinization=self.determinization, belief_worlds=self.belief_worlds,
-                      max_depth=self.max_depth,
-                      root_actions=None if self._candidates is None else self._candidates(state))
+                      max_depth=self.max_depth, root_actions=self._root_actions(state))
         if self._uses_engine(state):
             if self._fast_rollout is None:
                 self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)
@@ -531,11 +573,27 @@ class ISMCTSBot(pyspiel.Bot):
         self.last_stats = stats
         return stats
 
+    def _root_actions(self, state: pyspiel.State) -> list[int] | None:
+        self._anchor_action = None
+        if self.anchor is not None:
+            self._anchor_action = self.anchor.step(state)
+        if self._candidates is None:
+            return None
+        cand = set(self._candidates(state))
+        if self._anchor_action is not None:
+            cand.add(self._anchor_action)
+        return sorted(cand)
+
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
         """(policy over legal actions, chosen action)."""
         stats = self.search(state)
-        return final_policy(stats, state.legal_actions(), self.final_policy,
-                            SplitMix64(stats.rng_state))
+        policy, action = final_policy(stats, state.legal_actions(), self.final_policy,
+                                      SplitMix64(stats.rng_state))
+        if self._anchor_action is None:
+            return policy, action
+        action = anchored_choice(stats, action, self._anchor_action, self.anchor_z,
+                                 self._utility_range)
+        return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], action
 
     def step(self, state: pyspiel.State) -> int:
         return self.step_with_policy(state)[1]
