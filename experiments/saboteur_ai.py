@@ -15,7 +15,10 @@ uniform prior, and Brier scores of the per-seat saboteur probabilities (other
 seats) against the prior's.  ``budget``: selfplay of ``best`` at several
 simulation budgets, plus the heuristic's self-play rate; optional plot.
 ``vs``: one ``best`` seat against heuristic seats, the ``best`` seat
-rotated; win rate by the ``best`` seat's role (team win), with intervals.
+rotated; win rate by the ``best`` seat's role (team win), with intervals;
+rows "heuristic" (the other seats of those rounds) and "baseline" (the same
+seat in an all-heuristic round with the same seed: the same deal, as long as
+play has not diverged).
 Round i is fully determined by (seed, i).
 """
 from __future__ import annotations
@@ -117,6 +120,7 @@ def versus(players: int, rounds: int, seed: int, **options) -> dict:
     game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1})
     by_role = {0: [0, 0], 1: [0, 0]}           # role -> [wins, rounds]
     ref = {0: [0, 0], 1: [0, 0]}               # heuristic seats, same rounds
+    base = {0: [0, 0], 1: [0, 0]}              # that seat, all-heuristic round, same seed
     secs, moves = 0.0, 0
     for i in range(rounds):
         seat = i % players
@@ -132,8 +136,13 @@ def versus(players: int, rounds: int, seed: int, **options) -> dict:
             tab = by_role if p == seat else ref
             tab[roles[p]][0] += win
             tab[roles[p]][1] += 1
+        hs, _, _, _ = play_round(game, [make_bot("heuristic", game, seed=p)
+                                        for p in range(players)], seed * 1_000_003 + i, False)
+        hroles = roles_of(hs)
+        base[hroles[seat]][0] += int(diggers_won(hs) == (hroles[seat] == 0))
+        base[hroles[seat]][1] += 1
     out = {"rounds": rounds, "sec_per_move": secs / max(moves, 1)}
-    for name, tab in (("best", by_role), ("heuristic", ref)):
+    for name, tab in (("best", by_role), ("heuristic", ref), ("baseline", base)):
         for role, label in ((0, "digger"), (1, "saboteur")):
             k, n = tab[role]
             out[f"{name}_{label}"] = (k, n, k / n if n else math.nan, wilson(k, n))
@@ -155,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--uniform", action="store_true", help="uniform determinization")
     ap.add_argument("--depth", type=int, default=None, help="ISMCTS max_depth override")
     ap.add_argument("--all-actions", action="store_true", help="no root grouping")
+    ap.add_argument("--anchor-z", type=float, default=None, help="anchor margin override")
     ap.add_argument("--plot", default=None, help="budget: write a PNG plot here")
     args = ap.parse_args(argv)
     opts = {}
@@ -162,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         opts["determinization"] = "uniform"
     if args.depth is not None:
         opts["max_depth"] = args.depth
+    if args.anchor_z is not None:
+        opts["anchor_z"] = args.anchor_z
     if args.all_actions:
         opts["root_candidates"] = None
     sims = [int(x) for x in args.sims.split(",")] if args.sims else []
@@ -213,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"best (1 seat, rotated) vs heuristic: {r['rounds']} rounds, "
               f"{1000 * r['sec_per_move']:.1f} ms/move (best)")
         print("| seat | role | team wins | rounds | rate | 95% CI |\n|---|---|---|---|---|---|")
-        for name in ("best", "heuristic"):
+        for name in ("best", "heuristic", "baseline"):
             for label in ("digger", "saboteur"):
                 k, n, rate, ci = r[f"{name}_{label}"]
                 print(f"| {name} | {label} | {k} | {n} | {rate:.2f} | {_fmt_ci(ci)} |")

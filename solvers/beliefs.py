@@ -6,6 +6,12 @@ what ``player`` has observed (the information-state string and nothing
 else of the true state).  Per game (details and the opponent models in
 ``docs/ai.md``):
 
+* **gold_thief**: per seat, (Guards, Faeries) in hand; **gold_nugget**:
+  where the Gold Nugget is (``("lair", seat, slot)`` or ``("nest",)``).
+  Both are the marginals of the engine's information-set resampler
+  (uniform opponent model: every consistent world weighted by its chance
+  probability), estimated from ``samples`` seeded worlds
+  (:func:`sampled_belief`); no behavioural likelihood yet.
 * **saboteur**: the role assignment of the current round, a tuple of roles
   (0 gold-digger, 1 saboteur) per seat.  Hard facts (the player's own role,
   roles revealed at a round end, the role pool) rule assignments out; every
@@ -95,13 +101,16 @@ class Belief:
 
 
 BeliefFn = Callable[[pyspiel.State, int], Belief]
-_BELIEFS: dict[str, tuple[BeliefFn, Callable[[Any], tuple]]] = {}
+_BELIEFS: dict[str, tuple[BeliefFn, Callable[[Any], tuple], bool]] = {}
 
 
-def register_belief(game_name: str, fn: BeliefFn, hidden_of: Callable[[Any], tuple]) -> None:
+def register_belief(game_name: str, fn: BeliefFn, hidden_of: Callable[[Any], tuple],
+                    weighted: bool = True) -> None:
     """Register ``fn(state, player) -> Belief`` and ``hidden_of(engine)``, which
-    reads the outcome a (resampled) world realises, for belief-weighted search."""
-    _BELIEFS[game_name] = (fn, hidden_of)
+    reads the outcome a (resampled) world realises, for belief-weighted search.
+    ``weighted=False``: the model has no likelihood beyond the resampler's
+    (every world is accepted)."""
+    _BELIEFS[game_name] = (fn, hidden_of, weighted)
 
 
 def belief_games() -> list[str]:
@@ -115,17 +124,22 @@ def _entry(game_name: str):
     return _BELIEFS[game_name]
 
 
-def belief(state: pyspiel.State, player: int) -> Belief:
+def belief(state: pyspiel.State, player: int, **options: Any) -> Belief:
     """``player``'s belief over the hidden variables of ``state``'s game.
 
-    Reads only ``player``'s information state.  Raises ``ValueError`` for a
-    bad player or a game without a belief model.
+    Reads only ``player``'s information state.  ``options`` go to the game's
+    model (e.g. ``samples`` and ``seed`` for sampled beliefs, ``epsilon``
+    for Saboteur).  Raises ``ValueError`` for a bad player or a game without
+    a belief model.
     """
     n = state.get_game().num_players()
     if not isinstance(player, int) or not 0 <= player < n:
         raise ValueError(f"player must be in [0, {n - 1}], got {player!r}")
-    fn, _ = _entry(state.get_game().get_type().short_name)
-    return fn(state, player)
+    fn = _entry(state.get_game().get_type().short_name)[0]
+    try:
+        return fn(state, player, **options)
+    except TypeError as exc:
+        raise ValueError(f"bad belief options: {exc}") from None
 
 
 def world_acceptance(state: pyspiel.State, player: int) -> Callable[[Any], float]:
@@ -134,10 +148,12 @@ def world_acceptance(state: pyspiel.State, player: int) -> Callable[[Any], float
     The resampler draws the hidden variables from the prior restricted to
     ``player``'s information set; accepting with ``likelihood / max`` turns
     that into the belief's posterior.  Worlds whose outcome the belief rules
-    out get 0.
+    out get 0.  Games whose model has no likelihood accept every world.
     """
+    _, hidden_of, weighted = _entry(state.get_game().get_type().short_name)
+    if not weighted:
+        return lambda engine: 1.0
     b = belief(state, player)
-    _, hidden_of = _entry(state.get_game().get_type().short_name)
     table = dict(zip(b.outcomes, b.likelihood))
 
     def accept(engine) -> float:
@@ -304,3 +320,62 @@ def _saboteur_roles(engine) -> tuple:
 
 
 register_belief("saboteur", saboteur_belief, _saboteur_roles)
+
+
+# ----------------------------------------------------------------------
+# Sampled beliefs (resampler marginals): Gold Thief, Gold Nugget
+# ----------------------------------------------------------------------
+def sampled_belief(state: pyspiel.State, player: int, hidden_of: Callable[[Any], tuple],
+                   variables: str, *, samples: int = 256, seed: int = 0) -> Belief:
+    """Distribution of ``hidden_of(world.engine)`` over ``samples`` worlds drawn
+    by ``state.resample(player, ws)`` (``ws`` from a splitmix64 stream seeded
+    with ``seed``): the information-set distribution under a uniform opponent
+    model.  Outcomes sorted; likelihood 1.0 for all (no behavioural model)."""
+    from solvers.ismcts import SplitMix64
+    if not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples must be an int >= 1, got {samples!r}")
+    rng = SplitMix64(seed)
+    counts: dict[tuple, int] = {}
+    for _ in range(samples):
+        h = hidden_of(state.resample(player, rng.next()).engine)
+        counts[h] = counts.get(h, 0) + 1
+    outcomes = sorted(counts)
+    return Belief(state.get_game().get_type().short_name, player, variables, outcomes,
+                  [counts[o] / samples for o in outcomes], [1.0] * len(outcomes))
+
+
+GOLD_THIEF_GUARD, GOLD_THIEF_FAERIE = 1, 3
+
+
+def _gold_thief_holdings(engine) -> tuple:
+    return tuple((h.count(GOLD_THIEF_GUARD), h.count(GOLD_THIEF_FAERIE))
+                 for h in (engine.hand(q) for q in range(engine.num_players)))
+
+
+def gold_thief_belief(state: pyspiel.State, player: int, *, samples: int = 256,
+                      seed: int = 0) -> Belief:
+    """Who holds Guards and Faeries: per seat (Guards, Faeries) in hand."""
+    return sampled_belief(state, player, _gold_thief_holdings,
+                          "per seat (Guards, Faeries) in hand", samples=samples, seed=seed)
+
+
+GOLD_NUGGET_FACE = 2
+
+
+def _gold_nugget_location(engine) -> tuple:
+    stone = engine.stone_faces().index(GOLD_NUGGET_FACE)
+    for q, lair in enumerate(engine.lairs()):
+        if stone in lair:
+            return ("lair", q, lair.index(stone))
+    return ("nest",)
+
+
+def gold_nugget_belief(state: pyspiel.State, player: int, *, samples: int = 256,
+                       seed: int = 0) -> Belief:
+    """Where the Gold Nugget is: ("lair", seat, slot) or ("nest",)."""
+    return sampled_belief(state, player, _gold_nugget_location,
+                          "location of the Gold Nugget", samples=samples, seed=seed)
+
+
+register_belief("gold_thief", gold_thief_belief, _gold_thief_holdings, weighted=False)
+register_belief("gold_nugget", gold_nugget_belief, _gold_nugget_location, weighted=False)

@@ -129,3 +129,35 @@ def test_bad_input_is_refused():
         B.saboteur_posterior(B.SaboteurRecord(5, 0, None, []), 0, epsilon=0.0)
     with pytest.raises(ValueError, match="players"):
         B.saboteur_assignments(11, 0, 0)
+
+
+@pytest.mark.parametrize("name,players", [("gold_thief", 2), ("gold_thief", 4),
+                                          ("gold_nugget", 3)])
+def test_sampled_beliefs_are_seeded_distributions_of_consistent_worlds(name, players):
+    from tests.test_best import midgame
+    game = pyspiel.load_game(name, {"players": players})
+    s = midgame(game, 3, 12)
+    me = s.current_player()
+    b = B.belief(s, me, samples=128, seed=5)
+    assert math.isclose(sum(b.probs), 1.0)
+    assert b == B.belief(s, me, samples=128, seed=5)
+    assert b.likelihood == [1.0] * len(b.outcomes)
+    if name == "gold_thief":
+        mine = B._gold_thief_holdings(s.engine)[me]
+        # The player's own holdings are known: every outcome has them.
+        assert all(o[me] == mine for o in b.outcomes)
+        guards = sum(h.count(B.GOLD_THIEF_GUARD) for h in
+                     [s.engine.hand(q) for q in range(players)])
+        assert guards >= b.outcomes[0][me][0]
+        # Hand sizes are public: nobody holds more Guards+Faeries than cards.
+        for o in b.outcomes:
+            for q in range(players):
+                assert sum(o[q]) <= len(s.engine.hand(q))
+    else:
+        lairs = s.engine.lairs()
+        for o in b.outcomes:
+            assert o == ("nest",) or (o[0] == "lair" and o[2] < len(lairs[o[1]]))
+    with pytest.raises(ValueError, match="samples"):
+        B.belief(s, me, samples=0)
+    with pytest.raises(ValueError, match="bad belief options"):
+        B.belief(s, me, epsilon=0.1)

@@ -138,3 +138,14 @@ def test_bad_depth_and_root_actions_are_refused():
         I.ISMCTSBot(s.get_game(), root_candidates="nope")
     with pytest.raises(ValueError, match="no root candidates"):
         I.ISMCTSBot(pyspiel.load_game("kuhn_poker"), root_candidates="game")
+
+
+def test_belief_determinization_without_a_likelihood_accepts_every_world():
+    from tests.test_best import midgame
+    game = pyspiel.load_game("gold_thief", {"players": 3})
+    s = midgame(game, 2, 10)
+    me = s.current_player()
+    kw = dict(max_simulations=100, seed=1, determinization="belief", belief_worlds=6)
+    fast = I.fast_search(s.engine, me, state=s, **kw)
+    assert fast.world_draws == 6 and fast.inconsistent_worlds == 0
+    assert fast == I.slow_search(s, me, **kw)
