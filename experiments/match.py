@@ -6,7 +6,9 @@ Example::
         --bots ismcts,random --games 200 --time 0.1
 
 ``--bots`` lists ``solvers.bots`` names seat by seat; a short list is padded
-with its last entry.  ISMCTS options apply to every ``ismcts`` bot.
+with its last entry; the default is ``best,heuristic`` (the game's ``best``
+bot against heuristic seats).  ISMCTS options apply to every ``ismcts`` bot;
+``--sims`` / ``--time`` also override the budget of ``best`` bots.
 """
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, help="pyspiel game name, e.g. gold_thief")
     ap.add_argument("--players", type=int, default=None, help="players (game parameter)")
-    ap.add_argument("--bots", required=True, help="comma-separated bot names")
+    ap.add_argument("--bots", default="best,heuristic",
+                    help="comma-separated bot names (default: best,heuristic)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--processes", type=int, default=None, help="default: all cores")
@@ -38,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     game = args.game
     if args.players is not None:
         game = f"{args.game}(players={args.players})"
+    best_budget = {}
+    if args.sims is not None or args.time is not None:
+        best_budget = dict(max_simulations=args.sims, time_limit=args.time)
     if args.sims is None and args.time is None:
         args.sims = 1000
     lineup = []
@@ -47,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
             lineup.append(spec("ismcts", max_simulations=args.sims, time_limit=args.time,
                                uct_c=args.uct_c, multi_observer=not args.so,
                                rollout=args.rollout))
+        elif name == "best":
+            lineup.append(spec("best", **best_budget))
         else:
             lineup.append(spec(name))
     t0 = time.time()

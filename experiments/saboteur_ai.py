@@ -18,7 +18,8 @@ simulation budgets, plus the heuristic's self-play rate; optional plot.
 rotated; win rate by the ``best`` seat's role (team win), with intervals;
 rows "heuristic" (the other seats of those rounds) and "baseline" (the same
 seat in an all-heuristic round with the same seed: the same deal, as long as
-play has not diverged).
+play has not diverged), and the paired difference best - baseline per role
+over the rounds whose deal gave the same roles.
 Round i is fully determined by (seed, i).
 """
 from __future__ import annotations
@@ -121,6 +122,7 @@ def versus(players: int, rounds: int, seed: int, **options) -> dict:
     by_role = {0: [0, 0], 1: [0, 0]}           # role -> [wins, rounds]
     ref = {0: [0, 0], 1: [0, 0]}               # heuristic seats, same rounds
     base = {0: [0, 0], 1: [0, 0]}              # that seat, all-heuristic round, same seed
+    paired = {0: [], 1: []}                    # best win - baseline win, rounds where roles agree
     secs, moves = 0.0, 0
     for i in range(rounds):
         seat = i % players
@@ -139,13 +141,21 @@ def versus(players: int, rounds: int, seed: int, **options) -> dict:
         hs, _, _, _ = play_round(game, [make_bot("heuristic", game, seed=p)
                                         for p in range(players)], seed * 1_000_003 + i, False)
         hroles = roles_of(hs)
-        base[hroles[seat]][0] += int(diggers_won(hs) == (hroles[seat] == 0))
+        hwin = int(diggers_won(hs) == (hroles[seat] == 0))
+        base[hroles[seat]][0] += hwin
         base[hroles[seat]][1] += 1
+        if hroles == roles:
+            paired[roles[seat]].append(int(dw == (roles[seat] == 0)) - hwin)
     out = {"rounds": rounds, "sec_per_move": secs / max(moves, 1)}
     for name, tab in (("best", by_role), ("heuristic", ref), ("baseline", base)):
         for role, label in ((0, "digger"), (1, "saboteur")):
             k, n = tab[role]
             out[f"{name}_{label}"] = (k, n, k / n if n else math.nan, wilson(k, n))
+    for role, label in ((0, "digger"), (1, "saboteur")):
+        d = paired[role]
+        m = sum(d) / len(d) if d else math.nan
+        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1)) if len(d) > 1 else math.nan
+        out[f"paired_{label}"] = (len(d), m, 1.96 * sd / math.sqrt(len(d)) if d else math.nan)
     return out
 
 
@@ -229,6 +239,10 @@ def main(argv: list[str] | None = None) -> int:
             for label in ("digger", "saboteur"):
                 k, n, rate, ci = r[f"{name}_{label}"]
                 print(f"| {name} | {label} | {k} | {n} | {rate:.2f} | {_fmt_ci(ci)} |")
+        for label in ("digger", "saboteur"):
+            n, m, h = r[f"paired_{label}"]
+            print(f"paired (same deal, same roles) best - baseline as {label}: "
+                  f"{m:+.3f} ± {h:.3f} over {n} rounds")
     return 0
 
 

@@ -94,9 +94,9 @@ BEST_CONFIGS: dict[str, dict[str, Any]] = {
     "saboteur": dict(max_simulations=400, rollout="heuristic", determinization="belief",
                      belief_worlds=32, max_depth=1, root_candidates="game",
                      anchor="heuristic", anchor_z=2.0),
-    "gold_thief": dict(max_simulations=500, rollout="heuristic"),
-    "gold_nugget": dict(max_simulations=400),
-    "ardillas_del_bosque": dict(max_simulations=2000),
+    "gold_thief": dict(max_simulations=1500, rollout="heuristic"),
+    "gold_nugget": dict(max_simulations=1200),
+    "ardillas_del_bosque": dict(max_simulations=5000),
 }
 
 

@@ -50,3 +50,11 @@ def test_best_saboteur_uses_beliefs_and_flat_grouped_search():
 def test_best_refuses_games_without_a_configuration():
     with pytest.raises(ValueError, match="no 'best' configuration"):
         make_bot("best", pyspiel.load_game("kuhn_poker"))
+
+
+def test_match_uses_best_by_default(capsys):
+    from experiments import match
+    assert match.main(["--game", "gold_nugget", "--players", "2", "--games", "2",
+                       "--sims", "20", "--processes", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "best" in out and "heuristic" in out
