@@ -116,8 +116,8 @@ def selfplay(bot: str, players: int, rounds: int, seed: int, **options) -> dict:
             "brier": brier / max(nb, 1), "brier_prior": brier_prior / max(nb, 1)}
 
 
-def versus(players: int, rounds: int, seed: int, **options) -> dict:
-    """One ``best`` seat (rotated) against heuristic seats: team wins by role."""
+def versus(players: int, rounds: int, seed: int, bot: str = "best", **options) -> dict:
+    """One ``bot`` seat (rotated) against heuristic seats: team wins by role."""
     game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1})
     by_role = {0: [0, 0], 1: [0, 0]}           # role -> [wins, rounds]
     ref = {0: [0, 0], 1: [0, 0]}               # heuristic seats, same rounds
@@ -126,7 +126,7 @@ def versus(players: int, rounds: int, seed: int, **options) -> dict:
     secs, moves = 0.0, 0
     for i in range(rounds):
         seat = i % players
-        bots = [make_bot("best", game, seed=seed * 100_003 + i, **options) if p == seat
+        bots = [make_bot(bot, game, seed=seed * 100_003 + i, **options) if p == seat
                 else make_bot("heuristic", game, seed=p) for p in range(players)]
         s, sc, mv, _ = play_round(game, bots, seed * 1_000_003 + i, False)
         roles = roles_of(s)
@@ -175,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--depth", type=int, default=None, help="ISMCTS max_depth override")
     ap.add_argument("--all-actions", action="store_true", help="no root grouping")
     ap.add_argument("--anchor-z", type=float, default=None, help="anchor margin override")
+    ap.add_argument("--vs-bot", default="best", help="vs: the bot in the rotated seat")
     ap.add_argument("--plot", default=None, help="budget: write a PNG plot here")
     args = ap.parse_args(argv)
     opts = {}
@@ -231,8 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if sims:
             opts["max_simulations"] = sims[0]
-        r = versus(args.players, args.rounds, args.seed, **opts)
-        print(f"best (1 seat, rotated) vs heuristic: {r['rounds']} rounds, "
+        r = versus(args.players, args.rounds, args.seed, args.vs_bot, **opts)
+        print(f"{args.vs_bot} (1 seat, rotated) vs heuristic: {r['rounds']} rounds, "
               f"{1000 * r['sec_per_move']:.1f} ms/move (best)")
         print("| seat | role | team wins | rounds | rate | 95% CI |\n|---|---|---|---|---|---|")
         for name in ("best", "heuristic", "baseline"):

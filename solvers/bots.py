@@ -111,6 +111,17 @@ def _make_best(game: pyspiel.Game, seed: int | None = 0, **overrides: Any) -> py
 
 register_bot("random", RandomBot)
 register_bot("best", _make_best)
+
+
+def _make_belief_heuristic(game: pyspiel.Game, seed: int | None = 0, **options: Any) -> pyspiel.Bot:
+    """Saboteur's heuristic driven by the role posterior (solvers.search_saboteur)."""
+    if game.get_type().short_name != "saboteur":
+        raise ValueError("'belief_heuristic' plays saboteur only")
+    from solvers.search_saboteur import BeliefSaboteurBot
+    return BeliefSaboteurBot(game, seed=seed, **options)
+
+
+register_bot("belief_heuristic", _make_belief_heuristic)
 register_bot("ismcts", ISMCTSBot)
 register_bot("heuristic", _make_heuristic)
 
