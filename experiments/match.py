@@ -15,6 +15,8 @@ misses (``cfr``) have them reported under the table.
 cluster at ``--address``); the table is the same as the local backend's for
 the same seed (see ``solvers/backends.py``); table misses are counted on the
 local backend only.
+The default line-up is ``best,heuristic`` (the game's ``best`` bot against
+heuristic seats); ``--sims`` / ``--time`` also set the budget of ``best`` bots.
 """
 from __future__ import annotations
 
@@ -33,9 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", required=True, help="pyspiel game name, e.g. gold_thief")
     ap.add_argument("--players", type=int, default=None, help="players (game parameter)")
-    ap.add_argument("--bots", required=True,
+    ap.add_argument("--bots", default="best,heuristic",
                     help="comma-separated bot specs, name[:option=value...], e.g. "
-                         "cfr:policy_file=p.npz,ismcts:max_simulations=500")
+                         "cfr:policy_file=p.npz,ismcts:max_simulations=500 "
+                         "(default: best,heuristic)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--processes", type=int, default=None, help="default: all cores")
@@ -54,11 +57,16 @@ def main(argv: list[str] | None = None) -> int:
     game = args.game
     if args.players is not None:
         game = f"{args.game}(players={args.players})"
+    best_budget = {}
+    if args.sims is not None or args.time is not None:
+        best_budget = dict(max_simulations=args.sims, time_limit=args.time)
     if args.sims is None and args.time is None:
         args.sims = 1000
     defaults = {"ismcts": dict(max_simulations=args.sims, time_limit=args.time,
                                uct_c=args.uct_c, multi_observer=not args.so,
                                rollout=args.rollout)}
+    if best_budget:
+        defaults["best"] = best_budget
     t0 = time.time()
     try:
         lineup = parse_lineup(args.bots, defaults)

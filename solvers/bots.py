@@ -1,8 +1,10 @@
 """One registry of bots: ``make_bot(name, game, **options)``.
 
 Built in: ``"random"`` (uniform over legal actions, seeded), ``"ismcts"``
-(:class:`solvers.ismcts.ISMCTSBot`) and ``"heuristic"`` (the rule-based bot
-a game registered with :func:`register_heuristic`).  Other solvers add
+(:class:`solvers.ismcts.ISMCTSBot`), ``"heuristic"`` (the rule-based bot
+a game registered with :func:`register_heuristic`) and ``"best"`` (each
+game's strongest measured configuration within 0.1 s per move on one core,
+:data:`BEST_CONFIGS`; documented in ``docs/ai.md``).  Other solvers add
 entries with :func:`register_bot` (the CFR helper registers ``"cfr"``).
 
 Every bot takes ``seed`` and is deterministic given it.
@@ -85,7 +87,41 @@ def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
     return _HEURISTICS[name](game, **options)
 
 
+#: ``make_bot("best", game)``: ISMCTS options per game (pyspiel short name).
+#: Fixed simulation counts (not time limits) keep every bot seed-deterministic;
+#: they were chosen so a move takes <= 0.1 s on one core (docs/ai.md).
+BEST_CONFIGS: dict[str, dict[str, Any]] = {
+    "saboteur": dict(max_simulations=400, rollout="heuristic", determinization="belief",
+                     belief_worlds=32, max_depth=1, root_candidates="game",
+                     anchor="heuristic", anchor_z=2.0),
+    "gold_thief": dict(max_simulations=1500, rollout="heuristic"),
+    "gold_nugget": dict(max_simulations=1200),
+    "ardillas_del_bosque": dict(max_simulations=5000),
+}
+
+
+def _make_best(game: pyspiel.Game, seed: int | None = 0, **overrides: Any) -> pyspiel.Bot:
+    """The game's ``BEST_CONFIGS`` ISMCTS (options can be overridden)."""
+    name = game.get_type().short_name
+    if name not in BEST_CONFIGS:
+        raise ValueError(f"no 'best' configuration for {name!r}; games with one: "
+                         f"{sorted(BEST_CONFIGS)}")
+    return ISMCTSBot(game, seed=seed, **{**BEST_CONFIGS[name], **overrides})
+
+
 register_bot("random", RandomBot)
+register_bot("best", _make_best)
+
+
+def _make_belief_heuristic(game: pyspiel.Game, seed: int | None = 0, **options: Any) -> pyspiel.Bot:
+    """Saboteur's heuristic driven by the role posterior (solvers.search_saboteur)."""
+    if game.get_type().short_name != "saboteur":
+        raise ValueError("'belief_heuristic' plays saboteur only")
+    from solvers.search_saboteur import BeliefSaboteurBot
+    return BeliefSaboteurBot(game, seed=seed, **options)
+
+
+register_bot("belief_heuristic", _make_belief_heuristic)
 register_bot("ismcts", ISMCTSBot)
 register_bot("heuristic", _make_heuristic)
 

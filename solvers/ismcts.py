@@ -37,6 +37,7 @@ import pyspiel
 
 MASK64 = (1 << 64) - 1
 FINAL_POLICIES = ("max_visits", "visit_distribution")
+DETERMINIZATIONS = ("uniform", "belief")
 
 
 class SplitMix64:
@@ -85,6 +86,8 @@ class RootStats:
     nodes: int
     inconsistent_worlds: int
     rng_state: int
+    # Belief-weighted determinization: worlds drawn to get the accepted ones.
+    world_draws: int = 0
 
     def mean_values(self) -> list[float]:
         return [w / v if v else 0.0 for w, v in zip(self.values, self.visits)]
@@ -137,18 +140,120 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
 
 
 # ----------------------------------------------------------------------
+# Root action grouping
+# ----------------------------------------------------------------------
+RootCandidates = Callable[[pyspiel.State], list]
+_ROOT_CANDIDATES: dict[str, RootCandidates] = {}
+_CANDIDATE_MODULES = {"saboteur": "solvers.search_saboteur"}
+
+
+def register_root_candidates(game_name: str, fn: RootCandidates) -> None:
+    """Register ``fn(state) -> actions``: the root actions a search considers
+    (``root_candidates="game"``); must read only the mover's information."""
+    _ROOT_CANDIDATES[game_name] = fn
+
+
+def _resolve_candidates(game_name: str, spec: Any) -> RootCandidates | None:
+    if spec is None:
+        return None
+    if spec == "game":
+        if game_name not in _ROOT_CANDIDATES and game_name in _CANDIDATE_MODULES:
+            importlib.import_module(_CANDIDATE_MODULES[game_name])
+        if game_name not in _ROOT_CANDIDATES:
+            raise ValueError(f"no root candidates registered for {game_name!r}; "
+                             f"registered: {sorted(_ROOT_CANDIDATES)}")
+        return _ROOT_CANDIDATES[game_name]
+    if callable(spec):
+        return spec
+    raise ValueError("root_candidates must be None, 'game' or a callable(state)")
+
+
+# ----------------------------------------------------------------------
+# Belief-weighted determinization
+# ----------------------------------------------------------------------
+def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float],
+                       n: int, rng: SplitMix64, max_draws: int) -> tuple[list[Any], int]:
+    """Rejection sampling of ``n`` worlds: ``w = draw(rng.next())`` (a world
+    from the uniform resampler), kept when ``rng.random() < accept(w)``.
+
+    Returns (worlds, draws made).  If fewer than ``n`` are accepted within
+    ``max_draws`` draws, the most acceptable of the rejected worlds (ties:
+    earliest; re-drawn from their seeds, so rejected worlds are not kept in
+    memory) fill the list, so the search always has ``n`` worlds.
+    """
+    kept: list[Any] = []
+    spare: list[tuple[float, int, int]] = []
+    draws = 0
+    while len(kept) < n and draws < max_draws:
+        ws = rng.next()
+        w = draw(ws)
+        a = accept(w)
+        draws += 1
+        if rng.random() < a:
+            kept.append(w)
+        else:
+            spare.append((-a, draws, ws))
+    if len(kept) < n:
+        spare.sort()
+        kept.extend(draw(ws) for _, _, ws in spare[:n - len(kept)])
+    return kept, draws
+
+
+def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: int,
+                   rng: SplitMix64) -> tuple[list[Any], int]:
+    """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states)."""
+    from solvers.beliefs import world_acceptance
+    accept = world_acceptance(state, player)
+    if engine_worlds:
+        engine = state.engine
+        return belief_world_seeds(lambda ws: engine.py_resample(player, ws), accept,
+                                  n, rng, 20 * n)
+    return belief_world_seeds(lambda ws: state.resample(player, ws),
+                              lambda w: accept(w.engine), n, rng, 20 * n)
+
+
+# ----------------------------------------------------------------------
 # The two search paths
 # ----------------------------------------------------------------------
 def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
-                rollout: Any = None) -> RootStats:
-    """ISMCTS on a Cython engine (``src_cy.ismcts.search``)."""
+                rollout: Any = None, state: pyspiel.State | None = None,
+                determinization: str = "uniform", belief_worlds: int = 64,
+                max_depth: int = 0, root_actions: list[int] | None = None) -> RootStats:
+    """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
+
+    ``max_depth`` > 0 limits the tree to that many decisions (1: flat Monte
+    Carlo at the root); ``root_actions`` restricts the root to a subset of
+    the legal actions.
+
+    ``determinization="belief"`` (needs ``state``, the pyspiel state over
+    ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
+    :func:`belief_world_seeds` with the game's belief model
+    (``solvers.beliefs.world_acceptance``) from the seed's stream, then
+    continues that stream.
+    """
     from src_cy import ismcts as cy
+    worlds, draws = None, 0
+    if _check_determinization(determinization, belief_worlds) == "belief":
+        if state is None or getattr(state, "engine", None) is not engine:
+            raise ValueError("determinization='belief' needs the pyspiel state over the engine")
+        rng = SplitMix64(seed)
+        worlds, draws = _belief_worlds(state, player, True, belief_worlds, rng)
+        seed = rng.s
     r = cy.search(engine, player, uct_c=uct_c, max_simulations=max_simulations,
                   time_limit=time_limit or 0.0, seed=seed, cached_worlds=cached_worlds,
-                  multi_observer=multi_observer, rollout=rollout)
-    return RootStats(**r)
+                  multi_observer=multi_observer, rollout=rollout, worlds=worlds,
+                  max_depth=max_depth, root_actions=root_actions)
+    return RootStats(**r, world_draws=draws)
+
+
+def _check_determinization(kind: str, belief_worlds: int) -> str:
+    if kind not in DETERMINIZATIONS:
+        raise ValueError(f"determinization must be one of {DETERMINIZATIONS}, got {kind!r}")
+    if kind == "belief" and (not isinstance(belief_worlds, int) or belief_worlds < 1):
+        raise ValueError(f"belief_worlds must be an int >= 1, got {belief_worlds!r}")
+    return kind
 
 
 def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel.State]:
@@ -177,19 +282,39 @@ def _info_function(state: pyspiel.State) -> Callable[[pyspiel.State, int], Any]:
 def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 max_simulations: int | None = 1000, time_limit: float = 0.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
-                rollout: SlowRollout | None = None) -> RootStats:
+                rollout: SlowRollout | None = None, determinization: str = "uniform",
+                belief_worlds: int = 64, max_depth: int = 0,
+                root_actions: list[int] | None = None) -> RootStats:
     """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``."""
     if state.current_player() != player or player < 0:
         raise ValueError(f"player {player} is not to move at the root "
                          f"(player to move: {state.current_player()})")
     max_sims = _check_budget(max_simulations, time_limit)
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
+    root_set = None
+    if root_actions is not None:
+        legal = set(state.legal_actions())
+        root_set = set(int(a) for a in root_actions)
+        if not root_set or not root_set <= legal:
+            raise ValueError("root_actions must be a non-empty subset of the legal actions")
     if cached_worlds < 0:
         raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
     rng = SplitMix64(seed)
+    draws = 0
+    if _check_determinization(determinization, belief_worlds) == "belief":
+        if not hasattr(state, "engine"):
+            raise ValueError("determinization='belief' needs a goldspiel game with a "
+                             "belief model (solvers.beliefs)")
+        worlds, draws = _belief_worlds(state, player, False, belief_worlds, rng)
+        rng = SplitMix64(rng.s)
+    else:
+        worlds = []
     sampler = _world_sampler(state, player)
     info = _info_function(state)
     root_info = state.information_state_string(player)
-    worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
+    if not worlds:
+        worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
     tree: dict[Any, dict[int, list]] = {}
     root_key = None
     inconsistent = 0
@@ -209,7 +334,12 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
                 continue
             cp = s.current_player()
+            if max_depth and depth >= max_depth:
+                _rollout(s, rng, rollout)
+                break
             acts = sorted(s.legal_actions())
+            if depth == 0 and root_set is not None:
+                acts = [a for a in acts if a in root_set]
             key = ((cp, info(s, cp)) if multi_observer else (cp, info(s, player), depth))
             node = tree.get(key)
             if node is None:
@@ -250,7 +380,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
     acts = sorted(root)
     return RootStats([a for a in acts], [root[a][0] for a in acts],
                      [root[a][1] for a in acts], [root[a][2] for a in acts],
-                     sims, len(tree), inconsistent, rng.s)
+                     sims, len(tree), inconsistent, rng.s, draws)
 
 
 def _rollout(s: pyspiel.State, rng: SplitMix64, policy: SlowRollout | None) -> None:
@@ -295,6 +425,31 @@ def final_policy(stats: RootStats, legal_actions: list[int], kind: str,
     raise ValueError(f"final_policy must be one of {FINAL_POLICIES}, got {kind!r}")
 
 
+def anchored_choice(stats: RootStats, choice: int, anchor: int, z: float,
+                    utility_range: tuple[float, float]) -> int:
+    """``choice`` if its mean return beats ``anchor``'s by more than ``z``
+    standard errors, else ``anchor``.
+
+    The variance of one return with mean m in [lo, hi] is bounded by
+    (m - lo)(hi - m) (a two-point distribution), so the standard error of the
+    difference of means is sqrt(v_c / n_c + v_a / n_a).  An anchor never
+    visited is kept (no evidence against it).
+    """
+    if choice == anchor:
+        return anchor
+    idx = {a: i for i, a in enumerate(stats.actions)}
+    if anchor not in idx or choice not in idx:
+        return anchor
+    lo, hi = utility_range
+    nc, na = stats.visits[idx[choice]], stats.visits[idx[anchor]]
+    if nc == 0 or na == 0:
+        return anchor
+    mc, ma = stats.values[idx[choice]] / nc, stats.values[idx[anchor]] / na
+    var = lambda m: max((m - lo) * (hi - m), 0.0)
+    se = math.sqrt(var(mc) / nc + var(ma) / na)
+    return choice if mc - ma > z * se else anchor
+
+
 # ----------------------------------------------------------------------
 # The bot
 # ----------------------------------------------------------------------
@@ -316,13 +471,31 @@ class ISMCTSBot(pyspiel.Bot):
       rollout: "random", "heuristic" (see :func:`register_rollout`) or a
         policy object (``RolloutPolicy`` on engines, callable on pyspiel).
       force_slow: use the pyspiel path even when an engine is available.
+      determinization: "uniform" (the engine's resampler, every world of the
+        information set by its chance probability) or "belief" (worlds
+        re-weighted by the game's opponent model, ``solvers.beliefs``).
+      belief_worlds: worlds drawn per move with ``determinization="belief"``.
+      max_depth: tree depth limit in decisions (0: none; 1: flat Monte Carlo
+        over the root actions, everything after rolled out).
+      root_candidates: None (every legal action), "game" (the game's
+        registered grouping, :func:`register_root_candidates`) or a
+        callable(state) -> actions.
+      anchor: None, "heuristic" (the game's heuristic bot) or a pyspiel.Bot
+        whose move is the default: its action is always searched, and the bot
+        plays the search's choice only if that choice's mean return beats the
+        anchor's by more than ``anchor_z`` standard errors (see
+        :func:`anchored_choice`); otherwise the anchor's move.
+      anchor_z: that margin (>= 0).
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
                  max_simulations: int | None = 1000, time_limit: float | None = None,
                  seed: int | None = None, cached_worlds: int = 0,
                  multi_observer: bool = True, final_policy: str = "max_visits",
-                 rollout: Any = "random", force_slow: bool = False):
+                 rollout: Any = "random", force_slow: bool = False,
+                 determinization: str = "uniform", belief_worlds: int = 64,
+                 max_depth: int = 0, root_candidates: Any = None,
+                 anchor: Any = None, anchor_z: float = 2.0):
         pyspiel.Bot.__init__(self)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
@@ -342,6 +515,28 @@ class ISMCTSBot(pyspiel.Bot):
         self.multi_observer = bool(multi_observer)
         self.final_policy = final_policy
         self.force_slow = bool(force_slow)
+        self.determinization = _check_determinization(determinization, belief_worlds)
+        self.belief_worlds = belief_worlds
+        if not isinstance(max_depth, int) or max_depth < 0:
+            raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
+        self.max_depth = max_depth
+        self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
+        if anchor == "heuristic":
+            from solvers.bots import make_bot
+            anchor = make_bot("heuristic", game, seed=0 if seed is None else seed)
+        if anchor is not None and not isinstance(anchor, pyspiel.Bot):
+            raise ValueError("anchor must be None, 'heuristic' or a pyspiel.Bot")
+        if not anchor_z >= 0 or not math.isfinite(anchor_z):
+            raise ValueError(f"anchor_z must be a finite number >= 0, got {anchor_z}")
+        self.anchor = anchor
+        self.anchor_z = float(anchor_z)
+        self._utility_range = (game.min_utility(), game.max_utility())
+        self._anchor_action: int | None = None
+        if determinization == "belief":
+            from solvers.beliefs import belief_games
+            if gtype.short_name not in belief_games():
+                raise ValueError(f"determinization='belief' needs a belief model; "
+                                 f"{gtype.short_name!r} has none (models: {belief_games()})")
         self._rollout_spec = rollout
         self._fast_rollout = None
         self._slow_rollout = None
@@ -363,11 +558,14 @@ class ISMCTSBot(pyspiel.Bot):
         name = self.game.get_type().short_name
         kwargs = dict(uct_c=self.uct_c, max_simulations=self.max_simulations,
                       time_limit=self.time_limit, seed=seed,
-                      cached_worlds=self.cached_worlds, multi_observer=self.multi_observer)
+                      cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
+                      determinization=self.determinization, belief_worlds=self.belief_worlds,
+                      max_depth=self.max_depth, root_actions=self._root_actions(state))
         if self._uses_engine(state):
             if self._fast_rollout is None:
                 self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)
-            stats = fast_search(state.engine, player, rollout=self._fast_rollout, **kwargs)
+            stats = fast_search(state.engine, player, rollout=self._fast_rollout, state=state,
+                                **kwargs)
         else:
             if self._slow_rollout is None:
                 self._slow_rollout = _resolve_rollout(name, self._rollout_spec, False)
@@ -375,11 +573,27 @@ class ISMCTSBot(pyspiel.Bot):
         self.last_stats = stats
         return stats
 
+    def _root_actions(self, state: pyspiel.State) -> list[int] | None:
+        self._anchor_action = None
+        if self.anchor is not None:
+            self._anchor_action = self.anchor.step(state)
+        if self._candidates is None:
+            return None
+        cand = set(self._candidates(state))
+        if self._anchor_action is not None:
+            cand.add(self._anchor_action)
+        return sorted(cand)
+
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
         """(policy over legal actions, chosen action)."""
         stats = self.search(state)
-        return final_policy(stats, state.legal_actions(), self.final_policy,
-                            SplitMix64(stats.rng_state))
+        policy, action = final_policy(stats, state.legal_actions(), self.final_policy,
+                                      SplitMix64(stats.rng_state))
+        if self._anchor_action is None:
+            return policy, action
+        action = anchored_choice(stats, action, self._anchor_action, self.anchor_z,
+                                 self._utility_range)
+        return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], action
 
     def step(self, state: pyspiel.State) -> int:
         return self.step_with_policy(state)[1]

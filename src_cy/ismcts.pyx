@@ -175,6 +175,10 @@ cdef class _Search:
     cdef bint multi_observer
     cdef int player
     cdef int root_node
+    # Tree depth limit (0: none): below it the iteration rolls out.
+    cdef int max_depth
+    # Root candidates (sorted; empty: every legal action).
+    cdef vector[int] root_actions
     cdef Rng rng
     cdef long long simulations
     cdef long long inconsistent_worlds
@@ -192,6 +196,7 @@ cdef class _Search:
         self.rng.s = seed
         self.simulations = 0
         self.inconsistent_worlds = 0
+        self.max_depth = 0
 
     cdef uint64_t node_key(self, Engine e, int mover, int depth) noexcept:
         if self.multi_observer:
@@ -219,8 +224,13 @@ cdef class _Search:
             if cp == CHANCE_PLAYER:
                 e.apply(sample_chance_sorted(e, &self.rng))
                 continue
+            if self.max_depth > 0 and depth >= self.max_depth:
+                self.rollout_from(e)
+                break
             n = e.legal_actions(acts)
             sort_ints(acts, n)
+            if depth == 0 and self.root_actions.size() > 0:
+                n = self.keep_root_actions(acts, n)
             key = self.node_key(e, cp, depth)
             nid = tree.lookup(key)
             if nid < 0:
@@ -283,6 +293,18 @@ cdef class _Search:
             tree.edges[ei].visits += 1
             tree.edges[ei].value += ret[self.path[k].player]
 
+    cdef int keep_root_actions(self, int* acts, int n) noexcept:
+        """Keep the sorted ``acts`` that are root candidates (in place)."""
+        cdef int i, m = 0
+        cdef size_t j = 0, r = self.root_actions.size()
+        for i in range(n):
+            while j < r and self.root_actions[j] < acts[i]:
+                j += 1
+            if j < r and self.root_actions[j] == acts[i]:
+                acts[m] = acts[i]
+                m += 1
+        return m
+
     cdef void rollout_from(self, Engine e) noexcept:
         cdef int acts[MAX_BRANCHING]
         cdef int n, cp
@@ -322,8 +344,18 @@ cdef class _Search:
 
 def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
            double time_limit=0.0, seed=0, int cached_worlds=0,
-           bint multi_observer=True, RolloutPolicy rollout=None) -> dict:
+           bint multi_observer=True, RolloutPolicy rollout=None,
+           list worlds=None, int max_depth=0, root_actions=None) -> dict:
     """Run ISMCTS for ``player`` (who must be to move at ``root``).
+
+    ``worlds``: determinizations drawn by the caller (engines of the same
+    game, e.g. belief-weighted ones); each iteration picks one with
+    ``int(len(worlds))`` instead of resampling (``cached_worlds`` is then
+    ignored).  ``max_depth`` (> 0): no tree node deeper than that many
+    decisions; the iteration rolls out from there (1: flat Monte Carlo over
+    the root actions).  ``root_actions``: the root considers only these
+    (non-empty subset of the legal actions; action grouping/pruning by the
+    caller).
 
     Stops after ``max_simulations`` iterations or ``time_limit`` seconds
     (if > 0), whichever comes first.  Returns the root statistics:
@@ -353,9 +385,27 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
         raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
     if rollout is None:
         rollout = RolloutPolicy()
+    if max_depth < 0:
+        raise ValueError(f"max_depth must be >= 0, got {max_depth}")
     s = _Search(root, player, uct_c, multi_observer, rollout,
                 <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-    worlds = []
+    s.max_depth = max_depth
+    if root_actions is not None:
+        legal = set(root.py_legal_actions())
+        cand = sorted(set(int(a) for a in root_actions))
+        if not cand or any(a not in legal for a in cand):
+            raise ValueError("root_actions must be a non-empty subset of the legal actions")
+        for a in cand:
+            s.root_actions.push_back(a)
+    if worlds is not None:
+        if not worlds:
+            raise ValueError("worlds must hold at least one engine")
+        for obj in worlds:
+            if type(obj) is not type(root) or (<Engine>obj).num_players != root.num_players:
+                raise ValueError("worlds must be engines of the root's game")
+        cached_worlds = 0
+    else:
+        worlds = []
     for i in range(cached_worlds):
         w = root.clone()
         wrng.s = rng_next(&s.rng)

@@ -1,0 +1,163 @@
+"""Beliefs (solvers.beliefs): facts rule assignments out, probabilities are a
+distribution, the opponent model moves the posterior the right way, and
+the belief reads only the player's information state."""
+import math
+
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+from solvers import beliefs as B
+from solvers.bots import make_bot
+from solvers.ismcts import SplitMix64, sample_sorted
+
+
+def play(players=5, seed=0, stop=None):
+    """Heuristic self-play of one round; yields every decision state."""
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1})
+    bots = [make_bot("heuristic", game, seed=seed * 10 + p) for p in range(players)]
+    rng = SplitMix64(seed)
+    s = game.new_initial_state()
+    moves = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+            continue
+        yield s.clone()
+        s.apply_action(bots[s.current_player()].step(s))
+        moves += 1
+        if stop is not None and moves >= stop:
+            return
+    yield s
+
+
+def allowed(roles, players, me, my_role):
+    ns, nd = B.SABOTEUR_ROLE_POOL[players]
+    return roles[me] == my_role and sum(roles) <= ns and players - sum(roles) <= nd
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_belief_is_a_distribution_over_allowed_assignments(players):
+    for i, s in enumerate(play(players, seed=players)):
+        if i % 7:
+            continue
+        view = s.engine.state_view()
+        for me in range(players):
+            b = B.belief(s, me)
+            assert math.isclose(sum(b.probs), 1.0, rel_tol=1e-9)
+            assert all(p >= 0 for p in b.probs)
+            assert len(set(b.outcomes)) == len(b.outcomes)
+            if view["roles"][me] < 0:
+                continue
+            if len(b.outcomes) == 1:   # round over: the revealed roles
+                assert b.outcomes[0] == tuple(view["roles"])
+                continue
+            for o, p in zip(b.outcomes, b.probs):
+                assert allowed(o, players, me, view["roles"][me]), o
+            # The true assignment is never ruled out.
+            assert b.prob(tuple(view["roles"])) > 0
+
+
+def test_revealed_roles_are_a_point_mass():
+    states = list(play(5, seed=3))
+    final = states[-1]
+    assert final.is_terminal()
+    roles = tuple(final.engine.state_view()["roles"])
+    for me in range(5):
+        b = B.belief(final, me)
+        assert b.outcomes == [roles] and b.probs == [1.0]
+
+
+def test_belief_reads_only_the_information_state():
+    # Two worlds the player cannot tell apart get the same belief.
+    s = list(play(5, seed=4, stop=25))[-1]
+    me = s.current_player()
+    b = B.belief(s, me)
+    for ws in range(5):
+        w = s.resample(me, ws)
+        assert w.information_state_string(me) == s.information_state_string(me)
+        assert B.belief(w, me) == b
+
+
+def test_dead_ends_make_a_saboteur_and_paths_a_digger():
+    prior = B.saboteur_posterior(B.SaboteurRecord(5, B.DIGGER, None, []), 0)
+    rec = B.SaboteurRecord(5, B.DIGGER, None,
+                           [(2, "place_dead", -1), (2, "rock_path", -1), (3, "place_path", -1)])
+    post = B.saboteur_posterior(rec, 0)
+    assert post.marginal(2)[B.SABOTEUR] > 0.8 > prior.marginal(2)[B.SABOTEUR]
+    assert post.marginal(3)[B.SABOTEUR] < prior.marginal(3)[B.SABOTEUR]
+    # Own actions are no evidence; own role is a fact.
+    mine = B.saboteur_posterior(B.SaboteurRecord(5, B.DIGGER, None, [(0, "place_dead", -1)]), 0)
+    assert mine.probs == prior.probs
+    assert post.marginal(0) == {B.DIGGER: 1.0}
+
+
+def test_breaking_my_tool_as_a_digger_points_at_a_saboteur():
+    rec = B.SaboteurRecord(5, B.DIGGER, None, [(1, "break", 0)])
+    post = B.saboteur_posterior(rec, 0)
+    prior = B.saboteur_posterior(B.SaboteurRecord(5, B.DIGGER, None, []), 0)
+    assert post.marginal(1)[B.SABOTEUR] > prior.marginal(1)[B.SABOTEUR]
+
+
+def test_prior_is_uniform_over_the_pool():
+    # 5 players: 2 saboteurs and 4 diggers dealt, one card left over.
+    prior = B.saboteur_assignments(5, 0, B.DIGGER)
+    assert len(prior) == 4 + 6          # 1 or 2 saboteurs among seats 1..4
+    assert all(math.isclose(p, 0.1) for _, p in prior)
+    assert len(B.saboteur_assignments(5, 0, B.SABOTEUR)) == 1 + 4
+
+
+def test_world_acceptance_follows_the_likelihood():
+    s = list(play(5, seed=6, stop=15))[-1]
+    me = s.current_player()
+    b = B.belief(s, me)
+    accept = B.world_acceptance(s, me)
+    for ws in range(10):
+        w = s.resample(me, ws)
+        roles = tuple(w.engine.state_view()["roles"])
+        assert accept(w.engine) == b.likelihood[b.outcomes.index(roles)]
+    assert max(b.likelihood) == 1.0
+
+
+def test_bad_input_is_refused():
+    s = next(play(5))
+    with pytest.raises(ValueError, match="player"):
+        B.belief(s, 5)
+    with pytest.raises(ValueError, match="no belief model"):
+        B.belief(pyspiel.load_game("kuhn_poker").new_initial_state(), 0)
+    with pytest.raises(ValueError, match="epsilon"):
+        B.saboteur_posterior(B.SaboteurRecord(5, 0, None, []), 0, epsilon=0.0)
+    with pytest.raises(ValueError, match="players"):
+        B.saboteur_assignments(11, 0, 0)
+
+
+@pytest.mark.parametrize("name,players", [("gold_thief", 2), ("gold_thief", 4),
+                                          ("gold_nugget", 3)])
+def test_sampled_beliefs_are_seeded_distributions_of_consistent_worlds(name, players):
+    from tests.test_best import midgame
+    game = pyspiel.load_game(name, {"players": players})
+    s = midgame(game, 3, 12)
+    me = s.current_player()
+    b = B.belief(s, me, samples=128, seed=5)
+    assert math.isclose(sum(b.probs), 1.0)
+    assert b == B.belief(s, me, samples=128, seed=5)
+    assert b.likelihood == [1.0] * len(b.outcomes)
+    if name == "gold_thief":
+        mine = B._gold_thief_holdings(s.engine)[me]
+        # The player's own holdings are known: every outcome has them.
+        assert all(o[me] == mine for o in b.outcomes)
+        guards = sum(h.count(B.GOLD_THIEF_GUARD) for h in
+                     [s.engine.hand(q) for q in range(players)])
+        assert guards >= b.outcomes[0][me][0]
+        # Hand sizes are public: nobody holds more Guards+Faeries than cards.
+        for o in b.outcomes:
+            for q in range(players):
+                assert sum(o[q]) <= len(s.engine.hand(q))
+    else:
+        lairs = s.engine.lairs()
+        for o in b.outcomes:
+            assert o == ("nest",) or (o[0] == "lair" and o[2] < len(lairs[o[1]]))
+    with pytest.raises(ValueError, match="samples"):
+        B.belief(s, me, samples=0)
+    with pytest.raises(ValueError, match="bad belief options"):
+        B.belief(s, me, epsilon=0.1)

@@ -1,0 +1,60 @@
+"""make_bot("best", ...): one configuration per game, legal and seed-deterministic."""
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+from solvers.bots import BEST_CONFIGS, make_bot
+from solvers.ismcts import SplitMix64, sample_sorted
+
+
+def midgame(game, seed, moves):
+    rng = SplitMix64(seed)
+    s = game.new_initial_state()
+    done = 0
+    while not s.is_terminal() and done < moves:
+        if s.is_chance_node():
+            s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+            continue
+        legal = sorted(s.legal_actions())
+        s.apply_action(legal[rng.randint(len(legal))])
+        done += 1
+    while s.is_chance_node():
+        s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+    return s
+
+
+@pytest.mark.parametrize("name,params", [("saboteur", {"players": 5, "rounds": 1}),
+                                         ("gold_thief", {"players": 2}),
+                                         ("gold_nugget", {"players": 2}),
+                                         ("ardillas_del_bosque", {"players": 2})])
+def test_best_bot_is_legal_and_deterministic(name, params):
+    assert name in BEST_CONFIGS
+    game = pyspiel.load_game(name, params)
+    s = midgame(game, 1, 6)
+    assert not s.is_terminal()
+    a = make_bot("best", game, seed=4, max_simulations=60).step(s)
+    b = make_bot("best", game, seed=4, max_simulations=60).step(s)
+    assert a == b and a in s.legal_actions()
+
+
+def test_best_saboteur_uses_beliefs_and_flat_grouped_search():
+    game = pyspiel.load_game("saboteur", {"players": 5, "rounds": 1})
+    bot = make_bot("best", game, seed=1, max_simulations=80)
+    s = midgame(game, 2, 10)
+    bot.step(s)
+    st = bot.last_stats
+    assert st.nodes == 1 and st.world_draws >= BEST_CONFIGS["saboteur"]["belief_worlds"]
+    assert len(st.actions) < len(s.legal_actions()) or len(s.legal_actions()) <= 8
+
+
+def test_best_refuses_games_without_a_configuration():
+    with pytest.raises(ValueError, match="no 'best' configuration"):
+        make_bot("best", pyspiel.load_game("kuhn_poker"))
+
+
+def test_match_uses_best_by_default(capsys):
+    from experiments import match
+    assert match.main(["--game", "gold_nugget", "--players", "2", "--games", "2",
+                       "--sims", "20", "--processes", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "best" in out and "heuristic" in out
