@@ -32,6 +32,7 @@ HOT_MODULES = {
     "mccfr",
     "poker",
     "saboteur",
+    "tree_compile",
 }
 
 

@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     try:
         lineup = parse_lineup(args.bots, defaults)
+        backends.check_backend(args.backend, args.address)
         if args.backend == "local":
             result = evaluate.run_match(game, lineup, games=args.games, seed=args.seed,
                                         processes=args.processes,

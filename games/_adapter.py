@@ -13,7 +13,7 @@ the ``cdef`` interface, these Python methods:
 ``obs_tensor_size()``, ``fill_info_tensor(player, out)``,
 ``fill_obs_tensor(player, out)`` (``out`` a float32 array), ``dump()`` -> bytes
 and ``load(data)`` (snapshot of the whole state; ``load`` validates), and
-``check_invariants()`` (raises ``AssertionError`` naming a broken invariant).
+``check_invariants()`` (raises ``ValueError`` naming a broken invariant).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ import numpy as np
 import pyspiel
 
 SERIAL_MAGIC = "goldspiel-state"
-SERIAL_VERSION = 1
+SERIAL_VERSION = 2
 
 
 class ParameterError(ValueError):
@@ -147,9 +147,12 @@ class EngineGame(pyspiel.Game):
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _EngineObserver(self, perfect_recall)
 
-    def state_from_engine(self, engine, resampled: bool = True) -> "EngineState":
-        """Wrap an engine (e.g. a resampled world) as a pyspiel state."""
-        return EngineState(self, engine, resampled=resampled)
+    def state_from_engine(self, engine) -> "EngineState":
+        """A pyspiel state replaying ``engine``'s history (so ``history()`` is right)."""
+        state = EngineState(self)
+        for action in engine.py_history():
+            state.apply_action(action)
+        return state
 
     def deserialize_state(self, text: str) -> "EngineState":
         """Inverse of ``EngineState.serialize``; refuses malformed text."""
@@ -159,10 +162,9 @@ class EngineGame(pyspiel.Game):
 class EngineState(pyspiel.State):
     """pyspiel.State that forwards every call to its engine."""
 
-    def __init__(self, game: EngineGame, engine=None, resampled: bool = False):
+    def __init__(self, game: EngineGame):
         super().__init__(game)
-        self.engine = engine if engine is not None else game.make_engine()
-        self.resampled = resampled
+        self.engine = game.make_engine()
 
     def current_player(self) -> int:
         return self.engine.py_current_player()
@@ -203,10 +205,6 @@ class EngineState(pyspiel.State):
         the world is that history replayed from the initial state, so its
         ``history()``, strings, tensors and keys are those of a real game.
         """
-        if not getattr(self.engine, "HISTORY_RESAMPLING", False):
-            # Transitional path for engines not yet on the history contract.
-            return EngineState(self.get_game(), self.engine.py_resample(player, seed),
-                               resampled=True)
         world = self.get_game().new_initial_state()
         for action in self.engine.py_resample_history(player, seed):
             world.apply_action(action)
@@ -219,7 +217,6 @@ class EngineState(pyspiel.State):
             f"{SERIAL_MAGIC} {SERIAL_VERSION}",
             f"game={game}",
             "history=" + ",".join(str(a) for a in self.history()),
-            f"resampled={int(self.resampled)}",
             "snapshot=" + binascii.hexlify(self.engine.dump()).decode(),
         ])
         return body + f"\ncrc32={zlib.crc32(body.encode()):08x}\n"
@@ -230,10 +227,10 @@ def deserialize_state(game: EngineGame, text: str) -> EngineState:
     if not isinstance(text, str):
         raise ValueError("serialized state must be a str")
     lines = text.strip("\n").split("\n")
-    if len(lines) != 6:
-        raise ValueError(f"malformed serialized state: expected 6 lines, got {len(lines)}")
-    body = "\n".join(lines[:5])
-    if not lines[5].startswith("crc32=") or lines[5][6:] != f"{zlib.crc32(body.encode()):08x}":
+    if len(lines) != 5:
+        raise ValueError(f"malformed serialized state: expected 5 lines, got {len(lines)}")
+    body = "\n".join(lines[:4])
+    if not lines[4].startswith("crc32=") or lines[4][6:] != f"{zlib.crc32(body.encode()):08x}":
         raise ValueError("serialized state is corrupted: CRC mismatch")
     head = lines[0].split(" ")
     if len(head) != 2 or head[0] != SERIAL_MAGIC:
@@ -241,7 +238,7 @@ def deserialize_state(game: EngineGame, text: str) -> EngineState:
     if head[1] != str(SERIAL_VERSION):
         raise ValueError(f"unsupported serialization version {head[1]}; this is {SERIAL_VERSION}")
     fields = {}
-    for line in lines[1:5]:
+    for line in lines[1:4]:
         key, sep, value = line.partition("=")
         if not sep:
             raise ValueError(f"malformed line in serialized state: {line!r}")
@@ -251,18 +248,11 @@ def deserialize_state(game: EngineGame, text: str) -> EngineState:
     try:
         history = [int(a) for a in fields["history"].split(",")] if fields["history"] else []
         snapshot = binascii.unhexlify(fields["snapshot"])
-        resampled = {"0": False, "1": True}[fields["resampled"]]
     except (KeyError, ValueError, binascii.Error) as exc:
         raise ValueError(f"malformed serialized state: {exc}") from None
     state = game.new_initial_state()
     for action in history:
         state.apply_action(action)
-    if resampled:
-        engine = game.make_engine()
-        engine.load(snapshot)
-        engine.check_invariants()
-        state.engine = engine
-        state.resampled = True
-    elif snapshot != state.engine.dump():
+    if snapshot != state.engine.dump():
         raise ValueError("serialized state is inconsistent: snapshot differs from replayed history")
     return state

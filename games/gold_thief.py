@@ -32,12 +32,11 @@ seat v plays first.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pyspiel
 
 from games._adapter import EngineGame, ParameterError, check_range, engine_game_type
 from src_cy.gold_thief import GoldThiefEngine
+from src_cy.gold_thief_view import GoldThiefView  # noqa: F401  (re-exported)
 
 NUM_ACTIONS = 99
 NUM_CHANCE_OUTCOMES = 34
@@ -82,44 +81,6 @@ MINI_PARAMS = {
     "first_player": 0,
 }
 
-
-
-@dataclass(frozen=True)
-class GoldThiefView:
-    """What one player knows now (``engine.player_view(player)``).
-
-    Seat-indexed tuples have one entry per player; card-type tuples one per
-    type (Thief, Guard, Witch, Faerie, Ninja). ``decider`` is the player to
-    move when that is public (play, big-pile flip, Witch give) or when it is
-    this player; -1 while a window is open for someone else. ``pending`` is
-    the effect stack, bottom first: (kind, player, victim, beneficiary,
-    cancelled) with kinds 0 Thief, 1 raid, 2 Witch as extra Thief, 3 Guard
-    gift, 4 Guard cancel, 5 Witch steal, 6 Faerie cancel. ``known_cards``:
-    per seat and type, how many such cards this player knows are in that
-    hand (cards they gave there with a Witch, less any since played or given
-    away). ``events`` is how many events this player has observed.
-    """
-
-    player: int
-    num_players: int
-    turn: int
-    active: int
-    phase: str
-    to_move: bool
-    decider: int
-    gold: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    face_down_counts: tuple[int, ...]
-    face_up: tuple[tuple[int, ...], ...]
-    deck_size: int
-    discard: tuple[int, ...]
-    pending: tuple[tuple[int, int, int, int, bool], ...]
-    hand: tuple[int, ...]
-    goals_down: tuple[int, ...]
-    goal_numbers: tuple[tuple[int, int], ...]
-    known_cards: tuple[tuple[int, ...], ...]
-    winner: int
-    events: int
 
 
 _GAME_TYPE = engine_game_type("gold_thief", "Gold Thief", 2, 5, _DEFAULTS)

@@ -84,7 +84,7 @@ def _corruptions(text: str) -> list[str]:
     return [
         "",
         "garbage",
-        text.replace("goldspiel-state 1", "goldspiel-state 99", 1),
+        text.replace(lines[0], lines[0].rsplit(" ", 1)[0] + " 99", 1),
         flipped,
         "\n".join(lines[:3]),
         text[:-4] + ("0000" if not text.endswith("0000\n") else "1111"),
@@ -482,6 +482,7 @@ def check_game(game: pyspiel.Game, invariant: Invariant | None = None,
     check_clone_independence(game)
     check_tensors(game, num_games=few)
     check_illegal_actions(game, num_games=few)
+    check_information_contract(game, num_games=1, draws=1, continue_steps=5)
     return check_resampling(game, num_games=2 if small else 4)
 
 

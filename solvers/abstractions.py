@@ -28,7 +28,7 @@ _SAB_TOOLS = ("pickaxe", "lamp", "cart")
 
 def saboteur_features(player: int, engine: Any) -> tuple:
     """Bucket of ``player``'s information state in a Saboteur engine (see module doc)."""
-    view = engine.state_view()
+    view = engine.player_view(player)
     obs = engine.obs_string(player).split("\n")
     goals = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("goals:")), "?")
     hand = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("hand:")), "-")
@@ -36,7 +36,7 @@ def saboteur_features(player: int, engine: Any) -> tuple:
     mine = "+".join(t for t, b in zip(_SAB_TOOLS, broken[player]) if b) or "-"
     others = sum(1 for q in range(len(broken)) if q != player and any(broken[q]))
     progress = max((x for x, _ in view["reached"]), default=0)
-    return (view["roles"][player], " ".join(sorted(hand.split())), progress, goals, mine,
+    return (view["role"], " ".join(sorted(hand.split())), progress, goals, mine,
             others, tuple(engine.py_legal_actions()))
 
 

@@ -152,6 +152,6 @@ def run_match(game_string: str, lineup: Sequence[BotSpec], games: int = 100,
     jobs = [(game_string, lineup, i, seed) for i in range(games)]
     out = run_tasks(task, jobs, backend=backend, processes=processes, address=address,
                     progress=progress, desc=game_string)
-    returns = np.array([r for r, _ in out], dtype=float)
-    seating = np.array([s for _, s in out], dtype=int)
+    returns = np.array([r for r, _, _ in out], dtype=float)
+    seating = np.array([s for _, s, _ in out], dtype=int)
     return _summarize(game_string, labels, seed, returns, seating)

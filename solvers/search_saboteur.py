@@ -30,7 +30,7 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     me = state.current_player()
     legal = sorted(state.legal_actions())
     C = (2 * e.grid_radius + 1) ** 2
-    known = [e._known_goal(me, g) for g in range(3)]
+    known = e.player_view(me)["known_goals"]
     target = SaboteurHeuristicBot._target(known)
     tx = int(state.get_game().get_parameters().get("goal_distance", 8))
     ty = GOAL_ROWS[target]
@@ -96,9 +96,9 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         from solvers.beliefs import DIGGER, saboteur_belief
         e = state.engine
         base = 33 * (2 * e.grid_radius + 1) ** 2
-        view = e.state_view()
-        role = view["roles"][me]          # own role: the player's own information
-        broken = view["broken"]           # public
+        view = e.player_view(me)
+        role = view["role"]
+        broken = view["broken"]
         b = saboteur_belief(state, me)
         psab = [b.marginal(q).get(1, 0.0) for q in range(self._n)]
 
@@ -121,9 +121,10 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                 for a in legal:
                     if target(a) == ("break", q):
                         return a
-            if self.map_first and 0 not in [e._known_goal(me, g) for g in range(3)]:
+            known = view["known_goals"]
+            if self.map_first and 0 not in known:
                 maps = [a for a in legal if base + 210 <= a < base + 213
-                        and e._known_goal(me, a - base - 210) < 0]
+                        and known[a - base - 210] < 0]
                 if maps:
                     return min(maps, key=lambda a: (abs(a - base - 211), a))
             if self.repair_first:
@@ -152,10 +153,10 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         target (looks like a digger's move, helps little), if any."""
         e = state.engine
         C = (2 * e.grid_radius + 1) ** 2
-        known = [e._known_goal(me, g) for g in range(3)]
+        known = e.player_view(me)["known_goals"]
         target = SaboteurHeuristicBot._target(known)
         tx, ty = self._goal_x, GOAL_ROWS[target]
-        frontier = e.state_view()["frontier"]
+        frontier = e.player_view(me)["frontier"]
         front = min((abs(tx - x) + abs(ty - y) for x, y in frontier), default=99)
         if front <= self.bluff_distance:
             return None

@@ -218,7 +218,6 @@ cdef inline int popc(unsigned int x) noexcept nogil:
 
 cdef class ArdillasEngine(Engine):
     """State and rules of one Ardillas del Bosque game (all modes)."""
-    HISTORY_RESAMPLING = True
     cdef AState s
     cdef Ev log[MAXLOG]
     cdef public int N, S, B, hp, H, night, king, little, nuts, max_len

@@ -77,9 +77,6 @@ cdef class Engine:
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef Engine clone(self)
     cdef void copy_from(self, Engine other) noexcept
-    # Hash of what `player` privately holds now (hand, secret goals...);
-    # used to rebuild other players' keys after a resample.
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil
 
     # --- provided ---
     cdef void apply(self, int action) noexcept nogil
@@ -91,5 +88,4 @@ cdef class Engine:
     cdef bint is_legal(self, int action) noexcept nogil
     cdef void observe_public(self, uint64_t token) noexcept nogil
     cdef void observe_private(self, int player, uint64_t token) noexcept nogil
-    cdef void rekey_others(self, int player) noexcept nogil
     cdef void copy_base(self, Engine other) noexcept

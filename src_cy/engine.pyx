@@ -70,9 +70,6 @@ cdef class Engine:
     cdef void copy_from(self, Engine other) noexcept:
         self.copy_base(other)
 
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
-        return 0
-
     cdef uint64_t info_key(self, int player) noexcept nogil:
         return mix64(self.ihash[player], <uint64_t>(player + 1))
 
@@ -112,14 +109,6 @@ cdef class Engine:
 
     cdef void observe_private(self, int player, uint64_t token) noexcept nogil:
         self.ihash[player] = mix64(self.ihash[player], token ^ <uint64_t>0x5bd1e995)
-
-    cdef void rekey_others(self, int player) noexcept nogil:
-        """After a resample for `player`, rebuild every other player's key
-        from the public history and what they hold in the new world."""
-        cdef int q
-        for q in range(self.num_players):
-            if q != player:
-                self.ihash[q] = mix64(self.pubhash, self.private_view_hash(q))
 
     cdef void copy_base(self, Engine other) noexcept:
         self.num_players = other.num_players

@@ -461,7 +461,6 @@ cdef class GoldNuggetEngine(Engine):
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
 
-    HISTORY_RESAMPLING = True
 
     def __cinit__(self):
         self.logcap = 256

@@ -219,7 +219,6 @@ cdef inline int _card_of_action_c(int b) noexcept nogil:
 
 cdef class GoldThiefEngine(Engine):
     """Gold Thief for 2-5 players; parameters are validated by games.gold_thief."""
-    HISTORY_RESAMPLING = True
     cdef GTState s
     cdef vector[Event] log
     # per applied action: (public events so far << 4) | (player to move + 1)
@@ -1415,8 +1414,8 @@ cdef class GoldThiefEngine(Engine):
         return known
 
     def player_view(self, int player):
-        """What `player` knows now, as typed fields (``games.gold_thief.GoldThiefView``)."""
-        from games.gold_thief import GoldThiefView
+        """What `player` knows now, as typed fields (``src_cy.gold_thief_view.GoldThiefView``)."""
+        from src_cy.gold_thief_view import GoldThiefView
         events = self.visible_events(player)
         cp = self.current_player()
         ph = self.s.phase

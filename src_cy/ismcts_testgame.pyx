@@ -21,7 +21,6 @@ cdef enum:
 
 cdef class MiniPokerEngine(Engine):
     """Two-player four-card Kuhn poker (history: 2 deals then 2-3 bets)."""
-    HISTORY_RESAMPLING = True
     cdef int hist[8]
     cdef int hlen
 
@@ -146,7 +145,6 @@ cdef class MiniPokerEngine(Engine):
 
 cdef class TicTacToeEngine(Engine):
     """Tic-tac-toe; actions are cells 0..8, x (player 0) moves first."""
-    HISTORY_RESAMPLING = True
     cdef int board[9]
     cdef int moves
     cdef int winner

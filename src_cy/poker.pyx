@@ -85,7 +85,6 @@ def _checked_history(data, name: str, players: int) -> list:
 
 cdef class KuhnEngine(Engine):
     """Kuhn poker for 2..10 players: pass (0) / bet (1); deal actions are cards."""
-    HISTORY_RESAMPLING = True
     cdef KuhnData d
 
     def __init__(self, int players=2):
@@ -213,11 +212,6 @@ cdef class KuhnEngine(Engine):
         self.copy_base(other)
         self.d = (<KuhnEngine>other).d
 
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
-        if player < self.d.hlen and player < self.d.n:
-            return TOK_CARD + self.d.hist[player]
-        return 0
-
     # ------------------------------------------------------------------
     # Python side (adapter protocol and tests).
     # ------------------------------------------------------------------
@@ -336,7 +330,6 @@ cdef struct LeducData:
 
 cdef class LeducEngine(Engine):
     """Leduc poker for 2..10 players: fold (0) / call (1) / raise (2); deals are cards."""
-    HISTORY_RESAMPLING = True
     cdef LeducData d
 
     def __init__(self, int players=2):
@@ -580,11 +573,6 @@ cdef class LeducEngine(Engine):
     cdef void copy_from(self, Engine other) noexcept:
         self.copy_base(other)
         self.d = (<LeducEngine>other).d
-
-    cdef uint64_t private_view_hash(self, int player) noexcept nogil:
-        if player < self.d.dealt:
-            return TOK_CARD + self.d.priv[player]
-        return 0
 
     # ------------------------------------------------------------------
     # Python side (adapter protocol and tests).

@@ -284,7 +284,6 @@ cdef struct SabPlan:
 cdef class SaboteurEngine(Engine):
     """Saboteur for 3-10 players; see the module docstring."""
 
-    HISTORY_RESAMPLING = True
     cdef SabState s
 
     def __init__(self, int players=5, int rounds=3, int goal_distance=8, int utility=0,
