@@ -34,10 +34,13 @@ DEFAULT_SIMULATIONS = 1000
 def default_opponent(game_name: str) -> BotSpec:
     """The strongest bot the library has for ``game_name`` (short name).
 
-    ISMCTS with the game's heuristic rollouts where one is registered, else
-    the game's heuristic bot, else plain ISMCTS.
+    ``best`` (docs/ai.md) where the game has a configuration; else ISMCTS with
+    the game's heuristic rollouts where one is registered, else the game's
+    heuristic bot, else plain ISMCTS.
     """
-    from solvers.bots import heuristic_games
+    from solvers.bots import BEST_CONFIGS, heuristic_games
+    if game_name in BEST_CONFIGS:
+        return spec("best")
     from solvers.ismcts import _ROLLOUTS
     import solvers.rollouts  # noqa: F401  (registers the heuristic rollouts)
     if game_name in _ROLLOUTS:

@@ -104,16 +104,15 @@ def test_default_opponents_full_game():
     rc, text = run(["--game", "ardillas_del_bosque", "--players", "3", "--seat", "2"],
                    "1\n" * 500)
     assert rc == 0
-    assert "Opponents: P0 heuristic, P1 heuristic" in text
+    assert "Opponents: P0 best, P1 best" in text
     assert text.strip().splitlines()[-1].startswith("game over")
 
 
 def test_default_opponent_is_strongest():
-    for name in ("gold_thief", "saboteur"):
-        b = default_opponent(name)
-        assert b.name == "ismcts" and dict(b.options)["rollout"] == "heuristic"
-    for name in ("ardillas_del_bosque", "gold_nugget"):
-        assert default_opponent(name).name == "heuristic"
+    for name in ("gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"):
+        assert default_opponent(name).name == "best"
+    b = default_opponent("kuhn_poker")
+    assert b.name == "ismcts"
 
 
 @pytest.mark.parametrize("argv, msg", [
