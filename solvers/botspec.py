@@ -44,7 +44,7 @@ def parse_bot(text: str, defaults: Mapping[str, Mapping[str, Any]] | None = None
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ValueError(f"bot spec {text!r}: {part!r} is not option=value")
+            raise ValueError(f"bot spec {text!r}: {part!r} is not key=value")
         if key == "label":
             label = value.strip()
         else:

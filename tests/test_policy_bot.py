@@ -83,7 +83,7 @@ def test_bot_specs():
     assert dict(lineup[0].options) == {"max_simulations": 500, "uct_c": 2.0}
     assert dict(lineup[1].options) == {"max_simulations": 100, "uct_c": 2.0}
     assert lineup[2].name == "random" and lineup[2].options == ()
-    with pytest.raises(ValueError, match="not option=value"):
+    with pytest.raises(ValueError, match="not key=value"):
         parse_bot("cfr:policy_file")
     with pytest.raises(ValueError, match="no bots"):
         parse_lineup(" , ")
