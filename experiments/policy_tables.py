@@ -40,7 +40,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import NullFormatter  # noqa: E402
+from matplotlib.ticker import FormatStrFormatter, NullFormatter  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from solvers import policy_io  # noqa: E402
@@ -198,8 +198,11 @@ def _plot(path: str, title: str, measure: str, curve: list) -> None:
         else:
             ax.errorbar(x, vals, yerr=half, marker=".", capsize=2)
             ax.set_xscale("log")
-        ax.xaxis.set_minor_formatter(NullFormatter())
-        ax.yaxis.set_minor_formatter(NullFormatter())
+        # A log axis spanning under a decade has no major tick: label its minors.
+        short = (lambda v: min(v) > 0 and max(v) / min(v) < 10)
+        ax.xaxis.set_minor_formatter(FormatStrFormatter("%g") if short(x) else NullFormatter())
+        ax.yaxis.set_minor_formatter(FormatStrFormatter("%g") if log and short(vals)
+                                     else NullFormatter())
         ax.set_xlabel(xlabel)
         ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
         ax.grid(True, which="both", alpha=0.3)
