@@ -25,18 +25,19 @@ Rules:
   have it?, Peek, Glance, Shout, Suspicion (holding Hoarder, the Magpie's
   ability, Nest dive and recycling also otherwise); else end;
 * victory card (it counts only once played, and playing reveals it):
-  Raven's pact at once; Fool's gold once a trap is located in a lair;
+  Raven's pact at once; Fool's gold once a trap is located in my lair;
   Hoarder when my lair holds the most stones; Clean slate with no feather;
   Daredevil with two feathers; Decoy when the nugget is located in my lair;
 * instant window: Chance on a located nugget in another lair, Glance while
   it is not located, else pass; Raven's face-down card: Chance or No hard
   feelings on a located nugget, else none;
 * stone choices: the nugget in another lair, never my own nugget; when only
-  my stones are offered (giving or swapping away) a known trap, then a
-  known normal stone, then an unknown one; otherwise an unknown stone of
-  another lair, of mine, the nest, then a known one.  The final grab: the
-  located nugget, else (holding Fool's gold, played) a located trap, else an
-  unknown stone of the lair with most unknown stones, else the nest;
+  my stones are offered (giving or swapping away) a known trap (holding
+  Fool's gold: last but the nugget), then a known normal stone, then an
+  unknown one; otherwise an unknown stone of another lair, of mine, the
+  nest, then a known one.  The final grab: the located nugget, else
+  (holding Fool's gold, played) a located trap of my own, else an unknown
+  stone of the lair with most unknown stones, else the nest;
 * animal targets: the holder of the located nugget, else the other animal
   with most stones; Beg: give a black feather, else my least useful card;
   the hand limit: discard the least useful card; Hello!: keep my cards.
@@ -72,7 +73,7 @@ def victory_ready(view: dict, me: int, lairs: dict[int, str]) -> bool:
     if card == "Raven's pact":
         return True
     if card == "Fool's gold":
-        return any("t" in s for s in lairs.values())
+        return "t" in lairs.get(me, "")
     if card == "Hoarder":
         return all(len(lairs[me]) > len(s) for q, s in lairs.items() if q != me)
     if card == "Clean slate":
@@ -166,7 +167,7 @@ class GoldNuggetHeuristicBot(RuleBot):
             return A_DISCARD + min(cards, key=CARD_VALUE_ORDER.index)
         if stones or A_NEST in legal_set:
             return self._stone(phase, me, lairs, nugget, stones, legal_set,
-                               active == "Fool's gold")
+                               card == "Fool's gold", active == "Fool's gold")
         targets = [a - A_PLAYER for a in legal if A_PLAYER <= a < A_NEST]
         if targets:
             if elsewhere and nugget[0] in targets:
@@ -176,7 +177,8 @@ class GoldNuggetHeuristicBot(RuleBot):
 
     @staticmethod
     def _stone(phase: str, me: int, lairs: dict[int, str], nugget: tuple[int, int] | None,
-               stones: list[int], legal_set: set[int], fools_gold: bool = False) -> int:
+               stones: list[int], legal_set: set[int], keep_traps: bool = False,
+               grab_trap: bool = False) -> int:
         def face(a: int) -> tuple[int, str]:
             q, i = divmod(a - A_STONE, MAX_STONES)
             s = lairs.get(q, "")
@@ -187,8 +189,8 @@ class GoldNuggetHeuristicBot(RuleBot):
                 and (nugget[0] != me or grab):
             return A_STONE + MAX_STONES * nugget[0] + nugget[1]
         if grab:
-            traps = [a for a in stones if face(a)[1] == "t"]
-            if fools_gold and traps:
+            traps = [a for a in stones if face(a) == (me, "t")]
+            if grab_trap and traps:
                 return traps[0]
             unknown = [a for a in stones if face(a)[1] == "?"]
             if unknown:
@@ -196,7 +198,7 @@ class GoldNuggetHeuristicBot(RuleBot):
             return A_NEST if A_NEST in legal_set else stones[0]
         safe = [a for a in stones if not (face(a)[0] == me and face(a)[1] == "N")] or stones
         if stones and all(face(a)[0] == me for a in stones):
-            order = {"t": 0, "n": 1, "?": 2, "N": 3}
+            order = {"t": 2.5 if keep_traps else 0, "n": 1, "?": 2, "N": 3}
             return min(safe, key=lambda a: (order.get(face(a)[1], 2), a))
 
         def rank(a: int) -> tuple[int, int]:

@@ -116,7 +116,8 @@ ANIMAL_CATALOG = (
 # all are checked when the grabbed stones are revealed (``score``).
 VC_CATALOG = (
     ("Raven's pact", "if the Raven would win, you win instead"),
-    ("Fool's gold", "if you grab a trap stone, it counts as a Gold Nugget: you win too"),
+    ("Fool's gold", "if you grab a trap stone from your own lair, it counts as a Gold "
+     "Nugget: you win too"),
     ("Hoarder", "if your lair holds more stones than every other lair when the stones "
      "are grabbed, you win too"),
     ("Clean slate", "if the animal that grabs the Gold Nugget holds more black feathers "
@@ -1449,7 +1450,7 @@ cdef class GoldNuggetEngine(Engine):
                 nug = q
         p = self.vc_holder(VC_FOOL)
         if p >= 0 and self.g.got[p] >= 0 and self.g.face[self.g.got[p]] == F_TRAP \
-                and not (w >> p) & 1:
+                and self.g.grab[p] // MAXS == p and not (w >> p) & 1:
             w |= 1 << p
             self.log(ev(EV_VCWIN, p, 0, VC_FOOL, 0, 0), self.all_mask())
         p = self.vc_holder(VC_HOARD)

@@ -97,21 +97,33 @@ def test_raven_pact_does_nothing_when_an_animal_wins() -> None:
     assert st.returns() == [0.0, 1.0, 0.0]
 
 
-def test_fools_gold_trap_counts_as_a_nugget() -> None:
-    _, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE), utility="zero_sum")
+OWN_TRAP = ((1, 3), (4, 5), (0, 6))      # stones: p0#0 is a trap (p0 saw it at set-up)
+
+
+def test_fools_gold_own_trap_counts_as_a_nugget() -> None:
+    _, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE), utility="zero_sum",
+                  stones=OWN_TRAP)
+    assert "p0 sees p0#0 is trap" in info(st, 0) and "trap" not in info(st, 1)
     do(st, A_VICTORY)
-    grab(st, NUGGET, P0_NORMAL, P1_TRAP)               # p1 the nugget, p0 a trap
+    grab(st, NUGGET, P1_NORMAL, stone_action(0, 0))    # p1 the nugget, p0 its own trap
     assert st.returns() == pytest.approx([1 / 2 - 1 / 3, 1 / 2 - 1 / 3, -1 / 3])
     assert sum(st.returns()) == pytest.approx(0.0)
     assert "Fool's gold: p0 wins\nwinners: p0,p1" in info(st, 1)
 
 
-def test_fools_gold_beats_the_raven_so_the_pact_does_not_apply() -> None:
+def test_fools_gold_another_lairs_trap_does_not_count() -> None:
     _, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE))
+    do(st, A_VICTORY)
+    grab(st, NUGGET, P0_NORMAL, P1_TRAP)               # a trap, but from p1's lair
+    assert st.returns() == [0.0, 1.0, 0.0]
+
+
+def test_fools_gold_beats_the_raven_so_the_pact_does_not_apply() -> None:
+    _, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE), stones=OWN_TRAP)
     do(st, A_VICTORY, A_PASS)                          # p0 reveals Fool's gold, ends
     assert st.current_player() == 1                    # noon: p1 holds the feather
     do(st, A_VICTORY)                                  # p1 reveals Raven's pact
-    grab(st, P0_NORMAL, P2_NORMAL, P1_TRAP)            # the nugget stays: p0 has a trap
+    grab(st, P1_NORMAL, P2_NORMAL, stone_action(0, 0))  # the nugget stays: p0 its trap
     assert st.returns() == [1.0, 0.0, 0.0]
 
 
@@ -192,17 +204,18 @@ def test_heuristic_reveals_the_pact_at_once_but_waits_with_hoarder() -> None:
     assert _bot(game).step(st) == A_RECYCLE + CARD["peek"]
 
 
-def test_heuristic_with_fools_gold_grabs_a_located_trap() -> None:
-    game, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE))
+def test_heuristic_with_fools_gold_grabs_its_own_trap() -> None:
+    game, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE), stones=OWN_TRAP,
+                     days=2)
     bot = _bot(game)
-    do(st, play("peek"), P1_TRAP)                     # the trap is shown: located
-    settle(st)
-    assert bot.step(st) == A_VICTORY
+    assert bot.step(st) == A_VICTORY                  # a trap of its own: ready
     do(st, A_VICTORY)
     pass_until(st, "Raven: grab")
-    do(st, P0_NORMAL, P2_NORMAL)
-    assert st.current_player() == 0 and bot.step(st) == P1_TRAP
-    do(st, P1_TRAP)
+    while not st.is_terminal():                       # p1, p2 grab normal stones
+        p = st.current_player()
+        if p == 0:
+            assert bot.step(st) == stone_action(0, 0)
+        do(st, (stone_action(0, 0), P1_NORMAL, P2_NORMAL)[p])
     assert st.returns() == [1.0, 0.0, 0.0]
 
 
