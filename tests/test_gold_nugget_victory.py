@@ -15,6 +15,8 @@ is p1, p2, p0.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyspiel
 import pytest
 
@@ -242,3 +244,13 @@ def test_openspiel_algorithms_advanced() -> None:
     testing.check_openspiel_algorithms(
         pyspiel.load_game("gold_nugget", {"players": 3, "advanced": True}), positions=2,
         max_simulations=30)
+
+
+def test_golden_playthrough_advanced() -> None:
+    """2 players, one day, advanced mode (seed 3: p1 reveals Raven's pact and
+    wins when nobody grabs the nugget).  Regenerate with ``python -m
+    games.testing "gold_nugget(players=2,days=1,advanced=true)"
+    tests/playthroughs/gold_nugget_advanced.txt 3``."""
+    path = Path(__file__).parent / "playthroughs" / "gold_nugget_advanced.txt"
+    assert "Raven's pact: p1 wins" in path.read_text()
+    testing.check_playthrough(str(path))
