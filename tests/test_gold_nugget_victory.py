@@ -61,6 +61,18 @@ def test_card_is_secret_until_played_then_public() -> None:
     assert A_VICTORY not in st.legal_actions()         # played once only
 
 
+def test_resampling_redeals_hidden_cards_and_keeps_revealed_ones() -> None:
+    _, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE))
+    dealt = {tuple(st.resample(1, seed).engine.info()["vc"]) for seed in range(12)}
+    assert all(vc[1] == PACT for vc in dealt)                  # p1's own card
+    assert len({vc[0] for vc in dealt}) > 1                    # p0's is unknown to p1
+    do(st, A_VICTORY)
+    for seed in range(6):
+        world = st.resample(1, seed)
+        assert world.engine.info()["vc"][:2] == [FOOL, PACT]  # revealed: kept
+        assert world.information_state_string(1) == info(st, 1)
+
+
 def test_played_card_shows_in_the_observation_tensor() -> None:
     _, a = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE))
     _, b = setup([PEEKS] * 3, advanced=True, vcs=(HOARDER, PACT, DARE))
