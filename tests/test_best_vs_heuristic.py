@@ -1,0 +1,33 @@
+"""experiments.best_vs_heuristic: the timed `best` wrapper and the script."""
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+from experiments import best_vs_heuristic as bvh
+from solvers.bots import make_bot
+from tests.test_best import midgame
+
+
+def test_timed_bot_plays_the_inner_bots_move_and_counts_it():
+    game = pyspiel.load_game("gold_nugget", {"players": 2})
+    s = midgame(game, 3, 5)
+    timed = make_bot("timed_best", game, seed=2, max_simulations=40)
+    plain = make_bot("best", game, seed=2, max_simulations=40)
+    assert timed.step(s) == plain.step(s)
+    st = timed.stats()
+    assert st["moves"] == 1 and st["cpu_us"] >= 0 and st["over_0.1s"] in (0, 1)
+
+
+def test_script_prints_table_and_cpu_line(capsys):
+    assert bvh.main(["--game", "gold_thief", "--players", "2", "--games", "2",
+                     "--processes", "1", "--set", "max_simulations=20", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "| best | 1 |" in out and "| heuristic | 1 |" in out
+    assert "best CPU per move:" in out
+
+
+@pytest.mark.parametrize("bad", ["max_simulations", "=3"])
+def test_script_refuses_malformed_overrides(bad, capsys):
+    assert bvh.main(["--game", "gold_thief", "--players", "2", "--games", "1",
+                     "--set", bad]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
