@@ -31,3 +31,14 @@ def test_script_refuses_malformed_overrides(bad, capsys):
     assert bvh.main(["--game", "gold_thief", "--players", "2", "--games", "1",
                      "--set", bad]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def test_best_gold_nugget_is_anchored_on_the_heuristic():
+    game = pyspiel.load_game("gold_nugget", {"players": 2})
+    bot = make_bot("best", game, seed=1, max_simulations=30)
+    assert bot.anchor is not None and bot.anchor_z == 1.0
+    s = midgame(game, 4, 6)
+    heur = make_bot("heuristic", game, seed=1).step(s)
+    action = bot.step(s)
+    assert action in s.legal_actions()
+    assert heur in bot.last_stats.actions   # the anchor's move was searched too
