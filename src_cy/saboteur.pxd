@@ -152,6 +152,8 @@ cdef struct SabPlan:
     int nopen[MAXP]
     int gdraw[MAXROUNDS][MAXP]
     int gtake[MAXROUNDS][MAXP]
+    # 1 when the last round's gold hand-out is under way (a decision is due).
+    int open_share
 
 
 
@@ -211,6 +213,7 @@ cdef class SaboteurEngine(Engine):
     cdef int sample_gold(self, int* gpool, int* out, int u, Rng* rng) noexcept nogil
     cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
     cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
+    cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
     cdef int drive(self, SabPlan* pl) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil
     cdef int _fill_obs(self, int player, float[:] out)

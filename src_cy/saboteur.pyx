@@ -40,7 +40,23 @@ SNAPSHOT_MAGIC = b"SABOTEUR"
 SNAPSHOT_VERSION = 3
 
 cdef enum:
-    MAX_RESAMPLE_TRIES = 100000
+    # Cap on redraws of the gold plan (``make_plan``); the acceptance rate
+    # is at least about 1/10, so the cap is never reached in practice.
+    MAX_GOLD_DRAWS = 100000
+    # Cap on redraws of a whole world; every draw is consistent by
+    # construction, so a redraw is a bug, counted by ``resample_failures``.
+    MAX_WORLD_DRAWS = 100
+
+# Worlds ``resample_history`` could not draw consistently (see
+# ``resample_failures``); stays 0 unless the procedure has a bug.
+cdef long long _resample_failures = 0
+
+
+def resample_failures() -> int:
+    """How many drawn worlds (process-wide, since import) failed to replay
+    to the player's information state.  The procedure draws consistent
+    worlds by construction, so this stays 0; the tests assert it."""
+    return _resample_failures
 
 
 KIND_NAMES = (
@@ -1021,7 +1037,35 @@ cdef class SaboteurEngine(Engine):
                 pl.npass += 1
         if not self.finish_cards(pl, p, j0, q0, rng):
             return 0
-        return self.plan_gold(pl, p, rng)
+        for tries in range(MAX_GOLD_DRAWS):
+            if not self.plan_gold(pl, p, rng):
+                return 0
+            if not pl.open_share or self.open_set_has_choice(pl):
+                return 1
+        return 0
+
+    cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil:
+        """Whether the gold cards not yet taken in the plan's open hand-out
+        (the last round's) hold two values or more, as they must while a
+        recipient is deciding (else the hand-out would have been automatic)."""
+        cdef int left[3]
+        cdef int r = pl.nrounds - 1, i, D = 0, T = 0, v, nv = 0
+        cdef Ev e
+        for i in range(pl.gfirst[r], pl.glast[r]):
+            e = pl.log[i]
+            if e.ev == EV_GOLDDRAW:
+                D += 1
+            elif e.ev == EV_GOLD or e.ev == EV_GOLDTAKE:
+                T += 1
+        left[0] = left[1] = left[2] = 0
+        for i in range(D):
+            left[pl.gdraw[r][i]] += 1
+        for i in range(T):
+            left[pl.gtake[r][i]] -= 1
+        for v in range(3):
+            if left[v] > 0:
+                nv += 1
+        return nv >= 2
 
     cdef int drive(self, SabPlan* pl) noexcept nogil:
         """From the initial state, apply the planned history until as many
@@ -1101,28 +1145,34 @@ cdef class SaboteurEngine(Engine):
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from ``player``'s information set by the procedure
         of the rules doc (section Information, "Resampling"); it reads only
-        ``player``'s events.  Uses ``self`` as scratch space."""
+        ``player``'s events and the public phase.  Uses ``self`` as scratch
+        space.  Every draw replays to ``player``'s information state; a draw
+        that does not (a bug) is counted in ``resample_failures``."""
+        global _resample_failures
         cdef SabPlan* pl
         cdef uint64_t key0 = self.info_key(player)
         cdef vector[int] truth = self.hist
         cdef int tries
         if self.s.nlog >= MAXLOG:
+            _resample_failures += 1
             out[0] = truth
             return
         pl = <SabPlan*>malloc(sizeof(SabPlan))
         if pl == NULL:
+            _resample_failures += 1
             out[0] = truth
             return
         memcpy(pl.log, self.s.log, sizeof(pl.log))
         pl.nl = self.s.nlog
-        for tries in range(MAX_RESAMPLE_TRIES):
+        pl.open_share = self.s.phase == PH_SHARE
+        for tries in range(MAX_WORLD_DRAWS):
             if (self.make_plan(pl, player, rng) and self.drive(pl)
                     and self.info_key(player) == key0):
                 out[0] = self.hist
                 free(pl)
                 return
+            _resample_failures += 1
         free(pl)
-        # Unreachable in practice (see the rules doc): the true history.
         out[0] = truth
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
