@@ -79,12 +79,16 @@ cdef struct Ev:
     int8_t privp
 
 
-cdef struct SabState:
+cdef struct SabConf:
+    # The game parameters and the sizes derived from them (see SabParams).
     int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
     # Gold hand-out: 1 = each recipient picks from the cards passed on
     # (published rules), 0 = the finder chooses for everyone.
     int pick
     int init_deck[NKINDS]
+
+
+cdef struct SabState:
     int phase, round, cur, deal_i, ndeal, starter, last_placer
     int role[MAXP]
     int role_left[2]
@@ -157,19 +161,19 @@ cdef struct SabPlan:
 
 
 
-cdef inline int sab_grid_of(const SabState* s, int acell) noexcept nogil:
+cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
     """Grid index of an action-cell index."""
-    return (acell // s.S + 1) * s.W + acell % s.S + 1
+    return (acell // c.S + 1) * c.W + acell % c.S + 1
 
 
-cdef inline int sab_doff(const SabState* s, int d) noexcept nogil:
+cdef inline int sab_doff(const SabConf* c, int d) noexcept nogil:
     """Grid offset one step in direction ``d`` (0 N, 1 E, 2 S, 3 W)."""
     if d == 0:
-        return -s.W
+        return -c.W
     if d == 1:
         return 1
     if d == 2:
-        return s.W
+        return c.W
     return -1
 
 
@@ -180,7 +184,17 @@ cdef inline int sab_known_goal(const SabState* s, int player, int g) noexcept no
     return -1
 
 
+cdef class SabParams:
+    # One game's validated parameters, immutable; engines and their clones
+    # share it by reference.
+    cdef SabConf c
+    cdef readonly dict values
+
+
 cdef class SaboteurEngine(Engine):
+    # ``params`` owns the configuration ``p`` points into (shared by clones).
+    cdef readonly SabParams params
+    cdef const SabConf* p
     cdef SabState s
 
     cdef int grid_of(self, int acell) noexcept nogil
@@ -216,4 +230,3 @@ cdef class SaboteurEngine(Engine):
     cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
     cdef int drive(self, SabPlan* pl) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil
-    cdef int _fill_obs(self, int player, float[:] out)

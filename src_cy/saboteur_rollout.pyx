@@ -8,7 +8,7 @@ so the rules engine itself imports nothing from the search.
 """
 from src_cy.engine cimport Engine, Rng, rng_int, rng_double, MAX_BRANCHING
 from src_cy.ismcts cimport RolloutPolicy
-from src_cy.saboteur cimport (SaboteurEngine, SabState, sab_grid_of, sab_doff,
+from src_cy.saboteur cimport (SaboteurEngine, SabState, SabConf, sab_grid_of, sab_doff,
                               sab_known_goal, rot180, TUN_EDGES, TUN_PASS, NO_SCORE,
                               PH_PLAY, PH_SHARE, CB_GOAL, CB_OCC, CB_REACH, CB_PASS,
                               CODE_GOAL)
@@ -53,13 +53,13 @@ cdef int rollout_targets(const SabState* s, int p) noexcept nogil:
     return mask if mask else 7
 
 
-cdef int goal_dist(const SabState* s, int g, int mask) noexcept nogil:
+cdef int goal_dist(const SabConf* c, int g, int mask) noexcept nogil:
     """Manhattan steps from grid cell ``g`` to the nearest goal in ``mask``."""
-    cdef int x = g % s.W - s.R - 1, y = g // s.W - s.R - 1
+    cdef int x = g % c.W - c.R - 1, y = g // c.W - c.R - 1
     cdef int slot, dx, dy, best = NO_SCORE
     for slot in range(3):
         if (mask >> slot) & 1:
-            dx = s.gd - x
+            dx = c.gd - x
             dy = 2 * slot - 2 - y
             dx = dx if dx >= 0 else -dx
             dy = dy if dy >= 0 else -dy
@@ -68,7 +68,7 @@ cdef int goal_dist(const SabState* s, int g, int mask) noexcept nogil:
     return best
 
 
-cdef int lead_dist(const SabState* s, int g, int e, int mask) noexcept nogil:
+cdef int lead_dist(const SabConf* c, const SabState* s, int g, int e, int mask) noexcept nogil:
     """How near a target a path card with open edges ``e`` at cell ``g``
     leads: 0 if an edge opens onto a face-down target goal, else the
     distance of the nearest empty cell an edge opens onto (a card that
@@ -77,7 +77,7 @@ cdef int lead_dist(const SabState* s, int g, int e, int mask) noexcept nogil:
     for d in range(4):
         if not (e >> d) & 1:
             continue
-        nb = g + sab_doff(s, d)
+        nb = g + sab_doff(c, d)
         nv = s.cell[nb]
         if nv & CB_GOAL:
             if (mask >> (((nv >> 8) & 31) - CODE_GOAL)) & 1:
@@ -85,18 +85,18 @@ cdef int lead_dist(const SabState* s, int g, int e, int mask) noexcept nogil:
             continue
         if nv & CB_OCC:
             continue
-        dd = goal_dist(s, nb, mask)
+        dd = goal_dist(c, nb, mask)
         if dd < best:
             best = dd
     if best == NO_SCORE:
-        best = goal_dist(s, g, mask) + 2
+        best = goal_dist(c, g, mask) + 2
     return best
 
 
-cdef int rollout_pick(const SabState* s, int* actions, int n, Rng* rng) noexcept nogil:
+cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, Rng* rng) noexcept nogil:
     """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
     cdef int score[MAX_BRANCHING]
-    cdef int p = s.cur, C = s.C, base = A_TAIL_BLOCK * s.C
+    cdef int p = s.cur, C = c.C, base = A_TAIL_BLOCK * c.C
     cdef int i, a, k, o, g, e, mask, fd, pick
     if s.phase == PH_SHARE:
         # Keep the most valuable gold card, hand on the least valuable.
@@ -114,7 +114,7 @@ cdef int rollout_pick(const SabState* s, int* actions, int n, Rng* rng) noexcept
                 k = (a // C) >> 1
                 if TUN_PASS[k]:
                     e = TUN_EDGES[k] if (a // C) & 1 == 0 else rot180(TUN_EDGES[k])
-                    score[i] = lead_dist(s, sab_grid_of(s, a % C), e, mask)
+                    score[i] = lead_dist(c, s, sab_grid_of(c, a % C), e, mask)
         if rng_double(rng) < 0.9:
             pick = pick_min(actions, score, n, rng)
             if pick >= 0:
@@ -130,15 +130,15 @@ cdef int rollout_pick(const SabState* s, int* actions, int n, Rng* rng) noexcept
         if rng_double(rng) < 0.8:
             fd = NO_SCORE
             for i in range(s.nfr):
-                fd = min(fd, goal_dist(s, s.fr[i], mask))
+                fd = min(fd, goal_dist(c, s.fr[i], mask))
             if fd <= 2:
                 for i in range(n):
                     a = actions[i]
                     score[i] = NO_SCORE
                     if A_ROCK_BLOCK * C <= a < base:
-                        g = sab_grid_of(s, a - A_ROCK_BLOCK * C)
+                        g = sab_grid_of(c, a - A_ROCK_BLOCK * C)
                         if (s.cell[g] & CB_REACH) and (s.cell[g] & CB_PASS):
-                            score[i] = goal_dist(s, g, mask)
+                            score[i] = goal_dist(c, g, mask)
                 pick = pick_min(actions, score, n, rng)
                 if pick >= 0:
                     return pick
@@ -146,7 +146,7 @@ cdef int rollout_pick(const SabState* s, int* actions, int n, Rng* rng) noexcept
                 a = actions[i]
                 score[i] = NO_SCORE
                 if a < A_ROCK_BLOCK * C and not TUN_PASS[(a // C) >> 1]:
-                    score[i] = goal_dist(s, sab_grid_of(s, a % C), mask)
+                    score[i] = goal_dist(c, sab_grid_of(c, a % C), mask)
             pick = pick_min(actions, score, n, rng)
             if pick >= 0:
                 return pick
@@ -184,7 +184,7 @@ def rollout_choice(SaboteurEngine engine, actions, rng_state) -> tuple:
     for i in range(n):
         buf[i] = actions[i]
     r.s = rng_state
-    a = rollout_pick(&engine.s, buf, n, &r)
+    a = rollout_pick(engine.p, &engine.s, buf, n, &r)
     return a, r.s
 
 
@@ -210,5 +210,5 @@ cdef class SaboteurRollout(RolloutPolicy):
 
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
         if isinstance(e, SaboteurEngine):
-            return rollout_pick(&(<SaboteurEngine>e).s, actions, n, rng)
+            return rollout_pick((<SaboteurEngine>e).p, &(<SaboteurEngine>e).s, actions, n, rng)
         return actions[rng_int(rng, n)]

@@ -257,7 +257,7 @@ def test_resampled_deal_follows_the_chance_probabilities():
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[-1][0])
     v = view(state)
-    unseen = [d - h for d, h in zip(sab.SaboteurEngine().state_view()["deck"], v["hands"][0])]
+    unseen = [d - h for d, h in zip(pyspiel.load_game("saboteur").make_engine().state_view()["deck"], v["hands"][0])]
     total = sum(unseen)
     draws = 1500
     sab_p1 = 0
