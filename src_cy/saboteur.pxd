@@ -188,7 +188,7 @@ cdef class SabParams:
     # One game's validated parameters, immutable; engines and their clones
     # share it by reference.
     cdef SabConf c
-    cdef readonly dict values
+    cdef dict _values
 
 
 cdef class SaboteurEngine(Engine):

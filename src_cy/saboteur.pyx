@@ -148,11 +148,16 @@ cdef class SabParams:
         self.c.W = self.c.S + 2
         self.c.C = self.c.S * self.c.S
         self.c.pick = 1 if _choice_param(params, "gold_handout", GOLD_HANDOUTS) == "pick" else 0
-        self.values = {name: params[name] for name in PARAM_NAMES}
+        self._values = {name: params[name] for name in PARAM_NAMES}
+
+    @property
+    def values(self) -> dict:
+        """The parameters by name (a copy: the object itself never changes)."""
+        return dict(self._values)
 
     def game_string(self) -> str:
         """The pyspiel game string of these parameters."""
-        return "saboteur(" + ",".join(f"{k}={self.values[k]}" for k in PARAM_NAMES) + ")"
+        return "saboteur(" + ",".join(f"{k}={self._values[k]}" for k in PARAM_NAMES) + ")"
 
 
 cdef class SaboteurEngine(Engine):

@@ -36,6 +36,8 @@ def test_engine_takes_the_game_parameters_and_builds_the_game_string():
     e = SaboteurEngine(PARAMS)
     assert e.num_players == 4
     assert e.params.values == PARAMS
+    e.params.values["players"] = 9                 # a copy: the parameters stay
+    assert e.params.values == PARAMS and e.num_players == 4
     assert e.game_string == ("saboteur(deck_scale=40,goal_distance=3,gold_handout=finder,"
                              "hand_size=0,players=4,rounds=2,utility=win)")
     game = pyspiel.load_game(e.game_string)
