@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.heuristics_saboteur import GOAL_ROWS, SaboteurHeuristicBot, edges
+from solvers.heuristics_saboteur import GOAL_ROWS, TREASURE, SaboteurHeuristicBot, edges
 from solvers.ismcts import register_root_candidates
 
 
@@ -79,8 +79,13 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
 
     def __init__(self, game: pyspiel.Game, seed: int | None = 0, break_min: float = 0.7,
                  repair_max: float = 0.5, bluff_distance: int | None = None,
-                 map_first: bool = False, repair_first: bool = False):
+                 map_first: bool = False, repair_first: bool = False,
+                 strike: int | None = None, dig_eval: bool = False):
         super().__init__(game, seed)
+        if strike is not None and strike < 0:
+            raise ValueError(f"strike must be None or >= 0, got {strike}")
+        self.strike = strike
+        self.dig_eval = bool(dig_eval)
         self.map_first = bool(map_first)
         self.repair_first = bool(repair_first)
         if bluff_distance is not None and bluff_distance < 0:
@@ -113,6 +118,14 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
             kind, q = target(a)
             if kind == "repair" and q == me:
                 return super().choose(state, me, legal)
+        if role != DIGGER and self.strike is not None:
+            a = self._strike(state, me, legal, view)
+            if a is not None:
+                return a
+        if role == DIGGER and self.dig_eval:
+            a = self._dig(state, me, legal, view)
+            if a is not None:
+                return a
         if role == DIGGER:
             suspects = sorted((q for q in range(self._n)
                                if q != me and psab[q] >= self.break_min and not any(broken[q])),
@@ -148,6 +161,31 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
             keep.append(a)
         return super().choose(state, me, keep or legal)
 
+    def _strike(self, state: pyspiel.State, me: int, legal: list[int], view: dict) -> int | None:
+        """Saboteur: when the diggers are within ``strike`` cards of a goal
+        that may hold the treasure, the dead end or rockfall that lengthens
+        their way the most (if any does)."""
+        targets = possible_treasure_slots(view["known_goals"])
+        d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
+        if d0 > self.strike:
+            return None
+        moves = scored_moves(state, me, legal, targets, (range(7, 16),), True)
+        if not moves:
+            return None
+        d, a = max(moves, key=lambda m: (m[0], -m[1]))
+        return a if d > d0 else None
+
+    def _dig(self, state: pyspiel.State, me: int, legal: list[int], view: dict) -> int | None:
+        """Gold-digger: the open path (or rockfall on a card) that shortens the
+        way to the target goal the most, if any does."""
+        targets = [SaboteurHeuristicBot._target(view["known_goals"])]
+        d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
+        moves = scored_moves(state, me, legal, targets, (range(0, 7),), True)
+        if not moves:
+            return None
+        d, a = min(moves)
+        return a if d < d0 else None
+
     def _bluff(self, state: pyspiel.State, me: int, legal: list[int]) -> int | None:
         """Saboteur far from the goals: lay the open path farthest from the
         target (looks like a digger's move, helps little), if any."""
@@ -168,3 +206,119 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                 x, y = e.cell_xy(a % C)
                 paths.append((abs(tx - x) + abs(ty - y), a))
         return max(paths)[1] if paths else None
+
+
+# ----------------------------------------------------------------------
+# Maze distance: a role-aware static evaluation of the public maze
+# ----------------------------------------------------------------------
+_DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))       # edge bits N, E, S, W
+
+
+def _edge_mask(kind: int, turned: int) -> int:
+    return sum(1 << "NESW".index(c) for c in edges(kind, turned))
+
+
+def maze_distance(board: dict, goal_x: int, targets: list[int], goals_up: list[bool],
+                  limit: int = 40) -> int:
+    """Cards the diggers still need to reach one of ``targets`` (goal slots).
+
+    ``board`` is ``player_view()["board"]`` (cell -> (code, turned, edges,
+    reached, passable)).  Reachability is recomputed from the start card
+    through matching open edges (so a board with a card removed or added can
+    be scored); the frontier is every empty cell next to an open edge of a
+    reached passable card; the answer is 1 + the number of empty cells on a
+    shortest 4-connected walk from the frontier to a cell next to a target
+    goal (face-down goals other than the target block the walk).  0 if a
+    target is already reached; ``limit`` if none can be reached.
+    """
+    goal_cells = {(goal_x, 2 * g - 2): g for g in range(3)}
+    tcells = {(goal_x, 2 * g - 2) for g in targets}
+    reached = {(0, 0)}
+    stack = [(0, 0)]
+    frontier = set()
+    while stack:
+        c = stack.pop()
+        code, _, e, _, passable = board[c]
+        if not passable:
+            continue
+        for d in range(4):
+            if not (e >> d) & 1:
+                continue
+            nb = (c[0] + _DIRS[d][0], c[1] + _DIRS[d][1])
+            if nb in tcells:
+                return 0
+            cell = board.get(nb)
+            if cell is None:
+                if nb not in goal_cells:
+                    frontier.add(nb)
+            elif nb not in reached and (cell[2] >> ((d + 2) & 3)) & 1:
+                reached.add(nb)
+                stack.append(nb)
+    if not frontier:
+        return limit
+    dist = {c: 1 for c in frontier}
+    queue = sorted(frontier)
+    head = 0
+    while head < len(queue):
+        c = queue[head]
+        head += 1
+        k = dist[c]
+        if k >= limit:
+            break
+        for dx, dy in _DIRS:
+            nb = (c[0] + dx, c[1] + dy)
+            if nb in tcells:
+                return k
+            if nb in dist or nb in board or nb in goal_cells:
+                continue
+            if not (-goal_x <= nb[0] <= 2 * goal_x and -goal_x <= nb[1] <= goal_x):
+                continue
+            dist[nb] = k + 1
+            queue.append(nb)
+    return limit
+
+
+def possible_treasure_slots(known: list[int]) -> list[int]:
+    """Goal slots that may hold the treasure given the goals one knows."""
+    if TREASURE in known:
+        return [known.index(TREASURE)]
+    return [g for g in range(3) if known[g] < 0] or [0, 1, 2]
+
+
+def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[int],
+                 kinds: tuple[range, ...], rockfall: bool) -> list[tuple[int, int]]:
+    """(maze distance after the move, action) for the placements of tunnel
+    ``kinds`` and (if ``rockfall``) the rockfalls among ``legal``; one action
+    per distinct resulting board (the lowest action id)."""
+    e = state.engine
+    C = (2 * e.grid_radius + 1) ** 2
+    view = e.player_view(me)
+    board = view["board"]
+    gx = int(view["goal_distance"])
+    up = view["goals_up"]
+    seen: dict[tuple, int] = {}
+    out = []
+    for a in legal:
+        if a < 32 * C:
+            k, o = (a // C) >> 1, (a // C) & 1
+            if not any(k in r for r in kinds):
+                continue
+            xy = e.cell_xy(a % C)
+            mask = _edge_mask(k, o)
+            key = (xy, mask, k < 7)
+            if key in seen:
+                continue
+            seen[key] = a
+            b = dict(board)
+            b[xy] = (k, o, mask, False, k < 7)
+        elif a < 33 * C and rockfall:
+            xy = e.cell_xy(a - 32 * C)
+            if ("rock", xy) in seen:
+                continue
+            seen[("rock", xy)] = a
+            b = dict(board)
+            del b[xy]
+        else:
+            continue
+        out.append((maze_distance(b, gx, targets, up), a))
+    return out
