@@ -80,8 +80,15 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
     def __init__(self, game: pyspiel.Game, seed: int | None = 0, break_min: float = 0.7,
                  repair_max: float = 0.5, bluff_distance: int | None = None,
                  map_first: bool = False, repair_first: bool = False,
-                 strike: int | None = None, dig_eval: bool = False):
+                 strike: int | None = None, dig_eval: bool = False,
+                 patience: int | None = None, break_next: bool = False,
+                 sab_map_first: bool = False):
         super().__init__(game, seed)
+        self.break_next = bool(break_next)
+        self.sab_map_first = bool(sab_map_first)
+        if patience is not None and patience < 0:
+            raise ValueError(f"patience must be None or >= 0, got {patience}")
+        self.patience = patience
         if strike is not None and strike < 0:
             raise ValueError(f"strike must be None or >= 0, got {strike}")
         self.strike = strike
@@ -120,6 +127,23 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                 return super().choose(state, me, legal)
         if role != DIGGER and self.strike is not None:
             a = self._strike(state, me, legal, view)
+            if a is not None:
+                return a
+        if role != DIGGER and self.break_next:
+            for i in range(1, self._n):
+                q = (me + i) % self._n
+                if psab[q] >= 0.5 or any(broken[q]):
+                    continue
+                for a in legal:
+                    if target(a) == ("break", q):
+                        return a
+        if role != DIGGER and self.sab_map_first and TREASURE not in view["known_goals"]:
+            known = view["known_goals"]
+            maps = [a for a in legal if base + 210 <= a < base + 213 and known[a - base - 210] < 0]
+            if maps:
+                return min(maps, key=lambda a: (abs(a - base - 211), a))
+        if role != DIGGER and self.patience is not None:
+            a = self._wait(state, me, legal, view)
             if a is not None:
                 return a
         if role == DIGGER and self.dig_eval:
@@ -174,6 +198,27 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
             return None
         d, a = max(moves, key=lambda m: (m[0], -m[1]))
         return a if d > d0 else None
+
+    def _wait(self, state: pyspiel.State, me: int, legal: list[int], view: dict) -> int | None:
+        """Saboteur while the diggers are more than ``patience`` cards from
+        every possible treasure: look at a goal or pass (discarding an open
+        path, else the card the heuristic values least), keeping the blocking
+        cards and an unsuspicious record."""
+        targets = possible_treasure_slots(view["known_goals"])
+        if maze_distance(view["board"], self._goal_x, targets, view["goals_up"]) <= self.patience:
+            return None
+        e = state.engine
+        base = 33 * (2 * e.grid_radius + 1) ** 2
+        if TREASURE not in view["known_goals"]:
+            maps = [a for a in legal if base + 210 <= a < base + 213
+                    and view["known_goals"][a - base - 210] < 0]
+            if maps:
+                return min(maps, key=lambda a: (abs(a - base - 211), a))
+        hand = view["hand"]
+        for k in (*range(0, 7), 21, 22, 23, 24, 25, 26, 16, *range(7, 16), 17, 18, 19, 20):
+            if hand[k] and base + 213 + k in legal:
+                return base + 213 + k
+        return None
 
     def _dig(self, state: pyspiel.State, me: int, legal: list[int], view: dict) -> int | None:
         """Gold-digger: the open path (or rockfall on a card) that shortens the
