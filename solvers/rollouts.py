@@ -3,12 +3,13 @@
 Each entry has an engine version (a Cython ``RolloutPolicy``) and a pyspiel
 twin that makes the same choice from the same ``SplitMix64`` draws, so the
 fast and slow search paths stay identical.  The Saboteur twin calls the
-engine's own policy code (``SaboteurEngine.rollout_choice``) on the pyspiel
-state's engine, so it matches by construction.
+Cython policy code (``src_cy.saboteur_rollout.rollout_choice``) on the
+pyspiel state's engine, so it matches by construction.
 """
 from __future__ import annotations
 
 from solvers.ismcts import SplitMix64, register_rollout
+from src_cy.saboteur_rollout import rollout_choice as _saboteur_rollout_choice
 
 END_TURN, PASS, THIEF, NINJA_SCORE, GIVE = 0, 1, 2, 46, 94
 
@@ -43,15 +44,15 @@ register_rollout("gold_thief", fast=_fast_gold_thief, slow=gold_thief_rollout)
 
 
 def saboteur_rollout(state, actions: list[int], rng: SplitMix64) -> int:
-    """pyspiel twin of ``src_cy.saboteur.SaboteurRollout``: runs the same
-    engine code on ``state.engine`` from ``rng``'s state and advances ``rng``
+    """pyspiel twin of ``src_cy.saboteur_rollout.SaboteurRollout``: runs the
+    same code on ``state.engine`` from ``rng``'s state and advances ``rng``
     past the draws it made."""
-    action, rng.s = state.engine.rollout_choice(actions, rng.s)
+    action, rng.s = _saboteur_rollout_choice(state.engine, actions, rng.s)
     return action
 
 
 def _fast_saboteur():
-    from src_cy.saboteur import SaboteurRollout
+    from src_cy.saboteur_rollout import SaboteurRollout
     return SaboteurRollout()
 
 

@@ -33,109 +33,15 @@ from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
-from src_cy.ismcts cimport RolloutPolicy
 
 import struct as _struct
-import zlib as _zlib
-
-cdef enum:
-    MAXP = 10
-    NKINDS = 27
-    NTUN = 16
-    K_MAP = 16
-    K_ROCK = 17
-    K_BREAK = 18
-    K_REPAIR = 21
-    MAXR = 43
-    MAXW = 89
-    MAXCELLS = 7921
-    MAXLOG = 1024
-    MAXOCC = 64
-    MAXFR = 512
-    MAXROUNDS = 5
-    NPHASES = 8
-    NGOLD = 28
-    LOC_PILE = -1
-    LOC_DRAWN = -2
-    NO_SCORE = 1 << 30
-    MAX_RESAMPLE_TRIES = 100000
-
-cdef enum:
-    PH_ROLE = 0
-    PH_GOAL = 1
-    PH_DEAL = 2
-    PH_PLAY = 3
-    PH_DRAW = 4
-    PH_GOLD = 5
-    PH_SHARE = 6
-    PH_OVER = 7
-
-cdef enum:
-    CB_EDGES = 15
-    CB_PASS = 16
-    CB_REACH = 32
-    CB_OCC = 64
-    CB_GOAL = 128
-    CODE_START = 16
-    CODE_GOAL = 17
-
-cdef enum:
-    EV_ROLE = 1
-    EV_GOALS = 2
-    EV_DRAW = 3
-    EV_PLACE = 4
-    EV_ROCK = 5
-    EV_BREAK = 6
-    EV_REPAIR = 7
-    EV_MAP = 8
-    EV_PASS = 9
-    EV_REVEAL = 10
-    EV_ROUNDEND = 11
-    EV_GOLD = 12
-    EV_SABGOLD = 13
-    EV_GOLDDRAW = 14
-    EV_GOLDTAKE = 15
-    EV_GOLDPASS = 16
-    NEV = 17
-
-cdef enum:
-    UTIL_GOLD = 0
-    UTIL_WIN = 1
 
 SNAPSHOT_MAGIC = b"SABOTEUR"
 SNAPSHOT_VERSION = 3
 
-# Tunnel cards: open edges (N=1, E=2, S=4, W=8) as printed, whether the
-# edges connect to each other (open passage) or are dead-end stubs, count.
-cdef int TUN_EDGES[16]
-cdef int TUN_PASS[16]
-TUN_EDGES[:] = [10, 5, 9, 3, 11, 7, 15, 1, 2, 3, 5, 9, 10, 7, 11, 15]
-TUN_PASS[:] = [1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-cdef int BASE_COUNT[27]
-BASE_COUNT[:] = [3, 4, 4, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                 6, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1]
-# Tools a repair card (kind 21 + r) mends: pickaxe=1, lamp=2, cart=4.
-cdef int REPAIR_MASK[6]
-REPAIR_MASK[:] = [1, 2, 4, 3, 5, 6]
-# Goal identities: 0 treasure (cross), 1 stone N-E corner, 2 stone N-W corner.
-cdef int GOAL_EDGES[3]
-GOAL_EDGES[:] = [15, 3, 9]
-cdef int PERMS[6][3]
-PERMS[0][:] = [0, 1, 2]
-PERMS[1][:] = [0, 2, 1]
-PERMS[2][:] = [1, 0, 2]
-PERMS[3][:] = [1, 2, 0]
-PERMS[4][:] = [2, 0, 1]
-PERMS[5][:] = [2, 1, 0]
-# Roles dealt by player count: saboteurs, gold-diggers (one more than players).
-cdef int ROLE_SAB[11]
-cdef int ROLE_DIG[11]
-ROLE_SAB[:] = [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 4]
-ROLE_DIG[:] = [0, 0, 0, 3, 4, 4, 5, 5, 6, 7, 7]
-cdef int SAB_PAY[5]
-SAB_PAY[:] = [0, 4, 3, 3, 2]
-cdef int GOLD_COUNT[3]
-GOLD_COUNT[:] = [16, 8, 4]
+cdef enum:
+    MAX_RESAMPLE_TRIES = 100000
+
 
 KIND_NAMES = (
     ["path E-W", "path N-S", "path N-W", "path N-E", "path N-E-W", "path N-E-S",
@@ -171,120 +77,8 @@ def scaled_counts(int deck_scale) -> list:
     return [(BASE_COUNT[k] * deck_scale + 50) // 100 for k in range(NKINDS)]
 
 
-cdef inline int rot180(int m) noexcept nogil:
-    return ((m << 2) | (m >> 2)) & 15
-
-
-cdef int pick_min(int* actions, int* score, int n, Rng* rng) noexcept nogil:
-    """Uniform draw among the actions of lowest score (one ``rng_int``);
-    -1, drawing nothing, when every score is ``NO_SCORE``."""
-    cdef int i, k, best = NO_SCORE, cnt = 0
-    for i in range(n):
-        if score[i] < best:
-            best = score[i]
-            cnt = 1
-        elif score[i] == best:
-            cnt += 1
-    if best == NO_SCORE:
-        return -1
-    k = rng_int(rng, cnt)
-    for i in range(n):
-        if score[i] == best:
-            if k == 0:
-                return actions[i]
-            k -= 1
-    return -1
-
-
-cdef struct Ev:
-    uint8_t ev
-    int8_t actor
-    int16_t a
-    int8_t b
-    int8_t c
-    int16_t priv
-    int8_t privp
-
-
-cdef struct SabState:
-    int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
-    # Gold hand-out: 1 = each recipient picks from the cards passed on
-    # (published rules), 0 = the finder chooses for everyone.
-    int pick
-    int init_deck[NKINDS]
-    int phase, round, cur, deal_i, ndeal, starter, last_placer
-    int role[MAXP]
-    int role_left[2]
-    int roles_public
-    int goal_id[3]
-    int goal_up[3]
-    int goal_seen[3]
-    int goal_cell[3]
-    int deck[NKINDS]
-    int deck_n
-    int hand[MAXP][NKINDS]
-    int hand_n[MAXP]
-    int disc[MAXP][NKINDS]
-    int pub_disc[NKINDS]
-    int broken[MAXP][3]
-    int occ[MAXOCC]
-    int nocc
-    int fr[MAXFR]
-    int nfr
-    int winner
-    int completer
-    int gq[MAXP]
-    int gqn, gqi
-    int gold_pool[3]
-    int gold[MAXP][3]
-    int gdrawn[3]
-    int gval[NGOLD]
-    int gloc[NGOLD]
-    int gseen[NGOLD]
-    int sab_gold[MAXP]
-    int round_winner[MAXROUNDS]
-    int played[MAXP][NKINDS]
-    int passes[MAXP]
-    int mapped[MAXP][3]
-    int brk_on[MAXP][MAXP]
-    int rep_on[MAXP][MAXP]
-    int steps
-    int nlog
-    uint16_t cell[MAXCELLS]
-    uint8_t frm[MAXCELLS]
-    Ev log[MAXLOG]
-
-
-cdef struct SabPlan:
-    # The hidden parts of one history drawn by ``resample_history``.
-    Ev log[MAXLOG]
-    int nl, nrounds
-    int nroles[MAXROUNDS]
-    int own_role[MAXROUNDS]
-    int ended[MAXROUNDS]
-    int mask[MAXROUNDS]
-    int known[MAXROUNDS][3]
-    int gfirst[MAXROUNDS]
-    int glast[MAXROUNDS]
-    int role[MAXROUNDS][MAXP]
-    int perm[MAXROUNDS]
-    int ndraw, npass
-    int draw_kind[MAXLOG]
-    int draw_player[MAXLOG]
-    int pass_kind[MAXLOG]
-    int pass_slot[MAXLOG]
-    int pass_player[MAXLOG]
-    int used[NKINDS]
-    int open[MAXP][8]
-    int nopen[MAXP]
-    int gdraw[MAXROUNDS][MAXP]
-    int gtake[MAXROUNDS][MAXP]
-
-
 cdef class SaboteurEngine(Engine):
     """Saboteur for 3-10 players; see the module docstring."""
-
-    cdef SabState s
 
     def __init__(self, int players=5, int rounds=3, int goal_distance=8, int utility=0,
                  int deck_scale=100, int hand_size=0, str game_string="saboteur()",
@@ -350,7 +144,7 @@ cdef class SaboteurEngine(Engine):
     # geometry helpers
     # ------------------------------------------------------------------
     cdef inline int grid_of(self, int acell) noexcept nogil:
-        return (acell // self.s.S + 1) * self.s.W + acell % self.s.S + 1
+        return sab_grid_of(&self.s, acell)
 
     cdef inline int acell_of(self, int g) noexcept nogil:
         return (g // self.s.W - 1) * self.s.S + g % self.s.W - 1
@@ -363,13 +157,7 @@ cdef class SaboteurEngine(Engine):
         return (y + self.s.R + 1) * self.s.W + x + self.s.R + 1
 
     cdef inline int doff(self, int d) noexcept nogil:
-        if d == 0:
-            return -self.s.W
-        if d == 1:
-            return 1
-        if d == 2:
-            return self.s.W
-        return -1
+        return sab_doff(&self.s, d)
 
     # ------------------------------------------------------------------
     # information events
@@ -890,153 +678,6 @@ cdef class SaboteurEngine(Engine):
         self.s.hand_n[p] -= 1
         self.s.played[p][k] += 1
 
-    # ------------------------------------------------------------------
-    # heuristic rollout policy (SaboteurRollout, rollout_choice)
-    # ------------------------------------------------------------------
-    cdef int rollout_targets(self, int p) noexcept nogil:
-        """Goal slots ``p`` digs towards (bit mask): the treasure if ``p`` knows
-        where it is, else every face-down goal ``p`` does not know is a stone."""
-        cdef int slot, known, mask = 0
-        for slot in range(3):
-            if self.s.goal_up[slot]:
-                continue
-            known = self.kgoal(p, slot)
-            if known == 0:
-                return 1 << slot
-            if known < 0:
-                mask |= 1 << slot
-        return mask if mask else 7
-
-    cdef int goal_dist(self, int g, int mask) noexcept nogil:
-        """Manhattan steps from grid cell ``g`` to the nearest goal in ``mask``."""
-        cdef int x = g % self.s.W - self.s.R - 1, y = g // self.s.W - self.s.R - 1
-        cdef int slot, dx, dy, best = NO_SCORE
-        for slot in range(3):
-            if (mask >> slot) & 1:
-                dx = self.s.gd - x
-                dy = 2 * slot - 2 - y
-                dx = dx if dx >= 0 else -dx
-                dy = dy if dy >= 0 else -dy
-                if dx + dy < best:
-                    best = dx + dy
-        return best
-
-    cdef int lead_dist(self, int g, int e, int mask) noexcept nogil:
-        """How near a target a path card with open edges ``e`` at cell ``g``
-        leads: 0 if an edge opens onto a face-down target goal, else the
-        distance of the nearest empty cell an edge opens onto (a card that
-        opens onto no empty cell scores its own distance + 2)."""
-        cdef int d, nb, nv, dd, best = NO_SCORE
-        for d in range(4):
-            if not (e >> d) & 1:
-                continue
-            nb = g + self.doff(d)
-            nv = self.s.cell[nb]
-            if nv & CB_GOAL:
-                if (mask >> (((nv >> 8) & 31) - CODE_GOAL)) & 1:
-                    return 0
-                continue
-            if nv & CB_OCC:
-                continue
-            dd = self.goal_dist(nb, mask)
-            if dd < best:
-                best = dd
-        if best == NO_SCORE:
-            best = self.goal_dist(g, mask) + 2
-        return best
-
-    cdef int rollout_pick(self, int* actions, int n, Rng* rng) noexcept nogil:
-        """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
-        cdef int score[MAX_BRANCHING]
-        cdef int p = self.s.cur, C = self.s.C, base = 33 * self.s.C
-        cdef int i, a, k, o, g, e, mask, fd, pick
-        if self.s.phase == PH_SHARE:
-            # Keep the most valuable gold card, hand on the least valuable.
-            return actions[n - 1] if self.s.gq[self.s.gqi] == p else actions[0]
-        for i in range(n):
-            a = actions[i]
-            if base + 30 <= a < base + 210 and (a - base - 30) % 10 == p:
-                return a
-        mask = self.rollout_targets(p)
-        if self.s.role[p] == 0:
-            for i in range(n):
-                a = actions[i]
-                score[i] = NO_SCORE
-                if a < 32 * C:
-                    k = (a // C) >> 1
-                    if TUN_PASS[k]:
-                        e = TUN_EDGES[k] if (a // C) & 1 == 0 else rot180(TUN_EDGES[k])
-                        score[i] = self.lead_dist(self.grid_of(a % C), e, mask)
-            if rng_double(rng) < 0.9:
-                pick = pick_min(actions, score, n, rng)
-                if pick >= 0:
-                    return pick
-            # Anything that does not harm the diggers' path or tools.
-            for i in range(n):
-                a = actions[i]
-                if a < 32 * C:
-                    score[i] = 0 if TUN_PASS[(a // C) >> 1] else NO_SCORE
-                else:
-                    score[i] = NO_SCORE if a < base + 30 else 0
-        else:
-            if rng_double(rng) < 0.8:
-                fd = NO_SCORE
-                for i in range(self.s.nfr):
-                    fd = min(fd, self.goal_dist(self.s.fr[i], mask))
-                if fd <= 2:
-                    for i in range(n):
-                        a = actions[i]
-                        score[i] = NO_SCORE
-                        if 32 * C <= a < base:
-                            g = self.grid_of(a - 32 * C)
-                            if (self.s.cell[g] & CB_REACH) and (self.s.cell[g] & CB_PASS):
-                                score[i] = self.goal_dist(g, mask)
-                    pick = pick_min(actions, score, n, rng)
-                    if pick >= 0:
-                        return pick
-                for i in range(n):
-                    a = actions[i]
-                    score[i] = NO_SCORE
-                    if a < 32 * C and not TUN_PASS[(a // C) >> 1]:
-                        score[i] = self.goal_dist(self.grid_of(a % C), mask)
-                pick = pick_min(actions, score, n, rng)
-                if pick >= 0:
-                    return pick
-                for i in range(n):
-                    score[i] = 0 if base <= actions[i] < base + 30 else NO_SCORE
-                pick = pick_min(actions, score, n, rng)
-                if pick >= 0:
-                    return pick
-            # Anything that does not help the diggers (open paths, repairs).
-            for i in range(n):
-                a = actions[i]
-                if a < 32 * C:
-                    score[i] = NO_SCORE if TUN_PASS[(a // C) >> 1] else 0
-                else:
-                    score[i] = NO_SCORE if base + 30 <= a < base + 210 else 0
-        pick = pick_min(actions, score, n, rng)
-        if pick >= 0:
-            return pick
-        return actions[rng_int(rng, n)]
-
-    def rollout_choice(self, actions, rng_state) -> tuple:
-        """The heuristic rollout move among ``actions`` (the sorted legal
-        actions) drawing from a splitmix64 stream at ``rng_state``:
-        ``(action, new rng state)``.  Same code and draws as
-        ``SaboteurRollout``, for the pyspiel twin in ``solvers/rollouts.py``."""
-        cdef int buf[MAX_BRANCHING]
-        cdef Rng r
-        cdef int n = len(actions), i
-        if self.s.phase != PH_PLAY and self.s.phase != PH_SHARE:
-            raise ValueError(f"rollout_choice needs a decision node (phase "
-                             f"{PHASE_NAMES[self.s.phase]})")
-        if not 1 <= n <= MAX_BRANCHING:
-            raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
-        for i in range(n):
-            buf[i] = actions[i]
-        r.s = rng_state
-        a = self.rollout_pick(buf, n, &r)
-        return a, r.s
 
     cdef void returns(self, double* out) noexcept nogil:
         cdef int p, best = -1, nbest = 0
@@ -1677,9 +1318,7 @@ cdef class SaboteurEngine(Engine):
         return "\n".join(lines)
 
     cdef int kgoal(self, int player, int g) noexcept nogil:
-        if self.s.goal_id[g] >= 0 and (self.s.goal_up[g] or (self.s.goal_seen[g] >> player) & 1):
-            return self.s.goal_id[g]
-        return -1
+        return sab_known_goal(&self.s, player, g)
 
     def player_view(self, int player) -> dict:
         """What ``player`` knows now, as plain typed fields (see the rules doc,
@@ -2126,29 +1765,3 @@ cdef class SaboteurEngine(Engine):
         for g in range(s.W * s.W):
             if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
                 raise ValueError("maze: incremental reachability differs from a full recompute")
-
-
-cdef class SaboteurRollout(RolloutPolicy):
-    """Role-aware ISMCTS rollouts for Saboteur (``rollout="heuristic"``).
-
-    The player to move in the rollout world plays from its own role, hand and
-    goal knowledge (``SaboteurEngine.rollout_pick``):
-
-    * gold hand-out: keep the most valuable card, hand on the least valuable;
-    * repair one's own broken tool whenever a repair card fits;
-    * gold-digger: with probability 0.9 the open path card that leads nearest
-      a target goal (the treasure if known, else any face-down goal not known
-      to be a stone), ties uniform; else uniform among moves that do not harm
-      the diggers (no dead ends, rockfalls or broken tools);
-    * saboteur: with probability 0.8 a rockfall on the joined path card
-      nearest a target when the frontier is within 2 steps of one, else a
-      dead end on the frontier cell nearest a target, else breaking a tool
-      of a uniformly drawn other player; else uniform among moves that do
-      not help the diggers (no open paths, no repairs);
-    * when no move qualifies, uniform among all.
-    """
-
-    cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
-        if isinstance(e, SaboteurEngine):
-            return (<SaboteurEngine>e).rollout_pick(actions, n, rng)
-        return actions[rng_int(rng, n)]
