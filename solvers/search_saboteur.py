@@ -82,8 +82,9 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                  map_first: bool = False, repair_first: bool = False,
                  strike: int | None = None, dig_eval: bool = False,
                  patience: int | None = None, break_next: bool = False,
-                 sab_map_first: bool = False):
+                 sab_map_first: bool = False, useful_blocks: bool = False):
         super().__init__(game, seed)
+        self.useful_blocks = bool(useful_blocks)
         self.break_next = bool(break_next)
         self.sab_map_first = bool(sab_map_first)
         if patience is not None and patience < 0:
@@ -173,6 +174,13 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
             a = self._bluff(state, me, legal)
             if a is not None:
                 return a
+        if role != DIGGER and self.useful_blocks:
+            targets = possible_treasure_slots(view["known_goals"])
+            d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
+            useless = {a for d, a in scored_moves(state, me, legal, targets, (range(7, 16),), True)
+                       if d <= d0}
+            C = (2 * e.grid_radius + 1) ** 2
+            legal = [a for a in legal if a not in useless or not 7 * 2 * C <= a < 33 * C]
         keep = []
         for a in legal:
             kind, q = target(a)
@@ -332,16 +340,16 @@ def possible_treasure_slots(known: list[int]) -> list[int]:
 
 def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[int],
                  kinds: tuple[range, ...], rockfall: bool) -> list[tuple[int, int]]:
-    """(maze distance after the move, action) for the placements of tunnel
-    ``kinds`` and (if ``rockfall``) the rockfalls among ``legal``; one action
-    per distinct resulting board (the lowest action id)."""
+    """(maze distance after the move, action) for every placement of tunnel
+    ``kinds`` and (if ``rockfall``) every rockfall among ``legal`` (each
+    distinct resulting board is scored once)."""
     e = state.engine
     C = (2 * e.grid_radius + 1) ** 2
     view = e.player_view(me)
     board = view["board"]
     gx = int(view["goal_distance"])
     up = view["goals_up"]
-    seen: dict[tuple, int] = {}
+    cache: dict[tuple, int] = {}
     out = []
     for a in legal:
         if a < 32 * C:
@@ -351,19 +359,18 @@ def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[
             xy = e.cell_xy(a % C)
             mask = _edge_mask(k, o)
             key = (xy, mask, k < 7)
-            if key in seen:
-                continue
-            seen[key] = a
-            b = dict(board)
-            b[xy] = (k, o, mask, False, k < 7)
+            if key not in cache:
+                b = dict(board)
+                b[xy] = (k, o, mask, False, k < 7)
+                cache[key] = maze_distance(b, gx, targets, up)
         elif a < 33 * C and rockfall:
             xy = e.cell_xy(a - 32 * C)
-            if ("rock", xy) in seen:
-                continue
-            seen[("rock", xy)] = a
-            b = dict(board)
-            del b[xy]
+            key = ("rockfall", xy)
+            if key not in cache:
+                b = dict(board)
+                del b[xy]
+                cache[key] = maze_distance(b, gx, targets, up)
         else:
             continue
-        out.append((maze_distance(b, gx, targets, up), a))
+        out.append((cache[key], a))
     return out
