@@ -207,7 +207,9 @@ def main(argv: list[str] | None = None) -> int:
             r = selfplay("best", args.players, args.rounds, args.seed, max_simulations=n, **opts)
             rows.append((n, r))
             print(f"| {n} | {r['rounds']} | {r['rate']:.2f} {_fmt_ci(r['ci'])} | "
-                  f"{1000 * r['sec_per_move']:.1f} ms |", flush=True)
+                  f"{1000 * r['sec_per_move']:.1f} ms | P(true) {r['p_true']:.3f} vs "
+                  f"{r['p_uniform']:.3f}, Brier {r['brier']:.3f} vs {r['brier_prior']:.3f} |",
+                  flush=True)
         if args.plot:
             import matplotlib
             matplotlib.use("Agg")

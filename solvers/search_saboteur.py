@@ -271,35 +271,31 @@ def _edge_mask(kind: int, turned: int) -> int:
     return sum(1 << "NESW".index(c) for c in edges(kind, turned))
 
 
-def maze_distance(board: dict, goal_x: int, targets: list[int], goals_up: list[bool],
-                  limit: int = 40) -> int:
-    """Cards the diggers still need to reach one of ``targets`` (goal slots).
+def maze_frontier(board: dict, goal_x: int, targets: list[int] = ()) -> set | None:
+    """Empty cells next to an open edge of a card reached from the start
+    (``None`` if a card reached from the start opens onto a ``targets`` goal).
 
     ``board`` is ``player_view()["board"]`` (cell -> (code, turned, edges,
-    reached, passable)).  Reachability is recomputed from the start card
-    through matching open edges (so a board with a card removed or added can
-    be scored); the frontier is every empty cell next to an open edge of a
-    reached passable card; the answer is 1 + the number of empty cells on a
-    shortest 4-connected walk from the frontier to a cell next to a target
-    goal (face-down goals other than the target block the walk).  0 if a
-    target is already reached; ``limit`` if none can be reached.
+    reached, passable)); reachability is recomputed from the start card
+    through matching open edges, so an edited board can be scored.
+    Face-down goal cells are never frontier cells.
     """
-    goal_cells = {(goal_x, 2 * g - 2): g for g in range(3)}
+    goal_cells = {(goal_x, 2 * g - 2) for g in range(3)}
     tcells = {(goal_x, 2 * g - 2) for g in targets}
     reached = {(0, 0)}
     stack = [(0, 0)]
     frontier = set()
     while stack:
         c = stack.pop()
-        code, _, e, _, passable = board[c]
+        _, _, e, _, passable = board[c]
         if not passable:
             continue
         for d in range(4):
             if not (e >> d) & 1:
                 continue
             nb = (c[0] + _DIRS[d][0], c[1] + _DIRS[d][1])
-            if nb in tcells:
-                return 0
+            if nb in tcells and nb not in board:
+                return None
             cell = board.get(nb)
             if cell is None:
                 if nb not in goal_cells:
@@ -307,6 +303,24 @@ def maze_distance(board: dict, goal_x: int, targets: list[int], goals_up: list[b
             elif nb not in reached and (cell[2] >> ((d + 2) & 3)) & 1:
                 reached.add(nb)
                 stack.append(nb)
+    return frontier
+
+
+def maze_distance(board: dict, goal_x: int, targets: list[int], goals_up: list[bool],
+                  limit: int = 40) -> int:
+    """Cards the diggers still need to reach one of ``targets`` (goal slots):
+    1 + the number of empty cells on a shortest 4-connected walk from the
+    :func:`maze_frontier` to a cell next to a target goal (other face-down
+    goals and every card block the walk).  0 if a target is reached
+    already; ``limit`` if none can be reached.
+    """
+    goal_cells = {(goal_x, 2 * g - 2) for g in range(3)}
+    tcells = {(goal_x, 2 * g - 2) for g in targets if not goals_up[g]}
+    if not tcells:
+        return 0
+    frontier = maze_frontier(board, goal_x, targets)
+    if frontier is None:
+        return 0
     if not frontier:
         return limit
     dist = {c: 1 for c in frontier}
