@@ -22,6 +22,7 @@ import json
 import math
 import sys
 import time
+from typing import Callable
 
 import pyspiel
 
@@ -45,8 +46,10 @@ def parse_opts(pairs: list[str]) -> dict:
 
 
 def paired(bot: str, players: int, deals: int, seed: int, options: dict,
-           seats: str = "all") -> dict:
-    """Candidate ``bot`` in each seat of each deal against heuristic seats."""
+           seats: str = "all", progress: Callable[[dict], None] | None = None,
+           every: int = 10) -> dict:
+    """Candidate ``bot`` in each seat of each deal against heuristic seats
+    (``progress`` gets the summary so far after every ``every`` deals)."""
     game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1})
     heur = [make_bot("heuristic", game, seed=p) for p in range(players)]
     diff = {0: [], 1: []}
@@ -74,6 +77,12 @@ def paired(bot: str, players: int, deals: int, seed: int, options: dict,
                 base[r][0] += hw
                 base[r][1] += 1
                 diff[r].append(w - hw)
+        if progress is not None and (i + 1) % every == 0 and i + 1 < deals:
+            progress(_summary(bot, options, players, i + 1, seed, secs, moves, wins, base, diff))
+    return _summary(bot, options, players, deals, seed, secs, moves, wins, base, diff)
+
+
+def _summary(bot, options, players, deals, seed, secs, moves, wins, base, diff) -> dict:
     out = {"bot": bot, "options": options, "players": players, "deals": deals, "seed": seed,
            "sec_per_move": secs / max(moves, 1)}
     for role, label in ((0, "digger"), (1, "saboteur")):
@@ -101,16 +110,23 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     opts = parse_opts(args.opt)
     t = time.process_time()
-    r = paired(args.bot, args.players, args.deals, args.seed, opts, args.seats)
+    r = paired(args.bot, args.players, args.deals, args.seed, opts, args.seats,
+               progress=lambda x: _print(x, "(so far) "))
     print(f"# saboteur {args.players}p, 1 round, {args.deals} deals, seed {args.seed}, "
           f"seats {args.seats}: {args.bot} {opts}; {1000 * r['sec_per_move']:.2f} ms/move; "
           f"{time.process_time() - t:.0f} s CPU")
+    _print(r, "")
+    return 0
+
+
+def _print(r: dict, prefix: str) -> None:
+    print(f"{prefix}{r['deals']} deals:")
     for label in ("digger", "saboteur"):
         x = r[label]
-        print(f"{label}: team wins {x['wins']}/{x['rounds']} = {x['rate']:.3f} "
+        print(f"{prefix}{label}: team wins {x['wins']}/{x['rounds']} = {x['rate']:.3f} "
               f"[{x['ci'][0]:.3f}, {x['ci'][1]:.3f}] (heuristic same seats {x['baseline_rate']:.3f}); "
-              f"paired {x['paired_mean']:+.3f} ± {x['paired_half']:.3f} over {x['paired_n']}")
-    return 0
+              f"paired {x['paired_mean']:+.3f} ± {x['paired_half']:.3f} over {x['paired_n']}",
+              flush=True)
 
 
 if __name__ == "__main__":
