@@ -151,3 +151,16 @@ def test_best_anchor_is_the_belief_bot():
     opts = dict(repair_first=True, dig_eval=True, strike=5)
     game = s.get_game()
     assert SaboteurBeliefAnchor(**opts).step(s) == BeliefSaboteurBot(game, **opts).step(s)
+
+
+def test_paired_experiment_pairs_identical_deals():
+    from experiments.saboteur_paired import paired, parse_opts
+    r = paired("heuristic", 3, 3, 1, {})
+    for label in ("digger", "saboteur"):
+        x = r[label]
+        assert x["paired_n"] == x["rounds"]                 # same deal, same roles
+        assert x["paired_n"] == 0 or x["paired_mean"] == 0.0   # heuristic vs itself
+    assert r["digger"]["rounds"] + r["saboteur"]["rounds"] == 9
+    assert parse_opts(["strike=5", "dig_eval=true", "x=abc"]) == dict(strike=5, dig_eval=True, x="abc")
+    with pytest.raises(ValueError, match="key=value"):
+        parse_opts(["strike"])
