@@ -1,4 +1,5 @@
-"""Saboteur search helpers: root action grouping for ISMCTS.
+"""Saboteur search helpers: root action grouping for ISMCTS, the belief bot
+(``best``'s anchor) and a static maze evaluation (:func:`maze_distance`).
 
 Saboteur offers hundreds of placements per move (every tunnel card, both
 orientations, every frontier cell).  :func:`saboteur_root_candidates`
@@ -75,6 +76,15 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
       (P >= ``break_min``, no tool broken yet) before anything but repairing
       its own tools;
     * otherwise plays the heuristic's move among the remaining actions.
+
+    Options measured for issue 12 (``docs/ai.md``): ``repair_first`` (a
+    digger repairs a probable digger before anything else), ``dig_eval`` (a
+    digger lays the path or rockfall that shortens :func:`maze_distance` the
+    most), ``strike`` (a saboteur, once the diggers are within ``strike``
+    cards of a possible treasure, plays the block that lengthens the way the
+    most), ``useful_blocks`` (a saboteur never plays a block that does not
+    lengthen the way); and the ones that lost: ``bluff_distance``,
+    ``patience``, ``break_next``, ``sab_map_first``, ``map_first``.
     """
 
     def __init__(self, game: pyspiel.Game, seed: int | None = 0, break_min: float = 0.7,
