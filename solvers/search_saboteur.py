@@ -83,8 +83,8 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
     most), ``strike`` (a saboteur, once the diggers are within ``strike``
     cards of a possible treasure, plays the block that lengthens the way the
     most), ``useful_blocks`` (a saboteur never plays a block that does not
-    lengthen the way); and the ones that lost: ``bluff_distance``,
-    ``patience``, ``break_next``, ``sab_map_first``, ``map_first``.
+    lengthen the way); and ones that did not help: ``bluff_distance``,
+    ``patience``, ``break_next``, ``sab_map_first`` (``map_first``: not re-measured).
     """
 
     def __init__(self, game: pyspiel.Game, seed: int | None = 0, break_min: float = 0.7,
