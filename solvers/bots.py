@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import pyspiel
 
+from solvers.beliefs import SaboteurBeliefAnchor
 from solvers.ismcts import ISMCTSBot, SplitMix64
 
 BotFactory = Callable[..., pyspiel.Bot]
@@ -93,7 +94,9 @@ def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
 BEST_CONFIGS: dict[str, dict[str, Any]] = {
     "saboteur": dict(max_simulations=400, rollout="heuristic", determinization="belief",
                      belief_worlds=32, max_depth=1, root_candidates="game",
-                     anchor="heuristic", anchor_z=2.0),
+                     anchor=SaboteurBeliefAnchor(repair_first=True, dig_eval=True, strike=5,
+                                                 useful_blocks=True),
+                     anchor_z=2.0),
     "gold_thief": dict(max_simulations=1500, rollout="heuristic"),
     "gold_nugget": dict(max_simulations=1200),
     "ardillas_del_bosque": dict(max_simulations=5000),
