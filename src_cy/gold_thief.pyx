@@ -193,16 +193,42 @@ CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 
 
 cdef enum:
-    RESAMPLE_ATTEMPTS = 500   # worlds tried before falling back (see the rules doc)
-    GOAL_TRIES = 512          # goal-id shuffles tried per world
+    GOAL_TRIES = 512          # goal-id shuffles tried per model world
+    # Stage 1 runs only while other players have made at most this many
+    # public card plays (each one is a constraint the prior rarely meets;
+    # measured acceptance in the rules doc).
+    EXACT_MAX_PLAYS_C = 2
 
-cdef long _FALLBACKS = 0
+EXACT_MAX_PLAYS = EXACT_MAX_PLAYS_C
+
+# Attempts per resample of stage 1 (exact rejection) and stage 2 (model
+# proposal); see ``set_resample_attempts``.
+cdef int _EXACT_ATTEMPTS = 16
+cdef int _MODEL_ATTEMPTS = 500
+# How many resamples each stage produced (this process): calls, exact
+# (stage 1), model (stage 2), search (stage 3).
+cdef long _STATS[4]
 
 
-def resample_fallbacks() -> int:
-    """How many resamples (in this process) found no world in
-    RESAMPLE_ATTEMPTS tries and returned the true history instead."""
-    return _FALLBACKS
+def resample_stats() -> dict:
+    """How many resamples (in this process) each stage produced: ``exact``
+    (stage 1, the exact rejection sampler), ``model`` (stage 2, the
+    approximate model proposal) and ``search`` (stage 3, the complete
+    backtracking search); ``calls`` is their sum."""
+    return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3]}
+
+
+def set_resample_attempts(int exact, int model) -> tuple:
+    """Set the attempts of stage 1 (exact rejection) and stage 2 (model
+    proposal) per resample (0 skips a stage; stage 3 always completes);
+    returns the previous pair.  Defaults: 16 and 500."""
+    global _EXACT_ATTEMPTS, _MODEL_ATTEMPTS
+    if not 0 <= exact <= 1000000 or not 0 <= model <= 1000000:
+        raise ValueError(f"attempts must be in [0, 1000000], got exact={exact}, model={model}")
+    old = (_EXACT_ATTEMPTS, _MODEL_ATTEMPTS)
+    _EXACT_ATTEMPTS = exact
+    _MODEL_ATTEMPTS = model
+    return old
 
 
 cdef inline int _card_of_action_c(int b) noexcept nogil:
@@ -911,20 +937,38 @@ cdef class GoldThiefEngine(Engine):
     # ------------------------------------------------------------ resampling
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from `player`'s information set (rules doc,
-        "Resampling"): a model of every hand and goal built from `player`'s
-        own event view assigns the hidden draws, goals, gives and Faerie
-        choices; the world is then re-played along the true history's public
-        skeleton (others' window passes and Give nodes follow the new hands)
-        and accepted only if `player`'s information key is unchanged."""
-        global _FALLBACKS
+        "Resampling").  Stage 1: exact rejection sampling along the public
+        skeleton (hidden chance by its odds, others' hidden choices uniform,
+        accepted iff `player`'s view is reproduced).  Stage 2, when stage 1
+        found nothing in its attempts: the model proposal.  Stage 3: a
+        complete backtracking search.  Reads only `player`'s view of the events
+        and the public skeleton of the history; never returns the true
+        history as such."""
         cdef vector[int] T = self.hist
         cdef vector[int] meta = self.hmeta
         cdef vector[Event] evs = self.log
+        cdef vector[Event] want
         cdef uint64_t key = self.info_key(player)
         cdef vector[int] draw_t, gdraw_g, faerie_g, give_t
-        cdef int attempt
+        cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS
+        _STATS[0] += 1
+        self.view_events(player, &evs, &want)
+        for j in range(<int>want.size()):
+            if want[j].kind == EV_PLAY and want[j].actor != player:
+                plays += 1
+        if plays > EXACT_MAX_PLAYS_C:
+            tries = 0
+        for j in range(<int>T.size()):
+            if not self.skippable(player, &T, &meta, j):
+                last = j
         self.world_built = False
-        for attempt in range(RESAMPLE_ATTEMPTS):
+        for attempt in range(tries):
+            if self.walk_world(player, rng, &T, &meta, last, &want, False):
+                _STATS[1] += 1
+                out[0] = self.hist
+                self.world_built = True
+                return
+        for attempt in range(_MODEL_ATTEMPTS):
             draw_t.clear()
             gdraw_g.clear()
             faerie_g.clear()
@@ -932,12 +976,16 @@ cdef class GoldThiefEngine(Engine):
             if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t):
                 continue
             if self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g, &give_t):
+                _STATS[2] += 1
                 out[0] = self.hist
                 self.world_built = True
                 return
-        _FALLBACKS += 1
-        out[0] = T
-        self.world_built = False
+        # Complete: the true history is one of the worlds the search can
+        # reach, so it always finds one (in its own random order).
+        self.walk_world(player, rng, &T, &meta, last, &want, True)
+        _STATS[3] += 1
+        out[0] = self.hist
+        self.world_built = True
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
@@ -947,6 +995,264 @@ cdef class GoldThiefEngine(Engine):
         self.resample_history(player, rng, &h)
         if not self.world_built:
             self.replay(h.data(), <int>h.size())
+
+    cdef void view_events(self, int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
+        """`p`'s view of the event log: the events p observed, with the
+        detail set to -1 where p did not see it."""
+        cdef size_t e
+        cdef Event ev
+        out.clear()
+        for e in range(evs.size()):
+            ev = evs[0][e]
+            if (ev.kind == EV_PASS or ev.kind == EV_ASKED) and ev.actor != p:
+                continue
+            if not (ev.vis == 0 or (ev.vis >> p) & 1):
+                ev.a = -1
+            out.push_back(ev)
+
+    cdef bint check_events(self, int p, vector[Event]* want, size_t* logpos, int* k) noexcept nogil:
+        """Compare the events logged since `logpos` with `p`'s wanted view
+        (from event `k` on); advances both; False at the first difference."""
+        cdef Event ev, w
+        while logpos[0] < self.log.size():
+            ev = self.log[logpos[0]]
+            logpos[0] += 1
+            if (ev.kind == EV_PASS or ev.kind == EV_ASKED) and ev.actor != p:
+                continue
+            if k[0] >= <int>want.size():
+                return False
+            w = want[0][k[0]]
+            if not (ev.vis == 0 or (ev.vis >> p) & 1):
+                ev.a = -1
+            if ev.kind != w.kind or ev.actor != w.actor or ev.a != w.a or ev.b != w.b:
+                return False
+            k[0] += 1
+        return True
+
+    cdef int chance_target(self) noexcept nogil:
+        """The seat that receives the outcome of the current chance node."""
+        cdef int ph = self.s.phase
+        if ph == PH_SETUP_GOALS:
+            return (self.s.first + self.s.setup_k) % self.s.n
+        if ph == PH_SETUP_CARDS:
+            return (self.s.first + self.s.setup_k % self.s.n) % self.s.n
+        if ph == PH_DRAW:
+            return self.s.draw_target
+        if ph == PH_DEAL_GOAL:
+            return self.s.goal_target
+        if ph == PH_FAERIE_DRAW:
+            return self.s.active
+        return -1
+
+    cdef int node_options(self, int p, vector[int]* T, vector[int]* meta, int i, int* nexti,
+                          vector[Event]* want, int k, int* odr, int* outs, double* probs,
+                          double* acc) noexcept nogil:
+        """The actions of the skeleton walk at the current node, with their
+        proposal probabilities (0 = dead end).  Forced: public actions, `p`'s
+        own, window answers (a player asked whose answer is not in the
+        public record passes), the chance outcomes `p` observed (accepted
+        with probability `acc`, see the rules doc).  Free: hidden chance
+        outcomes (by their odds), another player's Give and Faerie goal
+        (uniform).  `nexti`: the skeleton index after this step."""
+        cdef int cp = self.current_player(), ph = self.s.phase, N = <int>T.size()
+        cdef int n, j, t, g, wkey, act, found
+        cdef Event w
+        acc[0] = 1.0
+        nexti[0] = i
+        probs[0] = 1.0
+        if cp == CHANCE_PLAYER:
+            while i < N and self.skippable(p, T, meta, i):
+                i += 1
+            if i >= N or (meta[0][i] & 15) != 0:
+                return 0
+            nexti[0] = i + 1
+            if ph == PH_FIRST:
+                outs[0] = T[0][i]
+                return 1
+            if self.chance_target() != p:
+                return self.chance_outcomes(outs, probs)
+            if k >= <int>want.size():
+                return 0
+            w = want[0][k]
+            if w.actor != p or w.a < 0:
+                return 0
+            if ph == PH_SETUP_CARDS or ph == PH_DRAW:
+                t = w.a
+                if w.kind != EV_DRAW or self.s.deck[t] <= 0:
+                    return 0
+                # P(t) / (an upper bound that depends only on p's information)
+                acc[0] = self.s.deck[t] / <double>(self.s.deck[t] + odr[t])
+                outs[0] = C_CARD + t
+                return 1
+            if (w.kind != EV_DEAL_GOAL and w.kind != EV_FAERIE_GOAL) \
+                    or self.s.goal_loc[w.a] != G_PILE:
+                return 0
+            outs[0] = C_GOAL + w.a
+            return 1
+        if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+            wkey = (self.s.npub << 4) | (cp + 1)
+            found = -1
+            j = i
+            while j < N:
+                if meta[0][j] == wkey:
+                    found = j
+                    break
+                if not self.skippable(p, T, meta, j):
+                    break
+                j += 1
+            if found >= 0:
+                outs[0] = T[0][found]
+                nexti[0] = found + 1
+            else:
+                outs[0] = A_PASS
+            return 1
+        if cp != p and ph == PH_GIVE:
+            n = self.legal_actions(outs)
+            for j in range(n):
+                probs[j] = 1.0 / n
+            return n
+        while i < N and self.skippable(p, T, meta, i):
+            i += 1
+        if i >= N or (meta[0][i] & 15) != cp + 1:
+            return 0
+        act = T[0][i]
+        nexti[0] = i + 1
+        if cp != p and ph == PH_PLAY and A_FAERIE <= act < A_FAERIE + MAX_GOALS:
+            if self.holds(cp, FAERIE) == 0:
+                return 0
+            n = 0
+            for g in range(self.num_goals):
+                if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == cp:
+                    outs[n] = A_FAERIE + g
+                    n += 1
+            for j in range(n):
+                probs[j] = 1.0 / n
+            return n
+        outs[0] = act
+        return 1
+
+    cdef bint walk_world(self, int p, Rng* rng, vector[int]* T, vector[int]* meta, int last,
+                         vector[Event]* want, bint search) noexcept nogil:
+        """Build a world on `self` along the true history's public skeleton.
+
+        search=False: one exact rejection attempt (free choices drawn by their
+        proposal probabilities; False as soon as `p`'s view differs).
+        search=True: depth-first search over every free choice, in random
+        order, backtracking at each difference; complete (False only if `p`'s
+        information set is empty, which cannot happen)."""
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int odr[NT]
+        cdef int i = 0, k = 0, n, nexti, j, a, t, cur_gen, target, tmp
+        cdef size_t logpos = 0
+        cdef double acc, u
+        cdef bint ok, other_draw
+        # search frames: options (flat), and per frame its start, end, next
+        # option, skeleton index after it, wanted-event count and path length
+        cdef vector[int] opts, fstart, fend, fnext, fnexti, fk, fdepth, path
+        for t in range(NT):
+            odr[t] = 0
+        self.to_initial()
+        cur_gen = 0
+        if not self.check_events(p, want, &logpos, &k):
+            return False
+        while True:
+            if i > last and k == <int>want.size():
+                return True
+            ok = not self.is_terminal()
+            n = 0
+            if ok:
+                n = self.node_options(p, T, meta, i, &nexti, want, k, odr, outs, probs, &acc)
+                ok = n > 0
+            if not search:
+                if not ok or (acc < 1.0 and rng_double(rng) >= acc):
+                    return False
+                a = outs[n - 1]
+                if n > 1:
+                    u = rng_double(rng)
+                    for j in range(n - 1):
+                        u -= probs[j]
+                        if u < 0.0:
+                            a = outs[j]
+                            break
+                if not self.walk_step(p, a, &cur_gen, odr) \
+                        or not self.check_events(p, want, &logpos, &k):
+                    return False
+                i = nexti
+                continue
+            if ok:
+                fstart.push_back(<int>opts.size())
+                for j in range(n - 1, 0, -1):
+                    tmp = rng_int(rng, j + 1)
+                    a = outs[j]
+                    outs[j] = outs[tmp]
+                    outs[tmp] = a
+                for j in range(n):
+                    opts.push_back(outs[j])
+                fend.push_back(<int>opts.size())
+                fnext.push_back(fstart.back())
+                fnexti.push_back(nexti)
+                fk.push_back(k)
+                fdepth.push_back(<int>path.size())
+            # take the next untried option of the deepest frame with one left
+            while True:
+                if fstart.size() == 0:
+                    return False
+                j = <int>fstart.size() - 1
+                if fnext[j] >= fend[j]:
+                    opts.resize(fstart[j])
+                    fstart.pop_back()
+                    fend.pop_back()
+                    fnext.pop_back()
+                    fnexti.pop_back()
+                    fk.pop_back()
+                    fdepth.pop_back()
+                    continue
+                a = opts[fnext[j]]
+                fnext[j] += 1
+                if <int>self.hist.size() != fdepth[j]:
+                    path.resize(fdepth[j])
+                    self.replay(path.data(), fdepth[j])
+                    cur_gen = self.s.gen
+                    self.recount_odr(p, odr)
+                logpos = self.log.size()
+                k = fk[j]
+                if self.walk_step(p, a, &cur_gen, odr) \
+                        and self.check_events(p, want, &logpos, &k):
+                    path.push_back(a)
+                    i = fnexti[j]
+                    break
+
+    cdef bint walk_step(self, int p, int a, int* cur_gen, int* odr) noexcept nogil:
+        """Apply `a` if legal, keeping `odr` (per type: cards other players
+        drew from the current deck generation) up to date."""
+        cdef int t, ph = self.s.phase
+        cdef bint other_draw = False
+        if not self.is_legal(a):
+            return False
+        if (ph == PH_SETUP_CARDS or ph == PH_DRAW) and self.chance_target() != p:
+            other_draw = True
+        self.apply(a)
+        if other_draw:
+            odr[a - C_CARD] += 1
+        if self.s.gen != cur_gen[0]:
+            cur_gen[0] = self.s.gen
+            for t in range(NT):
+                odr[t] = 0
+        return True
+
+    cdef void recount_odr(self, int p, int* odr) noexcept nogil:
+        """`odr` recomputed from the event log (after a replay)."""
+        cdef size_t e
+        cdef int t
+        for t in range(NT):
+            odr[t] = 0
+        for e in range(self.log.size()):
+            if self.log[e].kind == EV_RESHUFFLE:
+                for t in range(NT):
+                    odr[t] = 0
+            elif self.log[e].kind == EV_DRAW and self.log[e].actor != p:
+                odr[self.log[e].a] += 1
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
                        vector[vector[int]]* hand, vector[int]* pool) noexcept nogil:
@@ -995,7 +1301,7 @@ cdef class GoldThiefEngine(Engine):
         object whose identity is fixed when `p` sees it or a public event
         needs it; then assign the still-unknown ones at random.  Reads only
         what `p` observed.  False on a dead end (the caller retries)."""
-        cdef int n = self.s.n, ng = self.s.gen + 1
+        cdef int n = self.s.n, ng = 1
         cdef vector[int] otype, ogen, draws, gives, faeries, gdraws, gid, bottom, pool, cand, rem
         cdef vector[uint64_t] gmask
         cdef vector[vector[int]] hand, down
@@ -1005,6 +1311,9 @@ cdef class GoldThiefEngine(Engine):
         cdef int mask_q = -1, mask_x = 0, a, k
         cdef size_t e
         cdef Event ev
+        for e in range(evs.size()):
+            if evs[0][e].kind == EV_RESHUFFLE:
+                ng += 1
         hand.resize(n)
         down.resize(n)
         pool.resize(ng * NT)
