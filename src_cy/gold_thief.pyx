@@ -19,44 +19,30 @@ from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64,
 
 import numpy as np
 
+from src_cy.gold_thief_actions cimport (
+    MAXP, NT, MAX_GOALS, THIEF, GUARD, WITCH, FAERIE, NINJA,
+    A_END_TURN, A_PASS, A_THIEF, A_GUARD, A_WITCH, A_FAERIE, A_NINJA, A_GUARD_CANCEL,
+    A_THIEF_RAID, A_WITCH_EXTRA, A_FAERIE_CANCEL, A_NINJA_SCORE, A_BIG_FLIP, A_GIVE,
+    NUM_ACTIONS, C_CARD, C_GOAL, C_FIRST, NUM_CHANCE)
+
+# The action layout (from ``gold_thief_actions.pxd``), for the Python mirror's test.
+ACTION_LAYOUT = {
+    "MAX_PLAYERS": MAXP, "NUM_CARD_TYPES": NT, "MAX_GOALS": MAX_GOALS,
+    "THIEF": THIEF, "GUARD": GUARD, "WITCH": WITCH, "FAERIE": FAERIE, "NINJA": NINJA,
+    "A_END_TURN": A_END_TURN, "A_PASS": A_PASS, "A_THIEF": A_THIEF, "A_GUARD": A_GUARD,
+    "A_WITCH": A_WITCH, "A_FAERIE": A_FAERIE, "A_NINJA": A_NINJA,
+    "A_GUARD_CANCEL": A_GUARD_CANCEL, "A_THIEF_RAID": A_THIEF_RAID,
+    "A_WITCH_EXTRA": A_WITCH_EXTRA, "A_FAERIE_CANCEL": A_FAERIE_CANCEL,
+    "A_NINJA_SCORE": A_NINJA_SCORE, "A_BIG_FLIP": A_BIG_FLIP, "A_GIVE": A_GIVE,
+    "NUM_ACTIONS": NUM_ACTIONS, "C_CARD": C_CARD, "C_GOAL": C_GOAL, "C_FIRST": C_FIRST,
+    "NUM_CHANCE_OUTCOMES": NUM_CHANCE,
+}
+
 # ---------------------------------------------------------------- constants
 cdef enum:
-    MAXP = 5
-    NT = 5                # card types
-    MAX_GOALS = 24
     MAX_HAND = 64
     MAX_STACK = 48
     MAX_GOLD = 63
-
-cdef enum:
-    THIEF = 0
-    GUARD = 1
-    WITCH = 2
-    FAERIE = 3
-    NINJA = 4
-
-# Player actions.
-cdef enum:
-    A_END_TURN = 0
-    A_PASS = 1
-    A_THIEF = 2           # + victim seat
-    A_GUARD = 7           # + recipient seat
-    A_WITCH = 12          # + victim seat
-    A_FAERIE = 17         # + goal id
-    A_NINJA = 41
-    A_GUARD_CANCEL = 42
-    A_THIEF_RAID = 43
-    A_WITCH_EXTRA = 44
-    A_FAERIE_CANCEL = 45
-    A_NINJA_SCORE = 46    # + goal id
-    A_BIG_FLIP = 70       # + goal id
-    A_GIVE = 94           # + card type
-    NUM_ACTIONS = 99
-    # Chance outcomes.
-    C_CARD = 0            # + card type
-    C_GOAL = 5            # + goal id
-    C_FIRST = 29          # + seat
-    NUM_CHANCE = 34
 
 cdef enum:
     PH_FIRST = 0          # chance: first player
@@ -145,12 +131,9 @@ cdef struct GTState:
     int hand_n[MAXP]
     int hand_type[MAXP][MAX_HAND]
     int hand_gen[MAXP][MAX_HAND]
-    int hand_seen[MAXP][MAX_HAND]
     # goals
     int goal_loc[MAX_GOALS]
     int goal_owner[MAX_GOALS]
-    int goal_seen[MAX_GOALS]
-    uint64_t goal_mask[MAX_GOALS]   # gold values known not to match it
     int bottom[MAX_GOALS]
     int bottom_n
     # flow
@@ -243,42 +226,97 @@ cdef inline int _card_of_action_c(int b) noexcept nogil:
     return NINJA
 
 
+cdef class GoldThiefParams:
+    """The parameters of one Gold Thief game, typed and immutable; built
+    once per game from the validated mapping of ``games.gold_thief`` (names
+    as the game parameters; ``goals`` as (a, b) pairs) and shared by every
+    engine of that game and all their clones."""
+    cdef readonly int players, hand_size, start_gold, goals_to_win, big_pile, max_turns
+    cdef readonly int num_goals, first_player, max_moves, pub_cap
+    cdef int counts[NT]
+    cdef int goal_a[MAX_GOALS]
+    cdef int goal_b[MAX_GOALS]
+
+    def __init__(self, params):
+        cdef int i
+        goals = list(params["goals"])
+        counts = [int(params[k]) for k in ("thieves", "guards", "witches", "faeries", "ninjas")]
+        self.players = int(params["players"])
+        self.hand_size = int(params["hand_size"])
+        self.start_gold = int(params["start_gold"])
+        self.goals_to_win = int(params["goals_to_win"])
+        self.big_pile = int(params["big_pile"])
+        self.max_turns = int(params["max_turns"])
+        self.first_player = int(params["first_player"])
+        if not 2 <= self.players <= MAXP:
+            raise ValueError(f"players must be in [2, {MAXP}], got {self.players}")
+        if not 1 <= len(goals) <= MAX_GOALS:
+            raise ValueError(f"goals must hold 1..{MAX_GOALS} cards, got {len(goals)}")
+        if not -1 <= self.first_player < self.players:
+            raise ValueError(f"first_player must be in [-1, {self.players - 1}], "
+                             f"got {self.first_player}")
+        self.num_goals = len(goals)
+        for i in range(NT):
+            self.counts[i] = counts[i]
+        for i in range(self.num_goals):
+            self.goal_a[i] = int(goals[i][0])
+            self.goal_b[i] = int(goals[i][1])
+        total = sum(counts)
+        per_turn = (2 * total + 10) * (self.players + 2) + 2 * self.num_goals
+        self.max_moves = (1 + self.players + self.players * self.hand_size
+                          + self.max_turns * per_turn)
+        self.pub_cap = PUB_EVENTS_PER_TURN * self.max_turns + PUB_EVENTS_BASE
+
+    @property
+    def counts_by_type(self) -> tuple:
+        """Action cards per type (Thief, Guard, Witch, Faerie, Ninja)."""
+        return tuple(self.counts[i] for i in range(NT))
+
+    @property
+    def goals(self) -> tuple:
+        """The goal cards as (a, b) pairs, by goal id."""
+        return tuple((self.goal_a[i], self.goal_b[i]) for i in range(self.num_goals))
+
+
 cdef class GoldThiefEngine(Engine):
-    """Gold Thief for 2-5 players; parameters are validated by games.gold_thief."""
+    """Gold Thief for 2-5 players: ``GoldThiefEngine(params, game_string="")``
+    with ``params`` the validated mapping of ``games.gold_thief`` or a
+    ``GoldThiefParams`` (shared by reference, also by clones)."""
     cdef GTState s
     cdef vector[Event] log
     # per applied action: (public events so far << 4) | (player to move + 1)
     cdef vector[int] hmeta
     # set by resample_history: True when `self` was left at the world drawn
     cdef bint world_built
-    # parameters
+    cdef readonly GoldThiefParams params
+    # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
     cdef readonly int num_goals, first_fixed, max_moves, pub_cap
-    cdef int counts[NT]
-    cdef int goal_a[MAX_GOALS]
-    cdef int goal_b[MAX_GOALS]
+    cdef int* counts
+    cdef int* goal_a
+    cdef int* goal_b
 
-    def __init__(self, int players, counts, goals, int hand_size, int start_gold,
-                 int goals_to_win, int big_pile, int max_turns, int first_player,
-                 int max_moves, str game_string=""):
-        cdef int i
-        self.num_players = players
+    def __init__(self, params, str game_string=""):
+        self.set_params(params if isinstance(params, GoldThiefParams)
+                        else GoldThiefParams(params))
+        self.num_players = self.params.players
         self.game_string = game_string
-        self.hand_size = hand_size
-        self.start_gold = start_gold
-        self.goals_to_win = goals_to_win
-        self.big_pile = big_pile
-        self.max_turns = max_turns
-        self.first_fixed = first_player
-        self.max_moves = max_moves
-        self.num_goals = len(goals)
-        for i in range(NT):
-            self.counts[i] = counts[i]
-        for i in range(self.num_goals):
-            self.goal_a[i] = goals[i][0]
-            self.goal_b[i] = goals[i][1]
-        self.pub_cap = PUB_EVENTS_PER_TURN * max_turns + PUB_EVENTS_BASE
         self.to_initial()
+
+    cdef void set_params(self, GoldThiefParams prm) noexcept:
+        self.params = prm
+        self.hand_size = prm.hand_size
+        self.start_gold = prm.start_gold
+        self.goals_to_win = prm.goals_to_win
+        self.big_pile = prm.big_pile
+        self.max_turns = prm.max_turns
+        self.first_fixed = prm.first_player
+        self.max_moves = prm.max_moves
+        self.num_goals = prm.num_goals
+        self.pub_cap = prm.pub_cap
+        self.counts = prm.counts
+        self.goal_a = prm.goal_a
+        self.goal_b = prm.goal_b
 
     cdef void restart(self) noexcept nogil:
         """Back to the initial state (before any chance event)."""
@@ -348,7 +386,6 @@ cdef class GoldThiefEngine(Engine):
                 last = self.s.hand_n[p] - 1
                 self.s.hand_type[p][i] = self.s.hand_type[p][last]
                 self.s.hand_gen[p][i] = self.s.hand_gen[p][last]
-                self.s.hand_seen[p][i] = self.s.hand_seen[p][last]
                 self.s.hand_n[p] = last
                 return i
         return -1
@@ -392,7 +429,6 @@ cdef class GoldThiefEngine(Engine):
     cdef void flip(self, int p, int g) noexcept nogil:
         """Turn p's goal g face up; ends the game on the winning flip."""
         self.s.goal_loc[g] = G_UP
-        self.s.goal_seen[g] = 0
         self.event(EV_FLIP, p, -1, g, 0)
         if self.up_count(p) >= self.goals_to_win and self.s.phase != PH_OVER:
             self.s.winner = p
@@ -429,7 +465,6 @@ cdef class GoldThiefEngine(Engine):
             self.s.bottom_n -= 1
         self.s.goal_loc[g] = G_DOWN
         self.s.goal_owner[g] = p
-        self.s.goal_seen[g] = 1 << p
 
     # ------------------------------------------------------------ windows
     cdef bint can_respond(self, int q, Effect* e) noexcept nogil:
@@ -522,16 +557,14 @@ cdef class GoldThiefEngine(Engine):
             i = 0
 
     cdef void do_give(self, int v, int thief, int t) noexcept nogil:
-        cdef int i, k, gen, seen
+        cdef int i, k, gen
         for i in range(self.s.hand_n[v] - 1, -1, -1):
             if self.s.hand_type[v][i] == t:
                 gen = self.s.hand_gen[v][i]
-                seen = self.s.hand_seen[v][i]
                 self.remove_card(v, t)
                 k = self.s.hand_n[thief]
                 self.s.hand_type[thief][k] = t
                 self.s.hand_gen[thief][k] = gen
-                self.s.hand_seen[thief][k] = seen | (1 << v) | (1 << thief)
                 self.s.hand_n[thief] = k + 1
                 self.event(EV_GIVE, v, t, thief, (1 << v) | (1 << thief))
                 return
@@ -656,7 +689,7 @@ cdef class GoldThiefEngine(Engine):
         self.s.window_seat = 1
 
     cdef void score_turn_start(self) noexcept nogil:
-        """Flip every matching goal; mark the rest; then the >big_pile pick."""
+        """Flip every matching goal; then the >big_pile pick."""
         cdef int p = self.s.active, g, gold = self.s.gold[p]
         self.event(EV_SCORE, p, -1, gold, 0)
         for g in range(self.num_goals):
@@ -665,8 +698,6 @@ cdef class GoldThiefEngine(Engine):
             if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
                 if self.goal_matches(g, gold):
                     self.flip(p, g)
-                elif gold <= MAX_GOLD:
-                    self.s.goal_mask[g] |= (<uint64_t>1) << gold
         if self.s.phase == PH_OVER:
             return
         if gold > self.big_pile and self.down_count(p) > 0:
@@ -861,7 +892,6 @@ cdef class GoldThiefEngine(Engine):
         self.s.deck[t] -= 1
         self.s.hand_type[p][k] = t
         self.s.hand_gen[p][k] = self.s.gen
-        self.s.hand_seen[p][k] = 1 << p
         self.s.hand_n[p] = k + 1
         self.event(EV_DRAW, p, t, -1, 1 << p)
 
@@ -1590,23 +1620,9 @@ cdef class GoldThiefEngine(Engine):
     # ------------------------------------------------------------ clone
     cdef Engine clone(self):
         cdef GoldThiefEngine e = GoldThiefEngine.__new__(GoldThiefEngine)
-        e.copy_params(self)
+        e.set_params(self.params)
         e.copy_from(self)
         return e
-
-    cdef void copy_params(self, GoldThiefEngine o) noexcept:
-        self.hand_size = o.hand_size
-        self.start_gold = o.start_gold
-        self.goals_to_win = o.goals_to_win
-        self.big_pile = o.big_pile
-        self.max_turns = o.max_turns
-        self.num_goals = o.num_goals
-        self.first_fixed = o.first_fixed
-        self.max_moves = o.max_moves
-        self.pub_cap = o.pub_cap
-        memcpy(self.counts, o.counts, sizeof(self.counts))
-        memcpy(self.goal_a, o.goal_a, sizeof(self.goal_a))
-        memcpy(self.goal_b, o.goal_b, sizeof(self.goal_b))
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldThiefEngine o = <GoldThiefEngine>other
