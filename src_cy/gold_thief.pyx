@@ -8,6 +8,12 @@ Every applied action is recorded (``hist``, plus ``hmeta``: public events so
 far and the player to move), so a state is its history; ``resample_history``
 draws a history from one player's information set using only that player's
 view of the event log (see the rules doc, "Resampling").
+
+This file holds the parameters, the engine class, the rules kernel and the
+resampler; the included files hold the constant tables
+(``gold_thief_catalog.pxi``), the rendering (``gold_thief_render.pxi``) and
+the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
+``gold_thief_actions.pxd``.
 """
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
@@ -38,62 +44,7 @@ ACTION_LAYOUT = {
     "NUM_CHANCE_OUTCOMES": NUM_CHANCE,
 }
 
-# ---------------------------------------------------------------- constants
-cdef enum:
-    MAX_HAND = 64
-    MAX_STACK = 48
-    MAX_GOLD = 63
-
-cdef enum:
-    PH_FIRST = 0          # chance: first player
-    PH_SETUP_GOALS = 1    # chance: initial goal deal
-    PH_SETUP_CARDS = 2    # chance: initial card deal
-    PH_NINJA = 3          # decision: pre-emptive Ninja scoring window
-    PH_BIG_FLIP = 4       # decision: >big_pile gold, flip one goal
-    PH_DRAW = 5           # chance: a card for draw_target
-    PH_DEAL_GOAL = 6      # chance: a goal for goal_target
-    PH_PLAY = 7           # decision: active player plays or ends turn
-    PH_RESPOND = 8        # decision: response window
-    PH_GIVE = 9           # decision: Witch victim chooses the card
-    PH_FAERIE_DRAW = 10   # chance: Faerie's new goal
-    PH_OVER = 11
-
-cdef enum:
-    E_THIEF = 0           # own-turn Thief: steal `amount` from victim
-    E_RAID = 1            # Thief played as a raid on the thief
-    E_WITCH_EXTRA = 2     # Witch as an extra Thief
-    E_GUARD_GIFT = 3      # own-turn Guard: give 1 gold
-    E_GUARD_CANCEL = 4    # Guard cancelling a theft
-    E_WITCH_STEAL = 5     # own-turn Witch: steal a card
-    E_FAERIE_CANCEL = 6   # Faerie cancelling a Guard or Witch
-
-cdef enum:
-    G_PILE = 0            # random part of the goal pile
-    G_BOTTOM = 1          # under the pile (Faerie), drawn in order
-    G_DOWN = 2            # face down in front of `goal_owner`
-    G_UP = 3              # face up (scored) in front of `goal_owner`
-
-cdef enum:
-    EV_FIRST = 0
-    EV_DEAL_GOAL = 1
-    EV_DRAW = 2
-    EV_RESHUFFLE = 3
-    EV_PLAY = 4
-    EV_PASS = 5
-    EV_FLIP = 6
-    EV_GIVE = 7
-    EV_END_TURN = 8
-    EV_FAERIE_GOAL = 9
-    EV_GAME_END = 10
-    EV_ASKED = 11         # private: a window reaches the actor
-    EV_RESOLVE = 12       # public: an effect leaves the stack (b = outcome * 8 + kind)
-    EV_SCORE = 13         # public: the active player starts scoring with b gold
-    NUM_EV = 14
-
-cdef enum:
-    R_RESOLVES = 0
-    R_WAITS = 1           # an add-on waits for the theft it follows
-    R_CANCELLED = 2
+include "gold_thief_catalog.pxi"
 
 cdef struct Effect:
     int kind
@@ -170,9 +121,6 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
         x &= x - 1
         c += 1
     return c
-
-
-CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 
 
 cdef enum:
@@ -1636,23 +1584,11 @@ cdef class GoldThiefEngine(Engine):
 
     def action_to_string(self, int player, int action) -> str:
         """Readable name of `action` (a chance outcome when player == -1)."""
-        if player == CHANCE_PLAYER:
-            if C_FIRST <= action < C_FIRST + MAXP:
-                return f"First player: P{action - C_FIRST}"
-            if C_CARD <= action < C_CARD + NT:
-                return f"Draw {CARD_NAMES[action - C_CARD]}"
-            if C_GOAL <= action < C_GOAL + self.num_goals:
-                return f"Goal {self.goal_str(action - C_GOAL)}"
-            return f"chance outcome {action}"
-        return _action_name(action, self.goal_str)
+        return _gt_action_to_string(self, player, action)
 
     def goal_str(self, int g) -> str:
         """Goal card g as printed, e.g. '[4 or 10]' (with '#g' if two cards print alike)."""
-        cdef int h
-        for h in range(self.num_goals):
-            if h != g and self.goal_a[h] == self.goal_a[g] and self.goal_b[h] == self.goal_b[g]:
-                return f"[{self.goal_a[g]} or {self.goal_b[g]}]#{g}"
-        return f"[{self.goal_a[g]} or {self.goal_b[g]}]"
+        return _gt_goal_str(self, g)
 
     def visible_events(self, int player) -> list:
         """The events `player` observed, in order, as (kind, actor, detail, public
@@ -1670,156 +1606,21 @@ cdef class GoldThiefEngine(Engine):
             out.append((ev.kind, ev.actor, ev.a if sees else -1, ev.b))
         return out
 
-    def _event_line(self, ev: tuple, int viewer) -> str:
-        k, actor, secret, b = ev
-        who = "You" if actor == viewer else f"P{actor}"
-        if k == EV_FIRST:
-            return f"P{actor} plays first"
-        if k == EV_DEAL_GOAL:
-            return f"{who} receive goal {self.goal_str(secret)}" if secret >= 0 \
-                else f"{who} receive a goal"
-        if k == EV_FAERIE_GOAL:
-            return f"{who} draw new goal {self.goal_str(secret)}" if secret >= 0 \
-                else f"{who} draw a new goal"
-        if k == EV_DRAW:
-            return f"{who} draw {CARD_NAMES[secret]}" if secret >= 0 else f"{who} draw a card"
-        if k == EV_RESHUFFLE:
-            return "Discards reshuffled into the deck"
-        if k == EV_PLAY:
-            if b == A_FAERIE:
-                return (f"{who} play Faerie: goal {self.goal_str(secret)} to the bottom"
-                        if secret >= 0 else f"{who} play Faerie: a goal to the bottom")
-            return f"{who}: {_action_name(b, self.goal_str)}"
-        if k == EV_PASS:
-            return f"{who} pass"
-        if k == EV_ASKED:
-            if b == 7:
-                return f"{who} may score with a Ninja"
-            return f"{who} may answer the {EFFECT_NAMES[b]}"
-        if k == EV_RESOLVE:
-            outcome = ("resolves", "waits for the theft it follows", "is cancelled")[b // 8]
-            return f"{EFFECT_NAMES[b % 8]} by {who} {outcome}"
-        if k == EV_SCORE:
-            return f"{who} start the turn with {b} gold"
-        if k == EV_FLIP:
-            return f"{who} flip goal {self.goal_str(b)}"
-        if k == EV_GIVE:
-            card = CARD_NAMES[secret] if secret >= 0 else "a card"
-            return f"{who} give {card} to P{b}"
-        if k == EV_END_TURN:
-            return f"{who} end the turn"
-        if k == EV_GAME_END:
-            return "Game over: draw" if actor < 0 else f"Game over: P{actor} wins"
-        return f"event {k}"
-
     def info_string(self, int player) -> str:
         """Everything `player` has observed, in order (perfect recall)."""
-        lines = [f"P{player}"]
-        for ev in self.visible_events(player):
-            lines.append(self._event_line(ev, player))
-        return "\n".join(lines)
-
-    def _known_counts(self, int player, list events) -> list:
-        """Per seat and card type, how many such cards `player` knows are in
-        that hand: cards `player` gave them with a Witch, less every card of
-        that type they played or gave away since (unknown gives lower each)."""
-        known = [[0] * NT for _ in range(self.s.n)]
-        for k, actor, secret, b in events:
-            if k == EV_PLAY and actor != player:
-                t = _card_of_action(b)
-                known[actor][t] = max(0, known[actor][t] - 1)
-            elif k == EV_GIVE:
-                if secret >= 0 and actor == player:
-                    known[b][secret] += 1
-                elif secret >= 0 and b == player:
-                    known[actor][secret] = max(0, known[actor][secret] - 1)
-                elif secret < 0:
-                    known[actor] = [max(0, c - 1) for c in known[actor]]
-        known[player] = [0] * NT
-        return known
+        return _gt_info_string(self, player)
 
     def player_view(self, int player):
         """What `player` knows now, as typed fields (``src_cy.gold_thief_view.GoldThiefView``)."""
-        from src_cy.gold_thief_view import GoldThiefView
-        events = self.visible_events(player)
-        cp = self.current_player()
-        ph = self.s.phase
-        decider = cp if (ph == PH_PLAY or ph == PH_BIG_FLIP or ph == PH_GIVE
-                         or cp == player) and cp >= 0 else -1
-        n = self.s.n
-        return GoldThiefView(
-            player=player,
-            num_players=n,
-            turn=self.s.turn,
-            active=self.s.active,
-            phase=_PHASE_NAMES[ph],
-            to_move=cp == player,
-            decider=decider,
-            gold=tuple(self.s.gold[q] for q in range(n)),
-            hand_sizes=tuple(self.s.hand_n[q] for q in range(n)),
-            face_down_counts=tuple(self.down_count(q) for q in range(n)),
-            face_up=tuple(tuple(self.goals_up(q)) for q in range(n)),
-            deck_size=self.deck_total(),
-            discard=tuple(self.s.disc[t] for t in range(NT)),
-            pending=tuple((self.s.stack[i].kind, self.s.stack[i].player,
-                           self.s.stack[i].victim, self.s.stack[i].beneficiary,
-                           bool(self.s.stack[i].canceled)) for i in range(self.s.sp)),
-            hand=tuple(self.holds(player, t) for t in range(NT)),
-            goals_down=tuple(self.goals_down(player)),
-            goal_numbers=tuple((self.goal_a[g], self.goal_b[g]) for g in range(self.num_goals)),
-            known_cards=tuple(tuple(row) for row in self._known_counts(player, events)),
-            winner=self.s.winner,
-            events=len(events),
-        )
+        return _gt_player_view(self, player)
 
     def obs_string(self, int player) -> str:
         """What `player` sees now (rendered from ``player_view``)."""
-        v = self.player_view(player)
-        mover = "you" if v.to_move else (f"P{v.decider}" if v.decider >= 0 else "-")
-        lines = [f"P{player} | turn {v.turn} | phase {v.phase} | active P{v.active}"
-                 f" | to move {mover}"]
-        for q in range(v.num_players):
-            up = " ".join(self.goal_str(g) for g in v.face_up[q])
-            lines.append(f"P{q}: gold {v.gold[q]}, cards {v.hand_sizes[q]}, "
-                         f"goals down {v.face_down_counts[q]}, up [{up}]")
-        lines.append("Hand: " + (", ".join(f"{CARD_NAMES[t]} {c}" for t, c in enumerate(v.hand)
-                                           if c) or "-"))
-        lines.append("Goals: " + (" ".join(self.goal_str(g) for g in v.goals_down) or "-"))
-        for q in range(v.num_players):
-            if any(v.known_cards[q]):
-                lines.append(f"Known in P{q}'s hand: " + ", ".join(
-                    f"{CARD_NAMES[t]} {c}" for t, c in enumerate(v.known_cards[q]) if c))
-        lines.append(f"Deck {v.deck_size}, discards " +
-                     ", ".join(f"{CARD_NAMES[t]} {v.discard[t]}" for t in range(NT)))
-        if v.pending:
-            lines.append("Pending: " + self._stack_str())
-        return "\n".join(lines)
-
-    def _stack_str(self) -> str:
-        parts = []
-        for i in range(self.s.sp):
-            e = self.s.stack[i]
-            parts.append(f"{EFFECT_NAMES[e.kind]} by P{e.player}" +
-                         (" (cancelled)" if e.canceled else ""))
-        return " <- ".join(parts)
+        return _gt_obs_string(self, player)
 
     def render(self) -> str:
         """The whole table, hidden cards included (for people, not players)."""
-        lines = [f"Gold Thief, {self.s.n} players | turn {self.s.turn}/{self.max_turns} "
-                 f"| phase {_PHASE_NAMES[self.s.phase]} | active P{self.s.active}"]
-        for q in range(self.s.n):
-            hand = ", ".join(CARD_NAMES[t] for t in sorted(self.hand(q))) or "-"
-            down = " ".join(self.goal_str(g) for g in self.goals_down(q)) or "-"
-            up = " ".join(self.goal_str(g) for g in self.goals_up(q)) or "-"
-            lines.append(f"P{q}: gold {self.s.gold[q]:2d} | hand {hand} | down {down} | up {up}")
-        lines.append("Deck: " + ", ".join(f"{CARD_NAMES[t]} {self.s.deck[t]}" for t in range(NT)))
-        lines.append("Discard: " + ", ".join(f"{CARD_NAMES[t]} {self.s.disc[t]}" for t in range(NT)))
-        lines.append(f"Goal pile: {self.pile_random()} + {self.s.bottom_n} at the bottom")
-        if self.s.sp > 0:
-            lines.append("Pending: " + self._stack_str())
-        if self.s.phase == PH_OVER:
-            lines.append("Winner: " + (f"P{self.s.winner}" if self.s.winner >= 0 else "none (draw)"))
-        return "\n".join(lines)
+        return _gt_render(self)
 
     # ---- whole-state accessors (tests and people; players read ``player_view``)
     def hand(self, int player) -> list:
@@ -1867,168 +1668,39 @@ cdef class GoldThiefEngine(Engine):
 
     # ---- tensors
     def obs_tensor_size(self) -> int:
-        n = self.num_players
-        return 12 + n + 5 * n + NT + 2 * MAX_GOALS + NT + 1 + 7 + 2 * n + n * NT
+        return _gt_obs_tensor_size(self)
 
     def event_slots(self) -> int:
         """Length of the event sequence in the information-state tensor: a
         bound on the events one player can observe (see the rules doc)."""
-        return 2 * (self.pub_cap + PUB_EVENTS_SLACK) + 2 * self.max_turns
+        return _gt_event_slots(self)
 
     def info_tensor_size(self) -> int:
-        return self.obs_tensor_size() + self.event_slots()
+        return _gt_info_tensor_size(self)
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Current view of `player`, rendered from ``player_view``."""
-        self._fill_obs(self.player_view(player), out)
-
-    def _fill_obs(self, v, float[:] out) -> None:
-        cdef int n = v.num_players, k = 0, q, t, g
-        out[k + _PHASE_NAMES.index(v.phase)] = 1.0
-        k += 12
-        if v.decider >= 0:
-            out[k + v.decider] = 1.0
-        k += n
-        for q in range(n):
-            out[k + q] = v.gold[q]
-            out[k + n + q] = v.hand_sizes[q]
-            out[k + 2 * n + q] = v.face_down_counts[q]
-            out[k + 3 * n + q] = len(v.face_up[q])
-            out[k + 4 * n + q] = 1.0 if q == v.active else 0.0
-        k += 5 * n
-        for t in range(NT):
-            out[k + t] = v.hand[t]
-        k += NT
-        for g in v.goals_down:
-            out[k + g] = 1.0
-        for q in range(n):
-            for g in v.face_up[q]:
-                out[k + MAX_GOALS + g] = 1.0
-        k += 2 * MAX_GOALS
-        for t in range(NT):
-            out[k + t] = v.discard[t]
-        k += NT
-        out[k] = v.deck_size
-        k += 1
-        top = v.pending[len(v.pending) - 1] if v.pending else None
-        if top is not None:
-            out[k + top[0]] = 1.0
-        k += 7
-        if top is not None:
-            out[k + top[1]] = 1.0
-            if top[2] >= 0:
-                out[k + n + top[2]] = 1.0
-        k += 2 * n
-        for q in range(n):
-            for t in range(NT):
-                out[k + q * NT + t] = v.known_cards[q][t]
-        k += n * NT
+        return _gt_fill_obs_tensor(self, player, out)
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
         """The observation tensor, then one code per event `player` observed
         (1 + an injective number of (kind, actor, seen detail, public detail))."""
-        self.fill_obs_tensor(player, out)
-        base = self.obs_tensor_size()
-        events = self.visible_events(player)
-        if len(events) > self.event_slots():
-            raise ValueError(f"P{player} observed {len(events)} events, more than the "
-                             f"{self.event_slots()} slots of the information-state tensor")
-        for i, (k, actor, secret, b) in enumerate(events):
-            out[base + i] = 1 + (((k * 6 + actor + 1) * 25 + secret + 1) * 128 + b + 1)
+        return _gt_fill_info_tensor(self, player, out)
 
     # ---- snapshot
     def dump(self) -> bytes:
         """Snapshot: format tag, game string, player count and the history."""
-        gs = str(self.game_string or "").encode()
-        hist = [a for a in self.hist]
-        return (b"GT2" + len(gs).to_bytes(2, "little") + gs + bytes([self.num_players])
-                + len(hist).to_bytes(4, "little") + bytes(hist))
+        return _gt_dump(self)
 
     def load(self, data) -> None:
         """Restore a ``dump()`` by replaying its history (each action checked);
         anything malformed raises ValueError and leaves the engine as it was."""
-        if not isinstance(data, (bytes, bytearray)):
-            raise ValueError(f"Gold Thief snapshot must be bytes, got {type(data).__name__}")
-        data = bytes(data)
-        if len(data) < 5 or data[:3] != b"GT2":
-            raise ValueError("not a Gold Thief snapshot (bad magic)")
-        glen = int.from_bytes(data[3:5], "little")
-        if len(data) < 5 + glen + 5:
-            raise ValueError("Gold Thief snapshot is truncated (bytes missing)")
-        gs = data[5:5 + glen].decode(errors="replace")
-        if gs and self.game_string and gs != str(self.game_string):
-            raise ValueError(f"Gold Thief snapshot is for {gs!r}, not {self.game_string!r}")
-        players = data[5 + glen]
-        if players != self.num_players:
-            raise ValueError(f"invalid Gold Thief snapshot: {players} players, "
-                             f"the engine has {self.num_players}")
-        hlen = int.from_bytes(data[6 + glen:10 + glen], "little")
-        hist = list(data[10 + glen:])
-        if len(hist) != hlen:
-            raise ValueError(f"Gold Thief snapshot has {len(hist)} history bytes, expected {hlen}")
-        old = [a for a in self.hist]
-        self.to_initial()
-        try:
-            for a in hist:
-                self.py_apply(a)
-        except ValueError as exc:
-            self.to_initial()
-            for a in old:
-                self.apply(a)
-            raise ValueError(f"invalid Gold Thief snapshot: {exc}") from None
+        return _gt_load(self, data)
 
     def check_invariants(self) -> None:
         """Ranges, and conservation of cards, goals and gold; ValueError names
         the broken invariant."""
-        cdef int n = self.num_players, q, t, g, i
-        _require(self.s.n == n, f"player count {self.s.n} != {n}")
-        _require(0 <= self.s.phase <= PH_OVER, f"phase {self.s.phase} out of range")
-        _require(0 <= self.s.sp <= MAX_STACK, f"stack depth {self.s.sp} out of range")
-        _require(0 <= self.s.ndfr <= MAX_STACK, f"waiting add-ons {self.s.ndfr} out of range")
-        _require(0 <= self.s.bottom_n <= self.num_goals, "goal-bottom size out of range")
-        _require(0 <= self.s.active < n and 0 <= self.s.first < n, "active/first seat out of range")
-        for q in range(n):
-            _require(0 <= self.s.hand_n[q] <= MAX_HAND, f"P{q} hand size out of range")
-            for i in range(self.s.hand_n[q]):
-                _require(0 <= self.s.hand_type[q][i] < NT, f"P{q} holds an unknown card type")
-                _require(0 <= self.s.hand_gen[q][i] <= self.s.gen,
-                         f"P{q} card generation out of range")
-            _require(self.s.gold[q] >= 0, f"P{q} has negative gold")
-        total = sum(self.s.gold[q] for q in range(n))
-        _require(total == self.start_gold * n,
-                 f"gold not conserved: {total} != {self.start_gold * n}")
-        for t in range(NT):
-            held = sum(self.holds(q, t) for q in range(n))
-            _require(self.s.deck[t] >= 0 and self.s.disc[t] >= 0,
-                     f"negative {CARD_NAMES[t]} pile count")
-            _require(held + self.s.deck[t] + self.s.disc[t] == self.counts[t],
-                     f"{CARD_NAMES[t]} cards not conserved")
-        for g in range(self.num_goals):
-            _require(0 <= self.s.goal_loc[g] <= G_UP, f"goal {g} location out of range")
-            if self.s.goal_loc[g] >= G_DOWN:
-                _require(0 <= self.s.goal_owner[g] < n, f"goal {g} owner out of range")
-        bottoms = [self.s.bottom[i] for i in range(self.s.bottom_n)]
-        _require(all(0 <= g < self.num_goals for g in bottoms), "goal-bottom id out of range")
-        _require(sorted(bottoms) == sorted(g for g in range(self.num_goals)
-                                           if self.s.goal_loc[g] == G_BOTTOM),
-                 "goal pile corrupted")
-        for i in range(self.s.sp):
-            e = self.s.stack[i]
-            _require(0 <= e.kind <= E_FAERIE_CANCEL and 0 <= e.player < n, "stack entry corrupted")
-            _require(-1 <= e.victim < n and -1 <= e.beneficiary < n and -1 <= e.target < i,
-                     "stack entry corrupted")
-        for i in range(self.log.size()):
-            _require(0 <= self.log[i].kind < NUM_EV, "event log corrupted")
-        _require(<int>self.hist.size() == self.s.moves, "history length != moves applied")
-
-
-def _require(bint ok, str what) -> None:
-    if not ok:
-        raise ValueError(f"Gold Thief invariant broken: {what}")
-
-
-EFFECT_NAMES = ("Thief", "Raid", "Witch-as-Thief", "Guard gift", "Guard cancel",
-                "Witch steal", "Faerie cancel")
+        return _gt_check_invariants(self)
 
 
 def _card_of_action(int b) -> int:
@@ -2036,38 +1708,5 @@ def _card_of_action(int b) -> int:
     return _card_of_action_c(b)
 
 
-_PHASE_NAMES = ("first-player", "deal-goals", "deal-cards", "ninja-window", "big-pile-flip",
-                "draw", "goal-round", "play", "respond", "witch-give", "faerie-draw", "over")
-
-
-def _action_name(int action, goal_str) -> str:
-    """Name of a player action (see the table in games/gold_thief.py)."""
-    if action == A_END_TURN:
-        return "End turn"
-    if action == A_PASS:
-        return "Pass"
-    if A_THIEF <= action < A_THIEF + MAXP:
-        return f"Thief on P{action - A_THIEF}"
-    if A_GUARD <= action < A_GUARD + MAXP:
-        return f"Guard: give 1 gold to P{action - A_GUARD}"
-    if A_WITCH <= action < A_WITCH + MAXP:
-        return f"Witch on P{action - A_WITCH}"
-    if A_FAERIE <= action < A_FAERIE + MAX_GOALS:
-        return f"Faerie: swap goal {goal_str(action - A_FAERIE)}"
-    if action == A_NINJA:
-        return "Ninja: draw 3"
-    if action == A_GUARD_CANCEL:
-        return "Guard: cancel"
-    if action == A_THIEF_RAID:
-        return "Thief: raid"
-    if action == A_WITCH_EXTRA:
-        return "Witch: extra Thief"
-    if action == A_FAERIE_CANCEL:
-        return "Faerie: cancel"
-    if A_NINJA_SCORE <= action < A_NINJA_SCORE + MAX_GOALS:
-        return f"Ninja: score goal {goal_str(action - A_NINJA_SCORE)}"
-    if A_BIG_FLIP <= action < A_BIG_FLIP + MAX_GOALS:
-        return f"Flip goal {goal_str(action - A_BIG_FLIP)}"
-    if A_GIVE <= action < A_GIVE + NT:
-        return f"Give {CARD_NAMES[action - A_GIVE]}"
-    return f"action {action}"
+include "gold_thief_render.pxi"
+include "gold_thief_persist.pxi"
