@@ -1,12 +1,9 @@
-"""Rule-based heuristic bots: what a sensible casual player does.
+"""Gold Thief's rule-based heuristic bot: what a sensible casual player does.
 
-Each heuristic looks only at what its player may know (its own hand and
-goals, the public view, cards it saw through Witch steals) and registers
-itself with :func:`solvers.bots.register_heuristic`.  Gold Thief's rules
-follow; Saboteur, Ardillas del Bosque and Gold Nugget have their own modules
-(``solvers/heuristics_saboteur.py``, ``heuristics_ardillas.py``,
-``heuristics_gold_nugget.py``, rules in each module docstring), imported at
-the end of this one so that importing it registers every heuristic.
+The heuristic looks only at what its player may know (its own hand and
+goals, the public view, cards it saw through Witch steals); the game's spec
+(``games/gold_thief.py``) refers to it.  The other games' heuristics have
+their own modules, each referred to by its game's spec.
 
 Gold Thief (``gold_thief``), in order of priority:
 
@@ -30,7 +27,6 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.bots import register_heuristic
 
 # Gold Thief action ids (games/gold_thief.py).
 GT_END, GT_PASS = 0, 1
@@ -131,10 +127,3 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
         return GT_END
 
 
-register_heuristic("gold_thief", GoldThiefHeuristicBot)
-
-
-# Heuristics of the other games live in their own modules; importing them
-# registers them.
-from solvers import (  # noqa: E402,F401
-    heuristics_ardillas, heuristics_gold_nugget, heuristics_saboteur)

@@ -1,19 +1,16 @@
-"""Game heuristic rollout policies for ISMCTS (``rollout="heuristic"``).
+"""Gold Thief's heuristic rollout policy for ISMCTS (``rollout="heuristic"``), pyspiel twin.
 
-Each entry has an engine version (a Cython ``RolloutPolicy``) and a pyspiel
-twin that makes the same choice from the same ``SplitMix64`` draws, so the
-fast and slow search paths stay identical.  The Saboteur twin calls the
-engine's own policy code (``SaboteurEngine.rollout_choice``) on the pyspiel
-state's engine, so it matches by construction.
+The engine version is the Cython ``src_cy.gold_thief_rollout.GoldThiefRollout``;
+this twin makes the same choice from the same ``SplitMix64`` draws, so the
+fast and slow search paths stay identical.  Both are referenced by the game's
+spec (``games/gold_thief.py``).
 """
 from __future__ import annotations
-
-from solvers.ismcts import SplitMix64, register_rollout
 
 END_TURN, PASS, THIEF, NINJA_SCORE, GIVE = 0, 1, 2, 46, 94
 
 
-def gold_thief_rollout(state, actions: list[int], rng: SplitMix64) -> int:
+def gold_thief_rollout(state, actions: list[int], rng: "SplitMix64") -> int:
     """pyspiel twin of ``src_cy.gold_thief_rollout.GoldThiefRollout`` (same rules)."""
     for a in actions:
         if NINJA_SCORE <= a < GIVE:
@@ -33,26 +30,3 @@ def gold_thief_rollout(state, actions: list[int], rng: SplitMix64) -> int:
         return END_TURN
     return actions[rng.randint(len(actions))]
 
-
-def _fast_gold_thief():
-    from src_cy.gold_thief_rollout import GoldThiefRollout
-    return GoldThiefRollout()
-
-
-register_rollout("gold_thief", fast=_fast_gold_thief, slow=gold_thief_rollout)
-
-
-def saboteur_rollout(state, actions: list[int], rng: SplitMix64) -> int:
-    """pyspiel twin of ``src_cy.saboteur.SaboteurRollout``: runs the same
-    engine code on ``state.engine`` from ``rng``'s state and advances ``rng``
-    past the draws it made."""
-    action, rng.s = state.engine.rollout_choice(actions, rng.s)
-    return action
-
-
-def _fast_saboteur():
-    from src_cy.saboteur import SaboteurRollout
-    return SaboteurRollout()
-
-
-register_rollout("saboteur", fast=_fast_saboteur, slow=saboteur_rollout)

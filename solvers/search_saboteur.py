@@ -18,7 +18,6 @@ from __future__ import annotations
 import pyspiel
 
 from solvers.heuristics_saboteur import GOAL_ROWS, SaboteurHeuristicBot, edges
-from solvers.ismcts import register_root_candidates
 
 
 def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
@@ -55,8 +54,6 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     out.add(SaboteurHeuristicBot(state.get_game()).step(state))
     return sorted(out)
 
-
-register_root_candidates("saboteur", saboteur_root_candidates)
 
 
 class BeliefSaboteurBot(SaboteurHeuristicBot):

@@ -83,7 +83,7 @@ def test_bot_with_belief_determinization_moves_the_same_on_both_paths():
     fast = I.ISMCTSBot(game, max_simulations=100, seed=2, determinization="belief",
                        belief_worlds=8, rollout="heuristic")
     slow = I.ISMCTSBot(game, max_simulations=100, seed=2, determinization="belief",
-                       belief_worlds=8, rollout="heuristic", force_slow=True)
+                       belief_worlds=8, rollout="heuristic", use_engine=False)
     assert fast.step(s) == slow.step(s)
     assert fast.last_stats == slow.last_stats
 

@@ -49,7 +49,7 @@ def test_bot_accepts_heuristic_rollout():
 
 
 # ---------------------------------------------------------------- Saboteur
-from solvers.rollouts import saboteur_rollout  # noqa: E402
+from games.saboteur import saboteur_rollout  # noqa: E402
 
 CROSS, DE_EW, MAP, BRK_PICK, REP_PICK = 6, 12, 16, 18, 21
 DIG, SAB = 0, 1
