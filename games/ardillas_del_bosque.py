@@ -167,14 +167,14 @@ pyspiel.register_game(_GAME_TYPE, ArdillasGame)
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
 def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``solvers.heuristics_ardillas.ArdillasHeuristicBot``)."""
-    from solvers.heuristics_ardillas import ArdillasHeuristicBot
+    """The rule-based bot (``games.ardillas_del_bosque_ai.ArdillasHeuristicBot``)."""
+    from games.ardillas_del_bosque_ai import ArdillasHeuristicBot
     return ArdillasHeuristicBot(game, **options)
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``solvers.game_features``)."""
-    from solvers.game_features import ARDILLAS_TABLE
+    """The policy-table entry (``games.features``)."""
+    from games.features import ARDILLAS_TABLE
     return ARDILLAS_TABLE
 
 

@@ -257,8 +257,8 @@ pyspiel.register_game(_GAME_TYPE, GoldNuggetGame)
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
 def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``solvers.heuristics_gold_nugget.GoldNuggetHeuristicBot``)."""
-    from solvers.heuristics_gold_nugget import GoldNuggetHeuristicBot
+    """The rule-based bot (``games.gold_nugget_ai.GoldNuggetHeuristicBot``)."""
+    from games.gold_nugget_ai import GoldNuggetHeuristicBot
     return GoldNuggetHeuristicBot(game, **options)
 
 
@@ -269,8 +269,8 @@ def _belief():
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``solvers.game_features``)."""
-    from solvers.game_features import GOLD_NUGGET_TABLE
+    """The policy-table entry (``games.features``)."""
+    from games.features import GOLD_NUGGET_TABLE
     return GOLD_NUGGET_TABLE
 
 

@@ -164,8 +164,8 @@ pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
 def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``solvers.heuristics.GoldThiefHeuristicBot``)."""
-    from solvers.heuristics import GoldThiefHeuristicBot
+    """The rule-based bot (``games.gold_thief_ai.GoldThiefHeuristicBot``)."""
+    from games.gold_thief_ai import GoldThiefHeuristicBot
     return GoldThiefHeuristicBot(game, **options)
 
 
@@ -177,7 +177,7 @@ def _rollout():
 
 def _slow_rollout():
     """The pyspiel twin of ``_rollout``."""
-    from solvers.rollouts import gold_thief_rollout
+    from games.gold_thief_rollout import gold_thief_rollout
     return gold_thief_rollout
 
 
@@ -188,8 +188,8 @@ def _belief():
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``solvers.game_features``)."""
-    from solvers.game_features import GOLD_THIEF_TABLE
+    """The policy-table entry (``games.features``)."""
+    from games.features import GOLD_THIEF_TABLE
     return GOLD_THIEF_TABLE
 
 

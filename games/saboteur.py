@@ -138,8 +138,8 @@ pyspiel.register_game(_GAME_TYPE, SaboteurGame)
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
 def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``solvers.heuristics_saboteur.SaboteurHeuristicBot``)."""
-    from solvers.heuristics_saboteur import SaboteurHeuristicBot
+    """The rule-based bot (``games.saboteur_ai.SaboteurHeuristicBot``)."""
+    from games.saboteur_ai import SaboteurHeuristicBot
     return SaboteurHeuristicBot(game, **options)
 
 
@@ -163,7 +163,7 @@ def _slow_rollout():
 
 def _root_candidates():
     """Saboteur's root-action grouping (``root_candidates="game"``)."""
-    from solvers.search_saboteur import saboteur_root_candidates
+    from games.saboteur_search import saboteur_root_candidates
     return saboteur_root_candidates
 
 
@@ -174,14 +174,14 @@ def _belief():
 
 
 def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The heuristic driven by the role posterior (``solvers.search_saboteur``)."""
-    from solvers.search_saboteur import BeliefSaboteurBot
+    """The heuristic driven by the role posterior (``games.saboteur_search``)."""
+    from games.saboteur_search import BeliefSaboteurBot
     return BeliefSaboteurBot(game, **options)
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``solvers.game_features``)."""
-    from solvers.game_features import SABOTEUR_TABLE
+    """The policy-table entry (``games.features``)."""
+    from games.features import SABOTEUR_TABLE
     return SABOTEUR_TABLE
 
 

@@ -107,7 +107,7 @@ def test_bad_determinization_options_are_refused():
 
 
 def test_flat_search_over_root_candidates_agrees_across_paths():
-    from solvers.search_saboteur import saboteur_root_candidates
+    from games.saboteur_search import saboteur_root_candidates
     s = position(4, 20)
     me = s.current_player()
     cand = saboteur_root_candidates(s)

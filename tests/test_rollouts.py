@@ -7,7 +7,7 @@ import pytest
 import games  # noqa: F401
 from games.testing import random_action
 from solvers import ismcts as I
-from solvers.rollouts import gold_thief_rollout
+from games.gold_thief_rollout import gold_thief_rollout
 
 
 def _position(players: int, seed: int) -> pyspiel.State:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.heuristics_saboteur import GOAL_ROWS, SaboteurHeuristicBot, edges
+from games.saboteur_ai import GOAL_ROWS, SaboteurHeuristicBot, edges
 
 
 def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
