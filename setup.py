@@ -32,6 +32,7 @@ HOT_MODULES = {
     "mccfr",
     "poker",
     "saboteur",
+    "saboteur_rollout",
     "tree_compile",
 }
 
