@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import pyspiel
 
+from games.gold_thief import (A_BIG_FLIP as GT_FLIP, A_END_TURN as GT_END,
+                              A_FAERIE as GT_FAERIE, A_FAERIE_CANCEL as GT_FAERIE_CANCEL,
+                              A_GIVE as GT_GIVE, A_GUARD as GT_GUARD,
+                              A_GUARD_CANCEL as GT_GUARD_CANCEL, A_NINJA as GT_NINJA,
+                              A_NINJA_SCORE as GT_NINJA_SCORE, A_PASS as GT_PASS,
+                              A_THIEF as GT_THIEF, A_THIEF_RAID as GT_RAID,
+                              A_WITCH as GT_WITCH, A_WITCH_EXTRA as GT_WITCH_EXTRA,
+                              FAERIE, GUARD, NINJA, THIEF, WITCH)
 
-# Gold Thief action ids (games/gold_thief.py).
-GT_END, GT_PASS = 0, 1
-GT_THIEF, GT_GUARD, GT_WITCH, GT_FAERIE = 2, 7, 12, 17
-GT_NINJA = 41
-GT_GUARD_CANCEL, GT_RAID, GT_WITCH_EXTRA, GT_FAERIE_CANCEL = 42, 43, 44, 45
-GT_NINJA_SCORE, GT_FLIP, GT_GIVE = 46, 70, 94
-THIEF, GUARD, WITCH, FAERIE, NINJA = range(5)
 E_THIEF, E_RAID, E_WITCH_EXTRA, E_GUARD_GIFT, E_GUARD_CANCEL, E_WITCH_STEAL = range(6)
 GIVE_ORDER = (FAERIE, WITCH, THIEF, NINJA, GUARD)
 

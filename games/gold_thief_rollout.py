@@ -7,7 +7,9 @@ spec (``games/gold_thief.py``).
 """
 from __future__ import annotations
 
-END_TURN, PASS, THIEF, NINJA_SCORE, GIVE = 0, 1, 2, 46, 94
+from games.gold_thief import (A_END_TURN as END_TURN, A_GIVE as GIVE,
+                              A_NINJA_SCORE as NINJA_SCORE, A_PASS as PASS, A_THIEF as THIEF,
+                              MAX_PLAYERS as GT_MAX_PLAYERS)
 
 
 def gold_thief_rollout(state, actions: list[int], rng: "SplitMix64") -> int:
@@ -16,8 +18,8 @@ def gold_thief_rollout(state, actions: list[int], rng: "SplitMix64") -> int:
         if NINJA_SCORE <= a < GIVE:
             return a
     has_end, has_pass = END_TURN in actions, PASS in actions
-    thieves = [a for a in actions if THIEF <= a < THIEF + 5]
-    others = [a for a in actions if a not in (END_TURN, PASS) and not THIEF <= a < THIEF + 5]
+    thieves = [a for a in actions if THIEF <= a < THIEF + GT_MAX_PLAYERS]
+    others = [a for a in actions if a not in (END_TURN, PASS) and not THIEF <= a < THIEF + GT_MAX_PLAYERS]
     if has_pass and not has_end:
         if len(actions) > 1 and rng.random() < 0.5:
             return actions[1 + rng.randint(len(actions) - 1)]
