@@ -3,7 +3,8 @@
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]``
 
-For each game in ``solvers.policy_tables.REGISTRY``: CFR+ on the compiled
+For each game whose spec has a policy-table entry (``games.spec``,
+``GameSpec.table``): CFR+ on the compiled
 tree (or outcome/external-sampling MCCFR when the tree exceeds the entry's
 ``max_nodes``, or when asked), then writes ``<out>/<game>/``:
 ``policy_table.csv`` and ``.md`` (decision situations, action probabilities,
@@ -24,15 +25,14 @@ and whenever the solving time since the last one is at least
 ``CHECKPOINT_MIN_SECONDS`` and ``CHECKPOINT_RATIO`` times the last write's
 cost, so checkpointing stays under about 10% of the run time.
 
-Games join by registering a ``GameEntry`` (``solvers.policy_tables``) in a
-module listed in ``FEATURE_MODULES`` below.
+Games join through their spec (``games/<game>.py``): a ``table`` entry with a
+feature extractor, its documentation and solving budgets.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
 import csv
-import importlib
 import os
 import time
 
@@ -48,12 +48,10 @@ from solvers.cfr import CFRPlusSolver  # noqa: E402
 from solvers.exploitability import measure_of_array  # noqa: E402
 from solvers.measures import HEAD_TO_HEAD, head_to_head  # noqa: E402
 from solvers.mccfr import MCCFRSolver  # noqa: E402
-from solvers.policy_tables import (REGISTRY, GameEntry, sampled_situation_table,  # noqa: E402
-                                   situation_table)
+from solvers.policy_tables import (GameEntry, sampled_situation_table,  # noqa: E402
+                                   situation_table, table_specs)
 from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 
-# Modules whose import registers GameEntry objects (built-ins: kuhn, leduc).
-FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables", "solvers.game_features")
 CHECKPOINTS = 20          # measurement points per run
 CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints (at least)
 CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
@@ -64,9 +62,8 @@ SEED = 0
 
 
 def load_registry() -> dict[str, GameEntry]:
-    for name in FEATURE_MODULES:
-        importlib.import_module(name)
-    return REGISTRY
+    """{game: table entry} of every game spec with a policy-table entry."""
+    return table_specs()
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,

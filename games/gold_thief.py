@@ -35,6 +35,8 @@ from __future__ import annotations
 import pyspiel
 
 from games._adapter import EngineGame, ParameterError, check_range, engine_game_type
+from games._adapter import engine_of, view_of
+from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.gold_thief import GoldThiefEngine, GoldThiefParams
 from src_cy.gold_thief_view import GoldThiefView  # noqa: F401  (re-exported)
 
@@ -181,3 +183,50 @@ def mini_game() -> pyspiel.Game:
 
 
 pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
+
+
+# ----------------------------------------------------------------------
+# The game spec (games.spec): everything solvers and experiments need.
+# ----------------------------------------------------------------------
+def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The rule-based bot (``games.gold_thief_ai.GoldThiefHeuristicBot``)."""
+    from games.gold_thief_ai import GoldThiefHeuristicBot
+    return GoldThiefHeuristicBot(game, **options)
+
+
+def _rollout():
+    """The engine rollout policy (``src_cy.gold_thief_rollout``)."""
+    from src_cy.gold_thief_rollout import GoldThiefRollout
+    return GoldThiefRollout()
+
+
+def _slow_rollout():
+    """The pyspiel twin of ``_rollout``."""
+    from games.gold_thief_rollout import gold_thief_rollout
+    return gold_thief_rollout
+
+
+def _belief():
+    """World acceptance under the belief model (``solvers.beliefs.gold_thief_belief``)."""
+    from solvers.beliefs import world_acceptance
+    return world_acceptance
+
+
+def _table() -> TableSpec:
+    """The policy-table entry (``games.features``)."""
+    from games.features import GOLD_THIEF_TABLE
+    return GOLD_THIEF_TABLE
+
+
+SPEC = register_spec(GameSpec(
+    name="gold_thief",
+    presets={"default": {}, "mini": MINI_PARAMS},
+    engine=engine_of,
+    player_view=view_of,
+    heuristic=_heuristic,
+    rollout=_rollout,
+    slow_rollout=_slow_rollout,
+    belief=_belief,
+    table=_table,
+    rules_doc="docs/rules/gold_thief.md",
+))

@@ -54,6 +54,8 @@ from __future__ import annotations
 import pyspiel
 
 from games._adapter import EngineGame, check_choice, check_range, engine_game_type
+from games._adapter import engine_of, view_of
+from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.saboteur import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
 # The action layout above as constants (the one definition is
@@ -150,3 +152,72 @@ class SaboteurGame(EngineGame):
 
 
 pyspiel.register_game(_GAME_TYPE, SaboteurGame)
+
+
+# ----------------------------------------------------------------------
+# The game spec (games.spec): everything solvers and experiments need.
+# ----------------------------------------------------------------------
+def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The rule-based bot (``games.saboteur_ai.SaboteurHeuristicBot``)."""
+    from games.saboteur_ai import SaboteurHeuristicBot
+    return SaboteurHeuristicBot(game, **options)
+
+
+def _rollout():
+    """The engine rollout policy (``src_cy.saboteur_rollout.SaboteurRollout``)."""
+    from src_cy.saboteur_rollout import SaboteurRollout
+    return SaboteurRollout()
+
+
+def saboteur_rollout(state, actions: list[int], rng) -> int:
+    """pyspiel twin of ``SaboteurRollout``: runs the same Cython code
+    (``src_cy.saboteur_rollout.rollout_choice``) on ``state.engine`` from
+    ``rng``'s state and advances ``rng`` (a ``SplitMix64``) past the draws it
+    made."""
+    from src_cy.saboteur_rollout import rollout_choice
+    action, rng.s = rollout_choice(state.engine, actions, rng.s)
+    return action
+
+
+def _slow_rollout():
+    return saboteur_rollout
+
+
+def _root_candidates():
+    """Saboteur's root-action grouping (``root_candidates="game"``)."""
+    from games.saboteur_search import saboteur_root_candidates
+    return saboteur_root_candidates
+
+
+def _belief():
+    """World acceptance under the belief model (``solvers.beliefs.saboteur_belief``)."""
+    from solvers.beliefs import world_acceptance
+    return world_acceptance
+
+
+def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The heuristic driven by the role posterior (``games.saboteur_search``)."""
+    from games.saboteur_search import BeliefSaboteurBot
+    return BeliefSaboteurBot(game, **options)
+
+
+def _table() -> TableSpec:
+    """The policy-table entry (``games.features``)."""
+    from games.features import SABOTEUR_TABLE
+    return SABOTEUR_TABLE
+
+
+SPEC = register_spec(GameSpec(
+    name="saboteur",
+    presets={"default": {}, "mini": MINI_PARAMS},
+    engine=engine_of,
+    player_view=view_of,
+    heuristic=_heuristic,
+    rollout=_rollout,
+    slow_rollout=_slow_rollout,
+    root_candidates=_root_candidates,
+    belief=_belief,
+    bots={"belief_heuristic": _belief_heuristic},
+    table=_table,
+    rules_doc="docs/rules/saboteur.md",
+))

@@ -12,7 +12,7 @@ Registered by name so a policy file can record which abstraction its rows
 use and a bot can rebuild it (``get_abstraction(name)``).
 
 ``saboteur_features``: the Saboteur policy table's own features (see
-``solvers.game_features.saboteur_features``): your role, your hand (sorted),
+``games.features.saboteur_features``): your role, your hand (sorted),
 the furthest column reached by the path, the goals as you know them, your
 broken tools, how many others have a broken tool, plus the legal action ids.
 What it forgets: where exactly the maze's paths and dead ends lie, the order

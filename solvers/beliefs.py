@@ -18,7 +18,7 @@ else of the true state).  Per game (details and the opponent models in
   public action of another player multiplies an assignment by the
   likelihood of that action's *category* given the actor's role (and, for
   tools, the target's role) under :data:`SABOTEUR_MODEL`, the action mix of
-  the heuristic bot (``solvers/heuristics_saboteur.py``) measured in
+  the heuristic bot (``games/saboteur_ai.py``) measured in
   self-play, with an epsilon floor.
 
 The same likelihoods drive belief-weighted determinization in ISMCTS: a
@@ -383,7 +383,7 @@ register_belief("gold_nugget", gold_nugget_belief, _gold_nugget_location, weight
 
 class SaboteurBeliefAnchor(pyspiel.Bot):
     """The anchor of Saboteur's ``best`` bot: ``BeliefSaboteurBot(**options)``
-    (``solvers/search_saboteur.py``), built for the state's game at every move.
+    (``games/saboteur_search.py``), built for the state's game at every move.
 
     It lives here rather than beside the bot so that ``solvers.bots`` can
     name it in ``BEST_CONFIGS`` without an import cycle (the Saboteur
@@ -396,7 +396,7 @@ class SaboteurBeliefAnchor(pyspiel.Bot):
         self.options = dict(options)
 
     def step(self, state: pyspiel.State) -> int:
-        from solvers.search_saboteur import BeliefSaboteurBot
+        from games.saboteur_search import BeliefSaboteurBot
         return BeliefSaboteurBot(state.get_game(), **self.options).step(state)
 
     def restart_at(self, state: pyspiel.State) -> None:

@@ -284,11 +284,3 @@ class PolicyBot(pyspiel.Bot):
 
     def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         """Stateless."""
-
-
-def _register_policy_bot() -> None:
-    from solvers.bots import register_bot
-    register_bot("cfr", PolicyBot)
-
-
-_register_policy_bot()

@@ -19,7 +19,8 @@ import pyspiel
 
 from solvers import policy_io
 from solvers.policy_arrays import ArrayPolicy
-from solvers.tree import CompiledTree, engine_for_game
+from games.spec import game_engine
+from solvers.tree import CompiledTree
 from src_cy import mccfr as mccfr_core
 
 SCHEMES = ("external", "outcome")
@@ -156,7 +157,7 @@ class MCCFRSolver:
                 raise TypeError(f"expected a pyspiel.Game or an engine, got {type(game).__name__}")
             engine = game
         elif use_engine:
-            engine = engine_for_game(game)
+            engine = game_engine(game)
         self.game_string = str(game) if self.game is not None else engine.game_string
         if engine is None and getattr(abstraction, "uses_engine", False):
             raise ValueError("this abstraction reads the engine; the game has none")

@@ -234,8 +234,8 @@ def engine_fingerprint(game) -> str | None:
     written before the engine changed its keys is refused, not misread.
     ``None`` for games with no goldspiel engine.
     """
-    from solvers.tree import engine_for_game
-    proto = engine_for_game(game)
+    from games.spec import game_engine
+    proto = game_engine(game)
     if proto is None:
         return None
     h = hashlib.sha256()

@@ -10,7 +10,7 @@ import pytest
 import games  # noqa: F401
 from solvers import bots
 from solvers.evaluate import run_match, spec
-from solvers.heuristics_saboteur import SaboteurHeuristicBot
+from games.saboteur_ai import SaboteurHeuristicBot
 from solvers.ismcts import SplitMix64, sample_sorted
 
 VARIANTS = {

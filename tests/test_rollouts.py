@@ -7,7 +7,7 @@ import pytest
 import games  # noqa: F401
 from games.testing import random_action
 from solvers import ismcts as I
-from solvers.rollouts import gold_thief_rollout
+from games.gold_thief_rollout import gold_thief_rollout
 
 
 def _position(players: int, seed: int) -> pyspiel.State:
@@ -49,7 +49,7 @@ def test_bot_accepts_heuristic_rollout():
 
 
 # ---------------------------------------------------------------- Saboteur
-from solvers.rollouts import saboteur_rollout  # noqa: E402
+from games.saboteur import saboteur_rollout  # noqa: E402
 from src_cy.saboteur_rollout import rollout_choice  # noqa: E402
 
 CROSS, DE_EW, MAP, BRK_PICK, REP_PICK = 6, 12, 16, 18, 21

@@ -291,8 +291,8 @@ def test_event_log_bound_fits_the_largest_game():
 
 def test_heuristic_bot_and_features_read_only_the_players_view():
     """Twins p0 cannot tell apart get the same heuristic move and features."""
-    from solvers.game_features import saboteur_features
-    from solvers.heuristics_saboteur import SaboteurHeuristicBot
+    from games.features import saboteur_features
+    from games.saboteur_ai import SaboteurHeuristicBot
     twins = _twins()
     for state in twins:
         play(state, Acts(state).pass_(MAP), FILLER, IDLE, IDLE)

@@ -1,4 +1,4 @@
-"""The maze-distance evaluation and the belief bot's options (solvers/search_saboteur.py)."""
+"""The maze-distance evaluation and the belief bot's options (games/saboteur_search.py)."""
 import pyspiel
 import pytest
 
@@ -6,7 +6,7 @@ import games  # noqa: F401
 from solvers.beliefs import SaboteurBeliefAnchor
 from solvers.bots import make_bot
 from solvers.ismcts import SplitMix64, sample_sorted
-from solvers.search_saboteur import (BeliefSaboteurBot, maze_distance, maze_frontier,
+from games.saboteur_search import (BeliefSaboteurBot, maze_distance, maze_frontier,
                                      possible_treasure_slots, scored_moves)
 
 START = {(0, 0): (16, 0, 15, True, True)}

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.heuristics_saboteur import GOAL_ROWS, TREASURE, SaboteurHeuristicBot, edges
-from solvers.ismcts import register_root_candidates
+from games.saboteur_ai import GOAL_ROWS, TREASURE, SaboteurHeuristicBot, edges
 
 
 def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
@@ -57,13 +56,11 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     return sorted(out)
 
 
-register_root_candidates("saboteur", saboteur_root_candidates)
-
 
 class BeliefSaboteurBot(SaboteurHeuristicBot):
     """The heuristic with its suspicion replaced by the role posterior.
 
-    The casual-dwarf rules of ``solvers/heuristics_saboteur.py`` judge others
+    The casual-dwarf rules of ``games/saboteur_ai.py`` judge others
     by a public suspicion count; this bot judges them by
     ``solvers.beliefs.saboteur_belief`` (P(saboteur) per seat) and:
 

@@ -1,12 +1,9 @@
-"""Rule-based heuristic bots: what a sensible casual player does.
+"""Gold Thief's rule-based heuristic bot: what a sensible casual player does.
 
-Each heuristic looks only at what its player may know (its own hand and
-goals, the public view, cards it saw through Witch steals) and registers
-itself with :func:`solvers.bots.register_heuristic`.  Gold Thief's rules
-follow; Saboteur, Ardillas del Bosque and Gold Nugget have their own modules
-(``solvers/heuristics_saboteur.py``, ``heuristics_ardillas.py``,
-``heuristics_gold_nugget.py``, rules in each module docstring), imported at
-the end of this one so that importing it registers every heuristic.
+The heuristic looks only at what its player may know (its own hand and
+goals, the public view, cards it saw through Witch steals); the game's spec
+(``games/gold_thief.py``) refers to it.  The other games' heuristics have
+their own modules, each referred to by its game's spec.
 
 Gold Thief (``gold_thief``), in order of priority:
 
@@ -38,7 +35,6 @@ from games.gold_thief import (A_BIG_FLIP as GT_FLIP, A_END_TURN as GT_END,
                               A_THIEF as GT_THIEF, A_THIEF_RAID as GT_RAID,
                               A_WITCH as GT_WITCH, A_WITCH_EXTRA as GT_WITCH_EXTRA,
                               FAERIE, GUARD, NINJA, THIEF, WITCH)
-from solvers.bots import register_heuristic
 
 E_THIEF, E_RAID, E_WITCH_EXTRA, E_GUARD_GIFT, E_GUARD_CANCEL, E_WITCH_STEAL = range(6)
 GIVE_ORDER = (FAERIE, WITCH, THIEF, NINJA, GUARD)
@@ -132,10 +128,3 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
         return GT_END
 
 
-register_heuristic("gold_thief", GoldThiefHeuristicBot)
-
-
-# Heuristics of the other games live in their own modules; importing them
-# registers them.
-from solvers import (  # noqa: E402,F401
-    heuristics_ardillas, heuristics_gold_nugget, heuristics_saboteur)
