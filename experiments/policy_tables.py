@@ -1,7 +1,9 @@
 """Solve every registered game's preset and write its policy table.
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
-[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]``
+[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
+[--resume] [--save-policy yes|no] [--strings]`` (``./run.sh`` runs it with
+the defaults: every registered game, ``mini`` presets, ``results/``).
 
 For each game whose spec has a policy-table entry (``games.spec``,
 ``GameSpec.table``): CFR+ on the compiled

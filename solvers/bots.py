@@ -5,11 +5,12 @@ Built in: ``"random"`` (uniform over legal actions, seeded), ``"ismcts"``
 of the game's spec, ``games.spec.GameSpec.heuristic``), ``"best"`` (each
 game's strongest measured configuration within 0.1 s per move on one core,
 :data:`BEST_CONFIGS`; documented in ``docs/ai.md``), and ``"cfr"`` (a solved
-policy file, ``solvers.cfr.PolicyBot``); a game's spec may add bots of its
+policy file, :class:`solvers.policy_bot.PolicyBot`); a game's spec may add bots of its
 own (``GameSpec.bots``, e.g. Saboteur's ``"belief_heuristic"``).  Other code
 may add entries with :func:`register_bot`.
 
-Every bot takes ``seed`` and is deterministic given it.
+Every bot derives from :class:`solvers.bot_base.Bot`, takes ``seed`` and is
+deterministic given it.
 """
 from __future__ import annotations
 
@@ -19,36 +20,20 @@ import pyspiel
 
 from games.spec import find_spec, specs
 from solvers.beliefs import SaboteurBeliefAnchor
-from solvers.ismcts import ISMCTSBot, SplitMix64
+from solvers.bot_base import Bot, Policy
+from solvers.ismcts import ISMCTSBot
+from solvers.policy_bot import PolicyBot
 
 BotFactory = Callable[..., pyspiel.Bot]
 _BOTS: dict[str, BotFactory] = {}
 
 
-class RandomBot(pyspiel.Bot):
+class RandomBot(Bot):
     """Uniform random over the legal actions, from a seeded splitmix64 stream."""
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        pyspiel.Bot.__init__(self)
-        self._rng = SplitMix64(0 if seed is None else seed)
-
-    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
-        legal = sorted(state.legal_actions())
-        if not legal:
-            raise ValueError("RandomBot: no legal actions (chance or terminal state)")
+    def step_with_policy(self, state: pyspiel.State) -> tuple[Policy, int]:
+        legal = self.legal_at_decision(state)
         return [(a, 1.0 / len(legal)) for a in legal], legal[self._rng.randint(len(legal))]
-
-    def step(self, state: pyspiel.State) -> int:
-        return self.step_with_policy(state)[1]
-
-    def provides_policy(self) -> bool:
-        return True
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Stateless."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Stateless."""
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -99,15 +84,9 @@ register_bot("random", RandomBot)
 register_bot("best", _make_best)
 
 
-def _make_policy_bot(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
-    """A solved policy file played as a bot (``solvers.cfr.PolicyBot``)."""
-    from solvers.cfr import PolicyBot
-    return PolicyBot(game, **options)
-
-
 register_bot("ismcts", ISMCTSBot)
 register_bot("heuristic", _make_heuristic)
-register_bot("cfr", _make_policy_bot)
+register_bot("cfr", PolicyBot)
 
 
 def bot_names(game: pyspiel.Game | None = None) -> list[str]:
