@@ -27,15 +27,28 @@ from __future__ import annotations
 
 import pyspiel
 
-from games.gold_thief import (A_BIG_FLIP as GT_FLIP, A_END_TURN as GT_END,
-                              A_FAERIE as GT_FAERIE, A_FAERIE_CANCEL as GT_FAERIE_CANCEL,
-                              A_GIVE as GT_GIVE, A_GUARD as GT_GUARD,
-                              A_GUARD_CANCEL as GT_GUARD_CANCEL, A_NINJA as GT_NINJA,
-                              A_NINJA_SCORE as GT_NINJA_SCORE, A_PASS as GT_PASS,
-                              A_THIEF as GT_THIEF, A_THIEF_RAID as GT_RAID,
-                              A_WITCH as GT_WITCH, A_WITCH_EXTRA as GT_WITCH_EXTRA,
-                              FAERIE, GUARD, NINJA, THIEF, WITCH)
 from solvers.heuristics_base import RuleBot
+from src_cy.gold_thief import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (gold_thief_actions.pxd)
+
+GT_FLIP = _LAYOUT["A_BIG_FLIP"]
+GT_END = _LAYOUT["A_END_TURN"]
+GT_FAERIE = _LAYOUT["A_FAERIE"]
+GT_FAERIE_CANCEL = _LAYOUT["A_FAERIE_CANCEL"]
+GT_GIVE = _LAYOUT["A_GIVE"]
+GT_GUARD = _LAYOUT["A_GUARD"]
+GT_GUARD_CANCEL = _LAYOUT["A_GUARD_CANCEL"]
+GT_NINJA = _LAYOUT["A_NINJA"]
+GT_NINJA_SCORE = _LAYOUT["A_NINJA_SCORE"]
+GT_PASS = _LAYOUT["A_PASS"]
+GT_THIEF = _LAYOUT["A_THIEF"]
+GT_RAID = _LAYOUT["A_THIEF_RAID"]
+GT_WITCH = _LAYOUT["A_WITCH"]
+GT_WITCH_EXTRA = _LAYOUT["A_WITCH_EXTRA"]
+FAERIE = _LAYOUT["FAERIE"]
+GUARD = _LAYOUT["GUARD"]
+NINJA = _LAYOUT["NINJA"]
+THIEF = _LAYOUT["THIEF"]
+WITCH = _LAYOUT["WITCH"]
 
 E_THIEF, E_RAID, E_WITCH_EXTRA, E_GUARD_GIFT, E_GUARD_CANCEL, E_WITCH_STEAL = range(6)
 GIVE_ORDER = (FAERIE, WITCH, THIEF, NINJA, GUARD)

@@ -7,9 +7,11 @@ spec (``games/gold_thief.py``).
 """
 from __future__ import annotations
 
-from games.gold_thief import (A_END_TURN as END_TURN, A_GIVE as GIVE,
-                              A_NINJA_SCORE as NINJA_SCORE, A_PASS as PASS, A_THIEF as THIEF,
-                              MAX_PLAYERS as GT_MAX_PLAYERS)
+from src_cy.gold_thief import ACTION_LAYOUT as _LAYOUT  # the ids' one definition
+
+END_TURN, GIVE = _LAYOUT["A_END_TURN"], _LAYOUT["A_GIVE"]
+NINJA_SCORE, PASS, THIEF = _LAYOUT["A_NINJA_SCORE"], _LAYOUT["A_PASS"], _LAYOUT["A_THIEF"]
+GT_MAX_PLAYERS = _LAYOUT["MAX_PLAYERS"]
 
 
 def gold_thief_rollout(state, actions: list[int], rng: "SplitMix64") -> int:

@@ -16,6 +16,8 @@ information (the public maze and the goals the mover knows):
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pyspiel
 
 from games.saboteur_ai import GOAL_ROWS, TREASURE, SaboteurHeuristicBot, edges
@@ -395,3 +397,25 @@ def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[
             continue
         out.append((cache[key], a))
     return out
+
+
+class SaboteurBeliefAnchor(pyspiel.Bot):
+    """The anchor of Saboteur's ``best`` bot: ``BeliefSaboteurBot(**options)``
+    (``games/saboteur_search.py``), built for the state's game at every move.
+
+    ``solvers.bots`` names it in ``BEST_CONFIGS``.  Stateless and deterministic:
+    the belief bot keeps nothing between moves.
+    """
+
+    def __init__(self, **options: Any):
+        pyspiel.Bot.__init__(self)
+        self.options = dict(options)
+
+    def step(self, state: pyspiel.State) -> int:
+        return BeliefSaboteurBot(state.get_game(), **self.options).step(state)
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Stateless."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Stateless."""

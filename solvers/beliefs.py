@@ -379,28 +379,3 @@ def gold_nugget_belief(state: pyspiel.State, player: int, *, samples: int = 256,
 
 register_belief("gold_thief", gold_thief_belief, _gold_thief_holdings, weighted=False)
 register_belief("gold_nugget", gold_nugget_belief, _gold_nugget_location, weighted=False)
-
-
-class SaboteurBeliefAnchor(pyspiel.Bot):
-    """The anchor of Saboteur's ``best`` bot: ``BeliefSaboteurBot(**options)``
-    (``games/saboteur_search.py``), built for the state's game at every move.
-
-    It lives here rather than beside the bot so that ``solvers.bots`` can
-    name it in ``BEST_CONFIGS`` without an import cycle (the Saboteur
-    heuristic module imports ``solvers.bots``).  Stateless and deterministic:
-    the belief bot keeps nothing between moves.
-    """
-
-    def __init__(self, **options: Any):
-        pyspiel.Bot.__init__(self)
-        self.options = dict(options)
-
-    def step(self, state: pyspiel.State) -> int:
-        from games.saboteur_search import BeliefSaboteurBot
-        return BeliefSaboteurBot(state.get_game(), **self.options).step(state)
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Stateless."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Stateless."""

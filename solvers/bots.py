@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 import pyspiel
 
+from games.saboteur_search import SaboteurBeliefAnchor
 from games.spec import find_spec, specs
-from solvers.beliefs import SaboteurBeliefAnchor
 from solvers.bot_base import Bot, Policy
 from solvers.ismcts import ISMCTSBot
 from solvers.policy_bot import PolicyBot

@@ -25,15 +25,7 @@ PACKAGES = ("games", "solvers", "src_cy", "experiments")
 # Known cycles, each broken by one edge listed here (issue 15, item 1: the lazy
 # registries).  The integrator empties this once the game specs replace them;
 # an entry whose edge no longer closes a cycle fails the test.
-KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {
-    ("solvers.ismcts", "solvers.rollouts"): "issue 15: rollout registry (register_rollout)",
-    ("solvers.ismcts", "solvers.search_saboteur"): "issue 15: root-candidate registry",
-    ("solvers.ismcts", "solvers.bots"): "issue 15: anchor='heuristic' built by make_bot",
-    ("solvers.heuristics", "solvers.bots"): "issue 15: register_heuristic at import",
-    ("solvers.heuristics_ardillas", "solvers.bots"): "issue 15: register_heuristic at import",
-    ("solvers.heuristics_gold_nugget", "solvers.bots"): "issue 15: register_heuristic at import",
-    ("solvers.heuristics_saboteur", "solvers.bots"): "issue 15: register_heuristic at import",
-}
+KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {}
 
 _CY_IMPORT = re.compile(
     r"^\s*(?:from\s+([\w.]+)\s+c?import\s+\(?([\w, ]+)|c?import\s+([\w.]+))", re.M)
