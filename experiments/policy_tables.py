@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import csv
 import importlib
 import os
@@ -69,11 +70,17 @@ def load_registry() -> dict[str, GameEntry]:
     return REGISTRY
 
 
+def abstracted(entry: GameEntry, raw: bool = False) -> bool:
+    """Whether MCCFR solves ``entry`` over its registered action abstraction."""
+    return not raw and bool(entry.extra.get("action_abstraction"))
+
+
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
-           checkpoint: str | None = None, seed: int = SEED) -> dict:
+           checkpoint: str | None = None, seed: int = SEED, raw: bool = False) -> dict:
     """Run the solver in CHECKPOINTS chunks, measuring after each; with
     ``checkpoint`` the solver state is saved (atomically, see module doc) and
-    a run restarted with the same flags resumes from it."""
+    a run restarted with the same flags resumes from it.  MCCFR runs over the
+    entry's abstraction (``entry.extra``) unless ``raw``."""
     tree = None
     try:
         tree = compile_game(game, max_nodes=entry.max_nodes)
@@ -81,11 +88,18 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         if solver == "cfr+":
             raise
     use_cfr = tree is not None and solver != "mccfr"
-    total = iterations or (entry.cfr_iterations if use_cfr else entry.mccfr_iterations)
+    use_abs = not use_cfr and abstracted(entry, raw)
+    total = iterations or (entry.cfr_iterations if use_cfr else
+                           entry.extra["abstract_iterations"] if use_abs
+                           else entry.mccfr_iterations)
     chunk = max(1, total // CHECKPOINTS)
     curve: list[tuple[int, float, float, float]] = []
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
+    elif use_abs:
+        s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed,
+                        abstraction=entry.extra.get("abstraction"),
+                        action_abstraction=entry.extra["action_abstraction"])
     else:
         s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed, keep_strings=False)
 
@@ -104,6 +118,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     last_cost, since = 0.0, 0.0
     name = None
     label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
+    if use_abs:
+        label += " (abstracted)"
     with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
               leave=False) as bar:
         while done < total:
@@ -129,6 +145,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         name = measure()[0]
     return {"solver": label, "iterations": total, "tree": tree, "seconds": elapsed,
             "curve": curve, "measure": name, "solver_obj": s, "use_cfr": use_cfr,
+            "abstracted": use_abs,
             "checkpoint_seconds": ckpt_seconds, "checkpoint_writes": ckpt_writes}
 
 
@@ -221,20 +238,54 @@ def _write_curve(path: str, measure: str, curve: list) -> None:
             w.writerow([it, f"{sec:.3f}", repr(val), repr(half)])
 
 
+def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
+                             seed: int) -> list[dict]:
+    """Like ``sampled_situation_table`` for a policy over an action abstraction:
+    the entry's ``abstract_features`` per decision, abstract action names as columns."""
+    import random
+
+    from solvers.policy_tables import _accumulate, _finish
+    features = entry.extra["abstract_features"]
+    names = policy.action_abstraction.action_names
+    rng = random.Random(seed)
+    rows: dict = {}
+    for _ in range(episodes):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes],
+                                               [p for _, p in outcomes])[0])
+                continue
+            p = state.current_player()
+            got = policy.abstract_probabilities(state)
+            _accumulate(rows, features(state, p), p, [names[k] for k, _, _ in got],
+                        [q for _, _, q in got], 1.0 / episodes)
+            state.apply_action(rng.choices([a for _, a, _ in got], [q for _, _, q in got])[0])
+    return _finish(rows)
+
+
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
-             strings: bool = False) -> dict:
-    """Solve one game and write its results; returns a summary dict."""
+             strings: bool = False, raw: bool = False) -> dict:
+    """Solve one game and write its results; returns a summary dict (``raw``:
+    MCCFR on raw information sets even where the entry has an abstraction)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
     folder = os.path.join(out, entry.name)
     os.makedirs(folder, exist_ok=True)
-    checkpoint = os.path.join(folder, f"checkpoint-{solver}-seed{seed}.npz") if resume else None
-    res = _solve(entry, game, solver, iterations, checkpoint, seed)
+    tag = "-abstract" if abstracted(entry, raw) and solver != "cfr+" else ""
+    checkpoint = (os.path.join(folder, f"checkpoint-{solver}-seed{seed}{tag}.npz") if resume
+                  else None)
+    res = _solve(entry, game, solver, iterations, checkpoint, seed, raw)
     s, tree = res["solver_obj"], res["tree"]
     policy = s.average_policy()
-    if tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
+    if res["abstracted"]:
+        rows = abstract_situation_table(game, entry, policy, SAMPLED_EPISODES, seed)
+        entry = dataclasses.replace(entry, feature_doc=entry.extra["abstract_feature_doc"],
+                                    notes=entry.extra["abstract_notes"])
+    elif tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
         probs = s.average_policy_array() if res["use_cfr"] else s.policy_array(tree)
         rows = situation_table(game, entry, tree, probs)
     else:
@@ -279,6 +330,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
                         help="checkpoint each game's solver in <out>/<game>/ and resume from it")
     parser.add_argument("--save-policy", choices=("yes", "no"), default="yes",
                         help="write policy.npz (solvers.policy_io array format)")
+    parser.add_argument("--raw", action="store_true",
+                        help="MCCFR on raw information sets even for games solved over an "
+                             "abstraction by default (Saboteur)")
     parser.add_argument("--strings", action="store_true",
                         help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
@@ -289,7 +343,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
-                          args.save_policy, args.resume, args.seed, args.strings)
+                          args.save_policy, args.resume, args.seed, args.strings, args.raw)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")

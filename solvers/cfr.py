@@ -255,12 +255,24 @@ class PolicyBot(pyspiel.Bot):
             raise ValueError("PolicyBot: no legal actions (chance or terminal state)")
         self.decisions += 1
         pol = self.policy
-        row = pol.row_of(state)
+        if hasattr(pol, "concrete_row"):
+            # A table over an action abstraction: abstract ids mapped to concrete actions; a
+            # miss under fallback "uniform" is uniform over the abstract actions.
+            policy = pol.concrete_row(state)
+            if policy is None and self.fallback == "uniform":
+                self.misses += 1
+                policy = pol.concrete_row(state, uniform=True)
+            elif policy is None:
+                policy, action = self._miss(state, legal)
+                return policy, action
+            row = 0
+        else:
+            row = pol.row_of(state)
         if row < 0:
             policy, action = self._miss(state, legal)
             if action is not None:
                 return policy, action
-        else:
+        elif not hasattr(pol, "concrete_row"):
             o, n = int(pol.row_offset[row]), int(pol.row_num[row])
             policy = sorted(zip(pol.actions[o:o + n].tolist(), pol.probs[o:o + n].tolist()))
             if [a for a, _ in policy] != legal:

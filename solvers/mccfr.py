@@ -5,7 +5,11 @@ engine in Cython when one exists (goldspiel games, OpenSpiel's kuhn_poker and
 leduc_poker), with tables keyed by the engine's information keys; any other
 pyspiel game runs through a Python path over pyspiel states (same rules, same
 table format, slower).  An optional ``abstraction(player, info_string)``
-maps information states to buckets that share one regret/strategy row.
+maps information states to buckets that share one regret/strategy row; an
+optional ``action_abstraction`` (``solvers.abstractions.ActionAbstraction``,
+or its registered name) replaces the legal actions by abstract ones, so a row
+is (information bucket, available abstract actions) and
+``average_policy()`` is an ``AbstractedPolicy`` playing concrete actions.
 """
 from __future__ import annotations
 
@@ -30,14 +34,26 @@ class _PyTables:
     """Python-path tables: label -> [player, actions, regret, avg]."""
 
     def __init__(self, game: pyspiel.Game, seed: int, abstraction: Abstraction | None,
-                 epsilon: float):
+                 epsilon: float, action_abstraction: Any = None):
         self.game, self.abstraction, self.epsilon = game, abstraction, epsilon
+        self.action_abstraction = action_abstraction
         self.rng = random.Random(seed)
         self.rows: dict[str, list] = {}
         self.iteration = 0
         self.P = game.num_players()
 
-    def _row(self, state: pyspiel.State, p: int) -> list:
+    def _row(self, state: pyspiel.State, p: int) -> tuple[list, list]:
+        """(table row, the concrete action of each of the row's actions)."""
+        if self.action_abstraction is not None:
+            from solvers.abstractions import abstract_row
+            label, ids, concrete = abstract_row(
+                p, None, state.information_state_string(p), state.legal_actions(),
+                self.abstraction, self.action_abstraction)
+            row = self.rows.get(label)
+            if row is None:
+                row = [p, ids, np.zeros(len(ids)), np.zeros(len(ids))]
+                self.rows[label] = row
+            return row, concrete
         info = state.information_state_string(p)
         label = info if self.abstraction is None else f"{p}|{self.abstraction(p, info)!r}"
         row = self.rows.get(label)
@@ -48,7 +64,7 @@ class _PyTables:
         elif len(row[1]) != len(legal):
             raise ValueError(f"abstraction bucket {label!r} mixes information states with "
                              f"{len(row[1])} and {len(legal)} legal actions")
-        return row
+        return row, row[1]
 
     @staticmethod
     def _match(regret: np.ndarray) -> np.ndarray:
@@ -74,13 +90,13 @@ class _PyTables:
         if state.is_terminal():
             return state.returns()[p]
         cur = state.current_player()
-        row = self._row(state, cur)
+        row, concrete = self._row(state, cur)
         sigma = self._match(row[2])
         if cur != p:
             row[3] += sigma
-            state.apply_action(row[1][self._sample(sigma)])
+            state.apply_action(concrete[self._sample(sigma)])
             return self.external(state, p)
-        vals = np.array([self.external(state.child(a), p) for a in row[1]])
+        vals = np.array([self.external(state.child(a), p) for a in concrete])
         v = float(sigma @ vals)
         row[2] += vals - v
         return v
@@ -90,12 +106,12 @@ class _PyTables:
         if state.is_terminal():
             return state.returns()[p]
         cur = state.current_player()
-        row = self._row(state, cur)
+        row, concrete = self._row(state, cur)
         sigma = self._match(row[2])
         n = len(sigma)
         rho = self.epsilon / n + (1.0 - self.epsilon) * sigma if cur == p else sigma
         a = self._sample(rho)
-        state.apply_action(row[1][a])
+        state.apply_action(concrete[a])
         if cur == p:
             child = self.outcome(state, p, my * sigma[a], opp, samp * rho[a])
         else:
@@ -139,7 +155,8 @@ class MCCFRSolver:
 
     def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
                  abstraction: Abstraction | str | None = None, epsilon: float = 0.6,
-                 use_engine: bool = True, keep_strings: bool = True):
+                 use_engine: bool = True, keep_strings: bool = True,
+                 action_abstraction: Any = None):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
         if not 0.0 < epsilon <= 1.0:
@@ -148,7 +165,19 @@ class MCCFRSolver:
         if isinstance(abstraction, str):
             from solvers.abstractions import get_abstraction
             self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction)
+        self.action_abstraction_name = None
+        if isinstance(action_abstraction, str):
+            from solvers.abstractions import get_action_abstraction
+            self.action_abstraction_name = action_abstraction
+            action_abstraction = get_action_abstraction(action_abstraction)
+        elif action_abstraction is not None:
+            from solvers.abstractions import ActionAbstraction
+            if not isinstance(action_abstraction, ActionAbstraction):
+                raise TypeError("action_abstraction must be an ActionAbstraction or its name, "
+                                f"got {type(action_abstraction).__name__}")
+            self.action_abstraction_name = action_abstraction.name or None
         self.scheme, self.abstraction = scheme, abstraction
+        self.action_abstraction = action_abstraction
         self.game = game if isinstance(game, pyspiel.Game) else None
         engine = None
         if self.game is None:
@@ -158,15 +187,17 @@ class MCCFRSolver:
         elif use_engine:
             engine = engine_for_game(game)
         self.game_string = str(game) if self.game is not None else engine.game_string
-        if engine is None and getattr(abstraction, "uses_engine", False):
+        if engine is None and (getattr(abstraction, "uses_engine", False)
+                               or getattr(action_abstraction, "uses_engine", False)):
             raise ValueError("this abstraction reads the engine; the game has none")
         if engine is not None:
             self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
-                                              epsilon=epsilon, keep_strings=keep_strings)
+                                              epsilon=epsilon, keep_strings=keep_strings,
+                                              action_abstraction=action_abstraction)
             self._py = None
         else:
             self._core = None
-            self._py = _PyTables(self.game, seed, abstraction, epsilon)
+            self._py = _PyTables(self.game, seed, abstraction, epsilon, action_abstraction)
 
     @property
     def backend(self) -> str:
@@ -206,7 +237,7 @@ class MCCFRSolver:
 
     def labeler(self):
         """The row label function of this solver's abstraction (None without one)."""
-        if self.abstraction is None:
+        if self.abstraction is None or self.action_abstraction is not None:
             return None
         from solvers.abstractions import Labeler
         return Labeler(self.abstraction)
@@ -224,6 +255,8 @@ class MCCFRSolver:
         """
         if self.game is None:
             raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
+        if self.action_abstraction is not None:
+            return self._abstracted_policy(fallback)
         label = self.labeler()
         if self._core is None:
             table = self._py.average_policy()
@@ -253,12 +286,33 @@ class MCCFRSolver:
                            strings=strings if label is not None else None, label=label,
                            fallback=fallback)
 
+    def _abstracted_policy(self, fallback: str) -> Any:
+        """The average policy over the action abstraction (rows found by label)."""
+        from solvers.abstractions import AbstractedPolicy
+        table = self.average_policy_table()
+        strings = list(table)
+        nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
+        off = np.zeros(len(nums), np.int64)
+        if len(nums):
+            off[1:] = np.cumsum(nums)[:-1]
+        inner = ArrayPolicy(
+            self.game, row_player=np.asarray([table[k][0] for k in strings], np.int32),
+            row_offset=off, row_num=nums,
+            actions=np.asarray([a for k in strings for a in table[k][1]], np.int32),
+            probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
+            strings=strings, fallback=fallback)
+        return AbstractedPolicy(inner, self.action_abstraction, abstraction=self.abstraction,
+                                abstraction_name=self.abstraction_name, fallback=fallback)
+
     # ------------------------------------------------------------------
     def _meta(self) -> dict:
-        return {"scheme": self.scheme, "backend": self.backend,
+        meta = {"scheme": self.scheme, "backend": self.backend,
                 "abstraction": self.abstraction is not None,
                 "abstraction_name": self.abstraction_name,
                 "keep_strings": self._core.keep_strings if self._core is not None else True}
+        if self.action_abstraction is not None:
+            meta["action_abstraction_name"] = self.action_abstraction_name
+        return meta
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:
         """Write what resuming needs (tables, RNG state, iteration) atomically."""
@@ -283,7 +337,8 @@ class MCCFRSolver:
         """Resume from ``save_checkpoint`` output; refuses other games or settings."""
         meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint", game=self.game_string)
         mine = self._meta()
-        if any(meta.get(k) != v for k, v in mine.items()):
+        keys = set(mine) | {"action_abstraction_name"}
+        if any(meta.get(k) != mine.get(k) for k in keys):
             raise ValueError(f"checkpoint {path} has settings "
                              f"{ {k: meta.get(k) for k in mine} }, this solver {mine}")
         if self._core is not None:

@@ -4,7 +4,11 @@
 No tree is kept: each iteration walks sampled trajectories of the engine.
 Regret and average-strategy tables are flat vectors indexed through a hash
 map from the engine's 64-bit ``info_key`` (or, with an abstraction, from the
-bucket the abstraction assigns to an information state).
+bucket the abstraction assigns to an information state).  With an action
+abstraction (``solvers.abstractions.ActionAbstraction``) a row holds the
+abstract actions available in its bucket and each visited information key
+caches the concrete action of each (``conc_of_key``); the walk applies the
+concrete actions.
 
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
@@ -35,12 +39,15 @@ cdef class MCCFRCore:
     cdef public list strings
     cdef public object abstraction
     cdef dict bucket_slot
+    cdef public object action_abstraction
+    cdef unordered_map[uint64_t, int] conc_of_key
+    cdef vector[int] conc
     cdef public long iteration
     cdef public double epsilon
     cdef public bint keep_strings
 
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
-                 bint keep_strings=True):
+                 bint keep_strings=True, action_abstraction=None):
         if abstraction is not None and not callable(abstraction):
             raise TypeError("abstraction must be callable(player, info_string) -> bucket "
                             "(or (player, engine) when it has uses_engine = True)")
@@ -55,10 +62,54 @@ cdef class MCCFRCore:
         self.bucket_slot = {}
         self.iteration = 0
         self.epsilon = epsilon
-        self.keep_strings = keep_strings or abstraction is not None
+        self.action_abstraction = action_abstraction
+        self.keep_strings = keep_strings or abstraction is not None or action_abstraction is not None
 
     # ------------------------------------------------------------------
-    cdef int _slot(self, Engine e, int p, int* legal, int n) except -1:
+    cdef int _slot_abstract(self, Engine e, int p, int* legal, int* n) except -1:
+        """Row of p's state under the action abstraction; writes the concrete
+        action of each of the row's abstract actions to ``legal`` and their
+        number to ``n``."""
+        cdef uint64_t key = e.info_key(p)
+        cdef int s, k, c
+        cdef unordered_map[uint64_t, int].iterator it = self.conc_of_key.find(key)
+        if it != self.conc_of_key.end():
+            c = dereference(it).second
+            s = self.conc[c]
+            n[0] = self.nact[s]
+            for k in range(n[0]):
+                legal[k] = self.conc[c + 1 + k]
+            return s
+        from solvers.abstractions import abstract_row
+        label, ids, concrete = abstract_row(p, e, None, [legal[k] for k in range(n[0])],
+                                            self.abstraction, self.action_abstraction)
+        bucket = (p, label)
+        s = self.bucket_slot.get(bucket, -1)
+        if s < 0:
+            s = self.off.size()
+            self.off.push_back(self.R.size())
+            self.nact.push_back(len(ids))
+            self.iplayer.push_back(p)
+            for k in ids:
+                self.R.push_back(0.0)
+                self.S.push_back(0.0)
+                self.acts.push_back(k)
+            self.strings.append(label)
+            self.bucket_slot[bucket] = s
+        self.conc_of_key[key] = self.conc.size()
+        self.conc.push_back(s)
+        n[0] = len(concrete)
+        for k in range(n[0]):
+            legal[k] = concrete[k]
+            self.conc.push_back(legal[k])
+        return s
+
+    cdef int _slot(self, Engine e, int p, int* legal, int* n) except -1:
+        if self.action_abstraction is not None:
+            return self._slot_abstract(e, p, legal, n)
+        return self._slot_raw(e, p, legal, n[0])
+
+    cdef int _slot_raw(self, Engine e, int p, int* legal, int n) except -1:
         cdef uint64_t key = e.info_key(p)
         cdef int s, k
         cdef unordered_map[uint64_t, int].iterator it = self.slot_of_key.find(key)
@@ -135,7 +186,7 @@ cdef class MCCFRCore:
                 break
             e.apply(e.sample_chance(&self.rng))
         n = e.legal_actions(legal)
-        s = self._slot(e, cur, legal, n)
+        s = self._slot(e, cur, legal, &n)
         self._match(s, sigma)
         o = self.off[s]
         if cur != p:
@@ -171,7 +222,7 @@ cdef class MCCFRCore:
                 break
             e.apply(e.sample_chance(&self.rng))
         n = e.legal_actions(legal)
-        s = self._slot(e, cur, legal, n)
+        s = self._slot(e, cur, legal, &n)
         self._match(s, sigma)
         o = self.off[s]
         for k in range(n):
@@ -285,6 +336,8 @@ cdef class MCCFRCore:
         if n:
             off[1:] = np.cumsum(nact)[:-1]
         self.slot_of_key.clear()
+        self.conc_of_key.clear()
+        self.conc.clear()
         self.slot_of_key.reserve(len(st["keys"]))
         cdef uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
         cdef long long[::1] ss = np.ascontiguousarray(st["slots"], np.int64)
@@ -299,7 +352,7 @@ cdef class MCCFRCore:
         self.S = np.asarray(st["avg"], np.float64).tolist()
         self.strings = strings
         self.bucket_slot = {}
-        if self.abstraction is not None:
+        if self.abstraction is not None or self.action_abstraction is not None:
             for s, text in enumerate(self.strings):
                 self.bucket_slot[(self.iplayer[s], text)] = s
         self.rng.s = <uint64_t>int(st["rng"][0])
