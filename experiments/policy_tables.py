@@ -204,8 +204,10 @@ _MEASURE_LABELS = {
 }
 
 
-def _plot(path: str, title: str, measure: str, curve: list) -> None:
-    """Two panels, the measure against iterations and against solve seconds."""
+def _plot(path: str, title: str, measure: str, curve: list,
+          reference: tuple[str, float, float] | None = None) -> None:
+    """Two panels, the measure against iterations and against solve seconds;
+    ``reference`` = (label, value, 95% half-width) is drawn as a band."""
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
     its, secs, vals, half = zip(*curve)
     log = measure != HEAD_TO_HEAD and min(vals) > 0
@@ -213,8 +215,13 @@ def _plot(path: str, title: str, measure: str, curve: list) -> None:
         if log:
             ax.loglog(x, vals, marker=".")
         else:
-            ax.errorbar(x, vals, yerr=half, marker=".", capsize=2)
+            ax.errorbar(x, vals, yerr=half, marker=".", capsize=2, label="policy")
             ax.set_xscale("log")
+        if reference is not None:
+            name, value, width = reference
+            ax.axhline(value, color="gray", linestyle="--", label=name)
+            ax.axhspan(value - width, value + width, color="gray", alpha=0.15)
+            ax.legend(fontsize=8, loc="lower right")
         # A log axis spanning under a decade has no major tick: label its minors.
         short = (lambda v: min(v) > 0 and max(v) / min(v) < 10)
         ax.xaxis.set_minor_formatter(FormatStrFormatter("%g") if short(x) else NullFormatter())
@@ -236,6 +243,17 @@ def _write_curve(path: str, measure: str, curve: list) -> None:
         w.writerow(["iterations", "seconds", measure, "ci95"])
         for it, sec, val, half in curve:
             w.writerow([it, f"{sec:.3f}", repr(val), repr(half)])
+
+
+class HeuristicPolicy:
+    """The game's heuristic bot as a (deterministic) policy, for reference lines."""
+
+    def __init__(self, game) -> None:
+        from solvers.bots import make_bot
+        self.bot = make_bot("heuristic", game)
+
+    def action_probabilities(self, state) -> dict[int, float]:
+        return {self.bot.step(state): 1.0}
 
 
 def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
@@ -304,7 +322,12 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     if res["curve"]:
         title = (f"{entry.name} ({preset}): {res['solver']}, "
                  f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
-        _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"])
+        reference = None
+        if res["abstracted"] and res["measure"] == HEAD_TO_HEAD:
+            mean, half = head_to_head(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
+            reference = ("heuristic bot, same deals", mean, half)
+        _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"],
+              reference)
         _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
     last = res["curve"][-1] if res["curve"] else None
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],

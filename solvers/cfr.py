@@ -200,11 +200,16 @@ class PolicyBot(pyspiel.Bot):
     the legal actions, ``"ismcts"`` (an ISMCTS search with
     ``fallback_simulations``), or ``"error"`` (raise ``PolicyMissError``).
     ``stats()`` reports decisions and misses; ``experiments.match`` prints them.
+    ``purify=True`` plays the most probable action (the first of equals)
+    instead of sampling.  A policy over an action abstraction
+    (``solvers.abstractions.AbstractedPolicy``) is played through its
+    abstract actions mapped to concrete ones; there a miss under
+    ``fallback="uniform"`` is uniform over the abstract actions.
     """
 
     def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
                  iterations: int = 200, seed: int | None = 0, fallback: str = "uniform",
-                 fallback_simulations: int = 200):
+                 fallback_simulations: int = 200, purify: bool = False):
         pyspiel.Bot.__init__(self)
         from solvers.ismcts import SplitMix64
         if fallback not in POLICY_BOT_FALLBACKS:
@@ -221,7 +226,9 @@ class PolicyBot(pyspiel.Bot):
             solver = CFRPlusSolver(game)
             solver.run(iterations)
             self.policy = solver.average_policy()
-        self.fallback = fallback
+        if not isinstance(purify, bool):
+            raise ValueError(f"purify must be true or false, got {purify!r}")
+        self.fallback, self.purify = fallback, purify
         self._game = game
         self._seed = 0 if seed is None else int(seed)
         self._fallback_sims = int(fallback_simulations)
@@ -278,6 +285,8 @@ class PolicyBot(pyspiel.Bot):
             if [a for a, _ in policy] != legal:
                 raise ValueError(f"PolicyBot: table actions {[a for a, _ in policy]} differ from "
                                  f"the legal actions {legal}; wrong policy for this game?")
+        if self.purify:
+            return policy, max(policy, key=lambda ap: ap[1])[0]
         u, acc = self._rng.random(), 0.0
         for action, p in policy:
             acc += p

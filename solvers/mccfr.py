@@ -10,6 +10,11 @@ optional ``action_abstraction`` (``solvers.abstractions.ActionAbstraction``,
 or its registered name) replaces the legal actions by abstract ones, so a row
 is (information bucket, available abstract actions) and
 ``average_policy()`` is an ``AbstractedPolicy`` playing concrete actions.
+``fixed_opponents`` (a name, e.g. ``"heuristic"``, or ``callable(player, x)
+-> action`` with x the engine on the fast path, the pyspiel state on the
+Python path) makes every player but the traverser follow that fixed,
+deterministic policy: the tables then hold a response to it (converging to a
+best response within the abstraction) rather than an equilibrium.
 """
 from __future__ import annotations
 
@@ -34,9 +39,10 @@ class _PyTables:
     """Python-path tables: label -> [player, actions, regret, avg]."""
 
     def __init__(self, game: pyspiel.Game, seed: int, abstraction: Abstraction | None,
-                 epsilon: float, action_abstraction: Any = None):
+                 epsilon: float, action_abstraction: Any = None, fixed_opponents: Any = None):
         self.game, self.abstraction, self.epsilon = game, abstraction, epsilon
         self.action_abstraction = action_abstraction
+        self.fixed_opponents = fixed_opponents
         self.rng = random.Random(seed)
         self.rows: dict[str, list] = {}
         self.iteration = 0
@@ -85,19 +91,25 @@ class _PyTables:
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[self._sample([p for _, p in outcomes])][0])
 
-    def external(self, state: pyspiel.State, p: int) -> float:
+    def external(self, state: pyspiel.State, p: int, reach: float = 1.0) -> float:
         self._chance(state)
         if state.is_terminal():
             return state.returns()[p]
         cur = state.current_player()
+        if cur != p and self.fixed_opponents is not None:
+            state.apply_action(self.fixed_opponents(cur, state))
+            return self.external(state, p, reach)
         row, concrete = self._row(state, cur)
         sigma = self._match(row[2])
         if cur != p:
             row[3] += sigma
             state.apply_action(concrete[self._sample(sigma)])
-            return self.external(state, p)
-        vals = np.array([self.external(state.child(a), p) for a in concrete])
+            return self.external(state, p, reach)
+        vals = np.array([self.external(state.child(a), p, reach * sigma[k])
+                         for k, a in enumerate(concrete)])
         v = float(sigma @ vals)
+        if self.fixed_opponents is not None:
+            row[3] += reach * sigma
         row[2] += vals - v
         return v
 
@@ -106,6 +118,9 @@ class _PyTables:
         if state.is_terminal():
             return state.returns()[p]
         cur = state.current_player()
+        if cur != p and self.fixed_opponents is not None:
+            state.apply_action(self.fixed_opponents(cur, state))
+            return self.outcome(state, p, my, opp, samp)
         row, concrete = self._row(state, cur)
         sigma = self._match(row[2])
         n = len(sigma)
@@ -156,7 +171,7 @@ class MCCFRSolver:
     def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
                  abstraction: Abstraction | str | None = None, epsilon: float = 0.6,
                  use_engine: bool = True, keep_strings: bool = True,
-                 action_abstraction: Any = None):
+                 action_abstraction: Any = None, fixed_opponents: Any = None):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
         if not 0.0 < epsilon <= 1.0:
@@ -178,6 +193,14 @@ class MCCFRSolver:
             self.action_abstraction_name = action_abstraction.name or None
         self.scheme, self.abstraction = scheme, abstraction
         self.action_abstraction = action_abstraction
+        self.fixed_opponents_name = None
+        if isinstance(fixed_opponents, str):
+            from solvers.abstractions import fixed_policy
+            self.fixed_opponents_name = fixed_opponents
+            fixed_opponents = fixed_policy(fixed_opponents, game)
+        elif fixed_opponents is not None and not callable(fixed_opponents):
+            raise TypeError("fixed_opponents must be a name or callable(player, x) -> action")
+        self.fixed_opponents = fixed_opponents
         self.game = game if isinstance(game, pyspiel.Game) else None
         engine = None
         if self.game is None:
@@ -193,11 +216,13 @@ class MCCFRSolver:
         if engine is not None:
             self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
                                               epsilon=epsilon, keep_strings=keep_strings,
-                                              action_abstraction=action_abstraction)
+                                              action_abstraction=action_abstraction,
+                                              fixed_opponents=fixed_opponents)
             self._py = None
         else:
             self._core = None
-            self._py = _PyTables(self.game, seed, abstraction, epsilon, action_abstraction)
+            self._py = _PyTables(self.game, seed, abstraction, epsilon, action_abstraction,
+                                 fixed_opponents)
 
     @property
     def backend(self) -> str:
@@ -312,6 +337,8 @@ class MCCFRSolver:
                 "keep_strings": self._core.keep_strings if self._core is not None else True}
         if self.action_abstraction is not None:
             meta["action_abstraction_name"] = self.action_abstraction_name
+        if self.fixed_opponents is not None:
+            meta["fixed_opponents"] = self.fixed_opponents_name or "unnamed"
         return meta
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:
@@ -337,7 +364,7 @@ class MCCFRSolver:
         """Resume from ``save_checkpoint`` output; refuses other games or settings."""
         meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint", game=self.game_string)
         mine = self._meta()
-        keys = set(mine) | {"action_abstraction_name"}
+        keys = set(mine) | {"action_abstraction_name", "fixed_opponents"}
         if any(meta.get(k) != mine.get(k) for k in keys):
             raise ValueError(f"checkpoint {path} has settings "
                              f"{ {k: meta.get(k) for k in mine} }, this solver {mine}")

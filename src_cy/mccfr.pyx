@@ -8,7 +8,9 @@ bucket the abstraction assigns to an information state).  With an action
 abstraction (``solvers.abstractions.ActionAbstraction``) a row holds the
 abstract actions available in its bucket and each visited information key
 caches the concrete action of each (``conc_of_key``); the walk applies the
-concrete actions.
+concrete actions.  With ``fixed_opponents(player, engine) -> action`` the
+players other than the traverser follow that fixed (deterministic) policy
+and get no rows: each traversal learns a response to it.
 
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
@@ -40,6 +42,7 @@ cdef class MCCFRCore:
     cdef public object abstraction
     cdef dict bucket_slot
     cdef public object action_abstraction
+    cdef public object fixed_opponents
     cdef unordered_map[uint64_t, int] conc_of_key
     cdef vector[int] conc
     cdef public long iteration
@@ -47,7 +50,7 @@ cdef class MCCFRCore:
     cdef public bint keep_strings
 
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
-                 bint keep_strings=True, action_abstraction=None):
+                 bint keep_strings=True, action_abstraction=None, fixed_opponents=None):
         if abstraction is not None and not callable(abstraction):
             raise TypeError("abstraction must be callable(player, info_string) -> bucket "
                             "(or (player, engine) when it has uses_engine = True)")
@@ -63,6 +66,9 @@ cdef class MCCFRCore:
         self.iteration = 0
         self.epsilon = epsilon
         self.action_abstraction = action_abstraction
+        if fixed_opponents is not None and not callable(fixed_opponents):
+            raise TypeError("fixed_opponents must be callable(player, engine) -> action")
+        self.fixed_opponents = fixed_opponents
         self.keep_strings = keep_strings or abstraction is not None or action_abstraction is not None
 
     # ------------------------------------------------------------------
@@ -169,7 +175,7 @@ cdef class MCCFRCore:
         return <Engine>self.pool[depth]
 
     # ------------------------------------------------------------------
-    cdef double _external(self, Engine e, int p, int depth) except? -1e300:
+    cdef double _external(self, Engine e, int p, int depth, double reach) except? -1e300:
         cdef int legal[MAX_BRANCHING]
         cdef double sigma[MAX_BRANCHING]
         cdef double vals[MAX_BRANCHING]
@@ -185,6 +191,9 @@ cdef class MCCFRCore:
             if cur != CHANCE_PLAYER:
                 break
             e.apply(e.sample_chance(&self.rng))
+        if cur != p and self.fixed_opponents is not None:
+            e.apply(<int>self.fixed_opponents(cur, e))
+            return self._external(e, p, depth, reach)
         n = e.legal_actions(legal)
         s = self._slot(e, cur, legal, &n)
         self._match(s, sigma)
@@ -193,14 +202,19 @@ cdef class MCCFRCore:
             for k in range(n):
                 self.S[o + k] += sigma[k]
             e.apply(legal[self._sample(sigma, n)])
-            return self._external(e, p, depth)
+            return self._external(e, p, depth, reach)
         v = 0.0
         child = self._at(depth + 1)
         for k in range(n):
             child.copy_from(e)
             child.apply(legal[k])
-            vals[k] = self._external(child, p, depth + 1)
+            vals[k] = self._external(child, p, depth + 1, reach * sigma[k])
             v += sigma[k] * vals[k]
+        if self.fixed_opponents is not None:
+            # No opponent rows to average at: the traverser averages its own
+            # strategy, weighted by its own reach.
+            for k in range(n):
+                self.S[o + k] += reach * sigma[k]
         for k in range(n):
             self.R[o + k] += vals[k] - v
         return v
@@ -221,6 +235,9 @@ cdef class MCCFRCore:
             if cur != CHANCE_PLAYER:
                 break
             e.apply(e.sample_chance(&self.rng))
+        if cur != p and self.fixed_opponents is not None:
+            e.apply(<int>self.fixed_opponents(cur, e))
+            return self._outcome(e, p, my_reach, opp_reach, samp_reach)
         n = e.legal_actions(legal)
         s = self._slot(e, cur, legal, &n)
         self._match(s, sigma)
@@ -250,7 +267,7 @@ cdef class MCCFRCore:
             self.iteration += 1
             for p in range(self.P):
                 root.copy_from(self.proto)
-                self._external(root, p, 0)
+                self._external(root, p, 0, 1.0)
 
     def iterate_outcome(self, long n) -> None:
         """`n` outcome-sampling iterations (one episode per player each)."""

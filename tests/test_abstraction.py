@@ -242,8 +242,14 @@ def test_saboteur_policy_file_and_bot(tmp_path):
                 state.apply_action(heuristic.step(state))
     stats = bot.stats()
     assert stats["decisions"] > 0 and 0 <= stats["misses"] <= stats["decisions"]
-    strict = make_bot("cfr", SABOTEUR, policy_file=str(path), fallback="error")
-    assert strict.fallback == "error"
+    greedy = make_bot("cfr", SABOTEUR, policy_file=str(path), purify=True)
+    state = SABOTEUR.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probs, action = greedy.step_with_policy(state)
+    assert action == max(probs, key=lambda ap: ap[1])[0]
+    with pytest.raises(ValueError, match="purify"):
+        make_bot("cfr", SABOTEUR, policy_file=str(path), purify="yes")
 
 
 def test_abstracted_policy_file_refusals(tmp_path, monkeypatch):

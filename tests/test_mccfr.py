@@ -178,3 +178,22 @@ def test_engine_abstraction_and_named_policy_file(tmp_path, monkeypatch):
         MCCFRSolver(KUHN, abstraction="kuhn_card", use_engine=False)
     with pytest.raises(ValueError, match="unknown abstraction"):
         MCCFRSolver(KUHN, abstraction="nope")
+
+
+@pytest.mark.parametrize("use_engine", [True, False])
+@pytest.mark.parametrize("scheme,iters", [("external", 2000), ("outcome", 20000)])
+def test_fixed_opponents_give_a_best_response(use_engine, scheme, iters):
+    """Against an opponent who always bets/calls, the best response with the
+    Jack checks and folds, and with the Queen calls a bet."""
+    s = MCCFRSolver(KUHN, scheme=scheme, seed=0, use_engine=use_engine,
+                    fixed_opponents=lambda player, x: 1)
+    s.run(iters)
+    table = s.average_policy_table()
+    assert set(table) == {"0", "0b", "0pb", "1", "1b", "1pb", "2", "2b", "2pb"}
+    assert table["0"][2][0] > 0.95 and table["0pb"][2][0] > 0.95   # J: check, fold
+    assert table["0b"][2][0] > 0.95                                 # J facing a bet: fold
+    assert table["1b"][2][1] > 0.95 and table["2b"][2][1] > 0.95   # Q, K facing a bet: call
+    with pytest.raises(ValueError, match="unknown fixed opponent"):
+        MCCFRSolver(KUHN, fixed_opponents="nobody")
+    with pytest.raises(TypeError, match="fixed_opponents"):
+        MCCFRSolver(KUHN, fixed_opponents=3)
