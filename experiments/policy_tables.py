@@ -1,7 +1,8 @@
 """Solve every registered game's preset and write its policy table.
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
-[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]``
+[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
+[--mccfr-mode response|self-play|raw]``
 
 For each game in ``solvers.policy_tables.REGISTRY``: CFR+ on the compiled
 tree (or outcome/external-sampling MCCFR when the tree exceeds the entry's
@@ -17,6 +18,14 @@ MCCFR alike; for games whose tree does not compile, the mean return against
 uniform-random opponents on a fixed set of seeded games (an estimate of
 strength, not of exploitability).  Same flags and ``--seed`` give
 byte-identical tables and policy files (only timings vary).
+
+Games whose entry names an action abstraction (``entry.extra``; Saboteur)
+are solved over it: by default (``--mccfr-mode response``) against the
+entry's fixed opponents (the heuristic bots), measured by the mean return
+against them (``head_to_head_heuristic``), with the heuristic bot's own
+value on the same deals drawn as a reference band; ``self-play`` solves the
+abstraction in self-play (measure against random, as above); ``raw`` solves
+raw information sets.  Their tables show abstract actions.
 
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
 needs, atomically) and restarts from it; a checkpoint is written at the end
@@ -36,6 +45,7 @@ import csv
 import importlib
 import os
 import time
+from typing import Any
 
 import matplotlib
 
@@ -70,17 +80,59 @@ def load_registry() -> dict[str, GameEntry]:
     return REGISTRY
 
 
-def abstracted(entry: GameEntry, raw: bool = False) -> bool:
-    """Whether MCCFR solves ``entry`` over its registered action abstraction."""
-    return not raw and bool(entry.extra.get("action_abstraction"))
+MCCFR_MODES = ("response", "self-play", "raw")
+HEAD_TO_HEAD_HEURISTIC = "mean return vs heuristic"
+
+
+def mccfr_mode(entry: GameEntry, mode: str = "response") -> str:
+    """How MCCFR solves ``entry``: ``response`` (over its action abstraction,
+    against its fixed opponents), ``self-play`` (over the abstraction) or
+    ``raw`` (raw information sets; the only mode of entries with no abstraction)."""
+    if mode not in MCCFR_MODES:
+        raise ValueError(f"mode must be one of {MCCFR_MODES}, got {mode!r}")
+    if not entry.extra.get("action_abstraction"):
+        return "raw"
+    if mode == "response" and not entry.extra.get("fixed_opponents"):
+        return "self-play"
+    return mode
+
+
+def head_to_head_heuristic(game, policy: Any, games: int, seed: int) -> tuple[float, float]:
+    """(mean return, 95% half-width) of ``policy`` against the game's heuristic
+    bots, seat ``i % players`` in game i, chance seeded by ``(seed, i)``
+    (the same deals at every call, as ``solvers.measures.head_to_head``)."""
+    import math
+    import random
+
+    import numpy as np
+    opponents = HeuristicPolicy(game)
+    n = game.num_players()
+    values = np.zeros(games)
+    for i in range(games):
+        seat = i % n
+        rng = random.Random(seed * 1_000_003 + i)
+        mine = random.Random(seed * 1_000_033 + i + 7)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes],
+                                               [p for _, p in outcomes])[0])
+            elif state.current_player() == seat:
+                probs = policy.action_probabilities(state)
+                state.apply_action(mine.choices(list(probs), list(probs.values()))[0])
+            else:
+                state.apply_action(opponents.bot.step(state))
+        values[i] = state.returns()[seat]
+    return float(values.mean()), float(1.96 * values.std(ddof=1) / math.sqrt(games))
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
-           checkpoint: str | None = None, seed: int = SEED, raw: bool = False) -> dict:
+           checkpoint: str | None = None, seed: int = SEED, mode: str = "response") -> dict:
     """Run the solver in CHECKPOINTS chunks, measuring after each; with
     ``checkpoint`` the solver state is saved (atomically, see module doc) and
-    a run restarted with the same flags resumes from it.  MCCFR runs over the
-    entry's abstraction (``entry.extra``) unless ``raw``."""
+    a run restarted with the same flags resumes from it.  MCCFR runs as
+    ``mccfr_mode(entry, mode)`` says."""
     tree = None
     try:
         tree = compile_game(game, max_nodes=entry.max_nodes)
@@ -88,18 +140,22 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         if solver == "cfr+":
             raise
     use_cfr = tree is not None and solver != "mccfr"
-    use_abs = not use_cfr and abstracted(entry, raw)
+    mode = "cfr+" if use_cfr else mccfr_mode(entry, mode)
+    use_abs = mode in ("response", "self-play")
     total = iterations or (entry.cfr_iterations if use_cfr else
-                           entry.extra["abstract_iterations"] if use_abs
+                           entry.extra[f"{mode}_iterations"] if use_abs
                            else entry.mccfr_iterations)
+    scheme = entry.extra.get(f"{mode}_scheme", entry.mccfr_scheme)
     chunk = max(1, total // CHECKPOINTS)
     curve: list[tuple[int, float, float, float]] = []
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
     elif use_abs:
-        s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed,
+        s = MCCFRSolver(game, scheme=scheme, seed=seed,
                         abstraction=entry.extra.get("abstraction"),
-                        action_abstraction=entry.extra["action_abstraction"])
+                        action_abstraction=entry.extra["action_abstraction"],
+                        fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
+                                         else None))
     else:
         s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed, keep_strings=False)
 
@@ -108,6 +164,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
             probs = s.average_policy_array() if use_cfr else s.policy_array(tree)
             name, value = measure_of_array(game, tree, probs)
             return name, value, 0.0
+        if mode == "response":
+            mean, half = head_to_head_heuristic(game, s.average_policy(), HEAD_TO_HEAD_GAMES,
+                                                seed)
+            return HEAD_TO_HEAD_HEURISTIC, mean, half
         mean, half = head_to_head(game, s.average_policy(), HEAD_TO_HEAD_GAMES, seed)
         return HEAD_TO_HEAD, mean, half
 
@@ -117,9 +177,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         done = min(s.iteration, total)
     last_cost, since = 0.0, 0.0
     name = None
-    label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
+    label = "CFR+" if use_cfr else f"{scheme[0].upper()}S-MCCFR"
     if use_abs:
-        label += " (abstracted)"
+        label += (" (abstracted, response to heuristic)" if mode == "response"
+                  else " (abstracted, self-play)")
     with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
               leave=False) as bar:
         while done < total:
@@ -145,7 +206,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         name = measure()[0]
     return {"solver": label, "iterations": total, "tree": tree, "seconds": elapsed,
             "curve": curve, "measure": name, "solver_obj": s, "use_cfr": use_cfr,
-            "abstracted": use_abs,
+            "abstracted": use_abs, "mode": mode,
             "checkpoint_seconds": ckpt_seconds, "checkpoint_writes": ckpt_writes}
 
 
@@ -196,11 +257,12 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
 
 
 _MEASURE_NAMES = {"exploitability": "exploitability", "nash_conv": "NashConv",
-                  HEAD_TO_HEAD: HEAD_TO_HEAD}
+                  HEAD_TO_HEAD: HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC: HEAD_TO_HEAD_HEURISTIC}
 _MEASURE_LABELS = {
     "exploitability": "exploitability (utility units)",
     "nash_conv": "NashConv (utility units)",
     HEAD_TO_HEAD: "mean return vs uniform random\n(utility units, 95% CI)",
+    HEAD_TO_HEAD_HEURISTIC: "mean return vs heuristic bots\n(utility units, 95% CI)",
 }
 
 
@@ -210,7 +272,7 @@ def _plot(path: str, title: str, measure: str, curve: list,
     ``reference`` = (label, value, 95% half-width) is drawn as a band."""
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
     its, secs, vals, half = zip(*curve)
-    log = measure != HEAD_TO_HEAD and min(vals) > 0
+    log = measure not in (HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC) and min(vals) > 0
     for ax, x, xlabel in ((axes[0], its, "iterations"), (axes[1], secs, "solve time (s)")):
         if log:
             ax.loglog(x, vals, marker=".")
@@ -285,18 +347,19 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
 
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
-             strings: bool = False, raw: bool = False) -> dict:
-    """Solve one game and write its results; returns a summary dict (``raw``:
-    MCCFR on raw information sets even where the entry has an abstraction)."""
+             strings: bool = False, mode: str = "response") -> dict:
+    """Solve one game and write its results; returns a summary dict (``mode``:
+    see ``mccfr_mode``)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
     folder = os.path.join(out, entry.name)
     os.makedirs(folder, exist_ok=True)
-    tag = "-abstract" if abstracted(entry, raw) and solver != "cfr+" else ""
+    used = mccfr_mode(entry, mode)
+    tag = f"-{used}" if used != "raw" and solver != "cfr+" else ""
     checkpoint = (os.path.join(folder, f"checkpoint-{solver}-seed{seed}{tag}.npz") if resume
                   else None)
-    res = _solve(entry, game, solver, iterations, checkpoint, seed, raw)
+    res = _solve(entry, game, solver, iterations, checkpoint, seed, mode)
     s, tree = res["solver_obj"], res["tree"]
     policy = s.average_policy()
     if res["abstracted"]:
@@ -323,9 +386,11 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
         title = (f"{entry.name} ({preset}): {res['solver']}, "
                  f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
         reference = None
-        if res["abstracted"] and res["measure"] == HEAD_TO_HEAD:
-            mean, half = head_to_head(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
-            reference = ("heuristic bot, same deals", mean, half)
+        if res["abstracted"]:
+            measure_fn = (head_to_head_heuristic if res["measure"] == HEAD_TO_HEAD_HEURISTIC
+                          else head_to_head)
+            mean, half = measure_fn(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
+            reference = ("heuristic bot in the seat, same deals", mean, half)
         _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"],
               reference)
         _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
@@ -353,9 +418,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
                         help="checkpoint each game's solver in <out>/<game>/ and resume from it")
     parser.add_argument("--save-policy", choices=("yes", "no"), default="yes",
                         help="write policy.npz (solvers.policy_io array format)")
-    parser.add_argument("--raw", action="store_true",
-                        help="MCCFR on raw information sets even for games solved over an "
-                             "abstraction by default (Saboteur)")
+    parser.add_argument("--mccfr-mode", choices=MCCFR_MODES, default="response",
+                        help="for games with an action abstraction (Saboteur): response = "
+                             "over the abstraction against fixed heuristic opponents "
+                             "(default), self-play = over the abstraction in self-play, "
+                             "raw = raw information sets")
     parser.add_argument("--strings", action="store_true",
                         help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
@@ -366,13 +433,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
-                          args.save_policy, args.resume, args.seed, args.strings, args.raw)
+                          args.save_policy, args.resume, args.seed, args.strings,
+                          args.mccfr_mode)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for s in summaries:
         val = "n/a" if s["value"] is None else (
-            f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] == HEAD_TO_HEAD
+            f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] in (HEAD_TO_HEAD,
+                                                                       HEAD_TO_HEAD_HEURISTIC)
             else f"{s['value']:.2e}")
         print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} "
               f"| {s['measure']} | {val} | {s['infosets']} | {s['situations']} |")

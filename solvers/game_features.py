@@ -189,13 +189,20 @@ register(GameEntry(
         # docs/solvers_cfr.md "Saboteur over an abstraction"); --raw solves raw information sets.
         "abstraction": "saboteur_compact",
         "action_abstraction": "saboteur_actions",
-        "abstract_iterations": 6_000,
+        "fixed_opponents": "heuristic",
+        "response_scheme": "external",
+        "response_iterations": 1_000,
+        "self-play_scheme": "outcome",
+        "self-play_iterations": 12_000,
         "abstract_features": saboteur_abstract_features,
         "abstract_feature_doc": SABOTEUR_ABSTRACT_DOC,
         "abstract_notes": (
             "Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
-            "away, a quarter of the deck, hands of 3, one round. Solved by outcome-sampling "
-            "MCCFR over an abstraction: a row is a bucket (the features below plus which "
+            "away, a quarter of the deck, hands of 3, one round. Solved by MCCFR over an "
+            "abstraction, by default (`--mccfr-mode response`) external sampling with the "
+            "other two seats playing the heuristic bot, so the table is a response to "
+            "heuristic play within the abstraction, not an equilibrium (`--mccfr-mode "
+            "self-play`: outcome sampling in self-play). A row is a bucket (the features below plus which "
             "abstract actions exist there) and its actions are abstract: heuristic (the "
             "heuristic bot's move), extend (open path nearest the target), block (dead end "
             "nearest the target, else rockfall on the path), clear (rockfall on a dead end), "

@@ -269,3 +269,33 @@ def test_abstracted_policy_file_refusals(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="registered name"):
         policy_io.save_array_policy(tmp_path / "u.npz", unnamed.average_policy(),
                                     solver="x", iterations=5)
+
+
+@pytest.mark.parametrize("mode,measure", [("response", "mean return vs heuristic"),
+                                          ("self-play", "mean return vs random")])
+def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, measure):
+    from experiments import policy_tables as script
+    monkeypatch.setattr(script, "HEAD_TO_HEAD_GAMES", 12)
+    monkeypatch.setattr(script, "SAMPLED_EPISODES", 30)
+    monkeypatch.setattr(script, "CHECKPOINTS", 2)
+    outs = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        (summary,) = script.main(["--games", "saboteur", "--iterations", "6", "--out", str(out),
+                                  "--mccfr-mode", mode])
+        outs.append(out / "saboteur")
+    assert "abstracted" in summary["solver"] and summary["measure"] == measure
+    folder = outs[0]
+    header = (folder / "policy_table.csv").read_text().splitlines()[0]
+    assert header.startswith("player,phase,role,steps,treasure_known")
+    policies = [row.rsplit(",", 1)[1] for row in
+                (folder / "policy_table.csv").read_text().splitlines()[1:]]
+    names = {item.split("=")[0].strip('" ') for cell in policies for item in cell.split("; ")}
+    assert names <= set(get_action_abstraction("saboteur_actions").action_names)
+    assert "heuristic" in names
+    with open(folder / "convergence.csv") as f:
+        assert f.readline().strip() == f"iterations,seconds,{measure},ci95"
+    pol = policy_io.load_policy_file(folder / "policy.npz", SABOTEUR)
+    assert isinstance(pol, AbstractedPolicy) and pol.num_rows == summary["infosets"]
+    for name in ("policy_table.csv", "policy.npz"):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
