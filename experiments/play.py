@@ -24,7 +24,7 @@ import pyspiel
 from experiments.botspec import game_string, parse_lineup
 from experiments.play_render import new_events, render_view
 from solvers.evaluate import BotSpec, spec
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 # ISMCTS iterations per move of the default opponent: a few tenths of a
 # second per move on the engines, so a person is not kept waiting.

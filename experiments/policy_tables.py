@@ -2,7 +2,9 @@
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
-[--mccfr-mode response|self-play|raw]``
+[--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]``
+(``./run.sh`` runs it with the defaults: every registered game, ``mini``
+presets, ``results/``).
 
 For each game in ``solvers.policy_tables.REGISTRY``: CFR+ on the compiled
 tree (or outcome/external-sampling MCCFR when the tree exceeds the entry's
@@ -102,25 +104,24 @@ def head_to_head_heuristic(game, policy: Any, games: int, seed: int) -> tuple[fl
     bots, seat ``i % players`` in game i, chance seeded by ``(seed, i)``
     (the same deals at every call, as ``solvers.measures.head_to_head``)."""
     import math
-    import random
 
     import numpy as np
+
+    from src_cy.rng import SplitMix64, derive_seed, sample_sorted
     opponents = HeuristicPolicy(game)
     n = game.num_players()
     values = np.zeros(games)
     for i in range(games):
         seat = i % n
-        rng = random.Random(seed * 1_000_003 + i)
-        mine = random.Random(seed * 1_000_033 + i + 7)
+        rng = SplitMix64(derive_seed(seed, 2 * i))
+        mine = SplitMix64(derive_seed(seed, 2 * i + 1))
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
             elif state.current_player() == seat:
                 probs = policy.action_probabilities(state)
-                state.apply_action(mine.choices(list(probs), list(probs.values()))[0])
+                state.apply_action(sample_sorted(sorted(probs.items()), mine))
             else:
                 state.apply_action(opponents.bot.step(state))
         values[i] = state.returns()[seat]
@@ -322,26 +323,23 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
                              seed: int) -> list[dict]:
     """Like ``sampled_situation_table`` for a policy over an action abstraction:
     the entry's ``abstract_features`` per decision, abstract action names as columns."""
-    import random
-
     from solvers.policy_tables import _accumulate, _finish
+    from src_cy.rng import SplitMix64, sample_sorted
     features = entry.extra["abstract_features"]
     names = policy.action_abstraction.action_names
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     rows: dict = {}
     for _ in range(episodes):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
                 continue
             p = state.current_player()
             got = policy.abstract_probabilities(state)
             _accumulate(rows, features(state, p), p, [names[k] for k, _, _ in got],
                         [q for _, _, q in got], 1.0 / episodes)
-            state.apply_action(rng.choices([a for _, a, _ in got], [q for _, _, q in got])[0])
+            state.apply_action(sample_sorted(sorted((a, q) for _, a, q in got), rng))
     return _finish(rows)
 
 

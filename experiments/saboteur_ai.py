@@ -34,7 +34,7 @@ import pyspiel
 import games  # noqa: F401
 from solvers.beliefs import belief
 from solvers.bots import make_bot
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:

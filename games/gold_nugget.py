@@ -1,7 +1,7 @@
 """Gold Nugget as an OpenSpiel game (``pyspiel.load_game("gold_nugget")``).
 
-Rules: ``../shared/rules/gold_nugget.txt``; as implemented, with every designed
-card, ability and assumption: ``docs/rules/gold_nugget.md``.  The rules live in
+Rules as implemented, with every designed card, ability and assumption:
+``docs/rules/gold_nugget.md``.  The rules live in
 the Cython engine ``src_cy/gold_nugget.pyx``; this module validates parameters
 and registers the game.
 

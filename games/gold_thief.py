@@ -1,7 +1,6 @@
 """Gold Thief as an OpenSpiel game (``pyspiel.load_game("gold_thief")``).
 
-Rules: ``../shared/rules/gold_thief.txt``; as implemented, with every
-assumption: ``docs/rules/gold_thief.md``.  The rules live in the Cython engine
+Rules as implemented, with every assumption: ``docs/rules/gold_thief.md``.  The rules live in the Cython engine
 ``src_cy/gold_thief.pyx``; this module validates parameters and registers the
 game.
 

@@ -254,40 +254,6 @@ def register_action_abstraction(abstraction: ActionAbstraction) -> None:
     _ACTION_REGISTRY[abstraction.name] = abstraction
 
 
-class HeuristicOpponents:
-    """The game's registered heuristic bot as a fixed policy ``(player, x) -> action``.
-
-    ``x`` is a pyspiel state, or an engine (the bot then sees an object whose
-    only attribute is ``engine``: for heuristics that read only
-    ``state.engine``, as Saboteur's).
-    """
-
-    def __init__(self, game: pyspiel.Game) -> None:
-        from solvers.bots import make_bot
-        self.bot = make_bot("heuristic", game)
-
-    def __call__(self, player: int, x: Any) -> int:
-        if isinstance(x, pyspiel.State):
-            return self.bot.step(x)
-        _SHIM.engine = x
-        legal = x.py_legal_actions()
-        return legal[0] if len(legal) == 1 else self.bot.choose(_SHIM, player, legal)
-
-
-_FIXED_POLICIES: dict[str, Callable[[pyspiel.Game], Callable]] = {
-    "heuristic": HeuristicOpponents}
-
-
-def fixed_policy(name: str, game: pyspiel.Game | Any) -> Callable:
-    """The fixed opponent policy registered under ``name``, built for ``game``."""
-    if name not in _FIXED_POLICIES:
-        raise ValueError(f"unknown fixed opponent policy {name!r}; known: "
-                         f"{sorted(_FIXED_POLICIES)}")
-    if not isinstance(game, pyspiel.Game):
-        game = pyspiel.load_game(game.game_string)
-    return _FIXED_POLICIES[name](game)
-
-
 class Labeler:
     """Row label ``"<player>|<bucket repr>"`` of an abstraction (as MCCFR stores it)."""
 

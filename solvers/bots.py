@@ -2,12 +2,14 @@
 
 Built in: ``"random"`` (uniform over legal actions, seeded), ``"ismcts"``
 (:class:`solvers.ismcts.ISMCTSBot`), ``"heuristic"`` (the rule-based bot
-a game registered with :func:`register_heuristic`) and ``"best"`` (each
+a game registered with :func:`register_heuristic`), ``"best"`` (each
 game's strongest measured configuration within 0.1 s per move on one core,
-:data:`BEST_CONFIGS`; documented in ``docs/ai.md``).  Other solvers add
-entries with :func:`register_bot` (the CFR helper registers ``"cfr"``).
+:data:`BEST_CONFIGS`; documented in ``docs/ai.md``) and ``"cfr"``
+(:class:`solvers.policy_bot.PolicyBot`).  More entries can be added with
+:func:`register_bot`.
 
-Every bot takes ``seed`` and is deterministic given it.
+Every bot derives from :class:`solvers.bot_base.Bot`, takes ``seed`` and is
+deterministic given it.
 """
 from __future__ import annotations
 
@@ -16,41 +18,23 @@ from typing import Any, Callable
 
 import pyspiel
 
-from solvers.ismcts import ISMCTSBot, SplitMix64
+from solvers.bot_base import Bot, Policy
+from solvers.ismcts import ISMCTSBot
+from solvers.policy_bot import PolicyBot
 
 BotFactory = Callable[..., pyspiel.Bot]
 _BOTS: dict[str, BotFactory] = {}
 _HEURISTICS: dict[str, BotFactory] = {}
 # Modules imported on demand to find heuristics that are not registered yet.
 _HEURISTIC_MODULES = ("solvers.heuristics",)
-# Modules imported on demand for bots registered elsewhere (name -> module).
-_LAZY_BOTS = {"cfr": "solvers.cfr"}
 
 
-class RandomBot(pyspiel.Bot):
+class RandomBot(Bot):
     """Uniform random over the legal actions, from a seeded splitmix64 stream."""
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        pyspiel.Bot.__init__(self)
-        self._rng = SplitMix64(0 if seed is None else seed)
-
-    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
-        legal = sorted(state.legal_actions())
-        if not legal:
-            raise ValueError("RandomBot: no legal actions (chance or terminal state)")
+    def step_with_policy(self, state: pyspiel.State) -> tuple[Policy, int]:
+        legal = self.legal_at_decision(state)
         return [(a, 1.0 / len(legal)) for a in legal], legal[self._rng.randint(len(legal))]
-
-    def step(self, state: pyspiel.State) -> int:
-        return self.step_with_policy(state)[1]
-
-    def provides_policy(self) -> bool:
-        return True
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Stateless."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Stateless."""
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -124,20 +108,16 @@ def _make_belief_heuristic(game: pyspiel.Game, seed: int | None = 0, **options: 
 register_bot("belief_heuristic", _make_belief_heuristic)
 register_bot("ismcts", ISMCTSBot)
 register_bot("heuristic", _make_heuristic)
+register_bot("cfr", PolicyBot)
 
 
 def bot_names() -> list[str]:
-    """Names ``make_bot`` accepts (lazily provided ones included)."""
-    return sorted(set(_BOTS) | set(_LAZY_BOTS))
+    """Names ``make_bot`` accepts."""
+    return sorted(_BOTS)
 
 
 def make_bot(name: str, game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
     """Build bot ``name`` for ``game``; options go to its factory (e.g. ``seed``)."""
-    if name not in _BOTS and name in _LAZY_BOTS:
-        try:
-            importlib.import_module(_LAZY_BOTS[name])
-        except ImportError as exc:
-            raise ValueError(f"bot {name!r} is not available: {exc}") from None
     if name not in _BOTS:
         raise ValueError(f"unknown bot {name!r}; known: {bot_names()}")
     try:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import pyspiel
 
 from solvers.bots import register_heuristic
+from solvers.heuristics_base import RuleBot
 
 # Gold Thief action ids (games/gold_thief.py).
 GT_END, GT_PASS = 0, 1
@@ -43,32 +44,13 @@ E_THIEF, E_RAID, E_WITCH_EXTRA, E_GUARD_GIFT, E_GUARD_CANCEL, E_WITCH_STEAL = ra
 GIVE_ORDER = (FAERIE, WITCH, THIEF, NINJA, GUARD)
 
 
-class GoldThiefHeuristicBot(pyspiel.Bot):
+class GoldThiefHeuristicBot(RuleBot):
     """The casual-player rules above; deterministic (``seed`` is accepted)."""
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        pyspiel.Bot.__init__(self)
-        if game.get_type().short_name != "gold_thief":
-            raise ValueError("GoldThiefHeuristicBot plays gold_thief only")
+    GAME = "gold_thief"
 
-    def step(self, state: pyspiel.State) -> int:
-        legal = set(state.legal_actions())
-        if not legal:
-            raise ValueError("no legal actions (chance or terminal state)")
-        if len(legal) == 1:
-            return next(iter(legal))
-        me = state.current_player()
-        return self._choose(state.engine.player_view(me), legal)
-
-    def step_with_policy(self, state: pyspiel.State):
-        a = self.step(state)
-        return [(b, 1.0 if b == a else 0.0) for b in sorted(state.legal_actions())], a
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Stateless."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Stateless."""
+    def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
+        return self._choose(state.engine.player_view(me), set(legal))
 
     @staticmethod
     def _choose(view, legal: set[int]) -> int:

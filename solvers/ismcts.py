@@ -35,43 +35,12 @@ from typing import Any, Callable
 
 import pyspiel
 
-MASK64 = (1 << 64) - 1
+# The one RNG (src_cy/rng.py), re-exported here for existing callers.
+from solvers.bot_base import Bot
+from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
+
 FINAL_POLICIES = ("max_visits", "visit_distribution")
 DETERMINIZATIONS = ("uniform", "belief")
-
-
-class SplitMix64:
-    """Python twin of the engines' ``Rng`` (``rng_next``/``rng_int``/``rng_double``)."""
-
-    def __init__(self, seed: int):
-        self.s = int(seed) & MASK64
-
-    def next(self) -> int:
-        """Next 64-bit output."""
-        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def randint(self, n: int) -> int:
-        """Uniform integer in [0, n)."""
-        return (self.next() >> 11) % n
-
-    def random(self) -> float:
-        """Uniform float in [0, 1)."""
-        return (self.next() >> 11) * (1.0 / 9007199254740992.0)
-
-
-def sample_sorted(pairs: list[tuple[int, float]], rng: SplitMix64) -> int:
-    """Draw from (outcome, probability) pairs sorted by outcome: one ``random()``."""
-    u = rng.random()
-    acc = 0.0
-    for outcome, p in pairs[:-1]:
-        acc += p
-        if u < acc:
-            return outcome
-    return pairs[-1][0]
 
 
 @dataclass
@@ -453,7 +422,7 @@ def anchored_choice(stats: RootStats, choice: int, anchor: int, z: float,
 # ----------------------------------------------------------------------
 # The bot
 # ----------------------------------------------------------------------
-class ISMCTSBot(pyspiel.Bot):
+class ISMCTSBot(Bot):
     """ISMCTS bot; engine speed on goldspiel games, pyspiel speed elsewhere.
 
     Args:
@@ -496,7 +465,8 @@ class ISMCTSBot(pyspiel.Bot):
                  determinization: str = "uniform", belief_worlds: int = 64,
                  max_depth: int = 0, root_candidates: Any = None,
                  anchor: Any = None, anchor_z: float = 2.0):
-        pyspiel.Bot.__init__(self)
+        Bot.__init__(self, game,
+                     int.from_bytes(os.urandom(8), "little") if seed is None else seed)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
             raise ValueError(f"ISMCTS needs a sequential game; {gtype.short_name} is not")
@@ -507,7 +477,6 @@ class ISMCTSBot(pyspiel.Bot):
         _check_budget(max_simulations, time_limit)
         if cached_worlds < 0:
             raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
-        self.game = game
         self.uct_c = float(uct_c)
         self.max_simulations = max_simulations
         self.time_limit = float(time_limit or 0.0)
@@ -523,7 +492,7 @@ class ISMCTSBot(pyspiel.Bot):
         self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
         if anchor == "heuristic":
             from solvers.bots import make_bot
-            anchor = make_bot("heuristic", game, seed=0 if seed is None else seed)
+            anchor = make_bot("heuristic", game, seed=self.seed)
         if anchor is not None and not isinstance(anchor, pyspiel.Bot):
             raise ValueError("anchor must be None, 'heuristic' or a pyspiel.Bot")
         if not anchor_z >= 0 or not math.isfinite(anchor_z):
@@ -540,8 +509,6 @@ class ISMCTSBot(pyspiel.Bot):
         self._rollout_spec = rollout
         self._fast_rollout = None
         self._slow_rollout = None
-        self.seed = int.from_bytes(os.urandom(8), "little") if seed is None else int(seed)
-        self._rng = SplitMix64(self.seed)
         self.last_stats: RootStats | None = None
 
     def _uses_engine(self, state: pyspiel.State) -> bool:
@@ -595,14 +562,3 @@ class ISMCTSBot(pyspiel.Bot):
                                  self._utility_range)
         return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], action
 
-    def step(self, state: pyspiel.State) -> int:
-        return self.step_with_policy(state)[1]
-
-    def provides_policy(self) -> bool:
-        return True
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Nothing to do: every move is searched from scratch."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Nothing to do: the bot keeps no per-game state."""

@@ -18,9 +18,7 @@ best response within the abstraction) rather than an equilibrium.
 """
 from __future__ import annotations
 
-import json
 import os
-import random
 from typing import Any, Callable
 
 import numpy as np
@@ -30,20 +28,35 @@ from solvers import policy_io
 from solvers.policy_arrays import ArrayPolicy
 from solvers.tree import CompiledTree, engine_for_game
 from src_cy import mccfr as mccfr_core
+from src_cy.rng import SplitMix64
 
 SCHEMES = ("external", "outcome")
 Abstraction = Callable[[int, str], Any]
 
 
+def _seq_sum(values) -> float:
+    """Left-to-right float sum (the C kernel's order, so both paths round alike)."""
+    tot = 0.0
+    for x in values:
+        tot += float(x)
+    return tot
+
+
 class _PyTables:
-    """Python-path tables: label -> [player, actions, regret, avg]."""
+    """Python-path tables: label -> [player, actions, regret, avg].
+
+    Every draw comes from ``SplitMix64`` in the order the Cython kernel draws
+    from the same generator, and sums run left to right as there, so on a
+    game with an engine (kuhn, leduc) both paths give identical tables for
+    the same seed (``tests/test_mccfr.py`` checks it).
+    """
 
     def __init__(self, game: pyspiel.Game, seed: int, abstraction: Abstraction | None,
                  epsilon: float, action_abstraction: Any = None, fixed_opponents: Any = None):
         self.game, self.abstraction, self.epsilon = game, abstraction, epsilon
         self.action_abstraction = action_abstraction
         self.fixed_opponents = fixed_opponents
-        self.rng = random.Random(seed)
+        self.rng = SplitMix64(int(seed) & 0xFFFFFFFFFFFFFFFF)
         self.rows: dict[str, list] = {}
         self.iteration = 0
         self.P = game.num_players()
@@ -75,7 +88,7 @@ class _PyTables:
     @staticmethod
     def _match(regret: np.ndarray) -> np.ndarray:
         pos = np.maximum(regret, 0.0)
-        tot = pos.sum()
+        tot = _seq_sum(pos)
         return pos / tot if tot > 0 else np.full(len(regret), 1.0 / len(regret))
 
     def _sample(self, probs) -> int:
@@ -107,7 +120,7 @@ class _PyTables:
             return self.external(state, p, reach)
         vals = np.array([self.external(state.child(a), p, reach * sigma[k])
                          for k, a in enumerate(concrete)])
-        v = float(sigma @ vals)
+        v = _seq_sum(sigma * vals)
         if self.fixed_opponents is not None:
             row[3] += reach * sigma
         row[2] += vals - v
@@ -152,7 +165,7 @@ class _PyTables:
     def average_policy(self) -> dict:
         out = {}
         for label, (p, acts, _, avg) in self.rows.items():
-            tot = avg.sum()
+            tot = _seq_sum(avg)
             probs = avg / tot if tot > 0 else np.full(len(acts), 1.0 / len(acts))
             out[label] = (p, list(acts), probs.tolist())
         return out
@@ -195,7 +208,6 @@ class MCCFRSolver:
         self.action_abstraction = action_abstraction
         self.fixed_opponents_name = None
         if isinstance(fixed_opponents, str):
-            from solvers.abstractions import fixed_policy
             self.fixed_opponents_name = fixed_opponents
             fixed_opponents = fixed_policy(fixed_opponents, game)
         elif fixed_opponents is not None and not callable(fixed_opponents):
@@ -214,9 +226,15 @@ class MCCFRSolver:
                                or getattr(action_abstraction, "uses_engine", False)):
             raise ValueError("this abstraction reads the engine; the game has none")
         if engine is not None:
+            action_row = None
+            if action_abstraction is not None:
+                from solvers.abstractions import abstract_row
+
+                def action_row(p: int, e: Any, legal: list[int]) -> tuple:
+                    return abstract_row(p, e, None, legal, abstraction, action_abstraction)
             self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
                                               epsilon=epsilon, keep_strings=keep_strings,
-                                              action_abstraction=action_abstraction,
+                                              action_row=action_row,
                                               fixed_opponents=fixed_opponents)
             self._py = None
         else:
@@ -356,7 +374,7 @@ class MCCFRSolver:
                 "regret": np.concatenate([r[2] for _, r in rows] or [np.zeros(0)]),
                 "avg": np.concatenate([r[3] for _, r in rows] or [np.zeros(0)])}
             meta["iteration"] = self._py.iteration
-            meta["rng"] = json.loads(json.dumps(self._py.rng.getstate()))
+            meta["rng"] = str(self._py.rng.s)
         policy_io.save_arrays(path, kind="mccfr-checkpoint", game=self.game_string, meta=meta,
                               arrays=arrays)
 
@@ -379,10 +397,48 @@ class MCCFRSolver:
             pos += n
         if pos != len(arrays["regret"]):
             raise policy_io.PolicyFileError(f"checkpoint {path}: table sizes are inconsistent")
-        state = meta["rng"]
-        self._py.rng.setstate((state[0], tuple(state[1]), state[2]))
+        state = meta.get("rng")
+        if not isinstance(state, str) or not state.isdigit() or int(state) >> 64:
+            raise policy_io.PolicyFileError(f"checkpoint {path}: no SplitMix64 state (written "
+                                            "by a version that used random.Random?)")
+        self._py.rng.s = int(state)
         self._py.rows = rows
         self._py.iteration = int(meta["iteration"])
+
+
+class HeuristicOpponents:
+    """The game's registered heuristic bot as a fixed policy ``(player, x) -> action``.
+
+    ``x`` is a pyspiel state, or an engine (the bot then sees an object whose
+    only attribute is ``engine``: for heuristics that read only
+    ``state.engine``, as Saboteur's).
+    """
+
+    def __init__(self, game: pyspiel.Game) -> None:
+        from solvers.bots import make_bot
+        self.bot = make_bot("heuristic", game)
+
+    def __call__(self, player: int, x: Any) -> int:
+        if isinstance(x, pyspiel.State):
+            return self.bot.step(x)
+        from solvers.abstractions import _SHIM
+        _SHIM.engine = x
+        legal = x.py_legal_actions()
+        return legal[0] if len(legal) == 1 else self.bot.choose(_SHIM, player, legal)
+
+
+FIXED_POLICIES: dict[str, Callable[[pyspiel.Game], Callable]] = {
+    "heuristic": HeuristicOpponents}
+
+
+def fixed_policy(name: str, game: pyspiel.Game | Any) -> Callable:
+    """The fixed opponent policy registered under ``name`` (``FIXED_POLICIES``), for ``game``."""
+    if name not in FIXED_POLICIES:
+        raise ValueError(f"unknown fixed opponent policy {name!r}; known: "
+                         f"{sorted(FIXED_POLICIES)}")
+    if not isinstance(game, pyspiel.Game):
+        game = pyspiel.load_game(game.game_string)
+    return FIXED_POLICIES[name](game)
 
 
 def ExternalSamplingSolver(game: Any, **kw: Any) -> MCCFRSolver:

@@ -13,7 +13,6 @@ the situation.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -21,6 +20,7 @@ import numpy as np
 import pyspiel
 
 from solvers.tree import CompiledTree
+from src_cy.rng import SplitMix64, sample_sorted
 
 Features = Callable[[pyspiel.State, int], Mapping[str, Any]]
 
@@ -124,15 +124,13 @@ def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Any,
     big to compile or to enumerate: ``reach`` is the visit frequency per
     episode.  Unknown information states play uniformly.
     """
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     rows: dict = {}
     for _ in range(episodes):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
                 continue
             p = state.current_player()
             legal = state.legal_actions()
@@ -145,7 +143,7 @@ def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Any,
                          else [1.0 / len(legal)] * len(legal))
             names = [_action_name(state, p, a) for a in legal]
             _accumulate(rows, entry.features(state, p), p, names, probs, 1.0 / episodes)
-            state.apply_action(rng.choices(legal, probs)[0])
+            state.apply_action(sample_sorted(list(zip(legal, probs)), rng))
     return _finish(rows)
 
 

@@ -5,7 +5,8 @@ No tree is kept: each iteration walks sampled trajectories of the engine.
 Regret and average-strategy tables are flat vectors indexed through a hash
 map from the engine's 64-bit ``info_key`` (or, with an abstraction, from the
 bucket the abstraction assigns to an information state).  With an action
-abstraction (``solvers.abstractions.ActionAbstraction``) a row holds the
+abstraction (``action_row(player, engine, legal) -> (label, abstract ids,
+concrete actions)``, built by ``solvers.mccfr``) a row holds the
 abstract actions available in its bucket and each visited information key
 caches the concrete action of each (``conc_of_key``); the walk applies the
 concrete actions.  With ``fixed_opponents(player, engine) -> action`` the
@@ -41,7 +42,7 @@ cdef class MCCFRCore:
     cdef public list strings
     cdef public object abstraction
     cdef dict bucket_slot
-    cdef public object action_abstraction
+    cdef public object action_row
     cdef public object fixed_opponents
     cdef unordered_map[uint64_t, int] conc_of_key
     cdef vector[int] conc
@@ -50,7 +51,7 @@ cdef class MCCFRCore:
     cdef public bint keep_strings
 
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
-                 bint keep_strings=True, action_abstraction=None, fixed_opponents=None):
+                 bint keep_strings=True, action_row=None, fixed_opponents=None):
         if abstraction is not None and not callable(abstraction):
             raise TypeError("abstraction must be callable(player, info_string) -> bucket "
                             "(or (player, engine) when it has uses_engine = True)")
@@ -65,11 +66,14 @@ cdef class MCCFRCore:
         self.bucket_slot = {}
         self.iteration = 0
         self.epsilon = epsilon
-        self.action_abstraction = action_abstraction
+        if action_row is not None and not callable(action_row):
+            raise TypeError("action_row must be callable(player, engine, legal) -> "
+                            "(label, abstract ids, concrete actions)")
+        self.action_row = action_row
         if fixed_opponents is not None and not callable(fixed_opponents):
             raise TypeError("fixed_opponents must be callable(player, engine) -> action")
         self.fixed_opponents = fixed_opponents
-        self.keep_strings = keep_strings or abstraction is not None or action_abstraction is not None
+        self.keep_strings = keep_strings or abstraction is not None or action_row is not None
 
     # ------------------------------------------------------------------
     cdef int _slot_abstract(self, Engine e, int p, int* legal, int* n) except -1:
@@ -86,9 +90,7 @@ cdef class MCCFRCore:
             for k in range(n[0]):
                 legal[k] = self.conc[c + 1 + k]
             return s
-        from solvers.abstractions import abstract_row
-        label, ids, concrete = abstract_row(p, e, None, [legal[k] for k in range(n[0])],
-                                            self.abstraction, self.action_abstraction)
+        label, ids, concrete = self.action_row(p, e, [legal[k] for k in range(n[0])])
         bucket = (p, label)
         s = self.bucket_slot.get(bucket, -1)
         if s < 0:
@@ -111,7 +113,7 @@ cdef class MCCFRCore:
         return s
 
     cdef int _slot(self, Engine e, int p, int* legal, int* n) except -1:
-        if self.action_abstraction is not None:
+        if self.action_row is not None:
             return self._slot_abstract(e, p, legal, n)
         return self._slot_raw(e, p, legal, n[0])
 
@@ -369,7 +371,7 @@ cdef class MCCFRCore:
         self.S = np.asarray(st["avg"], np.float64).tolist()
         self.strings = strings
         self.bucket_slot = {}
-        if self.abstraction is not None or self.action_abstraction is not None:
+        if self.abstraction is not None or self.action_row is not None:
             for s, text in enumerate(self.strings):
                 self.bucket_slot[(self.iplayer[s], text)] = s
         self.rng.s = <uint64_t>int(st["rng"][0])

@@ -5,9 +5,9 @@ import pytest
 import games  # noqa: F401
 from solvers import bots
 from solvers.ismcts import ISMCTSBot, SplitMix64, sample_sorted
-from src_cy import ismcts_testgame
+import testgames
 
-ismcts_testgame.register()
+testgames.register()
 
 
 def play(game, seat_bots, seed):

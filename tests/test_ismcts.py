@@ -5,9 +5,9 @@ import pyspiel
 import pytest
 
 from solvers import ismcts as I
-from src_cy import ismcts_testgame
+import testgames
 
-ismcts_testgame.register()
+testgames.register()
 
 MINIPOKER = "ismcts_test_minipoker"
 TTT = "ismcts_test_tictactoe"
