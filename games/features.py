@@ -138,6 +138,30 @@ def saboteur_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
+def saboteur_abstract_features(state: pyspiel.State, player: int) -> dict:
+    """The information part of a ``saboteur_compact`` bucket, as table features."""
+    from solvers.abstractions import saboteur_compact
+    bucket = saboteur_compact(player, state.engine)
+    if bucket[0] != "play":
+        return {"phase": bucket[0], "role": "", "steps": "", "treasure_known": "",
+                "my_broken": "", "others_broken": "", "deck_left": ""}
+    _, role, steps, treasure, mine, others, deck = bucket
+    return {"phase": "play", "role": ("gold-digger", "saboteur")[role],
+            "steps": f"{steps}+" if steps >= 4 else steps, "treasure_known": treasure,
+            "my_broken": mine, "others_broken": others, "deck_left": deck}
+
+
+SABOTEUR_ABSTRACT_DOC = {
+    "phase": "play, or the gold hand-out (where the only abstract action is the heuristic's)",
+    "role": "your secret role",
+    "steps": "steps from the frontier cell nearest the target goal to it (capped at 4+); the "
+             "target is the treasure if you know it, else the unknown goal nearest the middle",
+    "treasure_known": "whether you know which goal is the treasure",
+    "my_broken": "whether a tool of yours is broken",
+    "others_broken": "how many other players have a broken tool",
+    "deck_left": "whether the draw pile still has cards",
+}
+
 SABOTEUR_TABLE = GameEntry(
     name="saboteur",
     load=lambda preset: _load_preset("saboteur", preset),
@@ -157,7 +181,34 @@ SABOTEUR_TABLE = GameEntry(
     notes=("Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
            "away, a quarter of the deck, hands of 3, one round. Far too big for a tree "
            "(about 1e28 histories): outcome-sampling MCCFR; reach is estimated from sampled "
-           "games and no exploitability is computed."))
+           "games and no exploitability is computed."),
+    extra={
+        # Solved by default over an information + action abstraction (solvers.abstractions,
+        # docs/solvers_cfr.md "Saboteur over an abstraction"); --raw solves raw information sets.
+        "abstraction": "saboteur_compact",
+        "action_abstraction": "saboteur_actions",
+        "fixed_opponents": "heuristic",
+        "response_scheme": "external",
+        "response_iterations": 1_000,
+        "self-play_scheme": "outcome",
+        "self-play_iterations": 12_000,
+        "abstract_features": saboteur_abstract_features,
+        "abstract_feature_doc": SABOTEUR_ABSTRACT_DOC,
+        "abstract_notes": (
+            "Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
+            "away, a quarter of the deck, hands of 3, one round. Solved by MCCFR over an "
+            "abstraction, by default (`--mccfr-mode response`) external sampling with the "
+            "other two seats playing the heuristic bot, so the table is a response to "
+            "heuristic play within the abstraction, not an equilibrium (`--mccfr-mode "
+            "self-play`: outcome sampling in self-play). A row is a bucket (the features below plus which "
+            "abstract actions exist there) and its actions are abstract: heuristic (the "
+            "heuristic bot's move), extend (open path nearest the target), block (dead end "
+            "nearest the target, else rockfall on the path), clear (rockfall on a dead end), "
+            "break (a tool of the likeliest opponent), repair (own tool, else an ally's), "
+            "map (an unknown goal), pass (discard the least useful card). An abstract action "
+            "that names the same move as an earlier one is absent. Reach is estimated from "
+            "sampled games."),
+    })
 
 
 def gold_nugget_features(state: pyspiel.State, player: int) -> dict:

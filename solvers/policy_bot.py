@@ -38,11 +38,16 @@ class PolicyBot(Bot):
     the legal actions, ``"ismcts"`` (an ISMCTS search with
     ``fallback_simulations``), or ``"error"`` (raise ``PolicyMissError``).
     ``stats()`` reports decisions and misses; ``experiments.match`` prints them.
+    ``purify=True`` plays the most probable action (the first of equals)
+    instead of sampling.  A policy over an action abstraction
+    (``solvers.abstractions.AbstractedPolicy``) is played through its
+    abstract actions mapped to concrete ones; there a miss under
+    ``fallback="uniform"`` is uniform over the abstract actions.
     """
 
     def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
                  iterations: int = 200, seed: int | None = 0, fallback: str = "uniform",
-                 fallback_simulations: int = 200):
+                 fallback_simulations: int = 200, purify: bool = False):
         Bot.__init__(self, game, seed)
         if fallback not in POLICY_BOT_FALLBACKS:
             raise ValueError(f"fallback must be one of {POLICY_BOT_FALLBACKS}, got {fallback!r}")
@@ -58,7 +63,9 @@ class PolicyBot(Bot):
             solver = CFRPlusSolver(game)
             solver.run(iterations)
             self.policy = solver.average_policy()
-        self.fallback = fallback
+        if not isinstance(purify, bool):
+            raise ValueError(f"purify must be true or false, got {purify!r}")
+        self.fallback, self.purify = fallback, purify
         self._fallback_sims = int(fallback_simulations)
         self._search = None
         self.decisions = 0
@@ -86,15 +93,28 @@ class PolicyBot(Bot):
         legal = self.legal_at_decision(state)
         self.decisions += 1
         pol = self.policy
-        row = pol.row_of(state)
+        if hasattr(pol, "concrete_row"):
+            # A table over an action abstraction: abstract ids mapped to concrete actions; a
+            # miss under fallback "uniform" is uniform over the abstract actions.
+            policy = pol.concrete_row(state)
+            if policy is None and self.fallback == "uniform":
+                self.misses += 1
+                policy = pol.concrete_row(state, uniform=True)
+            elif policy is None:
+                return self._miss(state, legal)
+            row = 0
+        else:
+            row = pol.row_of(state)
         if row < 0:
             policy, action = self._miss(state, legal)
             if action is not None:
                 return policy, action
-        else:
+        elif not hasattr(pol, "concrete_row"):
             o, n = int(pol.row_offset[row]), int(pol.row_num[row])
             policy = sorted(zip(pol.actions[o:o + n].tolist(), pol.probs[o:o + n].tolist()))
             if [a for a, _ in policy] != legal:
                 raise ValueError(f"PolicyBot: table actions {[a for a, _ in policy]} differ from "
                                  f"the legal actions {legal}; wrong policy for this game?")
+        if self.purify:
+            return policy, max(policy, key=lambda ap: ap[1])[0]
         return policy, sample_sorted(policy, self._rng)
