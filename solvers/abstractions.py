@@ -95,7 +95,7 @@ class SaboteurActions(ActionAbstraction):
     """Saboteur's abstract actions (see ``docs/solvers_cfr.md``).
 
     The *target* goal and the *suspicion* of players are the heuristic's
-    (``solvers.heuristics_saboteur``): the treasure if known, else the
+    (``games.saboteur_ai``): the treasure if known, else the
     unknown goal nearest the middle row; suspicion +2 per rockfall or dead
     end, +1 per broken tool, -1 per open path placed this round.  Outside the
     play phase (gold hand-out) only ``heuristic`` exists.
@@ -111,13 +111,13 @@ class SaboteurActions(ActionAbstraction):
     def _heuristic(self, engine: Any) -> Any:
         bot = self._bots.get(engine.game_string)
         if bot is None:
-            from solvers import heuristics_saboteur as hs
+            from games import saboteur_ai as hs
             bot = hs.SaboteurHeuristicBot(pyspiel.load_game(engine.game_string))
             self._bots[engine.game_string] = bot
         return bot
 
     def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
-        from solvers import heuristics_saboteur as hs
+        from games import saboteur_ai as hs
         legal = sorted(legal)
         bot = self._heuristic(engine)
         _SHIM.engine = engine
@@ -211,7 +211,7 @@ def saboteur_compact(player: int, engine: Any) -> tuple:
     where the treasure is, whether a tool of yours is broken, how many others
     have a broken tool, whether the deck still has cards.
     """
-    from solvers import heuristics_saboteur as hs
+    from games import saboteur_ai as hs
     view = engine.player_view(player)
     if view["phase"] != "play":
         return (view["phase"],)

@@ -1,4 +1,4 @@
-"""Shared plumbing of the rule-based heuristic bots (``solvers.heuristics*``)."""
+"""Shared plumbing of the rule-based heuristic bots (``games.<game>_ai``)."""
 from __future__ import annotations
 
 import pyspiel

@@ -10,7 +10,7 @@ import games
 from solvers import abstractions, policy_io
 from solvers.abstractions import AbstractedPolicy, ActionAbstraction, get_action_abstraction
 from solvers.bots import make_bot
-from solvers.heuristics_saboteur import SaboteurHeuristicBot
+from games.saboteur_ai import SaboteurHeuristicBot
 from solvers.mccfr import MCCFRSolver
 
 KUHN = pyspiel.load_game("kuhn_poker")

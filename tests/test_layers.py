@@ -25,7 +25,10 @@ PACKAGES = ("games", "solvers", "src_cy", "experiments")
 # Known cycles, each broken by one edge listed here (issue 15, item 1: the lazy
 # registries).  The integrator empties this once the game specs replace them;
 # an entry whose edge no longer closes a cycle fails the test.
-KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {}
+KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {
+    ("solvers.abstractions", "games"): "issue 15: the Saboteur abstraction still lives in "
+                                       "solvers/abstractions.py and reads games.saboteur_ai",
+}
 
 _CY_IMPORT = re.compile(
     r"^\s*(?:from\s+([\w.]+)\s+c?import\s+\(?([\w, ]+)|c?import\s+([\w.]+))", re.M)
