@@ -20,7 +20,7 @@ id           name                    when
 4            option 1                second dealt animal; do not examine;
                                      Suspicion "take two feathers"
 5            ability                 holder uses its animal's active ability
-6            victory card            advanced mode: play your victory card
+6            victory card            advanced mode: reveal (play) your card
 7            give a feather          Beg: give a black feather
 8 + k        play card k             Meddling, instant windows, the final face-down card
 24 + k       recycle card k          discard a recyclable card: steal 1 nest stone

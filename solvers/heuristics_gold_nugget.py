@@ -12,24 +12,32 @@ Rules:
   Hedgehog, Snake, Badger);
 * examine every acquired stone unless a trap could catch me (2+ feathers);
   as a Suspicion target reveal my stones, unless the nugget is mine and I
-  have no feather (then take the two feathers);
+  have no feather, or I hold Daredevil and no feather (then take the two
+  feathers);
 * Go to sleep!: meddle when I hold a card the Meddling rules would play,
   else sleep;
 * Meddling: nugget located in another lair: steal it (No hard feelings,
-  Chance, Sleight of paw, Accuse); Preen with 2+ feathers; the victory
-  card; while the nugget is not located and some lair stone is unknown:
-  the Owl's or Magpie's ability, Nest dive, recycling a card (a nest stone
-  I then examine), Do I have it?, Peek, Glance, Shout, Suspicion;
-  otherwise end;
+  Chance, Sleight of paw, Accuse); Preen with 2+ feathers (1+ holding Clean
+  slate, never at 2 holding Daredevil); the victory card once its condition
+  looks reachable (below), or on the last day anyway; while the nugget is
+  not located and some lair stone is unknown: the Owl's or Magpie's
+  ability, Nest dive, recycling a card (a nest stone I then examine), Do I
+  have it?, Peek, Glance, Shout, Suspicion (holding Hoarder, the Magpie's
+  ability, Nest dive and recycling also otherwise); else end;
+* victory card (it counts only once played, and playing reveals it):
+  Raven's pact at once; Fool's gold once a trap is located in my lair;
+  Hoarder when my lair holds the most stones; Clean slate with no feather;
+  Daredevil with two feathers; Decoy when the nugget is located in my lair;
 * instant window: Chance on a located nugget in another lair, Glance while
   it is not located, else pass; Raven's face-down card: Chance or No hard
   feelings on a located nugget, else none;
 * stone choices: the nugget in another lair, never my own nugget; when only
-  my stones are offered (giving or swapping away) a known trap, then a
-  known normal stone, then an unknown one; otherwise an unknown stone of
-  another lair, of mine, the nest, then a known one.  The final grab: the
-  located nugget, else an unknown stone of the lair with most unknown
-  stones, else the nest;
+  my stones are offered (giving or swapping away) a known trap (holding
+  Fool's gold: last but the nugget), then a known normal stone, then an
+  unknown one; otherwise an unknown stone of another lair, of mine, the
+  nest, then a known one.  The final grab: the located nugget, else
+  (holding Fool's gold, played) a located trap of my own, else an unknown
+  stone of the lair with most unknown stones, else the nest;
 * animal targets: the holder of the located nugget, else the other animal
   with most stones; Beg: give a black feather, else my least useful card;
   the hand limit: discard the least useful card; Hello!: keep my cards.
@@ -56,6 +64,27 @@ STEALS = (NO_HARD_FEELINGS, CHANCE, SLEIGHT, ACCUSE)
 LOOKS = (DO_I_HAVE_IT, PEEK, GLANCE, SHOUT, SUSPICION)
 
 
+def victory_ready(view: dict, me: int, lairs: dict[int, str]) -> bool:
+    """Whether to reveal my victory card now (module docstring)."""
+    card = view["victory_card"]
+    feathers = view["feathers"][me] if view["feathers"] is not None else 0
+    if view["day"] == view["days"] - 1:
+        return True
+    if card == "Raven's pact":
+        return True
+    if card == "Fool's gold":
+        return "t" in lairs.get(me, "")
+    if card == "Hoarder":
+        return all(len(lairs[me]) > len(s) for q, s in lairs.items() if q != me)
+    if card == "Clean slate":
+        return feathers == 0
+    if card == "Daredevil":
+        return feathers == 2
+    if card == "Decoy":
+        return "N" in lairs.get(me, "")
+    return False
+
+
 class GoldNuggetHeuristicBot(RuleBot):
     """The casual-animal rules of the module docstring."""
 
@@ -72,6 +101,8 @@ class GoldNuggetHeuristicBot(RuleBot):
         elsewhere = nugget is not None and nugget[0] != me
         unknown = any("?" in s for s in lairs.values())
         legal_set = set(legal)
+        card = view["victory_card"]
+        active = card if view["victory_played"][me] is not None else None
         if phase == "choose animal":
             offered = view["offered"]
             if len(offered) == 2:
@@ -81,7 +112,8 @@ class GoldNuggetHeuristicBot(RuleBot):
         if A_OPT0 in legal_set and A_OPT1 in legal_set:
             if view["decision"] == "suspicion":
                 mine = nugget is not None and not elsewhere
-                return A_OPT1 if mine and feathers == 0 else A_OPT0
+                dare = card == "Daredevil" and feathers == 0
+                return A_OPT1 if (mine or dare) and feathers == 0 else A_OPT0
             return A_OPT1 if feathers >= 2 else A_OPT0
 
         def meddle_play() -> int | None:
@@ -89,18 +121,22 @@ class GoldNuggetHeuristicBot(RuleBot):
                 for k in STEALS:
                     if A_PLAY + k in legal_set:
                         return A_PLAY + k
-            if feathers >= 2 and A_PLAY + PREEN in legal_set:
+            preen_at = 1 if card == "Clean slate" else (3 if card == "Daredevil" else 2)
+            if feathers >= preen_at and A_PLAY + PREEN in legal_set:
                 return A_PLAY + PREEN
-            if A_VICTORY in legal_set:
+            if A_VICTORY in legal_set and victory_ready(view, me, lairs):
                 return A_VICTORY
-            if nugget is None and unknown:
-                if animal in ("Owl", "Magpie") and A_ABILITY in legal_set:
+            searching = nugget is None and unknown
+            if searching or card == "Hoarder":              # Hoarder: stones from the nest
+                if animal in (("Owl", "Magpie") if searching else ("Magpie",)) \
+                        and A_ABILITY in legal_set:
                     return A_ABILITY
                 if A_PLAY + NEST_DIVE in legal_set:
                     return A_PLAY + NEST_DIVE
                 recycle = [a for a in legal if A_RECYCLE <= a < A_DISCARD]
                 if recycle:
                     return recycle[0]
+            if searching:
                 for k in LOOKS:
                     if A_PLAY + k in legal_set and (k != DO_I_HAVE_IT or "?" in lairs.get(me, "")):
                         return A_PLAY + k
@@ -130,7 +166,8 @@ class GoldNuggetHeuristicBot(RuleBot):
                 return A_PASS
             return A_DISCARD + min(cards, key=CARD_VALUE_ORDER.index)
         if stones or A_NEST in legal_set:
-            return self._stone(phase, me, lairs, nugget, stones, legal_set)
+            return self._stone(phase, me, lairs, nugget, stones, legal_set,
+                               card == "Fool's gold", active == "Fool's gold")
         targets = [a - A_PLAYER for a in legal if A_PLAYER <= a < A_NEST]
         if targets:
             if elsewhere and nugget[0] in targets:
@@ -140,7 +177,8 @@ class GoldNuggetHeuristicBot(RuleBot):
 
     @staticmethod
     def _stone(phase: str, me: int, lairs: dict[int, str], nugget: tuple[int, int] | None,
-               stones: list[int], legal_set: set[int]) -> int:
+               stones: list[int], legal_set: set[int], keep_traps: bool = False,
+               grab_trap: bool = False) -> int:
         def face(a: int) -> tuple[int, str]:
             q, i = divmod(a - A_STONE, MAX_STONES)
             s = lairs.get(q, "")
@@ -151,13 +189,16 @@ class GoldNuggetHeuristicBot(RuleBot):
                 and (nugget[0] != me or grab):
             return A_STONE + MAX_STONES * nugget[0] + nugget[1]
         if grab:
+            traps = [a for a in stones if face(a) == (me, "t")]
+            if grab_trap and traps:
+                return traps[0]
             unknown = [a for a in stones if face(a)[1] == "?"]
             if unknown:
                 return max(unknown, key=lambda a: (lairs[face(a)[0]].count("?"), -a))
             return A_NEST if A_NEST in legal_set else stones[0]
         safe = [a for a in stones if not (face(a)[0] == me and face(a)[1] == "N")] or stones
         if stones and all(face(a)[0] == me for a in stones):
-            order = {"t": 0, "n": 1, "?": 2, "N": 3}
+            order = {"t": 2.5 if keep_traps else 0, "n": 1, "?": 2, "N": 3}
             return min(safe, key=lambda a: (order.get(face(a)[1], 2), a))
 
         def rank(a: int) -> tuple[int, int]:

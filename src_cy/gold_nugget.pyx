@@ -61,11 +61,7 @@ cdef enum:
     W_ECLIPSE = 20
     # effect-only ids
     E_RECYCLE = 21
-    E_PACT = 22
-    E_EAGLE = 23
-    E_CLEAN = 24
-    E_PICK = 25
-    E_DECOY = 26
+    E_VICTORY = 22   # a victory card played: revealed, nothing to resolve
     E_MOLE = 27
     E_GUST = 28
 
@@ -118,13 +114,19 @@ ANIMAL_CATALOG = (
     ("Mole", 3, 1, "ability: give one of its stones to the nest, then steal 1 from the nest"),
     ("Badger", 2, 1, "ability: give one of its black feathers to an animal of its choice"),
 )
+# Secret alternative victory conditions (advanced mode).  A card counts only
+# if its holder played (revealed) it before the Raven arrived and is not out;
+# all are checked when the grabbed stones are revealed (``score``).
 VC_CATALOG = (
-    ("Raven's pact", "if the Raven wins, you win instead"),
-    ("Eagle eye", "examine two stones in any lairs"),
-    ("Nest robber", "steal 2 stones from the nest"),
-    ("Clean slate", "return all your black feathers to the nest"),
-    ("Pickpocket", "steal one stone of your choice from every other animal"),
-    ("Decoy", "swap two stones between any two lairs; only you see which"),
+    ("Raven's pact", "if the Raven would win, you win instead"),
+    ("Fool's gold", "if you grab a trap stone from your own lair, it counts as a Gold "
+     "Nugget: you win too"),
+    ("Hoarder", "if your lair holds more stones than every other lair when the stones "
+     "are grabbed, you win too"),
+    ("Clean slate", "if the animal that grabs the Gold Nugget holds more black feathers "
+     "than you, you win instead of it"),
+    ("Daredevil", "if you end the game with two black feathers, you win too"),
+    ("Decoy", "if another animal grabs the Gold Nugget from your lair, you win with it"),
 )
 TIMES = ("morning", "noon", "afternoon", "night")
 FACES = ("normal", "trap", "NUGGET")
@@ -228,7 +230,6 @@ cdef enum:
     DK_ANY_LAIR = 7
     DK_OWN_STONE = 8
     DK_SUSP = 9
-    DK_ANY_STONES = 10   # any animal (incl. self) with stones
 
 # contexts an effect returns to
 cdef enum:
@@ -294,6 +295,16 @@ cdef enum:
     EV_DEALPUB = 53
     EV_CHOSEPUB = 54
     EV_EXAMDONE = 55
+    EV_VCWIN = 56
+
+# victory cards (VC_CATALOG ids)
+cdef enum:
+    VC_PACT = 0
+    VC_FOOL = 1
+    VC_HOARD = 2
+    VC_CLEAN = 3
+    VC_DARE = 4
+    VC_DECOY = 5
 
 SNAP_VERSION = 3
 
@@ -406,7 +417,6 @@ cdef struct GN:
     int vc[MAXP]
     int vc_played[MAXP]
     int vc_left
-    int pact[MAXP]
     # time
     int holder
     int time
@@ -851,7 +861,7 @@ cdef class GoldNuggetEngine(Engine):
                 if self.g.feathers[cp] > 0:
                     out[n] = A_FEATHER
                     n += 1
-            elif dk == DK_OTHER_ANY or dk == DK_OTHER_STONES or dk == DK_ANY_STONES:
+            elif dk == DK_OTHER_ANY or dk == DK_OTHER_STONES:
                 for q in range(self.g.n):
                     if self.target_ok(q, dk):
                         out[n] = A_PLAYER + q
@@ -877,8 +887,6 @@ cdef class GoldNuggetEngine(Engine):
         cdef int actor = self.g.eff.actor
         if self.g.elim[q]:
             return False
-        if dk == DK_ANY_STONES:
-            return self.g.lairn[q] > 0 and (self.g.eff.step == 0 or q != self.g.eff.t1)
         if q == actor:
             return False
         if dk == DK_OTHER_ANY:
@@ -1483,12 +1491,14 @@ cdef class GoldNuggetEngine(Engine):
     cdef void finish(self) noexcept nogil:
         """All grabs done: return the rest to the nest, reveal, decide."""
         cdef int p, q, i, s, j = 0, w = 0, n = self.g.n
+        cdef int held[MAXP]
         for i in range(self.g.nestn):       # the grabbed nest stones leave the nest
             if not (self.g.grabbed >> self.g.nest[i]) & 1:
                 self.g.nest[j] = self.g.nest[i]
                 j += 1
         self.g.nestn = j
         for q in range(n):
+            held[q] = self.g.lairn[q]           # the lairs as they were grabbed from
             for i in range(self.g.lairn[q]):
                 s = self.g.lair[q][i]
                 if not (self.g.grabbed >> s) & 1:
@@ -1508,13 +1518,59 @@ cdef class GoldNuggetEngine(Engine):
                         self.g.grab[p] % MAXS if self.g.grab[p] >= 0 else 0,
                         self.g.face[s] if s >= 0 else 3, 1 if s >= 0 else 0),
                      self.all_mask())
-        if w == 0:
-            for p in range(n):
-                if self.g.pact[p] and not self.g.elim[p]:
-                    w |= 1 << p
+        w = self.score(w, held)
         self.g.winners = w
         self.log(ev(EV_WINNERS, 0, 0, w, 0, 0), self.all_mask())
         self.g.phase = PH_END
+
+    cdef int vc_holder(self, int v) noexcept nogil:
+        """The animal that played victory card v and is still in, or -1."""
+        cdef int p
+        for p in range(self.g.n):
+            if self.g.vc_played[p] and self.g.vc[p] == v and not self.g.elim[p]:
+                return p
+        return -1
+
+    cdef int score(self, int w, int* held) noexcept nogil:
+        """Winners (a bitmask) from the Gold Nugget's grabber(s) w and the
+        victory cards played (docs/rules/gold_nugget.md, "Victory condition
+        cards"): additions first, then Clean slate, then Raven's pact.  Each
+        card that changes the winners is announced to everyone."""
+        cdef int p, q, nug = -1, best = 1, n = self.g.n
+        for q in range(n):
+            if (w >> q) & 1:
+                nug = q
+        p = self.vc_holder(VC_FOOL)
+        if p >= 0 and self.g.got[p] >= 0 and self.g.face[self.g.got[p]] == F_TRAP \
+                and self.g.grab[p] // MAXS == p and not (w >> p) & 1:
+            w |= 1 << p
+            self.log(ev(EV_VCWIN, p, 0, VC_FOOL, 0, 0), self.all_mask())
+        p = self.vc_holder(VC_HOARD)
+        if p >= 0:
+            for q in range(n):
+                if q != p and not self.g.elim[q] and held[q] >= held[p]:
+                    best = 0
+            if best and not (w >> p) & 1:
+                w |= 1 << p
+                self.log(ev(EV_VCWIN, p, 0, VC_HOARD, 0, 0), self.all_mask())
+        p = self.vc_holder(VC_DARE)
+        if p >= 0 and self.g.feathers[p] == 2 and not (w >> p) & 1:
+            w |= 1 << p
+            self.log(ev(EV_VCWIN, p, 0, VC_DARE, 0, 0), self.all_mask())
+        p = self.vc_holder(VC_DECOY)
+        if p >= 0 and nug >= 0 and nug != p and self.g.grab[nug] // MAXS == p \
+                and not (w >> p) & 1:
+            w |= 1 << p
+            self.log(ev(EV_VCWIN, p, 0, VC_DECOY, 0, 0), self.all_mask())
+        p = self.vc_holder(VC_CLEAN)
+        if p >= 0 and nug >= 0 and nug != p and self.g.feathers[nug] > self.g.feathers[p]:
+            w = (w & ~(1 << nug)) | (1 << p)
+            self.log(ev(EV_VCWIN, p, nug, VC_CLEAN, 0, 0), self.all_mask())
+        p = self.vc_holder(VC_PACT)
+        if p >= 0 and w == 0:
+            w = 1 << p
+            self.log(ev(EV_VCWIN, p, 0, VC_PACT, 0, 0), self.all_mask())
+        return w
 
     # ================================================================ meddling
     cdef void meddle_action(self, int action) noexcept nogil:
@@ -1540,21 +1596,9 @@ cdef class GoldNuggetEngine(Engine):
         elif action == A_VICTORY:
             self.g.vc_played[p] = 1
             self.g.plays += 1
+            # playing reveals the card and makes its condition count at the end
             self.log(ev(EV_VCPLAY, p, 0, self.g.vc[p], 0, 0), self.all_mask())
-            e = self.g.vc[p]
-            if e == 0:
-                self.g.pact[p] = 1
-                self.start_effect(E_PACT, p, CTX_MEDDLE, 0)
-            elif e == 1:
-                self.start_effect(E_EAGLE, p, CTX_MEDDLE, 2)
-            elif e == 2:
-                self.start_effect(C_NESTDIVE, p, CTX_MEDDLE, 0)
-            elif e == 3:
-                self.start_effect(E_CLEAN, p, CTX_MEDDLE, 0)
-            elif e == 4:
-                self.start_effect(E_PICK, p, CTX_MEDDLE, 0)
-            else:
-                self.start_effect(E_DECOY, p, CTX_MEDDLE, 0)
+            self.start_effect(E_VICTORY, p, CTX_MEDDLE, 0)
         else:
             self.play_card(p, action, CTX_MEDDLE)
 
@@ -1674,7 +1718,7 @@ cdef class GoldNuggetEngine(Engine):
         cdef int c = self.g.eff.card, a = self.g.eff.actor, st = self.g.eff.step
         cdef int n = self.g.n, q, i
         self.g.eff.dk = DK_NONE
-        if c == C_BEG or c == C_TRIBUTE or c == E_PICK:
+        if c == C_BEG or c == C_TRIBUTE:
             # st even: find next animal; st odd: waiting for its answer
             while self.g.eff.idx < n - 1:
                 q = (a + 1 + self.g.eff.idx) % n
@@ -1736,11 +1780,11 @@ cdef class GoldNuggetEngine(Engine):
         if c == C_GOLD or c == C_DOIHAVE:
             self.query(a, c)
             return True
-        if c == C_LOYAL or c == E_DECOY:
+        if c == C_LOYAL:
             if st == 0 or st == 1:
-                if not self.any_target(DK_ANY_STONES if c == E_DECOY else DK_OTHER_STONES):
+                if not self.any_target(DK_OTHER_STONES):
                     return True
-                self.need(a, DK_ANY_STONES if c == E_DECOY else DK_OTHER_STONES)
+                self.need(a, DK_OTHER_STONES)
                 return False
             if st == 2:
                 self.g.eff.t2 = self.g.eff.t1
@@ -1751,18 +1795,15 @@ cdef class GoldNuggetEngine(Engine):
                 self.need(a, DK_STONE_OF)
                 return False
             return True
-        if c == C_PEEK or c == C_GLANCE or c == C_SHOUT or c == E_EAGLE:
-            if st < (self.g.eff.cnt if c == E_EAGLE else 1) and self.any_stone_in_lairs():
+        if c == C_PEEK or c == C_GLANCE or c == C_SHOUT:
+            if st < 1 and self.any_stone_in_lairs():
                 self.need(a, DK_ANY_LAIR)
                 return False
             return True
         if c == C_PREEN:
             self.return_feathers(a, 1)
             return True
-        if c == E_CLEAN:
-            self.return_feathers(a, self.g.feathers[a])
-            return True
-        if c == E_PACT:
+        if c == E_VICTORY:
             return True
         if c == C_NESTDIVE or c == E_RECYCLE:
             if st < (2 if c == C_NESTDIVE else self.g.eff.cnt) and self.g.nestn > 0:
@@ -1845,7 +1886,7 @@ cdef class GoldNuggetEngine(Engine):
                 self.log(ev(EV_GIVECARDID, who, a, k, 0, 0), (1u << who) | (1u << a))
             self.continue_effect()
             return
-        if dk == DK_OTHER_ANY or dk == DK_OTHER_STONES or dk == DK_ANY_STONES:
+        if dk == DK_OTHER_ANY or dk == DK_OTHER_STONES:
             q = action - A_PLAYER
             self.log(ev(EV_TARGET, a, q, self.g.eff.step, 0, 0), self.all_mask())
             if self.g.eff.step == 0:
@@ -1887,18 +1928,15 @@ cdef class GoldNuggetEngine(Engine):
         i = (action - A_STONE) % MAXS
         s = self.g.lair[q][i]
         self.g.eff.step += 1
-        if c == C_BEG or c == C_TRIBUTE or c == E_PICK:
+        if c == C_BEG or c == C_TRIBUTE:
             self.g.eff.idx += 1
             self.log(ev(EV_STONEPICK, who, q, i, 0, 0), self.seers() | (1u << who))
-            if c == E_PICK:
-                self.steal(a, q, i)
-            else:
-                self.move_stone(q, i, a)
-                self.acquire(a, s)
+            self.move_stone(q, i, a)
+            self.acquire(a, s)
         elif c == C_NHF:
             self.log(ev(EV_STONEPICK, a, q, i, 0, 0), self.seers() | (1u << a))
             self.steal(a, q, i)
-        elif c == C_PEEK or c == C_GLANCE or c == E_EAGLE:
+        elif c == C_PEEK or c == C_GLANCE:
             self.examine(a, s, True)
         elif c == C_SHOUT:
             self.log(ev(EV_STONEPICK, a, q, i, 0, 0), self.seers() | (1u << a))
@@ -1916,7 +1954,7 @@ cdef class GoldNuggetEngine(Engine):
         elif c == C_SLEIGHT and self.g.eff.step == 2:
             self.log(ev(EV_STONEPICK, a, q, i, 0, 0), 1u << a)
             self.g.eff.s1 = i
-        elif c == C_LOYAL or c == E_DECOY:
+        elif c == C_LOYAL:
             if self.g.eff.step == 3:
                 self.log(ev(EV_STONEPICK, a, q, i, 0, 0), 1u << a)
                 self.g.eff.s1 = i
@@ -2818,7 +2856,8 @@ cdef class GoldNuggetEngine(Engine):
             "nest_known": nest_known,
             "deck": self.deck_total(),
             "discard": [g.discard[k] for k in range(NLEAF)],
-            "victory_played": [bool(g.vc_played[q]) for q in range(g.n)],
+            "victory_played": [VC_CATALOG[g.vc[q]][0] if g.vc_played[q] else None
+                               for q in range(g.n)],
             "plays": g.plays,
             "special_used": bool(g.special_used),
         }
@@ -2838,6 +2877,9 @@ cdef class GoldNuggetEngine(Engine):
             out.append(f"p{q} {v['animals'][q] or '?'} time={v['times'][q] or '?'} "
                        f"{'asleep ' if v['asleep'][q] else ''}{'out ' if v['out'][q] else ''}"
                        f"feathers={fe} cards={v['cards'][q]} lair=[{stones}]")
+        played = [f"p{q} {c}" for q, c in enumerate(v["victory_played"]) if c is not None]
+        if played:
+            out.append("victory cards played: " + ", ".join(played))
         nf = "?" if v["nest_feathers"] is None else v["nest_feathers"]
         out.append(f"nest: {v['nest_stones']} stones, {nf} feathers; "
                    f"deck {v['deck']}; discard {sum(v['discard'])}")
@@ -2855,7 +2897,8 @@ cdef class GoldNuggetEngine(Engine):
             stones = "".join(FACES[g.face[g.lair[q][i]]][0] if g.lair[q][i] >= 0 else "_"
                              for i in range(g.lairn[q]))
             an = ANIMAL_CATALOG[g.animal[q]][0] if g.animal[q] >= 0 else "?"
-            vc = VC_CATALOG[g.vc[q]][0] if g.vc[q] >= 0 else "-"
+            vc = (VC_CATALOG[g.vc[q]][0] + ("(played)" if g.vc_played[q] else "")) \
+                if g.vc[q] >= 0 else "-"
             out.append(f"p{q} {an} time={TIMES[g.tod[q]] if g.tod[q] >= 0 else '?'} "
                        f"{'asleep ' if g.asleep[q] else ''}{'out ' if g.elim[q] else ''}"
                        f"feathers={g.feathers[q]} lair=[{stones}] hand=[{hand}] vc={vc}"
@@ -2920,8 +2963,9 @@ cdef class GoldNuggetEngine(Engine):
         o += NVC
         for q in range(g.n):
             qq = (q - player + g.n) % g.n
-            out[o + qq] = g.vc_played[q]
-        o += MAXP
+            if g.vc_played[q]:
+                out[o + qq * NVC + g.vc[q]] = 1
+        o += MAXP * NVC
         for q in range(g.n):
             qq = (q - player + g.n) % g.n
             for i in range(g.lairn[q]):
@@ -3079,22 +3123,21 @@ cdef class GoldNuggetEngine(Engine):
                 "knows": [g.knows[p] for p in range(g.n)]}
 
 
-OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + NVC + MAXP \
+OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + NVC + MAXP * NVC \
     + MAXP * MAXS * 3 + 3 + 5 + 40 + 1
 # Events one player can observe that the information-state tensor records
 # (the longest random 5-player advanced game measured: see the rules doc).
 MAX_EVENTS = 2500
 DECISION_NAMES = ("", "examine", "beg", "choose an animal", "choose an animal with stones",
                   "choose its stone", "steal from anywhere", "choose a lair stone",
-                  "choose your stone", "suspicion", "choose any lair with stones")
+                  "choose your stone", "suspicion")
 
 
 def effect_name(int c) -> str:
     """Name of a running effect (a leaf card, or an ability/victory effect)."""
     if 0 <= c < NCARD:
         return card_name(c)
-    return {E_RECYCLE: "recycle", E_PACT: "Raven's pact", E_EAGLE: "Eagle eye",
-            E_CLEAN: "Clean slate", E_PICK: "Pickpocket", E_DECOY: "Decoy",
+    return {E_RECYCLE: "recycle", E_VICTORY: "victory card",
             E_MOLE: "Mole", E_GUST: "Gust"}.get(c, f"effect{c}")
 
 
@@ -3243,6 +3286,10 @@ def event_text(uint32_t code) -> str:
         return f"p{a} uses the {ANIMAL_CATALOG[c][0]} ability"
     if k == EV_VCPLAY:
         return f"p{a} plays victory card {VC_CATALOG[c][0]}"
+    if k == EV_VCWIN:
+        if c == VC_CLEAN:
+            return f"Clean slate: p{a} wins instead of p{b}"
+        return f"{VC_CATALOG[c][0]}: p{a} wins"
     if k == EV_TIME:
         return f"leaf token: day {d + 1} {TIMES[c]}"
     if k == EV_NOEXAM:

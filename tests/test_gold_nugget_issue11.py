@@ -66,14 +66,6 @@ def test_loyal_friend_receivers_may_examine():
     assert "p2 does not examine" in info(st, 2)
 
 
-def test_decoy_receivers_may_examine():
-    _, st = setup([PEEKS] * 3, advanced=True, vcs=(5, 0, 3))
-    do(st, 6, A_PLAYER + 1, A_PLAYER + 2, stone_action(1, 1), stone_action(2, 1))
-    assert st.current_player() == 1
-    do(st, EXAMINE, EXAMINE)
-    assert "p1 sees p1#1 is normal" in info(st, 1) and "p2 sees p2#1 is normal" in info(st, 2)
-
-
 def test_recycling_in_the_final_face_down_play():
     """"Whenever this card can be played, it can instead be discarded to steal 1
     stone from the nest" - the final face-down play included."""

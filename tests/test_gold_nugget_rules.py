@@ -13,7 +13,7 @@ import games  # noqa: F401
 import games.gold_nugget as gn
 from games.gold_nugget import (A_ABILITY, A_DISCARD, A_MEDDLE, A_NEST, A_OPT0,
                                A_OPT1, A_PASS, A_PLAY, A_PLAYER, A_RECYCLE, A_SLEEP,
-                               A_VICTORY, stone_action)
+                               stone_action)
 
 CARD = {k: i for i, k in enumerate(gn.LEAF_KEYS)}
 ANIMAL = {k: i for i, k in enumerate(gn.ANIMAL_KEYS)}
@@ -420,38 +420,6 @@ def test_abilities_off_parameter():
     assert A_ABILITY not in st.legal_actions()
     do(st, play("peek"), stone_action(2, 0))
     assert "(raccoon)" not in info(st, 1)
-
-
-def test_advanced_ravens_pact_wins_when_the_raven_wins():
-    _, st = setup([PEEKS] * 3, advanced=True, vcs=(0, 1, 2))
-    assert A_VICTORY in st.legal_actions()
-    do(st, A_VICTORY)
-    assert A_VICTORY not in st.legal_actions()
-    assert "p0 plays victory card Raven's pact" in info(st, 1)
-    pass_until(st, "Raven: grab")
-    do(st, stone_action(0, 0), stone_action(1, 0), stone_action(1, 1))
-    assert st.returns() == [1.0, 0.0, 0.0]
-
-
-@pytest.mark.parametrize("vc, actions, check", [
-    (1, [stone_action(2, 0), stone_action(1, 1)],
-     lambda st: "p0 sees p2#0 is NUGGET" in info(st, 0)),
-    (2, [0, KEEP, 0, KEEP], lambda st: len(st.engine.lairs()[0]) == 4),
-    (4, [stone_action(1, 0), KEEP, stone_action(2, 0), KEEP],
-     lambda st: st.engine.lairs()[0] == [3, 4, 1, 0]),
-    (5, [A_PLAYER + 0, A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0), KEEP, KEEP],
-     lambda st: st.engine.lairs()[0] == [0, 4]),
-])
-def test_advanced_victory_cards(vc, actions, check):
-    _, st = setup([PEEKS] * 3, advanced=True, vcs=(vc, 0, 3))
-    do(st, A_VICTORY, *actions)
-    assert check(st)
-
-
-def test_advanced_clean_slate():
-    _, st = setup([PEEKS] * 3, advanced=True, vcs=(3, 0, 1))
-    do(st, play("peek"), stone_action(1, 0), A_VICTORY)
-    assert st.engine.feathers()[0] == 0
 
 
 def test_hello_discard_then_draw():
