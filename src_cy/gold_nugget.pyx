@@ -28,7 +28,8 @@ cdef enum:
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
     WALK_BACKTRACKS = 32      # backtracks to an earlier node one walk may make before restarting
-    WALK_OVERRUN = 20000      # walks of one resample counted as an overrun (it goes on)
+    WALK_CAP = 400            # walks before the (counted) fallback to the true history
+    RESAMPLE_BACKTRACKS = 20000   # backtracks (all walks) before that fallback
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     NEST = 5          # owner code of the nest
     # faces
@@ -312,25 +313,23 @@ SNAP_VERSION = 3
 cdef long _RS_CALLS = 0       # resample_history calls
 cdef long _RS_WALKS = 0       # walks started
 cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
-cdef long _RS_OVERRUNS = 0    # resamples that needed WALK_OVERRUN walks (they go on)
+cdef long _RS_OVERRUNS = 0    # resamples that found no world in WALK_CAP walks
 cdef long _RS_FAILURES = 0    # walks that exhausted every choice: no world (never expected)
 
 
 def resample_stats() -> dict:
     """Counters of Gold Nugget resampling in this process: ``calls``,
-    ``walks``, ``backtracks``, ``overruns`` (resamples that needed
-    WALK_OVERRUN walks; they go on until a world is found) and ``failures``
-    (a walk exhausted every choice, so P's information set looked empty;
-    impossible while the walk can represent the true history; an empty
-    history is returned). Tests assert overruns and failures stay 0."""
+    ``walks``, ``backtracks``, ``overruns`` (resamples that found no world in
+    WALK_CAP walks and returned the true history: the known limitation in the
+    rules doc) and ``failures`` (a walk exhausted every choice; never
+    expected). Tests assert both stay 0 on the states they resample."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
             "overruns": _RS_OVERRUNS, "failures": _RS_FAILURES}
 
 
 def resample_fallbacks() -> int:
-    """Resamples that found no world (``resample_stats()["failures"]``).
-    The true history is never returned instead."""
-    return _RS_FAILURES
+    """Resamples that returned the true history (no world in WALK_CAP walks)."""
+    return _RS_OVERRUNS
 MAGIC = b"GNUG"
 
 
@@ -560,6 +559,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef vector[int] wscp      # choice points made before each node
     cdef int wrep              # next choice point to replay or create
     cdef int wnode             # the node being applied
+    cdef long wleft            # backtracks this resample may still make
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
 
@@ -2012,11 +2012,11 @@ cdef class GoldNuggetEngine(Engine):
     # (a chance outcome, another player's action, an open face) is a choice
     # point (``wchoose``) taken in a seeded random order by weight; a dead end
     # backtracks to the latest choice point with an option left, and after
-    # WALK_BACKTRACKS backtracks to earlier nodes the walk restarts.  Walks
-    # repeat until one reaches P's information set: nothing but P's
-    # information (and who is to move) is read, and the true history is never
-    # used.  The walk is then realized as a real history (``realize``) and
-    # verified by replay.
+    # WALK_BACKTRACKS backtracks to earlier nodes the walk jumps back (further
+    # each time) and draws afresh, or restarts.  Walks read nothing but P's
+    # information (and who is to move); a world is realized as a real history
+    # (``realize``) and verified by replay.  Known limitation: after WALK_CAP
+    # walks without a world the true history is returned (counted).
 
     cdef uint32_t expect(self, int k) noexcept nogil:
         """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
@@ -2538,6 +2538,9 @@ cdef class GoldNuggetEngine(Engine):
             # a dead end: back to the latest choice point with an option left;
             # only backtracks to an earlier node count against the budget
             _RS_BACKTRACKS += 1
+            self.wleft -= 1
+            if self.wleft <= 0:
+                return 0
             if j > far:
                 far = j
                 jumps = 0
@@ -2676,7 +2679,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         global _RS_CALLS, _RS_WALKS, _RS_OVERRUNS, _RS_FAILURES
         cdef vector[uint32_t] expv
-        cdef vector[int] pact, ppos, rph, rcp, raux
+        cdef vector[int] pact, ppos, rph, rcp, raux, truth
         cdef Facts fx
         cdef int i, j = 0, h, npe = 0, tries, kind, a, d, r
         cdef uint32_t e
@@ -2728,24 +2731,26 @@ cdef class GoldNuggetEngine(Engine):
         self.wP = player
         self.wrng = rng
         _RS_CALLS += 1
-        tries = 0
-        while True:
+        truth = self.hist
+        self.wleft = RESAMPLE_BACKTRACKS
+        for tries in range(WALK_CAP):
+            if self.wleft <= 0:
+                break
             _RS_WALKS += 1
-            tries += 1
-            if tries == WALK_OVERRUN:
-                _RS_OVERRUNS += 1
             r = self.walk(&fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
                           WALK_BACKTRACKS)
             if r == 1:
                 out[0] = self.hist
                 return
             if r < 0:
+                _RS_FAILURES += 1
                 break
-        # exhausted: no world at all (impossible while the walk can represent
-        # the true history); counted, and an empty history is returned
-        _RS_FAILURES += 1
+        # Known limitation (rules doc): no world within WALK_CAP walks and
+        # RESAMPLE_BACKTRACKS backtracks (or none at all, never expected).
+        # Counted; the true history is returned.
+        _RS_OVERRUNS += 1
         self.g.lazy = 0
-        out.clear()
+        out[0] = truth
 
     # ================================================================ clone
     cdef Engine clone(self):
