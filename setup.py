@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
 # Development aid: GOLDSPIEL_ONLY=engine,gold_thief builds just those modules.
@@ -32,6 +33,7 @@ HOT_MODULES = {
     "mccfr",
     "poker",
     "saboteur",
+    "saboteur_rollout",
     "tree_compile",
 }
 
@@ -63,4 +65,13 @@ for ext in extensions:
         include_path=[str(HERE)],
     )
 
-setup(ext_modules=ext_modules)
+class ParallelBuildExt(build_ext):
+    """build_ext compiling in parallel by default (``pip wheel`` passes no ``-j``)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = int(os.environ.get("GOLDSPIEL_JOBS", os.cpu_count() or 1))
+
+
+setup(ext_modules=ext_modules, cmdclass={"build_ext": ParallelBuildExt})

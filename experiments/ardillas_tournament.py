@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 from typing import Sequence
 
 import pyspiel
@@ -18,6 +17,7 @@ from tqdm import tqdm
 
 import games  # noqa: F401
 from solvers.bots import make_bot
+from src_cy.rng import SplitMix64, sample_sorted
 
 DAY = ("bear", "lynx", "golden_eagle", "ant", "lizard")
 NIGHT = ("wild_boar", "fox", "owl", "dung_beetle", "snake")
@@ -38,15 +38,14 @@ def play_one(players: int, king: str, side: str, bot_names: Sequence[str], start
     """
     game = pyspiel.load_game("ardillas_del_bosque",
                              {"players": players, "side": side, "king": king})
-    rng = random.Random(seed)
-    bots = [make_bot(bot_names[(s + start) % players], game, seed=rng.randrange(2**31),
+    rng = SplitMix64(seed)
+    bots = [make_bot(bot_names[(s + start) % players], game, seed=rng.randint(2**31),
                      **options.get(bot_names[(s + start) % players], {}))
             for s in range(players)]
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
+            state.apply_action(sample_sorted(state.chance_outcomes(), rng))
         else:
             state.apply_action(bots[state.current_player()].step(state))
     by_bot_returns = [0.0] * players

@@ -11,7 +11,6 @@ engine section of ``docs/benchmarks.md``.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from typing import Callable
 
@@ -21,6 +20,7 @@ import games  # noqa: F401
 from games.testing import random_action
 from experiments._benchutil import machine_line, replace_section
 from src_cy.engine import apply_loop, clone_loop, copy_loop, legal_loop, random_playouts
+from src_cy.rng import SplitMix64
 
 # name, game string, engine-direct supported
 CONFIGS = [
@@ -46,7 +46,7 @@ def rate(fn: Callable[[int], object], seconds: float, start: int = 1) -> float:
 
 def pyspiel_playouts(game: pyspiel.Game, n: int, seed: int = 0) -> None:
     """n random games driven through the pyspiel API from Python."""
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     for _ in range(n):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -55,7 +55,7 @@ def pyspiel_playouts(game: pyspiel.Game, n: int, seed: int = 0) -> None:
 
 def pyspiel_applies(game: pyspiel.Game, n: int, seed: int = 0) -> None:
     """n random actions through pyspiel, restarting at terminals."""
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     state = game.new_initial_state()
     for _ in range(n):
         if state.is_terminal():
@@ -65,7 +65,7 @@ def pyspiel_applies(game: pyspiel.Game, n: int, seed: int = 0) -> None:
 
 def mid_game(game: pyspiel.Game, moves: int = 40, seed: int = 0) -> pyspiel.State:
     """A fixed position: seeded random play for `moves` moves, then on to a decision."""
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     state = game.new_initial_state()
     while not state.is_terminal() and (state.move_number() < moves or state.is_chance_node()):
         state.apply_action(random_action(state, rng))

@@ -20,7 +20,8 @@ import numpy as np
 import pyspiel
 
 from experiments._benchutil import machine_line, replace_section
-from solvers.ismcts import SplitMix64, fast_search, sample_sorted
+from solvers.ismcts import fast_search
+from src_cy.rng import SplitMix64, sample_sorted
 
 POSITION_DECISIONS = 12
 

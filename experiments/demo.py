@@ -5,23 +5,22 @@
 from __future__ import annotations
 
 import argparse
-import random
 
 import pyspiel
 
 import games  # noqa: F401  (registers the games)
+from src_cy.rng import SplitMix64, sample_sorted
 
 
 def play(players: int, seed: int, max_lines: int) -> pyspiel.State:
     """Play one seeded game with uniform random bots and print it."""
     game = pyspiel.load_game("gold_thief", {"players": players, "max_turns": 30})
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     state = game.new_initial_state()
     lines = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
+            state.apply_action(sample_sorted(state.chance_outcomes(), rng))
             continue
         player = state.current_player()
         action = rng.choice(state.legal_actions())

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--so", action="store_true", help="SO-ISMCTS instead of MO-ISMCTS")
     ap.add_argument("--rollout", choices=("random", "heuristic"), default="random",
-                    help="ISMCTS rollout policy (heuristic: the game's registered one)")
+                    help="ISMCTS rollout policy (heuristic: the one in the game's spec)")
     ap.add_argument("--backend", choices=BACKENDS, default="local",
                     help="local processes or Ray tasks (needs the 'ray' extra)")
     ap.add_argument("--address", default=None,

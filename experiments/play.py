@@ -24,7 +24,7 @@ import pyspiel
 from experiments.botspec import game_string, parse_lineup
 from experiments.play_render import new_events, render_view
 from solvers.evaluate import BotSpec, spec
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 # ISMCTS iterations per move of the default opponent: a few tenths of a
 # second per move on the engines, so a person is not kept waiting.
@@ -35,17 +35,17 @@ def default_opponent(game_name: str) -> BotSpec:
     """The strongest bot the library has for ``game_name`` (short name).
 
     ``best`` (docs/ai.md) where the game has a configuration; else ISMCTS with
-    the game's heuristic rollouts where one is registered, else the game's
+    the game's heuristic rollouts where its spec has one, else the game's
     heuristic bot, else plain ISMCTS.
     """
-    from solvers.bots import BEST_CONFIGS, heuristic_games
+    from games.spec import find_spec
+    from solvers.bots import BEST_CONFIGS
     if game_name in BEST_CONFIGS:
         return spec("best")
-    from solvers.ismcts import _ROLLOUTS
-    import solvers.rollouts  # noqa: F401  (registers the heuristic rollouts)
-    if game_name in _ROLLOUTS:
+    game_spec = find_spec(game_name)
+    if game_spec is not None and game_spec.rollout is not None:
         return spec("ismcts", max_simulations=DEFAULT_SIMULATIONS, rollout="heuristic")
-    if game_name in heuristic_games():
+    if game_spec is not None and game_spec.heuristic is not None:
         return spec("heuristic")
     return spec("ismcts", max_simulations=DEFAULT_SIMULATIONS)
 

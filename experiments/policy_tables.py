@@ -1,9 +1,13 @@
 """Solve every registered game's preset and write its policy table.
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
-[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]``
+[--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
+[--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]``
+(``./run.sh`` runs it with the defaults: every registered game, ``mini``
+presets, ``results/``).
 
-For each game in ``solvers.policy_tables.REGISTRY``: CFR+ on the compiled
+For each game whose spec has a policy-table entry (``games.spec``,
+``GameSpec.table``): CFR+ on the compiled
 tree (or outcome/external-sampling MCCFR when the tree exceeds the entry's
 ``max_nodes``, or when asked), then writes ``<out>/<game>/``:
 ``policy_table.csv`` and ``.md`` (decision situations, action probabilities,
@@ -18,23 +22,32 @@ uniform-random opponents on a fixed set of seeded games (an estimate of
 strength, not of exploitability).  Same flags and ``--seed`` give
 byte-identical tables and policy files (only timings vary).
 
+Games whose entry names an action abstraction (``entry.extra``; Saboteur)
+are solved over it: by default (``--mccfr-mode response``) against the
+entry's fixed opponents (the heuristic bots), measured by the mean return
+against them (``head_to_head_heuristic``), with the heuristic bot's own
+value on the same deals drawn as a reference band; ``self-play`` solves the
+abstraction in self-play (measure against random, as above); ``raw`` solves
+raw information sets.  Their tables show abstract actions.
+
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
 needs, atomically) and restarts from it; a checkpoint is written at the end
 and whenever the solving time since the last one is at least
 ``CHECKPOINT_MIN_SECONDS`` and ``CHECKPOINT_RATIO`` times the last write's
 cost, so checkpointing stays under about 10% of the run time.
 
-Games join by registering a ``GameEntry`` (``solvers.policy_tables``) in a
-module listed in ``FEATURE_MODULES`` below.
+Games join through their spec (``games/<game>.py``): a ``table`` entry with a
+feature extractor, its documentation and solving budgets.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import csv
-import importlib
 import os
 import time
+from typing import Any
 
 import matplotlib
 
@@ -48,12 +61,10 @@ from solvers.cfr import CFRPlusSolver  # noqa: E402
 from solvers.exploitability import measure_of_array  # noqa: E402
 from solvers.measures import HEAD_TO_HEAD, head_to_head  # noqa: E402
 from solvers.mccfr import MCCFRSolver  # noqa: E402
-from solvers.policy_tables import (REGISTRY, GameEntry, sampled_situation_table,  # noqa: E402
-                                   situation_table)
+from solvers.policy_tables import (GameEntry, sampled_situation_table,  # noqa: E402
+                                   situation_table, table_specs)
 from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 
-# Modules whose import registers GameEntry objects (built-ins: kuhn, leduc).
-FEATURE_MODULES: tuple[str, ...] = ("solvers.policy_tables", "solvers.game_features")
 CHECKPOINTS = 20          # measurement points per run
 CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints (at least)
 CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
@@ -64,16 +75,62 @@ SEED = 0
 
 
 def load_registry() -> dict[str, GameEntry]:
-    for name in FEATURE_MODULES:
-        importlib.import_module(name)
-    return REGISTRY
+    """{game: table entry} of every game spec with a policy-table entry."""
+    return table_specs()
+
+
+MCCFR_MODES = ("response", "self-play", "raw")
+HEAD_TO_HEAD_HEURISTIC = "mean return vs heuristic"
+
+
+def mccfr_mode(entry: GameEntry, mode: str = "response") -> str:
+    """How MCCFR solves ``entry``: ``response`` (over its action abstraction,
+    against its fixed opponents), ``self-play`` (over the abstraction) or
+    ``raw`` (raw information sets; the only mode of entries with no abstraction)."""
+    if mode not in MCCFR_MODES:
+        raise ValueError(f"mode must be one of {MCCFR_MODES}, got {mode!r}")
+    if not entry.extra.get("action_abstraction"):
+        return "raw"
+    if mode == "response" and not entry.extra.get("fixed_opponents"):
+        return "self-play"
+    return mode
+
+
+def head_to_head_heuristic(game, policy: Any, games: int, seed: int) -> tuple[float, float]:
+    """(mean return, 95% half-width) of ``policy`` against the game's heuristic
+    bots, seat ``i % players`` in game i, chance seeded by ``(seed, i)``
+    (the same deals at every call, as ``solvers.measures.head_to_head``)."""
+    import math
+
+    import numpy as np
+
+    from src_cy.rng import SplitMix64, derive_seed, sample_sorted
+    opponents = HeuristicPolicy(game)
+    n = game.num_players()
+    values = np.zeros(games)
+    for i in range(games):
+        seat = i % n
+        rng = SplitMix64(derive_seed(seed, 2 * i))
+        mine = SplitMix64(derive_seed(seed, 2 * i + 1))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
+            elif state.current_player() == seat:
+                probs = policy.action_probabilities(state)
+                state.apply_action(sample_sorted(sorted(probs.items()), mine))
+            else:
+                state.apply_action(opponents.bot.step(state))
+        values[i] = state.returns()[seat]
+    return float(values.mean()), float(1.96 * values.std(ddof=1) / math.sqrt(games))
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
-           checkpoint: str | None = None, seed: int = SEED) -> dict:
+           checkpoint: str | None = None, seed: int = SEED, mode: str = "response") -> dict:
     """Run the solver in CHECKPOINTS chunks, measuring after each; with
     ``checkpoint`` the solver state is saved (atomically, see module doc) and
-    a run restarted with the same flags resumes from it."""
+    a run restarted with the same flags resumes from it.  MCCFR runs as
+    ``mccfr_mode(entry, mode)`` says."""
     tree = None
     try:
         tree = compile_game(game, max_nodes=entry.max_nodes)
@@ -81,11 +138,22 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         if solver == "cfr+":
             raise
     use_cfr = tree is not None and solver != "mccfr"
-    total = iterations or (entry.cfr_iterations if use_cfr else entry.mccfr_iterations)
+    mode = "cfr+" if use_cfr else mccfr_mode(entry, mode)
+    use_abs = mode in ("response", "self-play")
+    total = iterations or (entry.cfr_iterations if use_cfr else
+                           entry.extra[f"{mode}_iterations"] if use_abs
+                           else entry.mccfr_iterations)
+    scheme = entry.extra.get(f"{mode}_scheme", entry.mccfr_scheme)
     chunk = max(1, total // CHECKPOINTS)
     curve: list[tuple[int, float, float, float]] = []
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
+    elif use_abs:
+        s = MCCFRSolver(game, scheme=scheme, seed=seed,
+                        abstraction=entry.extra.get("abstraction"),
+                        action_abstraction=entry.extra["action_abstraction"],
+                        fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
+                                         else None))
     else:
         s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed, keep_strings=False)
 
@@ -94,6 +162,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
             probs = s.average_policy_array() if use_cfr else s.policy_array(tree)
             name, value = measure_of_array(game, tree, probs)
             return name, value, 0.0
+        if mode == "response":
+            mean, half = head_to_head_heuristic(game, s.average_policy(), HEAD_TO_HEAD_GAMES,
+                                                seed)
+            return HEAD_TO_HEAD_HEURISTIC, mean, half
         mean, half = head_to_head(game, s.average_policy(), HEAD_TO_HEAD_GAMES, seed)
         return HEAD_TO_HEAD, mean, half
 
@@ -103,7 +175,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         done = min(s.iteration, total)
     last_cost, since = 0.0, 0.0
     name = None
-    label = "CFR+" if use_cfr else f"{entry.mccfr_scheme[0].upper()}S-MCCFR"
+    label = "CFR+" if use_cfr else f"{scheme[0].upper()}S-MCCFR"
+    if use_abs:
+        label += (" (abstracted, response to heuristic)" if mode == "response"
+                  else " (abstracted, self-play)")
     with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
               leave=False) as bar:
         while done < total:
@@ -129,6 +204,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         name = measure()[0]
     return {"solver": label, "iterations": total, "tree": tree, "seconds": elapsed,
             "curve": curve, "measure": name, "solver_obj": s, "use_cfr": use_cfr,
+            "abstracted": use_abs, "mode": mode,
             "checkpoint_seconds": ckpt_seconds, "checkpoint_writes": ckpt_writes}
 
 
@@ -179,25 +255,33 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
 
 
 _MEASURE_NAMES = {"exploitability": "exploitability", "nash_conv": "NashConv",
-                  HEAD_TO_HEAD: HEAD_TO_HEAD}
+                  HEAD_TO_HEAD: HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC: HEAD_TO_HEAD_HEURISTIC}
 _MEASURE_LABELS = {
     "exploitability": "exploitability (utility units)",
     "nash_conv": "NashConv (utility units)",
     HEAD_TO_HEAD: "mean return vs uniform random\n(utility units, 95% CI)",
+    HEAD_TO_HEAD_HEURISTIC: "mean return vs heuristic bots\n(utility units, 95% CI)",
 }
 
 
-def _plot(path: str, title: str, measure: str, curve: list) -> None:
-    """Two panels, the measure against iterations and against solve seconds."""
+def _plot(path: str, title: str, measure: str, curve: list,
+          reference: tuple[str, float, float] | None = None) -> None:
+    """Two panels, the measure against iterations and against solve seconds;
+    ``reference`` = (label, value, 95% half-width) is drawn as a band."""
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
     its, secs, vals, half = zip(*curve)
-    log = measure != HEAD_TO_HEAD and min(vals) > 0
+    log = measure not in (HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC) and min(vals) > 0
     for ax, x, xlabel in ((axes[0], its, "iterations"), (axes[1], secs, "solve time (s)")):
         if log:
             ax.loglog(x, vals, marker=".")
         else:
-            ax.errorbar(x, vals, yerr=half, marker=".", capsize=2)
+            ax.errorbar(x, vals, yerr=half, marker=".", capsize=2, label="policy")
             ax.set_xscale("log")
+        if reference is not None:
+            name, value, width = reference
+            ax.axhline(value, color="gray", linestyle="--", label=name)
+            ax.axhspan(value - width, value + width, color="gray", alpha=0.15)
+            ax.legend(fontsize=8, loc="lower right")
         # A log axis spanning under a decade has no major tick: label its minors.
         short = (lambda v: min(v) > 0 and max(v) / min(v) < 10)
         ax.xaxis.set_minor_formatter(FormatStrFormatter("%g") if short(x) else NullFormatter())
@@ -221,20 +305,63 @@ def _write_curve(path: str, measure: str, curve: list) -> None:
             w.writerow([it, f"{sec:.3f}", repr(val), repr(half)])
 
 
+class HeuristicPolicy:
+    """The game's heuristic bot as a (deterministic) policy, for reference lines."""
+
+    def __init__(self, game) -> None:
+        from solvers.bots import make_bot
+        self.bot = make_bot("heuristic", game)
+
+    def action_probabilities(self, state) -> dict[int, float]:
+        return {self.bot.step(state): 1.0}
+
+
+def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
+                             seed: int) -> list[dict]:
+    """Like ``sampled_situation_table`` for a policy over an action abstraction:
+    the entry's ``abstract_features`` per decision, abstract action names as columns."""
+    from solvers.policy_tables import _accumulate, _finish
+    from src_cy.rng import SplitMix64, sample_sorted
+    features = entry.extra["abstract_features"]
+    names = policy.action_abstraction.action_names
+    rng = SplitMix64(seed)
+    rows: dict = {}
+    for _ in range(episodes):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
+                continue
+            p = state.current_player()
+            got = policy.abstract_probabilities(state)
+            _accumulate(rows, features(state, p), p, [names[k] for k, _, _ in got],
+                        [q for _, _, q in got], 1.0 / episodes)
+            state.apply_action(sample_sorted(sorted((a, q) for _, a, q in got), rng))
+    return _finish(rows)
+
+
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
-             strings: bool = False) -> dict:
-    """Solve one game and write its results; returns a summary dict."""
+             strings: bool = False, mode: str = "response") -> dict:
+    """Solve one game and write its results; returns a summary dict (``mode``:
+    see ``mccfr_mode``)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
     folder = os.path.join(out, entry.name)
     os.makedirs(folder, exist_ok=True)
-    checkpoint = os.path.join(folder, f"checkpoint-{solver}-seed{seed}.npz") if resume else None
-    res = _solve(entry, game, solver, iterations, checkpoint, seed)
+    used = mccfr_mode(entry, mode)
+    tag = f"-{used}" if used != "raw" and solver != "cfr+" else ""
+    checkpoint = (os.path.join(folder, f"checkpoint-{solver}-seed{seed}{tag}.npz") if resume
+                  else None)
+    res = _solve(entry, game, solver, iterations, checkpoint, seed, mode)
     s, tree = res["solver_obj"], res["tree"]
     policy = s.average_policy()
-    if tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
+    if res["abstracted"]:
+        rows = abstract_situation_table(game, entry, policy, SAMPLED_EPISODES, seed)
+        entry = dataclasses.replace(entry, feature_doc=entry.extra["abstract_feature_doc"],
+                                    notes=entry.extra["abstract_notes"])
+    elif tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
         probs = s.average_policy_array() if res["use_cfr"] else s.policy_array(tree)
         rows = situation_table(game, entry, tree, probs)
     else:
@@ -253,7 +380,14 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     if res["curve"]:
         title = (f"{entry.name} ({preset}): {res['solver']}, "
                  f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
-        _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"])
+        reference = None
+        if res["abstracted"]:
+            measure_fn = (head_to_head_heuristic if res["measure"] == HEAD_TO_HEAD_HEURISTIC
+                          else head_to_head)
+            mean, half = measure_fn(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
+            reference = ("heuristic bot in the seat, same deals", mean, half)
+        _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"],
+              reference)
         _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
     last = res["curve"][-1] if res["curve"] else None
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
@@ -279,6 +413,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
                         help="checkpoint each game's solver in <out>/<game>/ and resume from it")
     parser.add_argument("--save-policy", choices=("yes", "no"), default="yes",
                         help="write policy.npz (solvers.policy_io array format)")
+    parser.add_argument("--mccfr-mode", choices=MCCFR_MODES, default="response",
+                        help="for games with an action abstraction (Saboteur): response = "
+                             "over the abstraction against fixed heuristic opponents "
+                             "(default), self-play = over the abstraction in self-play, "
+                             "raw = raw information sets")
     parser.add_argument("--strings", action="store_true",
                         help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
@@ -289,13 +428,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
-                          args.save_policy, args.resume, args.seed, args.strings)
+                          args.save_policy, args.resume, args.seed, args.strings,
+                          args.mccfr_mode)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for s in summaries:
         val = "n/a" if s["value"] is None else (
-            f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] == HEAD_TO_HEAD
+            f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] in (HEAD_TO_HEAD,
+                                                                       HEAD_TO_HEAD_HEURISTIC)
             else f"{s['value']:.2e}")
         print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} "
               f"| {s['measure']} | {val} | {s['infosets']} | {s['situations']} |")

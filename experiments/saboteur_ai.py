@@ -5,6 +5,7 @@ Subcommands (5 players, one round unless ``--players``)::
     python -m experiments.saboteur_ai selfplay --bot best --rounds 20
     python -m experiments.saboteur_ai budget --sims 100,400,1500 --rounds 10 --plot docs/img/x.png
     python -m experiments.saboteur_ai vs --rounds 100
+    python -m experiments.saboteur_ai plot --points 100:10/20,400:12/20 --heuristic 48/100 --plot p.png
 
 ``selfplay``: one bot in every seat; digger success rate (Wilson 95%
 interval), CPU time per move (process time, so other jobs on the machine
@@ -14,6 +15,7 @@ are revealed, the probability it gives the true assignment against the
 uniform prior, and Brier scores of the per-seat saboteur probabilities (other
 seats) against the prior's.  ``budget``: selfplay of ``best`` at several
 simulation budgets, plus the heuristic's self-play rate; optional plot.
+``plot``: the same plot from budget points measured earlier (as printed).
 ``vs``: one ``best`` seat against heuristic seats, the ``best`` seat
 rotated; win rate by the ``best`` seat's role (team win), with intervals;
 rows "heuristic" (the other seats of those rounds) and "baseline" (the same
@@ -34,7 +36,7 @@ import pyspiel
 import games  # noqa: F401
 from solvers.beliefs import belief
 from solvers.bots import make_bot
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -159,13 +161,46 @@ def versus(players: int, rounds: int, seed: int, bot: str = "best", **options) -
     return out
 
 
+def plot_budget(points: list[tuple[int, int, int]], heuristic: tuple[int, int], players: int,
+                path: str) -> None:
+    """PNG of digger success against simulations per move: ``points`` are
+    (simulations, rounds the diggers won, rounds) of ``best`` in every seat,
+    ``heuristic`` (won, rounds) of heuristic self-play; Wilson 95% bars."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(6, 4))
+    xs = [n for n, _, _ in points]
+    ys = [k / r for _, k, r in points]
+    cis = [wilson(k, r) for _, k, r in points]
+    ax.errorbar(xs, ys, yerr=[[y - c[0] for y, c in zip(ys, cis)],
+                              [c[1] - y for y, c in zip(ys, cis)]],
+                marker="o", capsize=3, label="best, all seats")
+    hk, hr = heuristic
+    lo, hi = wilson(hk, hr)
+    ax.axhline(hk / hr, color="gray", ls="--", label=f"heuristic self-play ({hr} rounds)")
+    ax.axhspan(lo, hi, color="gray", alpha=0.15)
+    ax.axhline(0.30, color="red", ls=":", label="target 30%")
+    ax.set_xscale("log")
+    ax.set_xlabel("simulations per move")
+    ax.set_ylabel("rounds the diggers win")
+    ax.set_ylim(0, 1)
+    per = sorted({r for _, _, r in points})
+    ax.set_title(f"Saboteur {players}p, one round ({'/'.join(map(str, per))} rounds per point, 95% CI)",
+                 fontsize=9)
+    ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
 def _fmt_ci(ci: tuple[float, float]) -> str:
     return f"[{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("command", choices=("selfplay", "budget", "vs"))
+    ap.add_argument("command", choices=("selfplay", "budget", "vs", "plot"))
     ap.add_argument("--bot", default="best")
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--rounds", type=int, default=20)
@@ -176,7 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all-actions", action="store_true", help="no root grouping")
     ap.add_argument("--anchor-z", type=float, default=None, help="anchor margin override")
     ap.add_argument("--vs-bot", default="best", help="vs: the bot in the rotated seat")
-    ap.add_argument("--plot", default=None, help="budget: write a PNG plot here")
+    ap.add_argument("--plot", default=None, help="budget / plot: write a PNG plot here")
+    ap.add_argument("--points", default=None,
+                    help="plot: measured budget points sims:won/rounds, comma-separated")
+    ap.add_argument("--heuristic", default=None, help="plot: heuristic self-play won/rounds")
     args = ap.parse_args(argv)
     opts = {}
     if args.uniform:
@@ -207,28 +245,24 @@ def main(argv: list[str] | None = None) -> int:
             r = selfplay("best", args.players, args.rounds, args.seed, max_simulations=n, **opts)
             rows.append((n, r))
             print(f"| {n} | {r['rounds']} | {r['rate']:.2f} {_fmt_ci(r['ci'])} | "
-                  f"{1000 * r['sec_per_move']:.1f} ms |", flush=True)
+                  f"{1000 * r['sec_per_move']:.1f} ms | P(true) {r['p_true']:.3f} vs "
+                  f"{r['p_uniform']:.3f}, Brier {r['brier']:.3f} vs {r['brier_prior']:.3f} |",
+                  flush=True)
         if args.plot:
-            import matplotlib
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-            fig, ax = plt.subplots(figsize=(6, 4))
-            xs = [n for n, _ in rows]
-            ys = [r["rate"] for _, r in rows]
-            lo = [r["rate"] - r["ci"][0] for _, r in rows]
-            hi = [r["ci"][1] - r["rate"] for _, r in rows]
-            ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label="best, all seats")
-            ax.axhline(h["rate"], color="gray", ls="--", label=f"heuristic self-play ({h['rounds']} rounds)")
-            ax.axhline(0.30, color="red", ls=":", label="target 30%")
-            ax.set_xscale("log")
-            ax.set_xlabel("simulations per move")
-            ax.set_ylabel("rounds the diggers win")
-            ax.set_ylim(0, 1)
-            ax.set_title(f"Saboteur {args.players}p, one round ({args.rounds} rounds per point, 95% CI)")
-            ax.legend(loc="upper left", fontsize=8)
-            fig.tight_layout()
-            fig.savefig(args.plot, dpi=90)
+            plot_budget([(n, r["digger_wins"], r["rounds"]) for n, r in rows],
+                        (h["digger_wins"], h["rounds"]), args.players, args.plot)
             print(f"plot: {args.plot}")
+    elif args.command == "plot":
+        if not args.points or not args.heuristic or not args.plot:
+            raise ValueError("plot needs --points, --heuristic and --plot")
+        pts = []
+        for item in args.points.split(","):
+            n, kr = item.split(":")
+            k, r = kr.split("/")
+            pts.append((int(n), int(k), int(r)))
+        hk, hr = (int(x) for x in args.heuristic.split("/"))
+        plot_budget(pts, (hk, hr), args.players, args.plot)
+        print(f"plot: {args.plot}")
     else:
         if sims:
             opts["max_simulations"] = sims[0]

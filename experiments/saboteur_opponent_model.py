@@ -17,7 +17,7 @@ import pyspiel
 import games  # noqa: F401  (registers the games)
 from solvers.beliefs import SABOTEUR_CATEGORIES, saboteur_category, saboteur_record
 from solvers.bots import make_bot
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 
 def play_round(game: pyspiel.Game, bots: list, rng: SplitMix64) -> pyspiel.State:

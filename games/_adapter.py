@@ -256,3 +256,13 @@ def deserialize_state(game: EngineGame, text: str) -> EngineState:
     if snapshot != state.engine.dump():
         raise ValueError("serialized state is inconsistent: snapshot differs from replayed history")
     return state
+
+
+def engine_of(game: EngineGame):
+    """The engine factory of every engine-backed game's spec: ``game.make_engine()``."""
+    return game.make_engine()
+
+
+def view_of(state: EngineState, player: int):
+    """The player-view accessor of every engine-backed game's spec."""
+    return state.engine.player_view(player)

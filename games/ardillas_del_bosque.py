@@ -42,6 +42,8 @@ from __future__ import annotations
 import pyspiel
 
 from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
+from games._adapter import engine_of, view_of
+from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine, ArdillasView, Token
 
 __all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS", "KINGS",
@@ -159,3 +161,29 @@ class ArdillasGame(EngineGame):
 
 
 pyspiel.register_game(_GAME_TYPE, ArdillasGame)
+
+
+# ----------------------------------------------------------------------
+# The game spec (games.spec): everything solvers and experiments need.
+# ----------------------------------------------------------------------
+def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The rule-based bot (``games.ardillas_del_bosque_ai.ArdillasHeuristicBot``)."""
+    from games.ardillas_del_bosque_ai import ArdillasHeuristicBot
+    return ArdillasHeuristicBot(game, **options)
+
+
+def _table() -> TableSpec:
+    """The policy-table entry (``games.features``)."""
+    from games.features import ARDILLAS_TABLE
+    return ARDILLAS_TABLE
+
+
+SPEC = register_spec(GameSpec(
+    name="ardillas_del_bosque",
+    presets={"default": {}, "mini": MINI_PARAMS},
+    engine=engine_of,
+    player_view=view_of,
+    heuristic=_heuristic,
+    table=_table,
+    rules_doc="docs/rules/ardillas_del_bosque.md",
+))

@@ -1,7 +1,7 @@
 """Gold Nugget as an OpenSpiel game (``pyspiel.load_game("gold_nugget")``).
 
-Rules: ``../shared/rules/gold_nugget.txt``; as implemented, with every designed
-card, ability and assumption: ``docs/rules/gold_nugget.md``.  The rules live in
+Rules as implemented, with every designed card, ability and assumption:
+``docs/rules/gold_nugget.md``.  The rules live in
 the Cython engine ``src_cy/gold_nugget.pyx``; this module validates parameters
 and registers the game.
 
@@ -40,6 +40,8 @@ from __future__ import annotations
 import pyspiel
 
 from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
+from games._adapter import engine_of, view_of
+from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
                                 GoldNuggetEngine)
@@ -249,3 +251,36 @@ CATALOG = {"leaf": LEAF_CATALOG, "wind": WIND_CATALOG, "animals": ANIMAL_CATALOG
            "victory": VC_CATALOG}
 
 pyspiel.register_game(_GAME_TYPE, GoldNuggetGame)
+
+
+# ----------------------------------------------------------------------
+# The game spec (games.spec): everything solvers and experiments need.
+# ----------------------------------------------------------------------
+def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The rule-based bot (``games.gold_nugget_ai.GoldNuggetHeuristicBot``)."""
+    from games.gold_nugget_ai import GoldNuggetHeuristicBot
+    return GoldNuggetHeuristicBot(game, **options)
+
+
+def _belief():
+    """World acceptance under the belief model (``solvers.beliefs.gold_nugget_belief``)."""
+    from solvers.beliefs import world_acceptance
+    return world_acceptance
+
+
+def _table() -> TableSpec:
+    """The policy-table entry (``games.features``)."""
+    from games.features import GOLD_NUGGET_TABLE
+    return GOLD_NUGGET_TABLE
+
+
+SPEC = register_spec(GameSpec(
+    name="gold_nugget",
+    presets={"default": {}, "mini": MINI_PARAMS},
+    engine=engine_of,
+    player_view=view_of,
+    heuristic=_heuristic,
+    belief=_belief,
+    table=_table,
+    rules_doc="docs/rules/gold_nugget.md",
+))

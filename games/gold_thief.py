@@ -1,7 +1,6 @@
 """Gold Thief as an OpenSpiel game (``pyspiel.load_game("gold_thief")``).
 
-Rules: ``../shared/rules/gold_thief.txt``; as implemented, with every
-assumption: ``docs/rules/gold_thief.md``.  The rules live in the Cython engine
+Rules as implemented, with every assumption: ``docs/rules/gold_thief.md``.  The rules live in the Cython engine
 ``src_cy/gold_thief.pyx``; this module validates parameters and registers the
 game.
 
@@ -35,12 +34,37 @@ from __future__ import annotations
 import pyspiel
 
 from games._adapter import EngineGame, ParameterError, check_range, engine_game_type
-from src_cy.gold_thief import GoldThiefEngine
+from games._adapter import engine_of, view_of
+from games.spec import GameSpec, TableSpec, register_spec
+from src_cy.gold_thief import GoldThiefEngine, GoldThiefParams
 from src_cy.gold_thief_view import GoldThiefView  # noqa: F401  (re-exported)
 
-NUM_ACTIONS = 99
-NUM_CHANCE_OUTCOMES = 34
+# The action layout: Python mirror of ``src_cy/gold_thief_actions.pxd`` (the
+# one definition; tests/test_gold_thief.py checks this block against the
+# engine's ``ACTION_LAYOUT``).  Other Python modules import the ids from here.
+MAX_PLAYERS = 5
+NUM_CARD_TYPES = 5
 MAX_GOALS = 24
+THIEF, GUARD, WITCH, FAERIE, NINJA = range(5)     # card types
+A_END_TURN = 0
+A_PASS = 1
+A_THIEF = 2            # + victim seat
+A_GUARD = 7            # + recipient seat
+A_WITCH = 12           # + victim seat
+A_FAERIE = 17          # + goal id
+A_NINJA = 41
+A_GUARD_CANCEL = 42
+A_THIEF_RAID = 43
+A_WITCH_EXTRA = 44
+A_FAERIE_CANCEL = 45
+A_NINJA_SCORE = 46     # + goal id
+A_BIG_FLIP = 70        # + goal id
+A_GIVE = 94            # + card type
+NUM_ACTIONS = 99
+C_CARD = 0             # chance: + card type
+C_GOAL = 5             # chance: + goal id
+C_FIRST = 29           # chance: + seat
+NUM_CHANCE_OUTCOMES = 34
 MAX_CARDS = 64
 CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 
@@ -131,8 +155,11 @@ class GoldThiefGame(EngineGame):
         if len(goals) < n:
             raise ParameterError(
                 f"parameter goals has {len(goals)} cards; at least players={n} are needed")
-        per_turn = (2 * total + 10) * (n + 2) + 2 * len(goals)
-        max_moves = 1 + n + n * hand + turns * per_turn
+        params = GoldThiefParams({**p, "players": n, "hand_size": hand, "start_gold": gold,
+                                  "goals_to_win": to_win, "big_pile": big, "max_turns": turns,
+                                  "first_player": first, "goals": goals,
+                                  **dict(zip(("thieves", "guards", "witches", "faeries",
+                                              "ninjas"), counts))})
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=NUM_CHANCE_OUTCOMES,
@@ -140,12 +167,11 @@ class GoldThiefGame(EngineGame):
             min_utility=-1.0 / (n - 1),
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=max_moves,
+            max_game_length=params.max_moves,
         )
 
         def factory() -> GoldThiefEngine:
-            return GoldThiefEngine(n, counts, goals, hand, gold, to_win, big, turns, first,
-                                   max_moves)
+            return GoldThiefEngine(params)
 
         return info, factory
 
@@ -156,3 +182,50 @@ def mini_game() -> pyspiel.Game:
 
 
 pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
+
+
+# ----------------------------------------------------------------------
+# The game spec (games.spec): everything solvers and experiments need.
+# ----------------------------------------------------------------------
+def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The rule-based bot (``games.gold_thief_ai.GoldThiefHeuristicBot``)."""
+    from games.gold_thief_ai import GoldThiefHeuristicBot
+    return GoldThiefHeuristicBot(game, **options)
+
+
+def _rollout():
+    """The engine rollout policy (``src_cy.gold_thief_rollout``)."""
+    from src_cy.gold_thief_rollout import GoldThiefRollout
+    return GoldThiefRollout()
+
+
+def _slow_rollout():
+    """The pyspiel twin of ``_rollout``."""
+    from games.gold_thief_rollout import gold_thief_rollout
+    return gold_thief_rollout
+
+
+def _belief():
+    """World acceptance under the belief model (``solvers.beliefs.gold_thief_belief``)."""
+    from solvers.beliefs import world_acceptance
+    return world_acceptance
+
+
+def _table() -> TableSpec:
+    """The policy-table entry (``games.features``)."""
+    from games.features import GOLD_THIEF_TABLE
+    return GOLD_THIEF_TABLE
+
+
+SPEC = register_spec(GameSpec(
+    name="gold_thief",
+    presets={"default": {}, "mini": MINI_PARAMS},
+    engine=engine_of,
+    player_view=view_of,
+    heuristic=_heuristic,
+    rollout=_rollout,
+    slow_rollout=_slow_rollout,
+    belief=_belief,
+    table=_table,
+    rules_doc="docs/rules/gold_thief.md",
+))

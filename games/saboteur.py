@@ -54,12 +54,31 @@ from __future__ import annotations
 import pyspiel
 
 from games._adapter import EngineGame, check_choice, check_range, engine_game_type
-from src_cy.saboteur import SaboteurEngine
+from games._adapter import engine_of, view_of
+from games.spec import GameSpec, TableSpec, register_spec
+from src_cy.saboteur import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
-UTILITIES = ("gold", "win")
-#: ``pick``: each gold-digger in turn picks a card from those passed on (the
-#: published rules); ``finder``: the finder chooses every recipient's card.
-GOLD_HANDOUTS = ("pick", "finder")
+# The action layout above as constants (the one definition is
+# ``src_cy/saboteur_actions.pxd``; tests check this mirror against
+# ``src_cy.saboteur.ACTION_LAYOUT``).  Ids: ``(2 k + o) * C + cell``,
+# ``A_ROCK_BLOCK * C + cell``, ``A_TAIL_BLOCK * C + A_BREAK + A_STRIDE * t + q``,
+# ``... + A_REPAIR + A_STRIDE * (3 r + t) + q``, ``... + A_MAP + g``,
+# ``... + A_PASS + k``, ``... + A_KEEP + v``, ``... + A_HAND_ON + v``.
+A_ROCK_BLOCK = 32
+A_TAIL_BLOCK = 33
+A_STRIDE = 10
+A_BREAK = 0
+A_REPAIR = 30
+A_MAP = 210
+A_PASS = 213
+A_KEEP = 240
+A_HAND_ON = 243
+A_TAIL_SIZE = 246
+
+# The choices of ``utility`` (UTILITIES: "gold", "win") and ``gold_handout``
+# (GOLD_HANDOUTS: "pick", each gold-digger in turn picks a card from those
+# passed on, the published rules; "finder", the finder chooses every
+# recipient's card) come from the engine.
 
 _DEFAULTS = {
     "players": 5,
@@ -93,22 +112,25 @@ class SaboteurGame(EngineGame):
     GAME_TYPE = _GAME_TYPE
 
     def _build(self, params: dict):
-        players = check_range("players", params["players"], 3, 10)
-        rounds = check_range("rounds", params["rounds"], 1, 5)
-        goal_distance = check_range("goal_distance", params["goal_distance"], 2, 20)
-        utility = check_choice("utility", params["utility"], UTILITIES)
-        deck_scale = check_range("deck_scale", params["deck_scale"], 10, 100)
-        hand_size = check_range("hand_size", params["hand_size"], 0, 6)
-        handout = check_choice("gold_handout", params["gold_handout"], GOLD_HANDOUTS)
+        checked = {
+            "players": check_range("players", params["players"], 3, 10),
+            "rounds": check_range("rounds", params["rounds"], 1, 5),
+            "goal_distance": check_range("goal_distance", params["goal_distance"], 2, 20),
+            "utility": check_choice("utility", params["utility"], UTILITIES),
+            "deck_scale": check_range("deck_scale", params["deck_scale"], 10, 100),
+            "hand_size": check_range("hand_size", params["hand_size"], 0, 6),
+            "gold_handout": check_choice("gold_handout", params["gold_handout"],
+                                         GOLD_HANDOUTS),
+        }
         game_string = "saboteur(" + ",".join(
             f"{k}={params[k]}" for k in sorted(params)) + ")"
-        util = UTILITIES.index(utility)
+        proto = SaboteurEngine(checked, game_string=game_string)
+        shared = proto.params
 
         def factory() -> SaboteurEngine:
-            return SaboteurEngine(players, rounds, goal_distance, util, deck_scale,
-                                  hand_size, game_string, int(handout == "pick"))
+            return SaboteurEngine(shared, game_string=game_string)
 
-        proto = factory()
+        rounds, utility, players = checked["rounds"], checked["utility"], checked["players"]
         if utility == "gold":
             lo, hi, total = 0.0, 4.0 * rounds, None
         else:
@@ -130,3 +152,72 @@ class SaboteurGame(EngineGame):
 
 
 pyspiel.register_game(_GAME_TYPE, SaboteurGame)
+
+
+# ----------------------------------------------------------------------
+# The game spec (games.spec): everything solvers and experiments need.
+# ----------------------------------------------------------------------
+def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The rule-based bot (``games.saboteur_ai.SaboteurHeuristicBot``)."""
+    from games.saboteur_ai import SaboteurHeuristicBot
+    return SaboteurHeuristicBot(game, **options)
+
+
+def _rollout():
+    """The engine rollout policy (``src_cy.saboteur_rollout.SaboteurRollout``)."""
+    from src_cy.saboteur_rollout import SaboteurRollout
+    return SaboteurRollout()
+
+
+def saboteur_rollout(state, actions: list[int], rng) -> int:
+    """pyspiel twin of ``SaboteurRollout``: runs the same Cython code
+    (``src_cy.saboteur_rollout.rollout_choice``) on ``state.engine`` from
+    ``rng``'s state and advances ``rng`` (a ``SplitMix64``) past the draws it
+    made."""
+    from src_cy.saboteur_rollout import rollout_choice
+    action, rng.s = rollout_choice(state.engine, actions, rng.s)
+    return action
+
+
+def _slow_rollout():
+    return saboteur_rollout
+
+
+def _root_candidates():
+    """Saboteur's root-action grouping (``root_candidates="game"``)."""
+    from games.saboteur_search import saboteur_root_candidates
+    return saboteur_root_candidates
+
+
+def _belief():
+    """World acceptance under the belief model (``solvers.beliefs.saboteur_belief``)."""
+    from solvers.beliefs import world_acceptance
+    return world_acceptance
+
+
+def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The heuristic driven by the role posterior (``games.saboteur_search``)."""
+    from games.saboteur_search import BeliefSaboteurBot
+    return BeliefSaboteurBot(game, **options)
+
+
+def _table() -> TableSpec:
+    """The policy-table entry (``games.features``)."""
+    from games.features import SABOTEUR_TABLE
+    return SABOTEUR_TABLE
+
+
+SPEC = register_spec(GameSpec(
+    name="saboteur",
+    presets={"default": {}, "mini": MINI_PARAMS},
+    engine=engine_of,
+    player_view=view_of,
+    heuristic=_heuristic,
+    rollout=_rollout,
+    slow_rollout=_slow_rollout,
+    root_candidates=_root_candidates,
+    belief=_belief,
+    bots={"belief_heuristic": _belief_heuristic},
+    table=_table,
+    rules_doc="docs/rules/saboteur.md",
+))

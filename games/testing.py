@@ -9,7 +9,6 @@ per-game invariant hook run after every action.
 from __future__ import annotations
 
 import difflib
-import random
 import re
 import sys
 from typing import Callable, Iterator
@@ -17,21 +16,29 @@ from typing import Callable, Iterator
 import numpy as np
 import pyspiel
 
+from src_cy.rng import SplitMix64
+
 Invariant = Callable[[pyspiel.State], None]
 
 
-def random_action(state: pyspiel.State, rng: random.Random) -> int:
-    """A chance outcome drawn by its odds, or a uniformly random legal action."""
+def random_action(state: pyspiel.State, rng: SplitMix64) -> int:
+    """A chance outcome drawn by its odds (one ``rng.random()``), or a uniformly
+    random legal action (``rng.choice``)."""
     if state.is_chance_node():
-        actions, probs = zip(*state.chance_outcomes())
-        return rng.choices(actions, probs)[0]
+        outcomes = state.chance_outcomes()
+        u, acc = rng.random(), 0.0
+        for action, p in outcomes:
+            acc += p
+            if u < acc:
+                return action
+        return outcomes[-1][0]
     return rng.choice(state.legal_actions())
 
 
 def random_states(game: pyspiel.Game, num_games: int, seed: int,
                   every: int = 1) -> Iterator[pyspiel.State]:
     """Yield (clones of) states along seeded random playthroughs."""
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     for _ in range(num_games):
         state = game.new_initial_state()
         step = 0
@@ -93,7 +100,7 @@ def _corruptions(text: str) -> list[str]:
 
 def check_clone_independence(game: pyspiel.Game, seed: int = 2) -> None:
     """Mutating a clone never changes the original."""
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     for state in random_states(game, 3, seed, every=5):
         if state.is_terminal():
             continue
@@ -279,7 +286,7 @@ def check_information_contract(game: pyspiel.Game, num_games: int = 3, seed: int
     (key, tensor) must determine it. Returns the number of states checked.
     """
     table = _InfoTable(game)
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     n = game.num_players()
     for g in range(num_games):
         state = game.new_initial_state()
@@ -291,7 +298,7 @@ def check_information_contract(game: pyspiel.Game, num_games: int = 3, seed: int
             if step % every == 0:
                 for p in range(n):
                     for d in range(draws):
-                        wseed = rng.getrandbits(63)
+                        wseed = rng.next() >> 1
                         world = state.resample(p, wseed)
                         check_resampled_world(state, world, p)
                         engine = getattr(state, "engine", None)
@@ -317,7 +324,7 @@ def mid_game_states(game: pyspiel.Game, count: int, seed: int = 0,
     """``count`` decision states (more than one legal action), each picked at
     random among those at depth >= ``min_depth`` (or any depth, in games that
     end sooner) of its own seeded random game."""
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     out = []
     for _ in range(50 * count):
         if len(out) == count:
@@ -330,7 +337,7 @@ def mid_game_states(game: pyspiel.Game, count: int, seed: int = 0,
             state.apply_action(random_action(state, rng))
         pool = late or early
         if pool:
-            out.append(pool[rng.randrange(len(pool))])
+            out.append(pool[rng.randint(len(pool))])
     if len(out) < count:
         raise AssertionError(f"{game} has too few decision states with a choice")
     return out
@@ -362,7 +369,7 @@ def check_openspiel_algorithms(game: pyspiel.Game, positions: int = 3, seed: int
     gtype = game.get_type()
     has_tensor = gtype.provides_observation_tensor or gtype.provides_information_state_tensor
     env = rl_environment.Environment(game) if has_tensor else None
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     for _ in range(episodes if env is not None else 0):
         time_step = env.reset()
         while not time_step.last():
@@ -404,19 +411,20 @@ def check_snapshot_refused_under_O(game_string: str, seed: int = 0) -> None:
     """Under ``python -O`` (asserts stripped) a corrupted snapshot is refused."""
     import subprocess
     code = f"""
-import random, binascii, pyspiel, games
+import pyspiel, games
 from games.testing import random_states
+from src_cy.rng import SplitMix64
 game = pyspiel.load_game({game_string!r})
 states = [s for s in random_states(game, 1, {seed}, every=3) if not s.is_terminal()]
 state = states[len(states) // 2]
 data = bytearray(state.engine.dump())
 refused = 0
-rng = random.Random({seed})
+rng = SplitMix64({seed})
 variants = [bytes(data[:len(data) // 2]), b"", bytes(data) + b"\\x07"]
 for _ in range(20):
     bad = bytearray(data)
-    i = rng.randrange(len(bad))
-    bad[i] = (bad[i] + 1 + rng.randrange(255)) % 256
+    i = rng.randint(len(bad))
+    bad[i] = (bad[i] + 1 + rng.randint(255)) % 256
     variants.append(bytes(bad))
 for bad in variants:
     engine = game.make_engine()

@@ -18,7 +18,7 @@ else of the true state).  Per game (details and the opponent models in
   public action of another player multiplies an assignment by the
   likelihood of that action's *category* given the actor's role (and, for
   tools, the target's role) under :data:`SABOTEUR_MODEL`, the action mix of
-  the heuristic bot (``solvers/heuristics_saboteur.py``) measured in
+  the heuristic bot (``games/saboteur_ai.py``) measured in
   self-play, with an epsilon floor.
 
 The same likelihoods drive belief-weighted determinization in ISMCTS: a
@@ -331,7 +331,7 @@ def sampled_belief(state: pyspiel.State, player: int, hidden_of: Callable[[Any],
     by ``state.resample(player, ws)`` (``ws`` from a splitmix64 stream seeded
     with ``seed``): the information-set distribution under a uniform opponent
     model.  Outcomes sorted; likelihood 1.0 for all (no behavioural model)."""
-    from solvers.ismcts import SplitMix64
+    from src_cy.rng import SplitMix64
     if not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be an int >= 1, got {samples!r}")
     rng = SplitMix64(seed)

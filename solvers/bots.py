@@ -2,55 +2,38 @@
 
 Built in: ``"random"`` (uniform over legal actions, seeded), ``"ismcts"``
 (:class:`solvers.ismcts.ISMCTSBot`), ``"heuristic"`` (the rule-based bot
-a game registered with :func:`register_heuristic`) and ``"best"`` (each
+of the game's spec, ``games.spec.GameSpec.heuristic``), ``"best"`` (each
 game's strongest measured configuration within 0.1 s per move on one core,
-:data:`BEST_CONFIGS`; documented in ``docs/ai.md``).  Other solvers add
-entries with :func:`register_bot` (the CFR helper registers ``"cfr"``).
+:data:`BEST_CONFIGS`; documented in ``docs/ai.md``), and ``"cfr"`` (a solved
+policy file, :class:`solvers.policy_bot.PolicyBot`); a game's spec may add bots of its
+own (``GameSpec.bots``, e.g. Saboteur's ``"belief_heuristic"``).  Other code
+may add entries with :func:`register_bot`.
 
-Every bot takes ``seed`` and is deterministic given it.
+Every bot derives from :class:`solvers.bot_base.Bot`, takes ``seed`` and is
+deterministic given it.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
 import pyspiel
 
-from solvers.ismcts import ISMCTSBot, SplitMix64
+from games.saboteur_search import SaboteurBeliefAnchor
+from games.spec import find_spec, specs
+from solvers.bot_base import Bot, Policy
+from solvers.ismcts import ISMCTSBot
+from solvers.policy_bot import PolicyBot
 
 BotFactory = Callable[..., pyspiel.Bot]
 _BOTS: dict[str, BotFactory] = {}
-_HEURISTICS: dict[str, BotFactory] = {}
-# Modules imported on demand to find heuristics that are not registered yet.
-_HEURISTIC_MODULES = ("solvers.heuristics",)
-# Modules imported on demand for bots registered elsewhere (name -> module).
-_LAZY_BOTS = {"cfr": "solvers.cfr"}
 
 
-class RandomBot(pyspiel.Bot):
+class RandomBot(Bot):
     """Uniform random over the legal actions, from a seeded splitmix64 stream."""
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        pyspiel.Bot.__init__(self)
-        self._rng = SplitMix64(0 if seed is None else seed)
-
-    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
-        legal = sorted(state.legal_actions())
-        if not legal:
-            raise ValueError("RandomBot: no legal actions (chance or terminal state)")
+    def step_with_policy(self, state: pyspiel.State) -> tuple[Policy, int]:
+        legal = self.legal_at_decision(state)
         return [(a, 1.0 / len(legal)) for a in legal], legal[self._rng.randint(len(legal))]
-
-    def step(self, state: pyspiel.State) -> int:
-        return self.step_with_policy(state)[1]
-
-    def provides_policy(self) -> bool:
-        return True
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Stateless."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Stateless."""
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -58,33 +41,19 @@ def register_bot(name: str, factory: BotFactory) -> None:
     _BOTS[name] = factory
 
 
-def register_heuristic(game_name: str, factory: BotFactory | None = None):
-    """Register a game's heuristic bot; usable as a decorator.
-
-    ``factory(game, seed=..., **options)`` returns a ``pyspiel.Bot``.
-    ``game_name`` is the pyspiel short name (e.g. ``"gold_thief"``).
-    """
-    def deco(f: BotFactory) -> BotFactory:
-        _HEURISTICS[game_name] = f
-        return f
-    return deco if factory is None else deco(factory)
-
-
 def heuristic_games() -> list[str]:
-    """Short names of the games with a registered heuristic bot."""
-    for mod in _HEURISTIC_MODULES:
-        importlib.import_module(mod)
-    return sorted(_HEURISTICS)
+    """Short names of the games whose spec has a heuristic bot."""
+    return [s.name for s in specs() if s.heuristic is not None]
 
 
 def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
+    """The game spec's heuristic bot."""
     name = game.get_type().short_name
-    if name not in _HEURISTICS:
-        heuristic_games()
-    if name not in _HEURISTICS:
-        raise ValueError(f"no heuristic bot registered for {name!r}; "
-                         f"games with one: {sorted(_HEURISTICS)}")
-    return _HEURISTICS[name](game, **options)
+    spec = find_spec(name)
+    if spec is None or spec.heuristic is None:
+        raise ValueError(f"no heuristic bot for {name!r}; games with one: "
+                         f"{heuristic_games()}")
+    return spec.heuristic(game, **options)
 
 
 #: ``make_bot("best", game)``: ISMCTS options per game (pyspiel short name).
@@ -93,7 +62,9 @@ def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
 BEST_CONFIGS: dict[str, dict[str, Any]] = {
     "saboteur": dict(max_simulations=400, rollout="heuristic", determinization="belief",
                      belief_worlds=32, max_depth=1, root_candidates="game",
-                     anchor="heuristic", anchor_z=2.0),
+                     anchor=SaboteurBeliefAnchor(repair_first=True, dig_eval=True, strike=5,
+                                                 useful_blocks=True),
+                     anchor_z=2.0),
     "gold_thief": dict(max_simulations=1500, rollout="heuristic"),
     # Anchored on the heuristic (z = 1): plain search did not separate from
     # the heuristic at 2 players (docs/results.md).
@@ -115,34 +86,31 @@ register_bot("random", RandomBot)
 register_bot("best", _make_best)
 
 
-def _make_belief_heuristic(game: pyspiel.Game, seed: int | None = 0, **options: Any) -> pyspiel.Bot:
-    """Saboteur's heuristic driven by the role posterior (solvers.search_saboteur)."""
-    if game.get_type().short_name != "saboteur":
-        raise ValueError("'belief_heuristic' plays saboteur only")
-    from solvers.search_saboteur import BeliefSaboteurBot
-    return BeliefSaboteurBot(game, seed=seed, **options)
-
-
-register_bot("belief_heuristic", _make_belief_heuristic)
 register_bot("ismcts", ISMCTSBot)
 register_bot("heuristic", _make_heuristic)
+register_bot("cfr", PolicyBot)
 
 
-def bot_names() -> list[str]:
-    """Names ``make_bot`` accepts (lazily provided ones included)."""
-    return sorted(set(_BOTS) | set(_LAZY_BOTS))
+def bot_names(game: pyspiel.Game | None = None) -> list[str]:
+    """Names ``make_bot`` accepts (for ``game``: its spec's own bots too;
+    without a game: every spec's)."""
+    extra = set()
+    for s in ([find_spec(game)] if game is not None else specs()):
+        if s is not None:
+            extra |= set(s.bots)
+    return sorted(set(_BOTS) | extra)
 
 
 def make_bot(name: str, game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
     """Build bot ``name`` for ``game``; options go to its factory (e.g. ``seed``)."""
-    if name not in _BOTS and name in _LAZY_BOTS:
-        try:
-            importlib.import_module(_LAZY_BOTS[name])
-        except ImportError as exc:
-            raise ValueError(f"bot {name!r} is not available: {exc}") from None
-    if name not in _BOTS:
-        raise ValueError(f"unknown bot {name!r}; known: {bot_names()}")
+    factory = _BOTS.get(name)
+    if factory is None:
+        spec = find_spec(game)
+        factory = None if spec is None else spec.bots.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} for {game.get_type().short_name}; "
+                         f"known: {bot_names(game)}")
     try:
-        return _BOTS[name](game, **options)
+        return factory(game, **options)
     except TypeError as exc:
         raise ValueError(f"bad options for bot {name!r}: {exc}") from None

@@ -23,7 +23,7 @@ from typing import Any, Sequence
 import numpy as np
 import pyspiel
 
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,8 @@ def _labels(lineup: Sequence[BotSpec]) -> list[str]:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """Seed of game ``index`` of a match seeded ``seed``."""
-    return SplitMix64(SplitMix64(seed).next() ^ (index * 0x9E3779B97F4A7C15)).next()
+    """Seed of game ``index`` of a match seeded ``seed`` (``derive_seed``)."""
+    return derive_seed(seed, index)
 
 
 _GAMES: dict[str, pyspiel.Game] = {}

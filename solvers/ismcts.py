@@ -3,7 +3,8 @@
 Two implementations of one algorithm:
 
 * the fast path, ``src_cy.ismcts.search``, on goldspiel Cython engines
-  (used whenever the state has an ``engine`` attribute);
+  (used when the state runs on one, ``state.engine``, unless
+  ``use_engine=False``);
 * the slow path, :func:`slow_search`, on any sequential pyspiel game that
   implements ``resample_from_infostate`` (or has perfect information).
 
@@ -25,8 +26,6 @@ the ISMCTS to use for them.
 """
 from __future__ import annotations
 
-import importlib
-
 import math
 import os
 import time
@@ -35,43 +34,13 @@ from typing import Any, Callable
 
 import pyspiel
 
-MASK64 = (1 << 64) - 1
+from games.spec import find_spec, state_engine
+# The one RNG (src_cy/rng.py), re-exported here for existing callers.
+from solvers.bot_base import Bot
+from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
+
 FINAL_POLICIES = ("max_visits", "visit_distribution")
 DETERMINIZATIONS = ("uniform", "belief")
-
-
-class SplitMix64:
-    """Python twin of the engines' ``Rng`` (``rng_next``/``rng_int``/``rng_double``)."""
-
-    def __init__(self, seed: int):
-        self.s = int(seed) & MASK64
-
-    def next(self) -> int:
-        """Next 64-bit output."""
-        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def randint(self, n: int) -> int:
-        """Uniform integer in [0, n)."""
-        return (self.next() >> 11) % n
-
-    def random(self) -> float:
-        """Uniform float in [0, 1)."""
-        return (self.next() >> 11) * (1.0 / 9007199254740992.0)
-
-
-def sample_sorted(pairs: list[tuple[int, float]], rng: SplitMix64) -> int:
-    """Draw from (outcome, probability) pairs sorted by outcome: one ``random()``."""
-    u = rng.random()
-    acc = 0.0
-    for outcome, p in pairs[:-1]:
-        acc += p
-        if u < acc:
-            return outcome
-    return pairs[-1][0]
 
 
 @dataclass
@@ -94,39 +63,22 @@ class RootStats:
 
 
 # ----------------------------------------------------------------------
-# Rollout policies
+# Rollout policies and root grouping: the game's spec (games.spec)
 # ----------------------------------------------------------------------
 SlowRollout = Callable[[pyspiel.State, list, SplitMix64], int]
-_ROLLOUTS: dict[str, tuple[Callable[[], Any] | None, SlowRollout | None]] = {}
-
-
-def register_rollout(game_name: str, fast: Callable[[], Any] | None = None,
-                     slow: SlowRollout | None = None) -> None:
-    """Register a game's rollout policy for ``rollout="heuristic"``.
-
-    ``fast`` builds a ``src_cy.ismcts.RolloutPolicy`` (Cython subclass) for
-    the engine path; ``slow(state, sorted_legal_actions, rng)`` returns an
-    action on pyspiel states.  To keep the paths in step, both must make the
-    same choice from the same ``rng`` draws.
-    """
-    _ROLLOUTS[game_name] = (fast, slow)
+RootCandidates = Callable[[pyspiel.State], list]
 
 
 def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
     if rollout in (None, "random"):
         return None
     if rollout == "heuristic":
-        if game_name not in _ROLLOUTS:
-            importlib.import_module("solvers.rollouts")
-        if game_name not in _ROLLOUTS:
-            raise ValueError(f"no heuristic rollout registered for {game_name!r}; "
-                             f"registered: {sorted(_ROLLOUTS)}")
-        factory, slow = _ROLLOUTS[game_name]
-        chosen = factory if fast else slow
-        if chosen is None:
-            raise ValueError(f"the {game_name!r} heuristic rollout has no "
-                             f"{'engine' if fast else 'pyspiel'} version")
-        return chosen() if fast else chosen
+        spec = find_spec(game_name)
+        factory = None if spec is None else (spec.rollout if fast else spec.slow_rollout)
+        if factory is None:
+            raise ValueError(f"the spec of {game_name!r} has no heuristic rollout "
+                             f"for the {'engine' if fast else 'pyspiel'} path")
+        return factory()
     if fast:
         from src_cy.ismcts import RolloutPolicy
         if not isinstance(rollout, RolloutPolicy):
@@ -139,32 +91,16 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
     return rollout
 
 
-# ----------------------------------------------------------------------
-# Root action grouping
-# ----------------------------------------------------------------------
-RootCandidates = Callable[[pyspiel.State], list]
-_ROOT_CANDIDATES: dict[str, RootCandidates] = {}
-_CANDIDATE_MODULES = {"saboteur": "solvers.search_saboteur"}
-
-
-def register_root_candidates(game_name: str, fn: RootCandidates) -> None:
-    """Register ``fn(state) -> actions``: the root actions a search considers
-    (``root_candidates="game"``); must read only the mover's information."""
-    _ROOT_CANDIDATES[game_name] = fn
-
-
-def _resolve_candidates(game_name: str, spec: Any) -> RootCandidates | None:
-    if spec is None:
+def _resolve_candidates(game_name: str, candidates: Any) -> RootCandidates | None:
+    if candidates is None:
         return None
-    if spec == "game":
-        if game_name not in _ROOT_CANDIDATES and game_name in _CANDIDATE_MODULES:
-            importlib.import_module(_CANDIDATE_MODULES[game_name])
-        if game_name not in _ROOT_CANDIDATES:
-            raise ValueError(f"no root candidates registered for {game_name!r}; "
-                             f"registered: {sorted(_ROOT_CANDIDATES)}")
-        return _ROOT_CANDIDATES[game_name]
-    if callable(spec):
-        return spec
+    if candidates == "game":
+        spec = find_spec(game_name)
+        if spec is None or spec.root_candidates is None:
+            raise ValueError(f"the spec of {game_name!r} has no root candidates grouping")
+        return spec.root_candidates()
+    if callable(candidates):
+        return candidates
     raise ValueError("root_candidates must be None, 'game' or a callable(state)")
 
 
@@ -201,9 +137,14 @@ def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float
 
 def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: int,
                    rng: SplitMix64) -> tuple[list[Any], int]:
-    """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states)."""
-    from solvers.beliefs import world_acceptance
-    accept = world_acceptance(state, player)
+    """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states),
+    accepted by the game spec's belief model."""
+    name = state.get_game().get_type().short_name
+    spec = find_spec(name)
+    if spec is None or spec.belief is None:
+        raise ValueError(f"determinization='belief' needs a belief model; the spec of "
+                         f"{name!r} has none")
+    accept = spec.belief()(state, player)
     if engine_worlds:
         engine = state.engine
         return belief_world_seeds(lambda ws: engine.py_resample(player, ws), accept,
@@ -230,7 +171,7 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
     ``determinization="belief"`` (needs ``state``, the pyspiel state over
     ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
     :func:`belief_world_seeds` with the game's belief model
-    (``solvers.beliefs.world_acceptance``) from the seed's stream, then
+    (``GameSpec.belief``) from the seed's stream, then
     continues that stream.
     """
     from src_cy import ismcts as cy
@@ -258,7 +199,7 @@ def _check_determinization(kind: str, belief_worlds: int) -> str:
 
 def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel.State]:
     """world_seed -> a world drawn from ``player``'s information set."""
-    if hasattr(state, "engine") and hasattr(state, "resample"):
+    if state_engine(state) is not None and hasattr(state, "resample"):
         return lambda ws: state.resample(player, ws)
     info = state.get_game().get_type().information
     if info == pyspiel.GameType.Information.PERFECT_INFORMATION:
@@ -274,7 +215,7 @@ def _info_function(state: pyspiel.State) -> Callable[[pyspiel.State, int], Any]:
     information-state string.  (Engines may key the other players of a
     resampled world more finely than their strings; using the key keeps the
     slow path identical to the fast one.)"""
-    if hasattr(state, "engine"):
+    if state_engine(state) is not None:
         return lambda s, p: s.engine.py_info_key(p)
     return lambda s, p: s.information_state_string(p)
 
@@ -303,7 +244,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
     rng = SplitMix64(seed)
     draws = 0
     if _check_determinization(determinization, belief_worlds) == "belief":
-        if not hasattr(state, "engine"):
+        if state_engine(state) is None:
             raise ValueError("determinization='belief' needs a goldspiel game with a "
                              "belief model (solvers.beliefs)")
         worlds, draws = _belief_worlds(state, player, False, belief_worlds, rng)
@@ -453,7 +394,7 @@ def anchored_choice(stats: RootStats, choice: int, anchor: int, z: float,
 # ----------------------------------------------------------------------
 # The bot
 # ----------------------------------------------------------------------
-class ISMCTSBot(pyspiel.Bot):
+class ISMCTSBot(Bot):
     """ISMCTS bot; engine speed on goldspiel games, pyspiel speed elsewhere.
 
     Args:
@@ -468,9 +409,11 @@ class ISMCTSBot(pyspiel.Bot):
         K worlds once per move and picks one at random each iteration.
       multi_observer: MO-ISMCTS (default) or SO-ISMCTS.
       final_policy: "max_visits" or "visit_distribution".
-      rollout: "random", "heuristic" (see :func:`register_rollout`) or a
-        policy object (``RolloutPolicy`` on engines, callable on pyspiel).
-      force_slow: use the pyspiel path even when an engine is available.
+      rollout: "random", "heuristic" (the game spec's ``rollout`` /
+        ``slow_rollout``, ``games.spec``) or a policy object
+        (``RolloutPolicy`` on engines, callable on pyspiel).
+      use_engine: search on the state's engine when it has one (the fast
+        path, default); False: always the pyspiel path.
       determinization: "uniform" (the engine's resampler, every world of the
         information set by its chance probability) or "belief" (worlds
         re-weighted by the game's opponent model, ``solvers.beliefs``).
@@ -478,7 +421,7 @@ class ISMCTSBot(pyspiel.Bot):
       max_depth: tree depth limit in decisions (0: none; 1: flat Monte Carlo
         over the root actions, everything after rolled out).
       root_candidates: None (every legal action), "game" (the game's
-        registered grouping, :func:`register_root_candidates`) or a
+        spec's ``root_candidates`` grouping) or a
         callable(state) -> actions.
       anchor: None, "heuristic" (the game's heuristic bot) or a pyspiel.Bot
         whose move is the default: its action is always searched, and the bot
@@ -492,11 +435,12 @@ class ISMCTSBot(pyspiel.Bot):
                  max_simulations: int | None = 1000, time_limit: float | None = None,
                  seed: int | None = None, cached_worlds: int = 0,
                  multi_observer: bool = True, final_policy: str = "max_visits",
-                 rollout: Any = "random", force_slow: bool = False,
+                 rollout: Any = "random", use_engine: bool = True,
                  determinization: str = "uniform", belief_worlds: int = 64,
                  max_depth: int = 0, root_candidates: Any = None,
                  anchor: Any = None, anchor_z: float = 2.0):
-        pyspiel.Bot.__init__(self)
+        Bot.__init__(self, game,
+                     int.from_bytes(os.urandom(8), "little") if seed is None else seed)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
             raise ValueError(f"ISMCTS needs a sequential game; {gtype.short_name} is not")
@@ -507,14 +451,13 @@ class ISMCTSBot(pyspiel.Bot):
         _check_budget(max_simulations, time_limit)
         if cached_worlds < 0:
             raise ValueError(f"cached_worlds must be >= 0, got {cached_worlds}")
-        self.game = game
         self.uct_c = float(uct_c)
         self.max_simulations = max_simulations
         self.time_limit = float(time_limit or 0.0)
         self.cached_worlds = int(cached_worlds)
         self.multi_observer = bool(multi_observer)
         self.final_policy = final_policy
-        self.force_slow = bool(force_slow)
+        self.use_engine = bool(use_engine)
         self.determinization = _check_determinization(determinization, belief_worlds)
         self.belief_worlds = belief_worlds
         if not isinstance(max_depth, int) or max_depth < 0:
@@ -522,8 +465,11 @@ class ISMCTSBot(pyspiel.Bot):
         self.max_depth = max_depth
         self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
         if anchor == "heuristic":
-            from solvers.bots import make_bot
-            anchor = make_bot("heuristic", game, seed=0 if seed is None else seed)
+            spec = find_spec(gtype.short_name)
+            if spec is None or spec.heuristic is None:
+                raise ValueError(f"anchor='heuristic': the spec of {gtype.short_name!r} "
+                                 f"has no heuristic bot")
+            anchor = spec.heuristic(game, seed=self.seed)
         if anchor is not None and not isinstance(anchor, pyspiel.Bot):
             raise ValueError("anchor must be None, 'heuristic' or a pyspiel.Bot")
         if not anchor_z >= 0 or not math.isfinite(anchor_z):
@@ -533,19 +479,15 @@ class ISMCTSBot(pyspiel.Bot):
         self._utility_range = (game.min_utility(), game.max_utility())
         self._anchor_action: int | None = None
         if determinization == "belief":
-            from solvers.beliefs import belief_games
-            if gtype.short_name not in belief_games():
-                raise ValueError(f"determinization='belief' needs a belief model; "
-                                 f"{gtype.short_name!r} has none (models: {belief_games()})")
+            spec = find_spec(gtype.short_name)
+            if spec is None or spec.belief is None:
+                raise ValueError(f"determinization='belief' needs a belief model; the spec "
+                                 f"of {gtype.short_name!r} has none")
         self._rollout_spec = rollout
         self._fast_rollout = None
         self._slow_rollout = None
-        self.seed = int.from_bytes(os.urandom(8), "little") if seed is None else int(seed)
-        self._rng = SplitMix64(self.seed)
         self.last_stats: RootStats | None = None
 
-    def _uses_engine(self, state: pyspiel.State) -> bool:
-        return hasattr(state, "engine") and not self.force_slow
 
     def search(self, state: pyspiel.State) -> RootStats:
         """Run one search from ``state`` (a decision node) with the next seed."""
@@ -561,10 +503,11 @@ class ISMCTSBot(pyspiel.Bot):
                       cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
                       determinization=self.determinization, belief_worlds=self.belief_worlds,
                       max_depth=self.max_depth, root_actions=self._root_actions(state))
-        if self._uses_engine(state):
+        engine = state_engine(state, self.use_engine)
+        if engine is not None:
             if self._fast_rollout is None:
                 self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)
-            stats = fast_search(state.engine, player, rollout=self._fast_rollout, state=state,
+            stats = fast_search(engine, player, rollout=self._fast_rollout, state=state,
                                 **kwargs)
         else:
             if self._slow_rollout is None:
@@ -595,14 +538,3 @@ class ISMCTSBot(pyspiel.Bot):
                                  self._utility_range)
         return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], action
 
-    def step(self, state: pyspiel.State) -> int:
-        return self.step_with_policy(state)[1]
-
-    def provides_policy(self) -> bool:
-        return True
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Nothing to do: every move is searched from scratch."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Nothing to do: the bot keeps no per-game state."""

@@ -5,13 +5,20 @@ engine in Cython when one exists (goldspiel games, OpenSpiel's kuhn_poker and
 leduc_poker), with tables keyed by the engine's information keys; any other
 pyspiel game runs through a Python path over pyspiel states (same rules, same
 table format, slower).  An optional ``abstraction(player, info_string)``
-maps information states to buckets that share one regret/strategy row.
+maps information states to buckets that share one regret/strategy row; an
+optional ``action_abstraction`` (``solvers.abstractions.ActionAbstraction``,
+or its registered name) replaces the legal actions by abstract ones, so a row
+is (information bucket, available abstract actions) and
+``average_policy()`` is an ``AbstractedPolicy`` playing concrete actions.
+``fixed_opponents`` (a name, e.g. ``"heuristic"``, or ``callable(player, x)
+-> action`` with x the engine on the fast path, the pyspiel state on the
+Python path) makes every player but the traverser follow that fixed,
+deterministic policy: the tables then hold a response to it (converging to a
+best response within the abstraction) rather than an equilibrium.
 """
 from __future__ import annotations
 
-import json
 import os
-import random
 from typing import Any, Callable
 
 import numpy as np
@@ -19,25 +26,54 @@ import pyspiel
 
 from solvers import policy_io
 from solvers.policy_arrays import ArrayPolicy
-from solvers.tree import CompiledTree, engine_for_game
+from games.spec import game_engine
+from solvers.tree import CompiledTree
 from src_cy import mccfr as mccfr_core
+from src_cy.rng import SplitMix64
 
 SCHEMES = ("external", "outcome")
 Abstraction = Callable[[int, str], Any]
 
 
+def _seq_sum(values) -> float:
+    """Left-to-right float sum (the C kernel's order, so both paths round alike)."""
+    tot = 0.0
+    for x in values:
+        tot += float(x)
+    return tot
+
+
 class _PyTables:
-    """Python-path tables: label -> [player, actions, regret, avg]."""
+    """Python-path tables: label -> [player, actions, regret, avg].
+
+    Every draw comes from ``SplitMix64`` in the order the Cython kernel draws
+    from the same generator, and sums run left to right as there, so on a
+    game with an engine (kuhn, leduc) both paths give identical tables for
+    the same seed (``tests/test_mccfr.py`` checks it).
+    """
 
     def __init__(self, game: pyspiel.Game, seed: int, abstraction: Abstraction | None,
-                 epsilon: float):
+                 epsilon: float, action_abstraction: Any = None, fixed_opponents: Any = None):
         self.game, self.abstraction, self.epsilon = game, abstraction, epsilon
-        self.rng = random.Random(seed)
+        self.action_abstraction = action_abstraction
+        self.fixed_opponents = fixed_opponents
+        self.rng = SplitMix64(int(seed) & 0xFFFFFFFFFFFFFFFF)
         self.rows: dict[str, list] = {}
         self.iteration = 0
         self.P = game.num_players()
 
-    def _row(self, state: pyspiel.State, p: int) -> list:
+    def _row(self, state: pyspiel.State, p: int) -> tuple[list, list]:
+        """(table row, the concrete action of each of the row's actions)."""
+        if self.action_abstraction is not None:
+            from solvers.abstractions import abstract_row
+            label, ids, concrete = abstract_row(
+                p, None, state.information_state_string(p), state.legal_actions(),
+                self.abstraction, self.action_abstraction)
+            row = self.rows.get(label)
+            if row is None:
+                row = [p, ids, np.zeros(len(ids)), np.zeros(len(ids))]
+                self.rows[label] = row
+            return row, concrete
         info = state.information_state_string(p)
         label = info if self.abstraction is None else f"{p}|{self.abstraction(p, info)!r}"
         row = self.rows.get(label)
@@ -48,12 +84,12 @@ class _PyTables:
         elif len(row[1]) != len(legal):
             raise ValueError(f"abstraction bucket {label!r} mixes information states with "
                              f"{len(row[1])} and {len(legal)} legal actions")
-        return row
+        return row, row[1]
 
     @staticmethod
     def _match(regret: np.ndarray) -> np.ndarray:
         pos = np.maximum(regret, 0.0)
-        tot = pos.sum()
+        tot = _seq_sum(pos)
         return pos / tot if tot > 0 else np.full(len(regret), 1.0 / len(regret))
 
     def _sample(self, probs) -> int:
@@ -69,19 +105,25 @@ class _PyTables:
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[self._sample([p for _, p in outcomes])][0])
 
-    def external(self, state: pyspiel.State, p: int) -> float:
+    def external(self, state: pyspiel.State, p: int, reach: float = 1.0) -> float:
         self._chance(state)
         if state.is_terminal():
             return state.returns()[p]
         cur = state.current_player()
-        row = self._row(state, cur)
+        if cur != p and self.fixed_opponents is not None:
+            state.apply_action(self.fixed_opponents(cur, state))
+            return self.external(state, p, reach)
+        row, concrete = self._row(state, cur)
         sigma = self._match(row[2])
         if cur != p:
             row[3] += sigma
-            state.apply_action(row[1][self._sample(sigma)])
-            return self.external(state, p)
-        vals = np.array([self.external(state.child(a), p) for a in row[1]])
-        v = float(sigma @ vals)
+            state.apply_action(concrete[self._sample(sigma)])
+            return self.external(state, p, reach)
+        vals = np.array([self.external(state.child(a), p, reach * sigma[k])
+                         for k, a in enumerate(concrete)])
+        v = _seq_sum(sigma * vals)
+        if self.fixed_opponents is not None:
+            row[3] += reach * sigma
         row[2] += vals - v
         return v
 
@@ -90,12 +132,15 @@ class _PyTables:
         if state.is_terminal():
             return state.returns()[p]
         cur = state.current_player()
-        row = self._row(state, cur)
+        if cur != p and self.fixed_opponents is not None:
+            state.apply_action(self.fixed_opponents(cur, state))
+            return self.outcome(state, p, my, opp, samp)
+        row, concrete = self._row(state, cur)
         sigma = self._match(row[2])
         n = len(sigma)
         rho = self.epsilon / n + (1.0 - self.epsilon) * sigma if cur == p else sigma
         a = self._sample(rho)
-        state.apply_action(row[1][a])
+        state.apply_action(concrete[a])
         if cur == p:
             child = self.outcome(state, p, my * sigma[a], opp, samp * rho[a])
         else:
@@ -121,7 +166,7 @@ class _PyTables:
     def average_policy(self) -> dict:
         out = {}
         for label, (p, acts, _, avg) in self.rows.items():
-            tot = avg.sum()
+            tot = _seq_sum(avg)
             probs = avg / tot if tot > 0 else np.full(len(acts), 1.0 / len(acts))
             out[label] = (p, list(acts), probs.tolist())
         return out
@@ -139,7 +184,8 @@ class MCCFRSolver:
 
     def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
                  abstraction: Abstraction | str | None = None, epsilon: float = 0.6,
-                 use_engine: bool = True, keep_strings: bool = True):
+                 use_engine: bool = True, keep_strings: bool = True,
+                 action_abstraction: Any = None, fixed_opponents: Any = None):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
         if not 0.0 < epsilon <= 1.0:
@@ -148,7 +194,26 @@ class MCCFRSolver:
         if isinstance(abstraction, str):
             from solvers.abstractions import get_abstraction
             self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction)
+        self.action_abstraction_name = None
+        if isinstance(action_abstraction, str):
+            from solvers.abstractions import get_action_abstraction
+            self.action_abstraction_name = action_abstraction
+            action_abstraction = get_action_abstraction(action_abstraction)
+        elif action_abstraction is not None:
+            from solvers.abstractions import ActionAbstraction
+            if not isinstance(action_abstraction, ActionAbstraction):
+                raise TypeError("action_abstraction must be an ActionAbstraction or its name, "
+                                f"got {type(action_abstraction).__name__}")
+            self.action_abstraction_name = action_abstraction.name or None
         self.scheme, self.abstraction = scheme, abstraction
+        self.action_abstraction = action_abstraction
+        self.fixed_opponents_name = None
+        if isinstance(fixed_opponents, str):
+            self.fixed_opponents_name = fixed_opponents
+            fixed_opponents = fixed_policy(fixed_opponents, game)
+        elif fixed_opponents is not None and not callable(fixed_opponents):
+            raise TypeError("fixed_opponents must be a name or callable(player, x) -> action")
+        self.fixed_opponents = fixed_opponents
         self.game = game if isinstance(game, pyspiel.Game) else None
         engine = None
         if self.game is None:
@@ -156,17 +221,27 @@ class MCCFRSolver:
                 raise TypeError(f"expected a pyspiel.Game or an engine, got {type(game).__name__}")
             engine = game
         elif use_engine:
-            engine = engine_for_game(game)
+            engine = game_engine(game)
         self.game_string = str(game) if self.game is not None else engine.game_string
-        if engine is None and getattr(abstraction, "uses_engine", False):
+        if engine is None and (getattr(abstraction, "uses_engine", False)
+                               or getattr(action_abstraction, "uses_engine", False)):
             raise ValueError("this abstraction reads the engine; the game has none")
         if engine is not None:
+            action_row = None
+            if action_abstraction is not None:
+                from solvers.abstractions import abstract_row
+
+                def action_row(p: int, e: Any, legal: list[int]) -> tuple:
+                    return abstract_row(p, e, None, legal, abstraction, action_abstraction)
             self._core = mccfr_core.MCCFRCore(engine, seed=seed, abstraction=abstraction,
-                                              epsilon=epsilon, keep_strings=keep_strings)
+                                              epsilon=epsilon, keep_strings=keep_strings,
+                                              action_row=action_row,
+                                              fixed_opponents=fixed_opponents)
             self._py = None
         else:
             self._core = None
-            self._py = _PyTables(self.game, seed, abstraction, epsilon)
+            self._py = _PyTables(self.game, seed, abstraction, epsilon, action_abstraction,
+                                 fixed_opponents)
 
     @property
     def backend(self) -> str:
@@ -206,7 +281,7 @@ class MCCFRSolver:
 
     def labeler(self):
         """The row label function of this solver's abstraction (None without one)."""
-        if self.abstraction is None:
+        if self.abstraction is None or self.action_abstraction is not None:
             return None
         from solvers.abstractions import Labeler
         return Labeler(self.abstraction)
@@ -224,6 +299,8 @@ class MCCFRSolver:
         """
         if self.game is None:
             raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
+        if self.action_abstraction is not None:
+            return self._abstracted_policy(fallback)
         label = self.labeler()
         if self._core is None:
             table = self._py.average_policy()
@@ -253,12 +330,35 @@ class MCCFRSolver:
                            strings=strings if label is not None else None, label=label,
                            fallback=fallback)
 
+    def _abstracted_policy(self, fallback: str) -> Any:
+        """The average policy over the action abstraction (rows found by label)."""
+        from solvers.abstractions import AbstractedPolicy
+        table = self.average_policy_table()
+        strings = list(table)
+        nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
+        off = np.zeros(len(nums), np.int64)
+        if len(nums):
+            off[1:] = np.cumsum(nums)[:-1]
+        inner = ArrayPolicy(
+            self.game, row_player=np.asarray([table[k][0] for k in strings], np.int32),
+            row_offset=off, row_num=nums,
+            actions=np.asarray([a for k in strings for a in table[k][1]], np.int32),
+            probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
+            strings=strings, fallback=fallback)
+        return AbstractedPolicy(inner, self.action_abstraction, abstraction=self.abstraction,
+                                abstraction_name=self.abstraction_name, fallback=fallback)
+
     # ------------------------------------------------------------------
     def _meta(self) -> dict:
-        return {"scheme": self.scheme, "backend": self.backend,
+        meta = {"scheme": self.scheme, "backend": self.backend,
                 "abstraction": self.abstraction is not None,
                 "abstraction_name": self.abstraction_name,
                 "keep_strings": self._core.keep_strings if self._core is not None else True}
+        if self.action_abstraction is not None:
+            meta["action_abstraction_name"] = self.action_abstraction_name
+        if self.fixed_opponents is not None:
+            meta["fixed_opponents"] = self.fixed_opponents_name or "unnamed"
+        return meta
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:
         """Write what resuming needs (tables, RNG state, iteration) atomically."""
@@ -275,7 +375,7 @@ class MCCFRSolver:
                 "regret": np.concatenate([r[2] for _, r in rows] or [np.zeros(0)]),
                 "avg": np.concatenate([r[3] for _, r in rows] or [np.zeros(0)])}
             meta["iteration"] = self._py.iteration
-            meta["rng"] = json.loads(json.dumps(self._py.rng.getstate()))
+            meta["rng"] = str(self._py.rng.s)
         policy_io.save_arrays(path, kind="mccfr-checkpoint", game=self.game_string, meta=meta,
                               arrays=arrays)
 
@@ -283,7 +383,8 @@ class MCCFRSolver:
         """Resume from ``save_checkpoint`` output; refuses other games or settings."""
         meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint", game=self.game_string)
         mine = self._meta()
-        if any(meta.get(k) != v for k, v in mine.items()):
+        keys = set(mine) | {"action_abstraction_name", "fixed_opponents"}
+        if any(meta.get(k) != mine.get(k) for k in keys):
             raise ValueError(f"checkpoint {path} has settings "
                              f"{ {k: meta.get(k) for k in mine} }, this solver {mine}")
         if self._core is not None:
@@ -297,10 +398,48 @@ class MCCFRSolver:
             pos += n
         if pos != len(arrays["regret"]):
             raise policy_io.PolicyFileError(f"checkpoint {path}: table sizes are inconsistent")
-        state = meta["rng"]
-        self._py.rng.setstate((state[0], tuple(state[1]), state[2]))
+        state = meta.get("rng")
+        if not isinstance(state, str) or not state.isdigit() or int(state) >> 64:
+            raise policy_io.PolicyFileError(f"checkpoint {path}: no SplitMix64 state (written "
+                                            "by a version that used random.Random?)")
+        self._py.rng.s = int(state)
         self._py.rows = rows
         self._py.iteration = int(meta["iteration"])
+
+
+class HeuristicOpponents:
+    """The game's registered heuristic bot as a fixed policy ``(player, x) -> action``.
+
+    ``x`` is a pyspiel state, or an engine (the bot then sees an object whose
+    only attribute is ``engine``: for heuristics that read only
+    ``state.engine``, as Saboteur's).
+    """
+
+    def __init__(self, game: pyspiel.Game) -> None:
+        from solvers.bots import make_bot
+        self.bot = make_bot("heuristic", game)
+
+    def __call__(self, player: int, x: Any) -> int:
+        if isinstance(x, pyspiel.State):
+            return self.bot.step(x)
+        from solvers.abstractions import _SHIM
+        _SHIM.engine = x
+        legal = x.py_legal_actions()
+        return legal[0] if len(legal) == 1 else self.bot.choose(_SHIM, player, legal)
+
+
+FIXED_POLICIES: dict[str, Callable[[pyspiel.Game], Callable]] = {
+    "heuristic": HeuristicOpponents}
+
+
+def fixed_policy(name: str, game: pyspiel.Game | Any) -> Callable:
+    """The fixed opponent policy registered under ``name`` (``FIXED_POLICIES``), for ``game``."""
+    if name not in FIXED_POLICIES:
+        raise ValueError(f"unknown fixed opponent policy {name!r}; known: "
+                         f"{sorted(FIXED_POLICIES)}")
+    if not isinstance(game, pyspiel.Game):
+        game = pyspiel.load_game(game.game_string)
+    return FIXED_POLICIES[name](game)
 
 
 def ExternalSamplingSolver(game: Any, **kw: Any) -> MCCFRSolver:

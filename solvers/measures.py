@@ -14,11 +14,12 @@
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
 import numpy as np
 import pyspiel
+
+from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
 HEAD_TO_HEAD = "mean return vs random"
 
@@ -28,7 +29,7 @@ def head_to_head(game: pyspiel.Game, policy: Any, games: int = 200,
     """(mean return of ``policy``, 95% half-width) against uniform-random opponents.
 
     Game i seats the policy at ``i % players``; chance and the opponents draw
-    from a ``random.Random`` seeded by ``(seed, i)``, the policy's own samples
+    from a ``SplitMix64`` seeded by ``(seed, i)``, the policy's own samples
     from a separate stream, so every call with the same seed plays the same
     deals.
     """
@@ -38,17 +39,15 @@ def head_to_head(game: pyspiel.Game, policy: Any, games: int = 200,
     values = np.zeros(games)
     for i in range(games):
         seat = i % n
-        rng = random.Random(seed * 1_000_003 + i)
-        mine = random.Random(seed * 1_000_033 + i + 7)
+        rng = SplitMix64(derive_seed(seed, 2 * i))
+        mine = SplitMix64(derive_seed(seed, 2 * i + 1))
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
             elif state.current_player() == seat:
                 probs = policy.action_probabilities(state)
-                state.apply_action(mine.choices(list(probs), list(probs.values()))[0])
+                state.apply_action(sample_sorted(sorted(probs.items()), mine))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         values[i] = state.returns()[seat]

@@ -113,8 +113,8 @@ class ArrayPolicy(os_policy.Policy):
         if engine is not None and hasattr(engine, "py_info_key"):
             return int(engine.py_info_key(player))
         if self._replay is None:
-            from solvers.tree import engine_for_game
-            self._replay = engine_for_game(self.game) or False
+            from games.spec import game_engine
+            self._replay = game_engine(self.game) or False
         if self._replay is False:
             return None
         e = self._replay.py_clone()

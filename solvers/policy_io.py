@@ -234,8 +234,8 @@ def engine_fingerprint(game) -> str | None:
     written before the engine changed its keys is refused, not misread.
     ``None`` for games with no goldspiel engine.
     """
-    from solvers.tree import engine_for_game
-    proto = engine_for_game(game)
+    from games.spec import game_engine
+    proto = game_engine(game)
     if proto is None:
         return None
     h = hashlib.sha256()
@@ -295,7 +295,24 @@ def save_array_policy(path: str | os.PathLike, policy, *, solver: str, iteration
     fingerprint); string-indexed ones store their strings.  With
     ``strings_file`` the information strings of a key-indexed policy also go
     to ``<path>.strings.json`` (for people; loading never needs them).
+    An ``AbstractedPolicy`` (a table over an action abstraction) is saved as
+    its label-indexed table with the abstractions' registered names in
+    ``meta`` (``abstraction``, ``action_abstraction``), which loading uses to
+    rebuild it.
     """
+    from solvers.abstractions import AbstractedPolicy
+    if isinstance(policy, AbstractedPolicy):
+        name = policy.action_abstraction.name
+        if not name:
+            raise ValueError("an abstracted policy needs a registered action abstraction "
+                             "(with a name) to be saved")
+        if policy.abstraction is not None and policy.abstraction_name is None:
+            raise ValueError("an abstracted policy needs its information abstraction by "
+                             "registered name to be saved")
+        meta = {**dict(meta or {}), "action_abstraction": name}
+        if policy.abstraction_name is not None:
+            meta["abstraction"] = policy.abstraction_name
+        policy = policy.table
     rows = len(policy.row_player)
     num = np.asarray(policy.row_num, np.int64)
     off = np.asarray(policy.row_offset, np.int64)
@@ -370,17 +387,26 @@ def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
     distributions.  Nothing is returned unless the whole file checks out.
     ``label(player, info_string)`` is the abstraction of an abstracted
     policy (its rows are bucket labels); a file whose meta names a registered
-    abstraction (``solvers.abstractions``) gets it automatically.
+    abstraction (``solvers.abstractions``) gets it automatically, and one
+    naming an action abstraction is returned as an ``AbstractedPolicy``.
     """
-    from solvers.policy_arrays import ArrayPolicy
     header, data = _read_npz(path)
     name = (header.get("meta") or {}).get("abstraction")
+    action_name = (header.get("meta") or {}).get("action_abstraction")
+    if action_name is not None:
+        return _load_abstracted(path, game, fallback, header, data, name, action_name)
     if label is None and name is not None:
         from solvers.abstractions import Labeler, get_abstraction
         try:
             label = Labeler(get_abstraction(name))
         except ValueError as exc:
             raise PolicyFileError(f"{path}: {exc}") from None
+    return _checked_array_policy(path, game, fallback, label, header, data)
+
+
+def _checked_array_policy(path, game, fallback: str, label: Any, header: dict, data: dict):
+    """The ``ArrayPolicy`` of a read file, after every check of ``load_array_policy``."""
+    from solvers.policy_arrays import ArrayPolicy
     if header.get("game") != str(game):
         raise PolicyFileError(f"{path} holds a policy for {header.get('game')!r}, not {game}")
     if header.get("digest") != _digest_arrays(data):
@@ -447,6 +473,27 @@ def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
         raise PolicyFileError(f"{path}: {exc}") from None
     pol.header = header
     return pol
+
+
+def _load_abstracted(path, game, fallback: str, header: dict, data: dict, name: str | None,
+                     action_name: str):
+    """An ``AbstractedPolicy`` from a file whose meta names an action abstraction."""
+    from solvers.abstractions import AbstractedPolicy, get_abstraction, get_action_abstraction
+    if header.get("key_kind") != "string":
+        raise PolicyFileError(f"{path}: a table over an action abstraction must be "
+                              "indexed by row labels (key_kind 'string')")
+    try:
+        action_abstraction = get_action_abstraction(action_name)
+        abstraction = get_abstraction(name) if name is not None else None
+    except ValueError as exc:
+        raise PolicyFileError(f"{path}: {exc}") from None
+    table = _checked_array_policy(path, game, fallback, None, header, data)
+    n_abstract = len(action_abstraction.action_names)
+    if len(table.actions) and int(table.actions.max()) >= n_abstract:
+        raise PolicyFileError(f"{path}: abstract action ids beyond the {n_abstract} of "
+                              f"{action_name!r}")
+    return AbstractedPolicy(table, action_abstraction, abstraction=abstraction,
+                            abstraction_name=name, fallback=fallback)
 
 
 def load_policy_file(path: str | os.PathLike, game, fallback: str = "uniform",

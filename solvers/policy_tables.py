@@ -2,9 +2,9 @@
 
 A *decision situation* is what a game's feature extractor says about an
 information state (e.g. Kuhn: your card and the betting so far).  Every game
-that wants a table registers a ``GameEntry`` into ``REGISTRY`` with
-``register``; ``experiments.policy_tables`` solves each registered game and
-calls ``situation_table`` to aggregate the solved policy.
+that wants a table has a ``table`` entry (``games.spec.TableSpec``) in its
+spec; ``experiments.policy_tables`` solves each such game and calls
+``situation_table`` to aggregate the solved policy.
 
 Rows aggregate all information states with equal features: each action's
 probability is the reach-weighted mean over those states and ``reach`` is the
@@ -13,43 +13,25 @@ the situation.
 """
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import numpy as np
 import pyspiel
 
+from games.spec import TableSpec, specs
 from solvers.tree import CompiledTree
+from src_cy.rng import SplitMix64, sample_sorted
 
 Features = Callable[[pyspiel.State, int], Mapping[str, Any]]
 
 
-@dataclass
-class GameEntry:
-    """How to load, solve and describe one game for the policy tables."""
-
-    name: str
-    load: Callable[[str], pyspiel.Game]          # preset name -> game
-    features: Features                            # (state, player) -> situation features
-    feature_doc: Mapping[str, str]                # feature name -> meaning
-    presets: tuple[str, ...] = ("mini",)
-    cfr_iterations: int = 1000                    # default CFR+ budget
-    mccfr_iterations: int = 200_000               # default MCCFR budget when the tree is too big
-    mccfr_scheme: str = "external"                # "outcome" where external sampling explodes
-    max_nodes: int = 2_000_000
-    notes: str = ""
-    extra: dict = field(default_factory=dict)
+#: A game's policy-table entry (its spec's ``table()``).
+GameEntry = TableSpec
 
 
-REGISTRY: dict[str, GameEntry] = {}
-
-
-def register(entry: GameEntry) -> None:
-    """Add (or replace) a game's entry in the registry."""
-    if not entry.name or not callable(entry.load) or not callable(entry.features):
-        raise ValueError(f"invalid GameEntry for {entry.name!r}: needs a name, load and features")
-    REGISTRY[entry.name] = entry
+def table_specs() -> dict[str, TableSpec]:
+    """{game name: table entry} of every game spec that has one (spec order)."""
+    return {s.name: s.table() for s in specs() if s.table is not None}
 
 
 # ----------------------------------------------------------------------
@@ -124,15 +106,13 @@ def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Any,
     big to compile or to enumerate: ``reach`` is the visit frequency per
     episode.  Unknown information states play uniformly.
     """
-    rng = random.Random(seed)
+    rng = SplitMix64(seed)
     rows: dict = {}
     for _ in range(episodes):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes],
-                                               [p for _, p in outcomes])[0])
+                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
                 continue
             p = state.current_player()
             legal = state.legal_actions()
@@ -145,50 +125,5 @@ def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Any,
                          else [1.0 / len(legal)] * len(legal))
             names = [_action_name(state, p, a) for a in legal]
             _accumulate(rows, entry.features(state, p), p, names, probs, 1.0 / episodes)
-            state.apply_action(rng.choices(legal, probs)[0])
+            state.apply_action(sample_sorted(list(zip(legal, probs)), rng))
     return _finish(rows)
-
-
-# ----------------------------------------------------------------------
-# Built-in demo entries: OpenSpiel's Kuhn and Leduc poker.
-# ----------------------------------------------------------------------
-_KUHN_CARDS = "JQK"
-
-
-def _kuhn_features(state: pyspiel.State, player: int) -> dict:
-    info = state.information_state_string(player)
-    return {"card": _KUHN_CARDS[int(info[0])], "betting": info[1:] or "-"}
-
-
-def _leduc_features(state: pyspiel.State, player: int) -> dict:
-    info = state.information_state_string(player)
-    fields = dict(part.split(": ", 1) if ": " in part else part.split(" ", 1)
-                  for part in info.strip("[]").split("]["))
-    private = "JQK"[int(fields["Private"]) // 2]
-    public = "JQK"[int(fields["Public"]) // 2] if "Public" in fields else "-"
-    rnd = int(fields["Round"])
-    bets = fields["Round1" if rnd == 1 else "Round2"].split()
-    names = {"0": "f", "1": "c", "2": "r"}
-    return {"round": rnd, "private": private, "public": public,
-            "pair": private == public, "betting": "".join(names[b] for b in bets) or "-"}
-
-
-register(GameEntry(
-    name="kuhn_poker",
-    load=lambda preset: pyspiel.load_game("kuhn_poker"),
-    features=_kuhn_features,
-    feature_doc={"card": "your card (J < Q < K)",
-                 "betting": "actions so far this hand (p = pass/check, b = bet/call)"},
-    cfr_iterations=2000,
-    notes="OpenSpiel demo entry; game value -1/18 for the first player."))
-
-register(GameEntry(
-    name="leduc_poker",
-    load=lambda preset: pyspiel.load_game("leduc_poker"),
-    features=_leduc_features,
-    feature_doc={"round": "betting round (1 before the public card, 2 after)",
-                 "private": "your card's rank", "public": "public card's rank (- before it)",
-                 "pair": "your card pairs the public card",
-                 "betting": "this round's actions (f fold, c check/call, r raise)"},
-    cfr_iterations=1500,
-    notes="OpenSpiel demo entry."))

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from games.spec import game_engine
+
 KIND_TERMINAL = 0
 KIND_CHANCE = 1
 KIND_DECISION = 2
@@ -308,40 +310,19 @@ def compile_engine_py(engine, game_string: str | None = None,
     return b.finish()
 
 
-def engine_for_game(game: pyspiel.Game):
-    """A goldspiel engine for ``game`` at its initial state, or None.
-
-    Engine-backed games (``make_engine``) use their own engine; OpenSpiel's
-    ``kuhn_poker`` and ``leduc_poker`` (default rules options) use the
-    equivalent engines from ``src_cy.poker``.
-    """
-    if hasattr(game, "make_engine"):
-        return game.make_engine()
-    name = game.get_type().short_name
-    params = game.get_parameters()
-    if name == "kuhn_poker":
-        from src_cy.poker import KuhnEngine
-        return KuhnEngine(int(params.get("players", 2)))
-    if name == "leduc_poker" and not params.get("action_mapping", False) \
-            and not params.get("suit_isomorphism", False) \
-            and int(params.get("starting_player", 0)) == 0:
-        from src_cy.poker import LeducEngine
-        return LeducEngine(int(params.get("players", 2)))
-    return None
-
-
 def compile_game(game: pyspiel.Game | Any, max_nodes: int = DEFAULT_MAX_NODES,
                  use_engine: bool = True) -> CompiledTree:
     """Compile a pyspiel game, or an engine, into a ``CompiledTree``.
 
-    With ``use_engine`` the engine fast path is taken when one exists for the
-    game; the result is identical to the pyspiel walk.
+    With ``use_engine`` the engine fast path is taken when the game's spec
+    has an engine for it (``games.spec.game_engine``); the result is
+    identical to the pyspiel walk.
     """
     if not isinstance(game, pyspiel.Game):
         if hasattr(game, "py_current_player"):
             return compile_engine(game, max_nodes=max_nodes)
         raise TypeError(f"expected a pyspiel.Game or an engine, got {type(game).__name__}")
-    engine = engine_for_game(game) if use_engine else None
+    engine = game_engine(game, use_engine)
     if engine is not None:
         return compile_engine(engine, game_string=str(game), max_nodes=max_nodes)
     return compile_pyspiel(game, max_nodes=max_nodes)

@@ -149,7 +149,8 @@ class ArdillasView(NamedTuple):
 
 
 SNAP_MAGIC = b"ARDL"
-SNAP_VERSION = 2
+# Version 3: an action count before the history, so a truncation is refused.
+SNAP_VERSION = 3
 
 
 cdef struct Ev:
@@ -1379,11 +1380,12 @@ cdef class ArdillasEngine(Engine):
         self._fill(player, out)
 
     def dump(self) -> bytes:
-        """Snapshot: magic, version, game string and the action history."""
+        """Snapshot: magic, version (1 byte), game string (2-byte length), the
+        number of actions (4 bytes) and the action history (2 bytes each)."""
         game = self.game_string.encode()
         hist = b"".join(int(a).to_bytes(2, "little") for a in self.hist)
         return (SNAP_MAGIC + bytes([SNAP_VERSION]) + len(game).to_bytes(2, "little")
-                + game + hist)
+                + game + len(self.hist).to_bytes(4, "little") + hist)
 
     def load(self, data) -> None:
         """Restore a ``dump()`` by replaying its history, each action checked;
@@ -1400,13 +1402,17 @@ cdef class ArdillasEngine(Engine):
         if len(game) != glen or game != self.game_string.encode():
             raise ValueError(f"snapshot was made for {game.decode(errors='replace')!r}, "
                              f"not {self.game_string!r}")
-        body = data[7 + glen:]
-        if len(body) % 2:
-            raise ValueError("snapshot history has an odd number of bytes")
-        actions = [int.from_bytes(body[i:i + 2], "little") for i in range(0, len(body), 2)]
-        if len(actions) > self.max_len:
-            raise ValueError(f"snapshot history has {len(actions)} actions, "
+        if len(data) < 11 + glen:
+            raise ValueError("Ardillas del Bosque snapshot is truncated (no action count)")
+        count = int.from_bytes(data[7 + glen:11 + glen], "little")
+        if count > self.max_len:
+            raise ValueError(f"snapshot history has {count} actions, "
                              f"more than the game's bound {self.max_len}")
+        body = data[11 + glen:]
+        if len(body) != 2 * count:
+            raise ValueError(f"snapshot history has {len(body)} bytes; {count} actions "
+                             f"need {2 * count}")
+        actions = [int.from_bytes(body[i:i + 2], "little") for i in range(0, len(body), 2)]
         old = [a for a in self.hist]
         self.to_initial()
         try:

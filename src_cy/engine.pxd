@@ -9,6 +9,9 @@ same operations to Python (adapters, tests) with argument checking.
 from libc.stdint cimport uint64_t, int32_t
 from libcpp.vector cimport vector
 
+# The RNG and hash combine live in rng.pxd; re-exported here for the engines.
+from src_cy.rng cimport Rng, rng_next, rng_int, rng_double, mix64
+
 cdef enum:
     ENGINE_MAX_PLAYERS = 10
     # Player ids follow pyspiel.PlayerId.
@@ -16,39 +19,6 @@ cdef enum:
     TERMINAL_PLAYER = -4
     # Upper bound on legal actions or chance outcomes at any node, any game.
     MAX_BRANCHING = 1024
-
-
-cdef struct Rng:
-    uint64_t s
-
-
-cdef inline uint64_t rng_next(Rng* r) noexcept nogil:
-    """splitmix64: a fast, well-mixed 64-bit generator."""
-    cdef uint64_t z
-    r.s += <uint64_t>0x9E3779B97F4A7C15
-    z = r.s
-    z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
-    return z ^ (z >> 31)
-
-
-cdef inline int rng_int(Rng* r, int n) noexcept nogil:
-    """Uniform integer in [0, n); n must be positive."""
-    return <int>((rng_next(r) >> 11) % <uint64_t>n)
-
-
-cdef inline double rng_double(Rng* r) noexcept nogil:
-    """Uniform double in [0, 1)."""
-    return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
-
-
-cdef inline uint64_t mix64(uint64_t h, uint64_t x) noexcept nogil:
-    """Order-sensitive hash combine used for information keys."""
-    h ^= x + <uint64_t>0x9E3779B97F4A7C15 + (h << 6) + (h >> 2)
-    h ^= h >> 31
-    h *= <uint64_t>0xD6E8FEB86659FD93
-    h ^= h >> 32
-    return h
 
 
 cdef class Engine:

@@ -248,6 +248,29 @@ def random_playouts(Engine proto, int n, seed) -> np.ndarray:
     return total
 
 
+def rng_stream(seed, int n, int bound=0) -> list:
+    """The first `n` draws of the C generator (``src_cy/rng.pxd``) seeded `seed`.
+
+    ``bound`` 0: 64-bit outputs (``rng_next``); -1: doubles (``rng_double``);
+    b > 0: integers in [0, b) (``rng_int``).  The reference for the Python
+    twin ``src_cy.rng.SplitMix64``.
+    """
+    cdef Rng rng
+    cdef int k
+    if n < 0 or bound < -1:
+        raise ValueError(f"need n >= 0 and bound >= -1, got n={n}, bound={bound}")
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    out = []
+    for k in range(n):
+        if bound == 0:
+            out.append(rng_next(&rng))
+        elif bound == -1:
+            out.append(rng_double(&rng))
+        else:
+            out.append(rng_int(&rng, bound))
+    return out
+
+
 def clone_loop(Engine proto, int n) -> None:
     """Clone `proto` n times at C level (benchmark of allocation + copy)."""
     cdef int k

@@ -10,7 +10,8 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libcpp.vector cimport vector
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
-from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
+from libc.math cimport log
+from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
 
 import struct as _struct
@@ -26,7 +27,10 @@ cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
-    WALK_TRIES = 200
+    WALK_BACKTRACKS = 32      # backtracks to an earlier node one walk may make before restarting
+    WALK_CAP = 400            # walks before the (counted) fallback to the true history
+    RESAMPLE_BACKTRACKS = 20000   # backtracks (all walks) before that fallback
+    WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     NEST = 5          # owner code of the nest
     # faces
     F_NORMAL = 0
@@ -304,6 +308,28 @@ cdef enum:
     VC_DECOY = 5
 
 SNAP_VERSION = 3
+
+# resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
+cdef long _RS_CALLS = 0       # resample_history calls
+cdef long _RS_WALKS = 0       # walks started
+cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
+cdef long _RS_OVERRUNS = 0    # resamples that found no world in WALK_CAP walks
+cdef long _RS_FAILURES = 0    # walks that exhausted every choice: no world (never expected)
+
+
+def resample_stats() -> dict:
+    """Counters of Gold Nugget resampling in this process: ``calls``,
+    ``walks``, ``backtracks``, ``overruns`` (resamples that found no world in
+    WALK_CAP walks and returned the true history: the known limitation in the
+    rules doc) and ``failures`` (a walk exhausted every choice; never
+    expected). Tests assert both stay 0 on the states they resample."""
+    return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
+            "overruns": _RS_OVERRUNS, "failures": _RS_FAILURES}
+
+
+def resample_fallbacks() -> int:
+    """Resamples that returned the true history (no world in WALK_CAP walks)."""
+    return _RS_OVERRUNS
 MAGIC = b"GNUG"
 
 
@@ -334,6 +360,15 @@ cdef struct Facts:
     uint32_t chosen_any
     uint32_t p_offers
     uint32_t vcp_any
+
+
+cdef struct WChoice:
+    # one choice point of a resampling search: the node it belongs to, the
+    # seed of its random order, and the position in that order taken now
+    int node
+    uint64_t seed
+    int pos
+    int nvalid
 
 
 cdef struct GN:
@@ -441,6 +476,55 @@ cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noe
     return n
 
 
+cdef inline double binom(int n, int r) noexcept nogil:
+    cdef double x = 1.0
+    cdef int i
+    if n < 0 or r < 0 or r > n:
+        return 0.0
+    for i in range(r):
+        x = x * (n - i) / (i + 1)
+    return x
+
+
+cdef inline double face_assignments(int* k, int g, int t) noexcept nogil:
+    """Ways to give g nuggets (0 or 1) and t traps to the open stones, the rest
+    normal, when k[0] stones may take any face, k[1] may not be the nugget,
+    k[2] may not be a trap and k[3] must be normal."""
+    if g < 0 or g > 1 or t < 0 or k[0] < 0 or k[1] < 0 or k[2] < 0 or k[3] < 0:
+        return 0.0
+    if g == 1:
+        return k[0] * binom(k[0] - 1 + k[1], t) + k[2] * binom(k[0] + k[1], t)
+    return binom(k[0] + k[1], t)
+
+
+cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
+    """The option at position pos of a random order of the n options drawn
+    one after the other by weight without replacement, the draws taken from a
+    generator seeded with ``seed`` (so the order is the same every time)."""
+    cdef double left[MAX_BRANCHING]
+    cdef Rng r
+    cdef double tot = 0.0, u
+    cdef int i, j, best = -1
+    r.s = seed
+    for i in range(n):
+        left[i] = w[i] if w[i] > 0.0 else 0.0
+        tot += left[i]
+    for j in range(pos + 1):
+        if tot <= 0.0:
+            return -1
+        u = rng_double(&r) * tot
+        best = -1
+        for i in range(n):
+            if left[i] > 0.0:
+                best = i
+                if u < left[i]:
+                    break
+                u -= left[i]
+        tot -= left[best]
+        left[best] = 0.0
+    return best
+
+
 cdef inline int mask_outcomes(unsigned int mask, int k, int* out, double* probs) noexcept nogil:
     """Outcomes i < k whose bit is set in mask, uniformly."""
     cdef int i, n = 0
@@ -468,6 +552,14 @@ cdef class GoldNuggetEngine(Engine):
     cdef int wT
     cdef int wP
     cdef Rng* wrng
+    cdef vector[WChoice] wch   # the search's choice points, oldest first
+    cdef vector[GN] wsnap      # the walk's state before each node (node = history index)
+    cdef vector[int] wsres     # resolutions recorded before each node
+    cdef vector[int] wspi      # P's actions applied before each node
+    cdef vector[int] wscp      # choice points made before each node
+    cdef int wrep              # next choice point to replay or create
+    cdef int wnode             # the node being applied
+    cdef long wleft            # backtracks this resample may still make
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
 
@@ -1916,8 +2008,15 @@ cdef class GoldNuggetEngine(Engine):
     # game from the initial state in *lazy* mode: stone faces and the other
     # players' unseen cards are left open and drawn when they first matter,
     # and every event the walking player P observes is checked on the fly
-    # against P's true event log (``log``).  The walk is then realized as a
-    # real history (``realize``) and verified by replay.
+    # against P's true event log (``log``).  Every random decision of a walk
+    # (a chance outcome, another player's action, an open face) is a choice
+    # point (``wchoose``) taken in a seeded random order by weight; a dead end
+    # backtracks to the latest choice point with an option left, and after
+    # WALK_BACKTRACKS backtracks to earlier nodes the walk jumps back (further
+    # each time) and draws afresh, or restarts.  Walks read nothing but P's
+    # information (and who is to move); a world is realized as a real history
+    # (``realize``) and verified by replay.  Known limitation: after WALK_CAP
+    # walks without a world the true history is returned (counted).
 
     cdef uint32_t expect(self, int k) noexcept nogil:
         """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
@@ -1930,66 +2029,87 @@ cdef class GoldNuggetEngine(Engine):
         players other than the walking one, whose events are not kept)."""
         return self.g.face[s] if self.g.face[s] >= 0 else 0
 
+    cdef void open_kinds(self, int* k) noexcept nogil:
+        """Open stones by exclusion: k[0] none, k[1] not the nugget, k[2] not
+        a trap, k[3] neither."""
+        cdef int t
+        k[0] = 0
+        k[1] = 0
+        k[2] = 0
+        k[3] = 0
+        for t in range(self.g.nstones):
+            if self.g.face[t] < 0:
+                k[((self.g.notnug >> t) & 1) + 2 * ((self.g.nottrap >> t) & 1)] += 1
+
+    cdef double face_weight(self, int s, int f) noexcept nogil:
+        """Face assignments of the open stones that respect every exclusion
+        and give open stone s face f (f = -1: no condition on s; f = 3: s
+        excluded from the nugget, f = 4: s excluded from the traps)."""
+        cdef int k[4]
+        cdef int ks, g = self.g.frem[F_NUGGET], t = self.g.frem[F_TRAP]
+        self.open_kinds(k)
+        if f >= 0:
+            ks = <int>((self.g.notnug >> s) & 1) + 2 * <int>((self.g.nottrap >> s) & 1)
+            if f == 3 or f == 4:
+                k[ks] -= 1
+                k[ks | (1 if f == 3 else 2)] += 1
+            else:
+                if (f == F_NUGGET and ks & 1) or (f == F_TRAP and ks & 2):
+                    return 0.0
+                k[ks] -= 1
+                if f == F_NUGGET:
+                    g -= 1
+                elif f == F_TRAP:
+                    t -= 1
+        return face_assignments(k, g, t)
+
     cdef void set_face(self, int s, int f) noexcept nogil:
-        if f < 0 or f > 2 or self.g.frem[f] <= 0 or \
-                (f == F_NUGGET and (self.g.notnug >> s) & 1) or \
-                (f == F_TRAP and (self.g.nottrap >> s) & 1):
+        if f < 0 or f > 2 or self.face_weight(s, f) <= 0.0:
             self.g.wdead = 1
             return
         self.g.face[s] = f
         self.g.frem[f] -= 1
 
-    cdef double odds_nugget(self, int s) noexcept nogil:
-        """Chance that open stone s is the Gold Nugget: uniform among the open
-        stones not excluded."""
-        cdef int t, c = 0
-        if self.g.frem[F_NUGGET] == 0 or (self.g.notnug >> s) & 1:
-            return 0.0
-        for t in range(self.g.nstones):
-            if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
-                c += 1
-        return 1.0 / c
-
-    cdef double odds_trap(self, int s) noexcept nogil:
-        """Chance that open stone s is a trap: the open traps spread uniformly
-        over the open stones not excluded, the nugget's share removed."""
-        cdef int t, c = 0
-        cdef double pn = self.odds_nugget(s), x
-        if self.g.frem[F_TRAP] == 0 or (self.g.nottrap >> s) & 1:
-            return 0.0
-        for t in range(self.g.nstones):
-            if self.g.face[t] < 0 and not ((self.g.nottrap >> t) & 1):
-                c += 1
-        if self.g.frem[F_NUGGET] > 0 and c > 1:
-            c -= 1
-        x = self.g.frem[F_TRAP] / <double>c
-        if x > 1.0:
-            x = 1.0
-        return (1.0 - pn) * x
+    cdef void exclude(self, int s, int f) noexcept nogil:
+        """Open stone s is not the Gold Nugget (f = F_NUGGET) / not a trap."""
+        if self.face_weight(s, 3 if f == F_NUGGET else 4) <= 0.0:
+            self.g.wdead = 1
+            return
+        if f == F_NUGGET:
+            self.g.notnug |= 1u << s
+        else:
+            self.g.nottrap |= 1u << s
 
     cdef bint is_nugget(self, int s) noexcept nogil:
+        """Accuse: is s the Gold Nugget?  An open stone decides only that, with
+        its exact odds given the exclusions."""
+        cdef double w[2]
+        cdef int i
         if self.g.face[s] >= 0:
             return self.g.face[s] == F_NUGGET
-        if rng_double(self.wrng) < self.odds_nugget(s):
+        w[0] = self.face_weight(s, 3)
+        w[1] = self.face_weight(s, F_NUGGET)
+        i = self.wchoose(2, w)
+        if i == 1:
             self.set_face(s, F_NUGGET)
             return True
-        self.g.notnug |= 1u << s
+        if i == 0:
+            self.g.notnug |= 1u << s
         return False
 
     cdef void decide_trap(self, int s, int forced) noexcept nogil:
-        """Open stone s: trap or not (forced: 1/0 as the walking player saw)."""
-        cdef bint trap
-        if forced >= 0:
-            trap = forced == 1
-        else:
-            trap = rng_double(self.wrng) < self.odds_trap(s)
-        if trap:
+        """Open stone s: trap or not (forced: 1/0 as the walking player saw;
+        otherwise drawn with its exact odds given the exclusions)."""
+        cdef double w[2]
+        cdef int i = forced
+        if forced < 0:
+            w[0] = self.face_weight(s, 4)
+            w[1] = self.face_weight(s, F_TRAP)
+            i = self.wchoose(2, w)
+        if i == 1:
             self.set_face(s, F_TRAP)
-        else:
-            if (self.g.nottrap >> s) & 1 == 0 and self.g.frem[F_NORMAL] + \
-                    self.g.frem[F_NUGGET] == 0:
-                self.g.wdead = 1
-            self.g.nottrap |= 1u << s
+        elif i == 0:
+            self.exclude(s, F_TRAP)
 
     cdef void settle_examined(self, int s, int x, uint32_t see, bint traps) noexcept nogil:
         """An open stone examined by x: only what matters is decided."""
@@ -2020,36 +2140,39 @@ cdef class GoldNuggetEngine(Engine):
             self.g.wdead = 1
 
     cdef int settle_query(self, int a, uint32_t m) noexcept nogil:
-        """Lazy Gold Nugget / Do I have it? answer while the nugget is open."""
-        cdef int t, nin = 0, nout = 0, pick, yes
+        """Lazy Gold Nugget / Do I have it? answer while the nugget is open:
+        yes with the exact odds that the nugget lies in m (or as the walking
+        player saw); yes then places it on one stone of m by those odds."""
+        cdef double w[MAXS]
+        cdef double win = 0.0, wout = 0.0
+        cdef double yn[2]
+        cdef int ids[MAXS]
+        cdef int t, nin = 0, yes, i
         cdef uint32_t e
         for t in range(self.g.nstones):
             if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
                 if (m >> t) & 1:
+                    ids[nin] = t
+                    w[nin] = self.face_weight(t, F_NUGGET)
+                    win += w[nin]
                     nin += 1
                 else:
-                    nout += 1
-        if nin + nout == 0:
-            self.g.wdead = 1
-            return 0
+                    wout += self.face_weight(t, F_NUGGET)
         if a == self.wP:
             e = self.expect(0)
             yes = ((e >> 20) & 63) if (e & 63) == EV_ANSWER else 0
         else:
-            yes = 1 if rng_double(self.wrng) * (nin + nout) < nin else 0
+            yn[0] = wout
+            yn[1] = win
+            yes = self.wchoose(2, yn)
+            if yes < 0:
+                return 0
         if yes:
-            if nin == 0:
-                self.g.wdead = 1
-                return yes
-            pick = rng_int(self.wrng, nin)
-            for t in range(self.g.nstones):
-                if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1) and (m >> t) & 1:
-                    if pick == 0:
-                        self.set_face(t, F_NUGGET)
-                        break
-                    pick -= 1
+            i = self.wchoose(nin, w)
+            if i >= 0:
+                self.set_face(ids[i], F_NUGGET)
         else:
-            if nout == 0:
+            if wout <= 0.0:
                 self.g.wdead = 1
             for t in range(self.g.nstones):
                 if self.g.face[t] < 0 and (m >> t) & 1:
@@ -2105,12 +2228,16 @@ cdef class GoldNuggetEngine(Engine):
                         wts[n] = self.g.deck_unk * self.g.pool[k] / <double>pool_tot
                         n += 1
                     return n
+                # a wind card is shown to everyone, a leaf card is a public "draws"
+                e0 = self.expect(0)
                 for k in range(NCARD):
-                    if self.g.deck[k] > 0:
+                    if self.g.deck[k] > 0 and (ph == PH_DEAL or (
+                            (k >= NLEAF) == ((e0 & 63) == EV_WIND) and
+                            (k < NLEAF or k == <int>((e0 >> 14) & 63)))):
                         outs[n] = k
                         wts[n] = self.g.deck[k]
                         n += 1
-                if self.g.deck_unk > 0:
+                if self.g.deck_unk > 0 and (ph == PH_DEAL or (e0 & 63) != EV_WIND):
                     outs[n] = BLANK
                     wts[n] = self.g.deck_unk
                     n += 1
@@ -2139,8 +2266,9 @@ cdef class GoldNuggetEngine(Engine):
                     n += 1
                 return n
             if ph == PH_DEAL_TOD:
+                e0 = self.expect(0)          # time cards are dealt face up
                 for k in range(4):
-                    if self.g.tod_left[k] > 0:
+                    if self.g.tod_left[k] > 0 and k == <int>((e0 >> 14) & 63):
                         outs[n] = k
                         wts[n] = self.g.tod_left[k]
                         n += 1
@@ -2165,6 +2293,14 @@ cdef class GoldNuggetEngine(Engine):
             return n
         x = self.g.cp
         e0 = self.expect(0)
+        j = self.public_action(x, ph, e0)
+        if j != -2:
+            # the decision's first event is public: P's next event names it
+            if j >= 0 and self.is_legal(j):
+                outs[0] = j
+                wts[0] = 1.0
+                return 1
+            return 0
         k = self.legal_actions(outs)
         for i in range(k):
             a = outs[i]
@@ -2183,16 +2319,68 @@ cdef class GoldNuggetEngine(Engine):
             n += 1
         return n
 
-    cdef bint walk(self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
-                   int truth_cp, bint truth_terminal, vector[int]* rph,
-                   vector[int]* rcp, vector[int]* raux) noexcept nogil:
-        """One walk; True if it reached a node of P's information set."""
-        cdef int outs[MAX_BRANCHING]
-        cdef double wts[MAX_BRANCHING]
-        cdef GN saved
-        cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, s, k
-        cdef int hsz, rsz, steps = 0
-        cdef double tot, u
+    cdef int public_action(self, int x, int ph, uint32_t e) noexcept nogil:
+        """The action of x (not P) whose first event, public, is P's next event
+        e: -1 when none is, -2 when the decision's first event is not public."""
+        cdef int kind = e & 63, a = (e >> 6) & 15, k = (e >> 14) & 63, d = (e >> 20) & 63
+        if ph != PH_MEDDLE and ph != PH_HELLO_DISCARD and ph != PH_LIMIT and \
+                ph != PH_REACT and ph != PH_SLEEP_CHOICE:
+            return -2
+        if a != x or e == 0xFFFFFFFFu:
+            return -1
+        if ph == PH_SLEEP_CHOICE:
+            return A_SLEEP if kind == EV_SLEEP else (A_MEDDLE if kind == EV_MEDDLE else -1)
+        if ph == PH_HELLO_DISCARD or ph == PH_LIMIT:
+            if kind == EV_HELLODONE and ph == PH_HELLO_DISCARD:
+                return A_PASS
+            if kind == EV_DISCARD and k < NLEAF and d == (1 if ph == PH_LIMIT else 0):
+                return A_DISCARD + k
+            return -1
+        if kind == EV_PLAY and k < NLEAF and d <= 1:
+            return (A_RECYCLE if d == 1 else A_PLAY) + k
+        if ph == PH_REACT:
+            return A_PASS if kind == EV_REACTPASS else -1
+        if kind == EV_END:
+            return A_PASS
+        if kind == EV_ABILITY:
+            return A_ABILITY
+        if kind == EV_VCPLAY:
+            return A_VICTORY
+        return -1
+
+    cdef int wchoose(self, int n, double* w) noexcept nogil:
+        """A choice point of the search: an index among n options drawn by
+        weight (zero weights never); replayed after a backtrack, where the
+        latest choice point takes the next option of its seeded order.  -1
+        (and a dead walk) when no option has weight."""
+        cdef WChoice c
+        cdef int i, valid = 0, last = -1
+        if self.g.wdead:
+            return -1
+        for i in range(n):
+            if w[i] > 0.0:
+                valid += 1
+                last = i
+        if valid == 0:
+            self.g.wdead = 1
+            return -1
+        if valid == 1:
+            return last                  # no choice: not a choice point
+        if self.wrep < <int>self.wch.size():
+            c = self.wch[self.wrep]
+            self.wrep += 1
+            return nth_choice(c.seed, c.pos, n, w)
+        c.node = self.wnode
+        c.seed = rng_next(self.wrng)
+        c.pos = 0
+        c.nvalid = valid
+        self.wch.push_back(c)
+        self.wrep += 1
+        return nth_choice(c.seed, 0, n, w)
+
+    cdef void walk_start(self, vector[int]* rph, vector[int]* rcp,
+                         vector[int]* raux) noexcept nogil:
+        cdef int s, k
         self.to_initial()
         self.g.lazy = 1
         for s in range(self.g.nstones):
@@ -2207,89 +2395,203 @@ cdef class GoldNuggetEngine(Engine):
         rph.clear()
         rcp.clear()
         raux.clear()
+        if self.wsnap.capacity() == 0:
+            self.wsnap.reserve(self.g.max_moves // 4 + 64)
+        self.wch.clear()
+        self.wsnap.clear()
+        self.wsres.clear()
+        self.wspi.clear()
+        self.wscp.clear()
+        self.wrep = 0
+
+    cdef bint walk_back(self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                        int* pi) noexcept nogil:
+        """Backtrack: the latest choice point with an option left takes it and
+        the walk returns to the node of that choice point.  False when every
+        choice point is exhausted."""
+        cdef WChoice* c
+        cdef int j
+        while self.wch.size() > 0:
+            c = &self.wch[self.wch.size() - 1]
+            if c.pos + 1 < c.nvalid:
+                c.pos += 1
+                j = c.node
+                memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+                self.hist.resize(j)
+                self.hact.resize(j)
+                self.resr.resize(self.wsres[j])
+                self.resk.resize(self.wsres[j])
+                rph.resize(j)
+                rcp.resize(j)
+                raux.resize(j)
+                pi[0] = self.wspi[j]
+                self.wrep = self.wscp[j]
+                self.wsnap.resize(j)
+                self.wsres.resize(j)
+                self.wspi.resize(j)
+                self.wscp.resize(j)
+                return True
+            self.wch.pop_back()
+        return False
+
+    cdef void walk_jump(self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                        int* pi) noexcept nogil:
+        """Back to node j with every choice point from there on forgotten (the
+        walk goes on from j with fresh random draws)."""
+        while self.wch.size() > 0 and self.wch[self.wch.size() - 1].node >= j:
+            self.wch.pop_back()
+        memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+        self.hist.resize(j)
+        self.hact.resize(j)
+        self.resr.resize(self.wsres[j])
+        self.resk.resize(self.wsres[j])
+        rph.resize(j)
+        rcp.resize(j)
+        raux.resize(j)
+        pi[0] = self.wspi[j]
+        self.wrep = self.wscp[j]
+        self.wsnap.resize(j)
+        self.wsres.resize(j)
+        self.wspi.resize(j)
+        self.wscp.resize(j)
+
+    cdef int walk(self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
+                  int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
+                  vector[int]* rcp, vector[int]* raux, long budget) noexcept nogil:
+        """One walk: a depth-first search over the choice points, each taken
+        in a random order by weight, from the initial state to P's
+        information set.  1 when it got there (the world, real and verified,
+        is then ``self``), 0 when it needed more than ``budget`` backtracks to
+        an earlier node, -1 when it exhausted every choice (no world)."""
+        global _RS_BACKTRACKS
+        cdef int outs[MAX_BRANCHING]
+        cdef double wts[MAX_BRANCHING]
+        cdef GN saved
+        cdef vector[int] sh, sa, sr, sk
+        cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
+        cdef long backs = 0
+        cdef int far = 0, jumps = 0
+        cdef bint dead, goal
+        self.walk_start(rph, rcp, raux)
         while True:
+            dead = False
+            goal = False
+            j = <int>self.hist.size()
             if self.g.pcount == self.wT and pi == npact:
                 if self.is_terminal():
-                    return truth_terminal
-                if self.current_player() == truth_cp and not truth_terminal:
-                    return True
-                if self.current_player() == P:
-                    return False
-            if self.is_terminal():
-                return False
-            steps += 1
-            if steps > 4 * self.g.max_moves + 100:
-                return False
-            cp = self.current_player()
-            ph = self.g.phase
-            if cp == P:
-                if pi >= npact or ppos[0][pi] != self.g.pcount:
-                    return False
-                a = pact[0][pi]
-                pi += 1
-                if not self.is_legal(a):
-                    return False
-                rph.push_back(ph)
-                rcp.push_back(cp)
-                raux.push_back(-1)
-                self.apply(a)
-                if self.g.wdead:
-                    return False
-                continue
-            n = self.walk_candidates(fx, outs, wts)
-            memcpy(&saved, &self.g, sizeof(GN))
-            hsz = <int>self.hist.size()
-            rsz = <int>self.resr.size()
-            while n > 0:
-                tot = 0.0
-                for idx in range(n):
-                    tot += wts[idx]
-                u = rng_double(self.wrng) * tot
-                idx = 0
-                while idx < n - 1 and u >= wts[idx]:
-                    u -= wts[idx]
-                    idx += 1
-                a = outs[idx]
-                aux = -1
-                if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
-                                            or ph == PH_GRAB_CHANCE):
-                    aux = self.g.nest[a]
-                self.apply(a)
-                if not self.g.wdead:
-                    rph.push_back(ph)
-                    rcp.push_back(cp)
-                    raux.push_back(aux)
-                    break
+                    goal = truth_terminal
+                    dead = not goal
+                elif self.current_player() == truth_cp and not truth_terminal:
+                    goal = True
+                elif self.current_player() == P:
+                    dead = True
+            if goal:
+                memcpy(&saved, &self.g, sizeof(GN))
+                sh = self.hist
+                sa = self.hact
+                sr = self.resr
+                sk = self.resk
+                if self.realize(rph, rcp, raux) and self.info_key(P) == key \
+                        and self.current_player() == truth_cp:
+                    return 1
                 memcpy(&self.g, &saved, sizeof(GN))
-                self.hist.resize(hsz)
-                self.hact.resize(hsz)
-                self.resr.resize(rsz)
-                self.resk.resize(rsz)
-                n -= 1
-                outs[idx] = outs[n]
-                wts[idx] = wts[n]
-            if n == 0:
-                return False
+                self.hist = sh
+                self.hact = sa
+                self.resr = sr
+                self.resk = sk
+                dead = True
+            elif not dead and (self.is_terminal() or j > 4 * self.g.max_moves + 100):
+                dead = True
+            if not dead:
+                self.wsnap.push_back(self.g)
+                self.wsres.push_back(<int>self.resr.size())
+                self.wspi.push_back(pi)
+                self.wscp.push_back(self.wrep)
+                self.wnode = j
+                cp = self.current_player()
+                ph = self.g.phase
+                aux = -1
+                if cp == P:
+                    if pi >= npact or ppos[0][pi] != self.g.pcount or \
+                            not self.is_legal(pact[0][pi]):
+                        dead = True
+                    else:
+                        a = pact[0][pi]
+                        pi += 1
+                else:
+                    n = self.walk_candidates(fx, outs, wts)
+                    idx = self.wchoose(n, wts)
+                    if idx < 0:
+                        dead = True
+                    else:
+                        a = outs[idx]
+                        if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
+                                                    or ph == PH_GRAB_CHANCE):
+                            aux = self.g.nest[a]
+                if not dead:
+                    self.apply(a)
+                    if not self.g.wdead:
+                        rph.push_back(ph)
+                        rcp.push_back(cp)
+                        raux.push_back(aux)
+                        continue
+            # a dead end: back to the latest choice point with an option left;
+            # only backtracks to an earlier node count against the budget
+            _RS_BACKTRACKS += 1
+            self.wleft -= 1
+            if self.wleft <= 0:
+                return 0
+            if j > far:
+                far = j
+                jumps = 0
+            if self.wch.size() == 0 or self.wch[self.wch.size() - 1].node < j \
+                    or self.wch[self.wch.size() - 1].pos + 1 >= self.wch[self.wch.size() - 1].nvalid:
+                backs += 1
+                if backs > budget:
+                    # too many: jump back (further each time without progress)
+                    # and draw everything after that node afresh
+                    j -= WALK_JUMP << (jumps if jumps < 20 else 20)
+                    jumps += 1
+                    if j <= 0:
+                        return 0
+                    self.walk_jump(j, rph, rcp, raux, &pi)
+                    backs = 0
+                    continue
+            if not self.walk_back(rph, rcp, raux, &pi):
+                return -1
 
     cdef bint realize(self, vector[int]* rph, vector[int]* rcp,
                       vector[int]* raux) noexcept nogil:
-        """Close the walk (open faces and unknown cards drawn uniformly from
-        what is left) and rebuild it as a real history in ``self``."""
+        """Close the walk (open faces drawn by their exact odds given the
+        exclusions, unknown cards uniformly from the cards left) and rebuild
+        it as a real history in ``self``."""
         cdef int perm[MAXS]
         cdef int ids[MAXS]
+        cdef double w[MAXS]
         cdef int pool[256]
         cdef int s, t, j, f, q, b, a, nopen = 0, npool = 0, nrec, r, ph
+        cdef double tot = 0.0, u
         cdef vector[int] wh = self.hist
         cdef vector[int] bcard
-        # faces: the nugget among the open stones allowed to be it, then traps
+        # faces: the nugget by its odds, then the traps uniformly among the
+        # open stones allowed to be traps (every such choice is equally likely)
         if self.g.frem[F_NUGGET] > 0:
             for s in range(self.g.nstones):
                 if self.g.face[s] < 0 and not ((self.g.notnug >> s) & 1):
                     ids[nopen] = s
+                    w[nopen] = self.face_weight(s, F_NUGGET)
+                    tot += w[nopen]
                     nopen += 1
-            if nopen == 0:
+            if tot <= 0.0:
                 return False
-            self.g.face[ids[rng_int(self.wrng, nopen)]] = F_NUGGET
+            u = rng_double(self.wrng) * tot
+            j = 0
+            while j < nopen - 1 and u >= w[j]:
+                u -= w[j]
+                j += 1
+            self.set_face(ids[j], F_NUGGET)
+            if self.g.wdead:
+                return False
         nopen = 0
         for s in range(self.g.nstones):
             if self.g.face[s] < 0 and not ((self.g.nottrap >> s) & 1):
@@ -2375,10 +2677,11 @@ cdef class GoldNuggetEngine(Engine):
         return True
 
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        global _RS_CALLS, _RS_WALKS, _RS_OVERRUNS, _RS_FAILURES
         cdef vector[uint32_t] expv
-        cdef vector[int] pact, ppos, truth, rph, rcp, raux
+        cdef vector[int] pact, ppos, rph, rcp, raux, truth
         cdef Facts fx
-        cdef int i, j = 0, h, npe = 0, tries, kind, a, d
+        cdef int i, j = 0, h, npe = 0, tries, kind, a, d, r
         cdef uint32_t e
         cdef uint64_t key = self.info_key(player)
         cdef int cp_truth = self.current_player()
@@ -2387,14 +2690,13 @@ cdef class GoldNuggetEngine(Engine):
         for i in range(self.g.nlog):
             if (self.logm[i] >> player) & 1:
                 expv.push_back(self.logc[i])
-        truth = self.hist
-        for h in range(<int>truth.size()):
+        for h in range(<int>self.hist.size()):
             if self.hact[h] == player:
                 while j < self.g.nlog and self.logh[j] < h:
                     if (self.logm[j] >> player) & 1:
                         npe += 1
                     j += 1
-                pact.push_back(truth[h])
+                pact.push_back(self.hist[h])
                 ppos.push_back(npe)
         # decisions P saw revealed later: chosen animals, victory cards
         # played, final face-down cards, grabs
@@ -2428,15 +2730,27 @@ cdef class GoldNuggetEngine(Engine):
         self.wT = <int>expv.size()
         self.wP = player
         self.wrng = rng
-        for tries in range(WALK_TRIES):
-            if self.walk(&fx, &pact, &ppos, cp_truth, term, &rph, &rcp, &raux) \
-                    and self.realize(&rph, &rcp, &raux) \
-                    and self.info_key(player) == key \
-                    and self.current_player() == cp_truth:
+        _RS_CALLS += 1
+        truth = self.hist
+        self.wleft = RESAMPLE_BACKTRACKS
+        for tries in range(WALK_CAP):
+            if self.wleft <= 0:
+                break
+            _RS_WALKS += 1
+            r = self.walk(&fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
+                          WALK_BACKTRACKS)
+            if r == 1:
                 out[0] = self.hist
                 return
+            if r < 0:
+                _RS_FAILURES += 1
+                break
+        # Known limitation (rules doc): no world within WALK_CAP walks and
+        # RESAMPLE_BACKTRACKS backtracks (or none at all, never expected).
+        # Counted; the true history is returned.
+        _RS_OVERRUNS += 1
         self.g.lazy = 0
-        out[0] = truth      # documented fallback: the true history
+        out[0] = truth
 
     # ================================================================ clone
     cdef Engine clone(self):

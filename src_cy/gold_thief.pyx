@@ -8,6 +8,12 @@ Every applied action is recorded (``hist``, plus ``hmeta``: public events so
 far and the player to move), so a state is its history; ``resample_history``
 draws a history from one player's information set using only that player's
 view of the event log (see the rules doc, "Resampling").
+
+This file holds the parameters, the engine class, the rules kernel and the
+resampler; the included files hold the constant tables
+(``gold_thief_catalog.pxi``), the rendering (``gold_thief_render.pxi``) and
+the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
+``gold_thief_actions.pxd``.
 """
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
@@ -19,95 +25,26 @@ from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64,
 
 import numpy as np
 
-# ---------------------------------------------------------------- constants
-cdef enum:
-    MAXP = 5
-    NT = 5                # card types
-    MAX_GOALS = 24
-    MAX_HAND = 64
-    MAX_STACK = 48
-    MAX_GOLD = 63
+from src_cy.gold_thief_actions cimport (
+    MAXP, NT, MAX_GOALS, THIEF, GUARD, WITCH, FAERIE, NINJA,
+    A_END_TURN, A_PASS, A_THIEF, A_GUARD, A_WITCH, A_FAERIE, A_NINJA, A_GUARD_CANCEL,
+    A_THIEF_RAID, A_WITCH_EXTRA, A_FAERIE_CANCEL, A_NINJA_SCORE, A_BIG_FLIP, A_GIVE,
+    NUM_ACTIONS, C_CARD, C_GOAL, C_FIRST, NUM_CHANCE)
 
-cdef enum:
-    THIEF = 0
-    GUARD = 1
-    WITCH = 2
-    FAERIE = 3
-    NINJA = 4
+# The action layout (from ``gold_thief_actions.pxd``), for the Python mirror's test.
+ACTION_LAYOUT = {
+    "MAX_PLAYERS": MAXP, "NUM_CARD_TYPES": NT, "MAX_GOALS": MAX_GOALS,
+    "THIEF": THIEF, "GUARD": GUARD, "WITCH": WITCH, "FAERIE": FAERIE, "NINJA": NINJA,
+    "A_END_TURN": A_END_TURN, "A_PASS": A_PASS, "A_THIEF": A_THIEF, "A_GUARD": A_GUARD,
+    "A_WITCH": A_WITCH, "A_FAERIE": A_FAERIE, "A_NINJA": A_NINJA,
+    "A_GUARD_CANCEL": A_GUARD_CANCEL, "A_THIEF_RAID": A_THIEF_RAID,
+    "A_WITCH_EXTRA": A_WITCH_EXTRA, "A_FAERIE_CANCEL": A_FAERIE_CANCEL,
+    "A_NINJA_SCORE": A_NINJA_SCORE, "A_BIG_FLIP": A_BIG_FLIP, "A_GIVE": A_GIVE,
+    "NUM_ACTIONS": NUM_ACTIONS, "C_CARD": C_CARD, "C_GOAL": C_GOAL, "C_FIRST": C_FIRST,
+    "NUM_CHANCE_OUTCOMES": NUM_CHANCE,
+}
 
-# Player actions.
-cdef enum:
-    A_END_TURN = 0
-    A_PASS = 1
-    A_THIEF = 2           # + victim seat
-    A_GUARD = 7           # + recipient seat
-    A_WITCH = 12          # + victim seat
-    A_FAERIE = 17         # + goal id
-    A_NINJA = 41
-    A_GUARD_CANCEL = 42
-    A_THIEF_RAID = 43
-    A_WITCH_EXTRA = 44
-    A_FAERIE_CANCEL = 45
-    A_NINJA_SCORE = 46    # + goal id
-    A_BIG_FLIP = 70       # + goal id
-    A_GIVE = 94           # + card type
-    NUM_ACTIONS = 99
-    # Chance outcomes.
-    C_CARD = 0            # + card type
-    C_GOAL = 5            # + goal id
-    C_FIRST = 29          # + seat
-    NUM_CHANCE = 34
-
-cdef enum:
-    PH_FIRST = 0          # chance: first player
-    PH_SETUP_GOALS = 1    # chance: initial goal deal
-    PH_SETUP_CARDS = 2    # chance: initial card deal
-    PH_NINJA = 3          # decision: pre-emptive Ninja scoring window
-    PH_BIG_FLIP = 4       # decision: >big_pile gold, flip one goal
-    PH_DRAW = 5           # chance: a card for draw_target
-    PH_DEAL_GOAL = 6      # chance: a goal for goal_target
-    PH_PLAY = 7           # decision: active player plays or ends turn
-    PH_RESPOND = 8        # decision: response window
-    PH_GIVE = 9           # decision: Witch victim chooses the card
-    PH_FAERIE_DRAW = 10   # chance: Faerie's new goal
-    PH_OVER = 11
-
-cdef enum:
-    E_THIEF = 0           # own-turn Thief: steal `amount` from victim
-    E_RAID = 1            # Thief played as a raid on the thief
-    E_WITCH_EXTRA = 2     # Witch as an extra Thief
-    E_GUARD_GIFT = 3      # own-turn Guard: give 1 gold
-    E_GUARD_CANCEL = 4    # Guard cancelling a theft
-    E_WITCH_STEAL = 5     # own-turn Witch: steal a card
-    E_FAERIE_CANCEL = 6   # Faerie cancelling a Guard or Witch
-
-cdef enum:
-    G_PILE = 0            # random part of the goal pile
-    G_BOTTOM = 1          # under the pile (Faerie), drawn in order
-    G_DOWN = 2            # face down in front of `goal_owner`
-    G_UP = 3              # face up (scored) in front of `goal_owner`
-
-cdef enum:
-    EV_FIRST = 0
-    EV_DEAL_GOAL = 1
-    EV_DRAW = 2
-    EV_RESHUFFLE = 3
-    EV_PLAY = 4
-    EV_PASS = 5
-    EV_FLIP = 6
-    EV_GIVE = 7
-    EV_END_TURN = 8
-    EV_FAERIE_GOAL = 9
-    EV_GAME_END = 10
-    EV_ASKED = 11         # private: a window reaches the actor
-    EV_RESOLVE = 12       # public: an effect leaves the stack (b = outcome * 8 + kind)
-    EV_SCORE = 13         # public: the active player starts scoring with b gold
-    NUM_EV = 14
-
-cdef enum:
-    R_RESOLVES = 0
-    R_WAITS = 1           # an add-on waits for the theft it follows
-    R_CANCELLED = 2
+include "gold_thief_catalog.pxi"
 
 cdef struct Effect:
     int kind
@@ -145,12 +82,9 @@ cdef struct GTState:
     int hand_n[MAXP]
     int hand_type[MAXP][MAX_HAND]
     int hand_gen[MAXP][MAX_HAND]
-    int hand_seen[MAXP][MAX_HAND]
     # goals
     int goal_loc[MAX_GOALS]
     int goal_owner[MAX_GOALS]
-    int goal_seen[MAX_GOALS]
-    uint64_t goal_mask[MAX_GOALS]   # gold values known not to match it
     int bottom[MAX_GOALS]
     int bottom_n
     # flow
@@ -189,20 +123,43 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
     return c
 
 
-CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
-
-
 cdef enum:
-    RESAMPLE_ATTEMPTS = 500   # worlds tried before falling back (see the rules doc)
-    GOAL_TRIES = 512          # goal-id shuffles tried per world
+    GOAL_TRIES = 512          # goal-id shuffles tried per model world
+    # Stage 1 runs only while other players have made at most this many
+    # public card plays (each one is a constraint the prior rarely meets;
+    # measured acceptance in the rules doc).
+    EXACT_MAX_PLAYS_C = 2
 
-cdef long _FALLBACKS = 0
+EXACT_MAX_PLAYS = EXACT_MAX_PLAYS_C
+
+# Attempts per resample of stage 1 (exact rejection) and stage 2 (model
+# proposal); see ``set_resample_attempts``.
+cdef int _EXACT_ATTEMPTS = 16
+cdef int _MODEL_ATTEMPTS = 500
+# How many resamples each stage produced (this process): calls, exact
+# (stage 1), model (stage 2), search (stage 3).
+cdef long _STATS[4]
 
 
-def resample_fallbacks() -> int:
-    """How many resamples (in this process) found no world in
-    RESAMPLE_ATTEMPTS tries and returned the true history instead."""
-    return _FALLBACKS
+def resample_stats() -> dict:
+    """How many resamples (in this process) each stage produced: ``exact``
+    (stage 1, the exact rejection sampler), ``model`` (stage 2, the
+    approximate model proposal) and ``search`` (stage 3, the complete
+    backtracking search); ``calls`` is their sum."""
+    return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3]}
+
+
+def set_resample_attempts(int exact, int model) -> tuple:
+    """Set the attempts of stage 1 (exact rejection) and stage 2 (model
+    proposal) per resample (0 skips a stage; stage 3 always completes);
+    returns the previous pair.  Defaults: 16 and 500."""
+    global _EXACT_ATTEMPTS, _MODEL_ATTEMPTS
+    if not 0 <= exact <= 1000000 or not 0 <= model <= 1000000:
+        raise ValueError(f"attempts must be in [0, 1000000], got exact={exact}, model={model}")
+    old = (_EXACT_ATTEMPTS, _MODEL_ATTEMPTS)
+    _EXACT_ATTEMPTS = exact
+    _MODEL_ATTEMPTS = model
+    return old
 
 
 cdef inline int _card_of_action_c(int b) noexcept nogil:
@@ -217,42 +174,97 @@ cdef inline int _card_of_action_c(int b) noexcept nogil:
     return NINJA
 
 
+cdef class GoldThiefParams:
+    """The parameters of one Gold Thief game, typed and immutable; built
+    once per game from the validated mapping of ``games.gold_thief`` (names
+    as the game parameters; ``goals`` as (a, b) pairs) and shared by every
+    engine of that game and all their clones."""
+    cdef readonly int players, hand_size, start_gold, goals_to_win, big_pile, max_turns
+    cdef readonly int num_goals, first_player, max_moves, pub_cap
+    cdef int counts[NT]
+    cdef int goal_a[MAX_GOALS]
+    cdef int goal_b[MAX_GOALS]
+
+    def __init__(self, params):
+        cdef int i
+        goals = list(params["goals"])
+        counts = [int(params[k]) for k in ("thieves", "guards", "witches", "faeries", "ninjas")]
+        self.players = int(params["players"])
+        self.hand_size = int(params["hand_size"])
+        self.start_gold = int(params["start_gold"])
+        self.goals_to_win = int(params["goals_to_win"])
+        self.big_pile = int(params["big_pile"])
+        self.max_turns = int(params["max_turns"])
+        self.first_player = int(params["first_player"])
+        if not 2 <= self.players <= MAXP:
+            raise ValueError(f"players must be in [2, {MAXP}], got {self.players}")
+        if not 1 <= len(goals) <= MAX_GOALS:
+            raise ValueError(f"goals must hold 1..{MAX_GOALS} cards, got {len(goals)}")
+        if not -1 <= self.first_player < self.players:
+            raise ValueError(f"first_player must be in [-1, {self.players - 1}], "
+                             f"got {self.first_player}")
+        self.num_goals = len(goals)
+        for i in range(NT):
+            self.counts[i] = counts[i]
+        for i in range(self.num_goals):
+            self.goal_a[i] = int(goals[i][0])
+            self.goal_b[i] = int(goals[i][1])
+        total = sum(counts)
+        per_turn = (2 * total + 10) * (self.players + 2) + 2 * self.num_goals
+        self.max_moves = (1 + self.players + self.players * self.hand_size
+                          + self.max_turns * per_turn)
+        self.pub_cap = PUB_EVENTS_PER_TURN * self.max_turns + PUB_EVENTS_BASE
+
+    @property
+    def counts_by_type(self) -> tuple:
+        """Action cards per type (Thief, Guard, Witch, Faerie, Ninja)."""
+        return tuple(self.counts[i] for i in range(NT))
+
+    @property
+    def goals(self) -> tuple:
+        """The goal cards as (a, b) pairs, by goal id."""
+        return tuple((self.goal_a[i], self.goal_b[i]) for i in range(self.num_goals))
+
+
 cdef class GoldThiefEngine(Engine):
-    """Gold Thief for 2-5 players; parameters are validated by games.gold_thief."""
+    """Gold Thief for 2-5 players: ``GoldThiefEngine(params, game_string="")``
+    with ``params`` the validated mapping of ``games.gold_thief`` or a
+    ``GoldThiefParams`` (shared by reference, also by clones)."""
     cdef GTState s
     cdef vector[Event] log
     # per applied action: (public events so far << 4) | (player to move + 1)
     cdef vector[int] hmeta
     # set by resample_history: True when `self` was left at the world drawn
     cdef bint world_built
-    # parameters
+    cdef readonly GoldThiefParams params
+    # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
     cdef readonly int num_goals, first_fixed, max_moves, pub_cap
-    cdef int counts[NT]
-    cdef int goal_a[MAX_GOALS]
-    cdef int goal_b[MAX_GOALS]
+    cdef int* counts
+    cdef int* goal_a
+    cdef int* goal_b
 
-    def __init__(self, int players, counts, goals, int hand_size, int start_gold,
-                 int goals_to_win, int big_pile, int max_turns, int first_player,
-                 int max_moves, str game_string=""):
-        cdef int i
-        self.num_players = players
+    def __init__(self, params, str game_string=""):
+        self.set_params(params if isinstance(params, GoldThiefParams)
+                        else GoldThiefParams(params))
+        self.num_players = self.params.players
         self.game_string = game_string
-        self.hand_size = hand_size
-        self.start_gold = start_gold
-        self.goals_to_win = goals_to_win
-        self.big_pile = big_pile
-        self.max_turns = max_turns
-        self.first_fixed = first_player
-        self.max_moves = max_moves
-        self.num_goals = len(goals)
-        for i in range(NT):
-            self.counts[i] = counts[i]
-        for i in range(self.num_goals):
-            self.goal_a[i] = goals[i][0]
-            self.goal_b[i] = goals[i][1]
-        self.pub_cap = PUB_EVENTS_PER_TURN * max_turns + PUB_EVENTS_BASE
         self.to_initial()
+
+    cdef void set_params(self, GoldThiefParams prm) noexcept:
+        self.params = prm
+        self.hand_size = prm.hand_size
+        self.start_gold = prm.start_gold
+        self.goals_to_win = prm.goals_to_win
+        self.big_pile = prm.big_pile
+        self.max_turns = prm.max_turns
+        self.first_fixed = prm.first_player
+        self.max_moves = prm.max_moves
+        self.num_goals = prm.num_goals
+        self.pub_cap = prm.pub_cap
+        self.counts = prm.counts
+        self.goal_a = prm.goal_a
+        self.goal_b = prm.goal_b
 
     cdef void restart(self) noexcept nogil:
         """Back to the initial state (before any chance event)."""
@@ -322,7 +334,6 @@ cdef class GoldThiefEngine(Engine):
                 last = self.s.hand_n[p] - 1
                 self.s.hand_type[p][i] = self.s.hand_type[p][last]
                 self.s.hand_gen[p][i] = self.s.hand_gen[p][last]
-                self.s.hand_seen[p][i] = self.s.hand_seen[p][last]
                 self.s.hand_n[p] = last
                 return i
         return -1
@@ -366,7 +377,6 @@ cdef class GoldThiefEngine(Engine):
     cdef void flip(self, int p, int g) noexcept nogil:
         """Turn p's goal g face up; ends the game on the winning flip."""
         self.s.goal_loc[g] = G_UP
-        self.s.goal_seen[g] = 0
         self.event(EV_FLIP, p, -1, g, 0)
         if self.up_count(p) >= self.goals_to_win and self.s.phase != PH_OVER:
             self.s.winner = p
@@ -403,7 +413,6 @@ cdef class GoldThiefEngine(Engine):
             self.s.bottom_n -= 1
         self.s.goal_loc[g] = G_DOWN
         self.s.goal_owner[g] = p
-        self.s.goal_seen[g] = 1 << p
 
     # ------------------------------------------------------------ windows
     cdef bint can_respond(self, int q, Effect* e) noexcept nogil:
@@ -496,16 +505,14 @@ cdef class GoldThiefEngine(Engine):
             i = 0
 
     cdef void do_give(self, int v, int thief, int t) noexcept nogil:
-        cdef int i, k, gen, seen
+        cdef int i, k, gen
         for i in range(self.s.hand_n[v] - 1, -1, -1):
             if self.s.hand_type[v][i] == t:
                 gen = self.s.hand_gen[v][i]
-                seen = self.s.hand_seen[v][i]
                 self.remove_card(v, t)
                 k = self.s.hand_n[thief]
                 self.s.hand_type[thief][k] = t
                 self.s.hand_gen[thief][k] = gen
-                self.s.hand_seen[thief][k] = seen | (1 << v) | (1 << thief)
                 self.s.hand_n[thief] = k + 1
                 self.event(EV_GIVE, v, t, thief, (1 << v) | (1 << thief))
                 return
@@ -630,7 +637,7 @@ cdef class GoldThiefEngine(Engine):
         self.s.window_seat = 1
 
     cdef void score_turn_start(self) noexcept nogil:
-        """Flip every matching goal; mark the rest; then the >big_pile pick."""
+        """Flip every matching goal; then the >big_pile pick."""
         cdef int p = self.s.active, g, gold = self.s.gold[p]
         self.event(EV_SCORE, p, -1, gold, 0)
         for g in range(self.num_goals):
@@ -639,8 +646,6 @@ cdef class GoldThiefEngine(Engine):
             if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
                 if self.goal_matches(g, gold):
                     self.flip(p, g)
-                elif gold <= MAX_GOLD:
-                    self.s.goal_mask[g] |= (<uint64_t>1) << gold
         if self.s.phase == PH_OVER:
             return
         if gold > self.big_pile and self.down_count(p) > 0:
@@ -835,7 +840,6 @@ cdef class GoldThiefEngine(Engine):
         self.s.deck[t] -= 1
         self.s.hand_type[p][k] = t
         self.s.hand_gen[p][k] = self.s.gen
-        self.s.hand_seen[p][k] = 1 << p
         self.s.hand_n[p] = k + 1
         self.event(EV_DRAW, p, t, -1, 1 << p)
 
@@ -911,20 +915,38 @@ cdef class GoldThiefEngine(Engine):
     # ------------------------------------------------------------ resampling
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from `player`'s information set (rules doc,
-        "Resampling"): a model of every hand and goal built from `player`'s
-        own event view assigns the hidden draws, goals, gives and Faerie
-        choices; the world is then re-played along the true history's public
-        skeleton (others' window passes and Give nodes follow the new hands)
-        and accepted only if `player`'s information key is unchanged."""
-        global _FALLBACKS
+        "Resampling").  Stage 1: exact rejection sampling along the public
+        skeleton (hidden chance by its odds, others' hidden choices uniform,
+        accepted iff `player`'s view is reproduced).  Stage 2, when stage 1
+        found nothing in its attempts: the model proposal.  Stage 3: a
+        complete backtracking search.  Reads only `player`'s view of the events
+        and the public skeleton of the history; never returns the true
+        history as such."""
         cdef vector[int] T = self.hist
         cdef vector[int] meta = self.hmeta
         cdef vector[Event] evs = self.log
+        cdef vector[Event] want
         cdef uint64_t key = self.info_key(player)
         cdef vector[int] draw_t, gdraw_g, faerie_g, give_t
-        cdef int attempt
+        cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS
+        _STATS[0] += 1
+        self.view_events(player, &evs, &want)
+        for j in range(<int>want.size()):
+            if want[j].kind == EV_PLAY and want[j].actor != player:
+                plays += 1
+        if plays > EXACT_MAX_PLAYS_C:
+            tries = 0
+        for j in range(<int>T.size()):
+            if not self.skippable(player, &T, &meta, j):
+                last = j
         self.world_built = False
-        for attempt in range(RESAMPLE_ATTEMPTS):
+        for attempt in range(tries):
+            if self.walk_world(player, rng, &T, &meta, last, &want, False):
+                _STATS[1] += 1
+                out[0] = self.hist
+                self.world_built = True
+                return
+        for attempt in range(_MODEL_ATTEMPTS):
             draw_t.clear()
             gdraw_g.clear()
             faerie_g.clear()
@@ -932,12 +954,16 @@ cdef class GoldThiefEngine(Engine):
             if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t):
                 continue
             if self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g, &give_t):
+                _STATS[2] += 1
                 out[0] = self.hist
                 self.world_built = True
                 return
-        _FALLBACKS += 1
-        out[0] = T
-        self.world_built = False
+        # Complete: the true history is one of the worlds the search can
+        # reach, so it always finds one (in its own random order).
+        self.walk_world(player, rng, &T, &meta, last, &want, True)
+        _STATS[3] += 1
+        out[0] = self.hist
+        self.world_built = True
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
@@ -947,6 +973,264 @@ cdef class GoldThiefEngine(Engine):
         self.resample_history(player, rng, &h)
         if not self.world_built:
             self.replay(h.data(), <int>h.size())
+
+    cdef void view_events(self, int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
+        """`p`'s view of the event log: the events p observed, with the
+        detail set to -1 where p did not see it."""
+        cdef size_t e
+        cdef Event ev
+        out.clear()
+        for e in range(evs.size()):
+            ev = evs[0][e]
+            if (ev.kind == EV_PASS or ev.kind == EV_ASKED) and ev.actor != p:
+                continue
+            if not (ev.vis == 0 or (ev.vis >> p) & 1):
+                ev.a = -1
+            out.push_back(ev)
+
+    cdef bint check_events(self, int p, vector[Event]* want, size_t* logpos, int* k) noexcept nogil:
+        """Compare the events logged since `logpos` with `p`'s wanted view
+        (from event `k` on); advances both; False at the first difference."""
+        cdef Event ev, w
+        while logpos[0] < self.log.size():
+            ev = self.log[logpos[0]]
+            logpos[0] += 1
+            if (ev.kind == EV_PASS or ev.kind == EV_ASKED) and ev.actor != p:
+                continue
+            if k[0] >= <int>want.size():
+                return False
+            w = want[0][k[0]]
+            if not (ev.vis == 0 or (ev.vis >> p) & 1):
+                ev.a = -1
+            if ev.kind != w.kind or ev.actor != w.actor or ev.a != w.a or ev.b != w.b:
+                return False
+            k[0] += 1
+        return True
+
+    cdef int chance_target(self) noexcept nogil:
+        """The seat that receives the outcome of the current chance node."""
+        cdef int ph = self.s.phase
+        if ph == PH_SETUP_GOALS:
+            return (self.s.first + self.s.setup_k) % self.s.n
+        if ph == PH_SETUP_CARDS:
+            return (self.s.first + self.s.setup_k % self.s.n) % self.s.n
+        if ph == PH_DRAW:
+            return self.s.draw_target
+        if ph == PH_DEAL_GOAL:
+            return self.s.goal_target
+        if ph == PH_FAERIE_DRAW:
+            return self.s.active
+        return -1
+
+    cdef int node_options(self, int p, vector[int]* T, vector[int]* meta, int i, int* nexti,
+                          vector[Event]* want, int k, int* odr, int* outs, double* probs,
+                          double* acc) noexcept nogil:
+        """The actions of the skeleton walk at the current node, with their
+        proposal probabilities (0 = dead end).  Forced: public actions, `p`'s
+        own, window answers (a player asked whose answer is not in the
+        public record passes), the chance outcomes `p` observed (accepted
+        with probability `acc`, see the rules doc).  Free: hidden chance
+        outcomes (by their odds), another player's Give and Faerie goal
+        (uniform).  `nexti`: the skeleton index after this step."""
+        cdef int cp = self.current_player(), ph = self.s.phase, N = <int>T.size()
+        cdef int n, j, t, g, wkey, act, found
+        cdef Event w
+        acc[0] = 1.0
+        nexti[0] = i
+        probs[0] = 1.0
+        if cp == CHANCE_PLAYER:
+            while i < N and self.skippable(p, T, meta, i):
+                i += 1
+            if i >= N or (meta[0][i] & 15) != 0:
+                return 0
+            nexti[0] = i + 1
+            if ph == PH_FIRST:
+                outs[0] = T[0][i]
+                return 1
+            if self.chance_target() != p:
+                return self.chance_outcomes(outs, probs)
+            if k >= <int>want.size():
+                return 0
+            w = want[0][k]
+            if w.actor != p or w.a < 0:
+                return 0
+            if ph == PH_SETUP_CARDS or ph == PH_DRAW:
+                t = w.a
+                if w.kind != EV_DRAW or self.s.deck[t] <= 0:
+                    return 0
+                # P(t) / (an upper bound that depends only on p's information)
+                acc[0] = self.s.deck[t] / <double>(self.s.deck[t] + odr[t])
+                outs[0] = C_CARD + t
+                return 1
+            if (w.kind != EV_DEAL_GOAL and w.kind != EV_FAERIE_GOAL) \
+                    or self.s.goal_loc[w.a] != G_PILE:
+                return 0
+            outs[0] = C_GOAL + w.a
+            return 1
+        if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+            wkey = (self.s.npub << 4) | (cp + 1)
+            found = -1
+            j = i
+            while j < N:
+                if meta[0][j] == wkey:
+                    found = j
+                    break
+                if not self.skippable(p, T, meta, j):
+                    break
+                j += 1
+            if found >= 0:
+                outs[0] = T[0][found]
+                nexti[0] = found + 1
+            else:
+                outs[0] = A_PASS
+            return 1
+        if cp != p and ph == PH_GIVE:
+            n = self.legal_actions(outs)
+            for j in range(n):
+                probs[j] = 1.0 / n
+            return n
+        while i < N and self.skippable(p, T, meta, i):
+            i += 1
+        if i >= N or (meta[0][i] & 15) != cp + 1:
+            return 0
+        act = T[0][i]
+        nexti[0] = i + 1
+        if cp != p and ph == PH_PLAY and A_FAERIE <= act < A_FAERIE + MAX_GOALS:
+            if self.holds(cp, FAERIE) == 0:
+                return 0
+            n = 0
+            for g in range(self.num_goals):
+                if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == cp:
+                    outs[n] = A_FAERIE + g
+                    n += 1
+            for j in range(n):
+                probs[j] = 1.0 / n
+            return n
+        outs[0] = act
+        return 1
+
+    cdef bint walk_world(self, int p, Rng* rng, vector[int]* T, vector[int]* meta, int last,
+                         vector[Event]* want, bint search) noexcept nogil:
+        """Build a world on `self` along the true history's public skeleton.
+
+        search=False: one exact rejection attempt (free choices drawn by their
+        proposal probabilities; False as soon as `p`'s view differs).
+        search=True: depth-first search over every free choice, in random
+        order, backtracking at each difference; complete (False only if `p`'s
+        information set is empty, which cannot happen)."""
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int odr[NT]
+        cdef int i = 0, k = 0, n, nexti, j, a, t, cur_gen, target, tmp
+        cdef size_t logpos = 0
+        cdef double acc, u
+        cdef bint ok, other_draw
+        # search frames: options (flat), and per frame its start, end, next
+        # option, skeleton index after it, wanted-event count and path length
+        cdef vector[int] opts, fstart, fend, fnext, fnexti, fk, fdepth, path
+        for t in range(NT):
+            odr[t] = 0
+        self.to_initial()
+        cur_gen = 0
+        if not self.check_events(p, want, &logpos, &k):
+            return False
+        while True:
+            if i > last and k == <int>want.size():
+                return True
+            ok = not self.is_terminal()
+            n = 0
+            if ok:
+                n = self.node_options(p, T, meta, i, &nexti, want, k, odr, outs, probs, &acc)
+                ok = n > 0
+            if not search:
+                if not ok or (acc < 1.0 and rng_double(rng) >= acc):
+                    return False
+                a = outs[n - 1]
+                if n > 1:
+                    u = rng_double(rng)
+                    for j in range(n - 1):
+                        u -= probs[j]
+                        if u < 0.0:
+                            a = outs[j]
+                            break
+                if not self.walk_step(p, a, &cur_gen, odr) \
+                        or not self.check_events(p, want, &logpos, &k):
+                    return False
+                i = nexti
+                continue
+            if ok:
+                fstart.push_back(<int>opts.size())
+                for j in range(n - 1, 0, -1):
+                    tmp = rng_int(rng, j + 1)
+                    a = outs[j]
+                    outs[j] = outs[tmp]
+                    outs[tmp] = a
+                for j in range(n):
+                    opts.push_back(outs[j])
+                fend.push_back(<int>opts.size())
+                fnext.push_back(fstart.back())
+                fnexti.push_back(nexti)
+                fk.push_back(k)
+                fdepth.push_back(<int>path.size())
+            # take the next untried option of the deepest frame with one left
+            while True:
+                if fstart.size() == 0:
+                    return False
+                j = <int>fstart.size() - 1
+                if fnext[j] >= fend[j]:
+                    opts.resize(fstart[j])
+                    fstart.pop_back()
+                    fend.pop_back()
+                    fnext.pop_back()
+                    fnexti.pop_back()
+                    fk.pop_back()
+                    fdepth.pop_back()
+                    continue
+                a = opts[fnext[j]]
+                fnext[j] += 1
+                if <int>self.hist.size() != fdepth[j]:
+                    path.resize(fdepth[j])
+                    self.replay(path.data(), fdepth[j])
+                    cur_gen = self.s.gen
+                    self.recount_odr(p, odr)
+                logpos = self.log.size()
+                k = fk[j]
+                if self.walk_step(p, a, &cur_gen, odr) \
+                        and self.check_events(p, want, &logpos, &k):
+                    path.push_back(a)
+                    i = fnexti[j]
+                    break
+
+    cdef bint walk_step(self, int p, int a, int* cur_gen, int* odr) noexcept nogil:
+        """Apply `a` if legal, keeping `odr` (per type: cards other players
+        drew from the current deck generation) up to date."""
+        cdef int t, ph = self.s.phase
+        cdef bint other_draw = False
+        if not self.is_legal(a):
+            return False
+        if (ph == PH_SETUP_CARDS or ph == PH_DRAW) and self.chance_target() != p:
+            other_draw = True
+        self.apply(a)
+        if other_draw:
+            odr[a - C_CARD] += 1
+        if self.s.gen != cur_gen[0]:
+            cur_gen[0] = self.s.gen
+            for t in range(NT):
+                odr[t] = 0
+        return True
+
+    cdef void recount_odr(self, int p, int* odr) noexcept nogil:
+        """`odr` recomputed from the event log (after a replay)."""
+        cdef size_t e
+        cdef int t
+        for t in range(NT):
+            odr[t] = 0
+        for e in range(self.log.size()):
+            if self.log[e].kind == EV_RESHUFFLE:
+                for t in range(NT):
+                    odr[t] = 0
+            elif self.log[e].kind == EV_DRAW and self.log[e].actor != p:
+                odr[self.log[e].a] += 1
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
                        vector[vector[int]]* hand, vector[int]* pool) noexcept nogil:
@@ -995,7 +1279,7 @@ cdef class GoldThiefEngine(Engine):
         object whose identity is fixed when `p` sees it or a public event
         needs it; then assign the still-unknown ones at random.  Reads only
         what `p` observed.  False on a dead end (the caller retries)."""
-        cdef int n = self.s.n, ng = self.s.gen + 1
+        cdef int n = self.s.n, ng = 1
         cdef vector[int] otype, ogen, draws, gives, faeries, gdraws, gid, bottom, pool, cand, rem
         cdef vector[uint64_t] gmask
         cdef vector[vector[int]] hand, down
@@ -1005,6 +1289,9 @@ cdef class GoldThiefEngine(Engine):
         cdef int mask_q = -1, mask_x = 0, a, k
         cdef size_t e
         cdef Event ev
+        for e in range(evs.size()):
+            if evs[0][e].kind == EV_RESHUFFLE:
+                ng += 1
         hand.resize(n)
         down.resize(n)
         pool.resize(ng * NT)
@@ -1281,23 +1568,9 @@ cdef class GoldThiefEngine(Engine):
     # ------------------------------------------------------------ clone
     cdef Engine clone(self):
         cdef GoldThiefEngine e = GoldThiefEngine.__new__(GoldThiefEngine)
-        e.copy_params(self)
+        e.set_params(self.params)
         e.copy_from(self)
         return e
-
-    cdef void copy_params(self, GoldThiefEngine o) noexcept:
-        self.hand_size = o.hand_size
-        self.start_gold = o.start_gold
-        self.goals_to_win = o.goals_to_win
-        self.big_pile = o.big_pile
-        self.max_turns = o.max_turns
-        self.num_goals = o.num_goals
-        self.first_fixed = o.first_fixed
-        self.max_moves = o.max_moves
-        self.pub_cap = o.pub_cap
-        memcpy(self.counts, o.counts, sizeof(self.counts))
-        memcpy(self.goal_a, o.goal_a, sizeof(self.goal_a))
-        memcpy(self.goal_b, o.goal_b, sizeof(self.goal_b))
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldThiefEngine o = <GoldThiefEngine>other
@@ -1311,23 +1584,11 @@ cdef class GoldThiefEngine(Engine):
 
     def action_to_string(self, int player, int action) -> str:
         """Readable name of `action` (a chance outcome when player == -1)."""
-        if player == CHANCE_PLAYER:
-            if C_FIRST <= action < C_FIRST + MAXP:
-                return f"First player: P{action - C_FIRST}"
-            if C_CARD <= action < C_CARD + NT:
-                return f"Draw {CARD_NAMES[action - C_CARD]}"
-            if C_GOAL <= action < C_GOAL + self.num_goals:
-                return f"Goal {self.goal_str(action - C_GOAL)}"
-            return f"chance outcome {action}"
-        return _action_name(action, self.goal_str)
+        return _gt_action_to_string(self, player, action)
 
     def goal_str(self, int g) -> str:
         """Goal card g as printed, e.g. '[4 or 10]' (with '#g' if two cards print alike)."""
-        cdef int h
-        for h in range(self.num_goals):
-            if h != g and self.goal_a[h] == self.goal_a[g] and self.goal_b[h] == self.goal_b[g]:
-                return f"[{self.goal_a[g]} or {self.goal_b[g]}]#{g}"
-        return f"[{self.goal_a[g]} or {self.goal_b[g]}]"
+        return _gt_goal_str(self, g)
 
     def visible_events(self, int player) -> list:
         """The events `player` observed, in order, as (kind, actor, detail, public
@@ -1345,156 +1606,21 @@ cdef class GoldThiefEngine(Engine):
             out.append((ev.kind, ev.actor, ev.a if sees else -1, ev.b))
         return out
 
-    def _event_line(self, ev: tuple, int viewer) -> str:
-        k, actor, secret, b = ev
-        who = "You" if actor == viewer else f"P{actor}"
-        if k == EV_FIRST:
-            return f"P{actor} plays first"
-        if k == EV_DEAL_GOAL:
-            return f"{who} receive goal {self.goal_str(secret)}" if secret >= 0 \
-                else f"{who} receive a goal"
-        if k == EV_FAERIE_GOAL:
-            return f"{who} draw new goal {self.goal_str(secret)}" if secret >= 0 \
-                else f"{who} draw a new goal"
-        if k == EV_DRAW:
-            return f"{who} draw {CARD_NAMES[secret]}" if secret >= 0 else f"{who} draw a card"
-        if k == EV_RESHUFFLE:
-            return "Discards reshuffled into the deck"
-        if k == EV_PLAY:
-            if b == A_FAERIE:
-                return (f"{who} play Faerie: goal {self.goal_str(secret)} to the bottom"
-                        if secret >= 0 else f"{who} play Faerie: a goal to the bottom")
-            return f"{who}: {_action_name(b, self.goal_str)}"
-        if k == EV_PASS:
-            return f"{who} pass"
-        if k == EV_ASKED:
-            if b == 7:
-                return f"{who} may score with a Ninja"
-            return f"{who} may answer the {EFFECT_NAMES[b]}"
-        if k == EV_RESOLVE:
-            outcome = ("resolves", "waits for the theft it follows", "is cancelled")[b // 8]
-            return f"{EFFECT_NAMES[b % 8]} by {who} {outcome}"
-        if k == EV_SCORE:
-            return f"{who} start the turn with {b} gold"
-        if k == EV_FLIP:
-            return f"{who} flip goal {self.goal_str(b)}"
-        if k == EV_GIVE:
-            card = CARD_NAMES[secret] if secret >= 0 else "a card"
-            return f"{who} give {card} to P{b}"
-        if k == EV_END_TURN:
-            return f"{who} end the turn"
-        if k == EV_GAME_END:
-            return "Game over: draw" if actor < 0 else f"Game over: P{actor} wins"
-        return f"event {k}"
-
     def info_string(self, int player) -> str:
         """Everything `player` has observed, in order (perfect recall)."""
-        lines = [f"P{player}"]
-        for ev in self.visible_events(player):
-            lines.append(self._event_line(ev, player))
-        return "\n".join(lines)
-
-    def _known_counts(self, int player, list events) -> list:
-        """Per seat and card type, how many such cards `player` knows are in
-        that hand: cards `player` gave them with a Witch, less every card of
-        that type they played or gave away since (unknown gives lower each)."""
-        known = [[0] * NT for _ in range(self.s.n)]
-        for k, actor, secret, b in events:
-            if k == EV_PLAY and actor != player:
-                t = _card_of_action(b)
-                known[actor][t] = max(0, known[actor][t] - 1)
-            elif k == EV_GIVE:
-                if secret >= 0 and actor == player:
-                    known[b][secret] += 1
-                elif secret >= 0 and b == player:
-                    known[actor][secret] = max(0, known[actor][secret] - 1)
-                elif secret < 0:
-                    known[actor] = [max(0, c - 1) for c in known[actor]]
-        known[player] = [0] * NT
-        return known
+        return _gt_info_string(self, player)
 
     def player_view(self, int player):
         """What `player` knows now, as typed fields (``src_cy.gold_thief_view.GoldThiefView``)."""
-        from src_cy.gold_thief_view import GoldThiefView
-        events = self.visible_events(player)
-        cp = self.current_player()
-        ph = self.s.phase
-        decider = cp if (ph == PH_PLAY or ph == PH_BIG_FLIP or ph == PH_GIVE
-                         or cp == player) and cp >= 0 else -1
-        n = self.s.n
-        return GoldThiefView(
-            player=player,
-            num_players=n,
-            turn=self.s.turn,
-            active=self.s.active,
-            phase=_PHASE_NAMES[ph],
-            to_move=cp == player,
-            decider=decider,
-            gold=tuple(self.s.gold[q] for q in range(n)),
-            hand_sizes=tuple(self.s.hand_n[q] for q in range(n)),
-            face_down_counts=tuple(self.down_count(q) for q in range(n)),
-            face_up=tuple(tuple(self.goals_up(q)) for q in range(n)),
-            deck_size=self.deck_total(),
-            discard=tuple(self.s.disc[t] for t in range(NT)),
-            pending=tuple((self.s.stack[i].kind, self.s.stack[i].player,
-                           self.s.stack[i].victim, self.s.stack[i].beneficiary,
-                           bool(self.s.stack[i].canceled)) for i in range(self.s.sp)),
-            hand=tuple(self.holds(player, t) for t in range(NT)),
-            goals_down=tuple(self.goals_down(player)),
-            goal_numbers=tuple((self.goal_a[g], self.goal_b[g]) for g in range(self.num_goals)),
-            known_cards=tuple(tuple(row) for row in self._known_counts(player, events)),
-            winner=self.s.winner,
-            events=len(events),
-        )
+        return _gt_player_view(self, player)
 
     def obs_string(self, int player) -> str:
         """What `player` sees now (rendered from ``player_view``)."""
-        v = self.player_view(player)
-        mover = "you" if v.to_move else (f"P{v.decider}" if v.decider >= 0 else "-")
-        lines = [f"P{player} | turn {v.turn} | phase {v.phase} | active P{v.active}"
-                 f" | to move {mover}"]
-        for q in range(v.num_players):
-            up = " ".join(self.goal_str(g) for g in v.face_up[q])
-            lines.append(f"P{q}: gold {v.gold[q]}, cards {v.hand_sizes[q]}, "
-                         f"goals down {v.face_down_counts[q]}, up [{up}]")
-        lines.append("Hand: " + (", ".join(f"{CARD_NAMES[t]} {c}" for t, c in enumerate(v.hand)
-                                           if c) or "-"))
-        lines.append("Goals: " + (" ".join(self.goal_str(g) for g in v.goals_down) or "-"))
-        for q in range(v.num_players):
-            if any(v.known_cards[q]):
-                lines.append(f"Known in P{q}'s hand: " + ", ".join(
-                    f"{CARD_NAMES[t]} {c}" for t, c in enumerate(v.known_cards[q]) if c))
-        lines.append(f"Deck {v.deck_size}, discards " +
-                     ", ".join(f"{CARD_NAMES[t]} {v.discard[t]}" for t in range(NT)))
-        if v.pending:
-            lines.append("Pending: " + self._stack_str())
-        return "\n".join(lines)
-
-    def _stack_str(self) -> str:
-        parts = []
-        for i in range(self.s.sp):
-            e = self.s.stack[i]
-            parts.append(f"{EFFECT_NAMES[e.kind]} by P{e.player}" +
-                         (" (cancelled)" if e.canceled else ""))
-        return " <- ".join(parts)
+        return _gt_obs_string(self, player)
 
     def render(self) -> str:
         """The whole table, hidden cards included (for people, not players)."""
-        lines = [f"Gold Thief, {self.s.n} players | turn {self.s.turn}/{self.max_turns} "
-                 f"| phase {_PHASE_NAMES[self.s.phase]} | active P{self.s.active}"]
-        for q in range(self.s.n):
-            hand = ", ".join(CARD_NAMES[t] for t in sorted(self.hand(q))) or "-"
-            down = " ".join(self.goal_str(g) for g in self.goals_down(q)) or "-"
-            up = " ".join(self.goal_str(g) for g in self.goals_up(q)) or "-"
-            lines.append(f"P{q}: gold {self.s.gold[q]:2d} | hand {hand} | down {down} | up {up}")
-        lines.append("Deck: " + ", ".join(f"{CARD_NAMES[t]} {self.s.deck[t]}" for t in range(NT)))
-        lines.append("Discard: " + ", ".join(f"{CARD_NAMES[t]} {self.s.disc[t]}" for t in range(NT)))
-        lines.append(f"Goal pile: {self.pile_random()} + {self.s.bottom_n} at the bottom")
-        if self.s.sp > 0:
-            lines.append("Pending: " + self._stack_str())
-        if self.s.phase == PH_OVER:
-            lines.append("Winner: " + (f"P{self.s.winner}" if self.s.winner >= 0 else "none (draw)"))
-        return "\n".join(lines)
+        return _gt_render(self)
 
     # ---- whole-state accessors (tests and people; players read ``player_view``)
     def hand(self, int player) -> list:
@@ -1542,168 +1668,39 @@ cdef class GoldThiefEngine(Engine):
 
     # ---- tensors
     def obs_tensor_size(self) -> int:
-        n = self.num_players
-        return 12 + n + 5 * n + NT + 2 * MAX_GOALS + NT + 1 + 7 + 2 * n + n * NT
+        return _gt_obs_tensor_size(self)
 
     def event_slots(self) -> int:
         """Length of the event sequence in the information-state tensor: a
         bound on the events one player can observe (see the rules doc)."""
-        return 2 * (self.pub_cap + PUB_EVENTS_SLACK) + 2 * self.max_turns
+        return _gt_event_slots(self)
 
     def info_tensor_size(self) -> int:
-        return self.obs_tensor_size() + self.event_slots()
+        return _gt_info_tensor_size(self)
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Current view of `player`, rendered from ``player_view``."""
-        self._fill_obs(self.player_view(player), out)
-
-    def _fill_obs(self, v, float[:] out) -> None:
-        cdef int n = v.num_players, k = 0, q, t, g
-        out[k + _PHASE_NAMES.index(v.phase)] = 1.0
-        k += 12
-        if v.decider >= 0:
-            out[k + v.decider] = 1.0
-        k += n
-        for q in range(n):
-            out[k + q] = v.gold[q]
-            out[k + n + q] = v.hand_sizes[q]
-            out[k + 2 * n + q] = v.face_down_counts[q]
-            out[k + 3 * n + q] = len(v.face_up[q])
-            out[k + 4 * n + q] = 1.0 if q == v.active else 0.0
-        k += 5 * n
-        for t in range(NT):
-            out[k + t] = v.hand[t]
-        k += NT
-        for g in v.goals_down:
-            out[k + g] = 1.0
-        for q in range(n):
-            for g in v.face_up[q]:
-                out[k + MAX_GOALS + g] = 1.0
-        k += 2 * MAX_GOALS
-        for t in range(NT):
-            out[k + t] = v.discard[t]
-        k += NT
-        out[k] = v.deck_size
-        k += 1
-        top = v.pending[len(v.pending) - 1] if v.pending else None
-        if top is not None:
-            out[k + top[0]] = 1.0
-        k += 7
-        if top is not None:
-            out[k + top[1]] = 1.0
-            if top[2] >= 0:
-                out[k + n + top[2]] = 1.0
-        k += 2 * n
-        for q in range(n):
-            for t in range(NT):
-                out[k + q * NT + t] = v.known_cards[q][t]
-        k += n * NT
+        return _gt_fill_obs_tensor(self, player, out)
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
         """The observation tensor, then one code per event `player` observed
         (1 + an injective number of (kind, actor, seen detail, public detail))."""
-        self.fill_obs_tensor(player, out)
-        base = self.obs_tensor_size()
-        events = self.visible_events(player)
-        if len(events) > self.event_slots():
-            raise ValueError(f"P{player} observed {len(events)} events, more than the "
-                             f"{self.event_slots()} slots of the information-state tensor")
-        for i, (k, actor, secret, b) in enumerate(events):
-            out[base + i] = 1 + (((k * 6 + actor + 1) * 25 + secret + 1) * 128 + b + 1)
+        return _gt_fill_info_tensor(self, player, out)
 
     # ---- snapshot
     def dump(self) -> bytes:
         """Snapshot: format tag, game string, player count and the history."""
-        gs = str(self.game_string or "").encode()
-        hist = [a for a in self.hist]
-        return (b"GT2" + len(gs).to_bytes(2, "little") + gs + bytes([self.num_players])
-                + len(hist).to_bytes(4, "little") + bytes(hist))
+        return _gt_dump(self)
 
     def load(self, data) -> None:
         """Restore a ``dump()`` by replaying its history (each action checked);
         anything malformed raises ValueError and leaves the engine as it was."""
-        if not isinstance(data, (bytes, bytearray)):
-            raise ValueError(f"Gold Thief snapshot must be bytes, got {type(data).__name__}")
-        data = bytes(data)
-        if len(data) < 5 or data[:3] != b"GT2":
-            raise ValueError("not a Gold Thief snapshot (bad magic)")
-        glen = int.from_bytes(data[3:5], "little")
-        if len(data) < 5 + glen + 5:
-            raise ValueError("Gold Thief snapshot is truncated (bytes missing)")
-        gs = data[5:5 + glen].decode(errors="replace")
-        if gs and self.game_string and gs != str(self.game_string):
-            raise ValueError(f"Gold Thief snapshot is for {gs!r}, not {self.game_string!r}")
-        players = data[5 + glen]
-        if players != self.num_players:
-            raise ValueError(f"invalid Gold Thief snapshot: {players} players, "
-                             f"the engine has {self.num_players}")
-        hlen = int.from_bytes(data[6 + glen:10 + glen], "little")
-        hist = list(data[10 + glen:])
-        if len(hist) != hlen:
-            raise ValueError(f"Gold Thief snapshot has {len(hist)} history bytes, expected {hlen}")
-        old = [a for a in self.hist]
-        self.to_initial()
-        try:
-            for a in hist:
-                self.py_apply(a)
-        except ValueError as exc:
-            self.to_initial()
-            for a in old:
-                self.apply(a)
-            raise ValueError(f"invalid Gold Thief snapshot: {exc}") from None
+        return _gt_load(self, data)
 
     def check_invariants(self) -> None:
         """Ranges, and conservation of cards, goals and gold; ValueError names
         the broken invariant."""
-        cdef int n = self.num_players, q, t, g, i
-        _require(self.s.n == n, f"player count {self.s.n} != {n}")
-        _require(0 <= self.s.phase <= PH_OVER, f"phase {self.s.phase} out of range")
-        _require(0 <= self.s.sp <= MAX_STACK, f"stack depth {self.s.sp} out of range")
-        _require(0 <= self.s.ndfr <= MAX_STACK, f"waiting add-ons {self.s.ndfr} out of range")
-        _require(0 <= self.s.bottom_n <= self.num_goals, "goal-bottom size out of range")
-        _require(0 <= self.s.active < n and 0 <= self.s.first < n, "active/first seat out of range")
-        for q in range(n):
-            _require(0 <= self.s.hand_n[q] <= MAX_HAND, f"P{q} hand size out of range")
-            for i in range(self.s.hand_n[q]):
-                _require(0 <= self.s.hand_type[q][i] < NT, f"P{q} holds an unknown card type")
-                _require(0 <= self.s.hand_gen[q][i] <= self.s.gen,
-                         f"P{q} card generation out of range")
-            _require(self.s.gold[q] >= 0, f"P{q} has negative gold")
-        total = sum(self.s.gold[q] for q in range(n))
-        _require(total == self.start_gold * n,
-                 f"gold not conserved: {total} != {self.start_gold * n}")
-        for t in range(NT):
-            held = sum(self.holds(q, t) for q in range(n))
-            _require(self.s.deck[t] >= 0 and self.s.disc[t] >= 0,
-                     f"negative {CARD_NAMES[t]} pile count")
-            _require(held + self.s.deck[t] + self.s.disc[t] == self.counts[t],
-                     f"{CARD_NAMES[t]} cards not conserved")
-        for g in range(self.num_goals):
-            _require(0 <= self.s.goal_loc[g] <= G_UP, f"goal {g} location out of range")
-            if self.s.goal_loc[g] >= G_DOWN:
-                _require(0 <= self.s.goal_owner[g] < n, f"goal {g} owner out of range")
-        bottoms = [self.s.bottom[i] for i in range(self.s.bottom_n)]
-        _require(all(0 <= g < self.num_goals for g in bottoms), "goal-bottom id out of range")
-        _require(sorted(bottoms) == sorted(g for g in range(self.num_goals)
-                                           if self.s.goal_loc[g] == G_BOTTOM),
-                 "goal pile corrupted")
-        for i in range(self.s.sp):
-            e = self.s.stack[i]
-            _require(0 <= e.kind <= E_FAERIE_CANCEL and 0 <= e.player < n, "stack entry corrupted")
-            _require(-1 <= e.victim < n and -1 <= e.beneficiary < n and -1 <= e.target < i,
-                     "stack entry corrupted")
-        for i in range(self.log.size()):
-            _require(0 <= self.log[i].kind < NUM_EV, "event log corrupted")
-        _require(<int>self.hist.size() == self.s.moves, "history length != moves applied")
-
-
-def _require(bint ok, str what) -> None:
-    if not ok:
-        raise ValueError(f"Gold Thief invariant broken: {what}")
-
-
-EFFECT_NAMES = ("Thief", "Raid", "Witch-as-Thief", "Guard gift", "Guard cancel",
-                "Witch steal", "Faerie cancel")
+        return _gt_check_invariants(self)
 
 
 def _card_of_action(int b) -> int:
@@ -1711,38 +1708,5 @@ def _card_of_action(int b) -> int:
     return _card_of_action_c(b)
 
 
-_PHASE_NAMES = ("first-player", "deal-goals", "deal-cards", "ninja-window", "big-pile-flip",
-                "draw", "goal-round", "play", "respond", "witch-give", "faerie-draw", "over")
-
-
-def _action_name(int action, goal_str) -> str:
-    """Name of a player action (see the table in games/gold_thief.py)."""
-    if action == A_END_TURN:
-        return "End turn"
-    if action == A_PASS:
-        return "Pass"
-    if A_THIEF <= action < A_THIEF + MAXP:
-        return f"Thief on P{action - A_THIEF}"
-    if A_GUARD <= action < A_GUARD + MAXP:
-        return f"Guard: give 1 gold to P{action - A_GUARD}"
-    if A_WITCH <= action < A_WITCH + MAXP:
-        return f"Witch on P{action - A_WITCH}"
-    if A_FAERIE <= action < A_FAERIE + MAX_GOALS:
-        return f"Faerie: swap goal {goal_str(action - A_FAERIE)}"
-    if action == A_NINJA:
-        return "Ninja: draw 3"
-    if action == A_GUARD_CANCEL:
-        return "Guard: cancel"
-    if action == A_THIEF_RAID:
-        return "Thief: raid"
-    if action == A_WITCH_EXTRA:
-        return "Witch: extra Thief"
-    if action == A_FAERIE_CANCEL:
-        return "Faerie: cancel"
-    if A_NINJA_SCORE <= action < A_NINJA_SCORE + MAX_GOALS:
-        return f"Ninja: score goal {goal_str(action - A_NINJA_SCORE)}"
-    if A_BIG_FLIP <= action < A_BIG_FLIP + MAX_GOALS:
-        return f"Flip goal {goal_str(action - A_BIG_FLIP)}"
-    if A_GIVE <= action < A_GIVE + NT:
-        return f"Give {CARD_NAMES[action - A_GIVE]}"
-    return f"action {action}"
+include "gold_thief_render.pxi"
+include "gold_thief_persist.pxi"

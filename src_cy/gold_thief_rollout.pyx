@@ -13,13 +13,7 @@ the same random draws:
 """
 from src_cy.engine cimport Engine, Rng, rng_double, rng_int
 from src_cy.ismcts cimport RolloutPolicy
-
-cdef enum:
-    A_END_TURN = 0
-    A_PASS = 1
-    A_THIEF = 2
-    A_NINJA_SCORE = 46
-    A_GIVE = 94
+from src_cy.gold_thief_actions cimport A_END_TURN, A_PASS, A_THIEF, A_NINJA_SCORE, A_GIVE, MAXP
 
 
 cdef class GoldThiefRollout(RolloutPolicy):
@@ -36,7 +30,7 @@ cdef class GoldThiefRollout(RolloutPolicy):
                 has_end = True
             elif actions[i] == A_PASS:
                 has_pass = True
-            elif A_THIEF <= actions[i] < A_THIEF + 5:
+            elif A_THIEF <= actions[i] < A_THIEF + MAXP:
                 thieves += 1
             else:
                 others += 1
@@ -48,14 +42,14 @@ cdef class GoldThiefRollout(RolloutPolicy):
             if thieves > 0 and rng_double(rng) < 0.6:
                 k = rng_int(rng, thieves)
                 for i in range(n):
-                    if A_THIEF <= actions[i] < A_THIEF + 5:
+                    if A_THIEF <= actions[i] < A_THIEF + MAXP:
                         if k == 0:
                             return actions[i]
                         k -= 1
             if others > 0 and rng_double(rng) < 0.4:
                 k = rng_int(rng, others)
                 for i in range(n):
-                    if actions[i] != A_END_TURN and not (A_THIEF <= actions[i] < A_THIEF + 5):
+                    if actions[i] != A_END_TURN and not (A_THIEF <= actions[i] < A_THIEF + MAXP):
                         if k == 0:
                             return actions[i]
                         k -= 1

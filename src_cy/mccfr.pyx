@@ -4,7 +4,14 @@
 No tree is kept: each iteration walks sampled trajectories of the engine.
 Regret and average-strategy tables are flat vectors indexed through a hash
 map from the engine's 64-bit ``info_key`` (or, with an abstraction, from the
-bucket the abstraction assigns to an information state).
+bucket the abstraction assigns to an information state).  With an action
+abstraction (``action_row(player, engine, legal) -> (label, abstract ids,
+concrete actions)``, built by ``solvers.mccfr``) a row holds the
+abstract actions available in its bucket and each visited information key
+caches the concrete action of each (``conc_of_key``); the walk applies the
+concrete actions.  With ``fixed_opponents(player, engine) -> action`` the
+players other than the traverser follow that fixed (deterministic) policy
+and get no rows: each traversal learns a response to it.
 
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
@@ -35,12 +42,16 @@ cdef class MCCFRCore:
     cdef public list strings
     cdef public object abstraction
     cdef dict bucket_slot
+    cdef public object action_row
+    cdef public object fixed_opponents
+    cdef unordered_map[uint64_t, int] conc_of_key
+    cdef vector[int] conc
     cdef public long iteration
     cdef public double epsilon
     cdef public bint keep_strings
 
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
-                 bint keep_strings=True):
+                 bint keep_strings=True, action_row=None, fixed_opponents=None):
         if abstraction is not None and not callable(abstraction):
             raise TypeError("abstraction must be callable(player, info_string) -> bucket "
                             "(or (player, engine) when it has uses_engine = True)")
@@ -55,10 +66,58 @@ cdef class MCCFRCore:
         self.bucket_slot = {}
         self.iteration = 0
         self.epsilon = epsilon
-        self.keep_strings = keep_strings or abstraction is not None
+        if action_row is not None and not callable(action_row):
+            raise TypeError("action_row must be callable(player, engine, legal) -> "
+                            "(label, abstract ids, concrete actions)")
+        self.action_row = action_row
+        if fixed_opponents is not None and not callable(fixed_opponents):
+            raise TypeError("fixed_opponents must be callable(player, engine) -> action")
+        self.fixed_opponents = fixed_opponents
+        self.keep_strings = keep_strings or abstraction is not None or action_row is not None
 
     # ------------------------------------------------------------------
-    cdef int _slot(self, Engine e, int p, int* legal, int n) except -1:
+    cdef int _slot_abstract(self, Engine e, int p, int* legal, int* n) except -1:
+        """Row of p's state under the action abstraction; writes the concrete
+        action of each of the row's abstract actions to ``legal`` and their
+        number to ``n``."""
+        cdef uint64_t key = e.info_key(p)
+        cdef int s, k, c
+        cdef unordered_map[uint64_t, int].iterator it = self.conc_of_key.find(key)
+        if it != self.conc_of_key.end():
+            c = dereference(it).second
+            s = self.conc[c]
+            n[0] = self.nact[s]
+            for k in range(n[0]):
+                legal[k] = self.conc[c + 1 + k]
+            return s
+        label, ids, concrete = self.action_row(p, e, [legal[k] for k in range(n[0])])
+        bucket = (p, label)
+        s = self.bucket_slot.get(bucket, -1)
+        if s < 0:
+            s = self.off.size()
+            self.off.push_back(self.R.size())
+            self.nact.push_back(len(ids))
+            self.iplayer.push_back(p)
+            for k in ids:
+                self.R.push_back(0.0)
+                self.S.push_back(0.0)
+                self.acts.push_back(k)
+            self.strings.append(label)
+            self.bucket_slot[bucket] = s
+        self.conc_of_key[key] = self.conc.size()
+        self.conc.push_back(s)
+        n[0] = len(concrete)
+        for k in range(n[0]):
+            legal[k] = concrete[k]
+            self.conc.push_back(legal[k])
+        return s
+
+    cdef int _slot(self, Engine e, int p, int* legal, int* n) except -1:
+        if self.action_row is not None:
+            return self._slot_abstract(e, p, legal, n)
+        return self._slot_raw(e, p, legal, n[0])
+
+    cdef int _slot_raw(self, Engine e, int p, int* legal, int n) except -1:
         cdef uint64_t key = e.info_key(p)
         cdef int s, k
         cdef unordered_map[uint64_t, int].iterator it = self.slot_of_key.find(key)
@@ -118,7 +177,7 @@ cdef class MCCFRCore:
         return <Engine>self.pool[depth]
 
     # ------------------------------------------------------------------
-    cdef double _external(self, Engine e, int p, int depth) except? -1e300:
+    cdef double _external(self, Engine e, int p, int depth, double reach) except? -1e300:
         cdef int legal[MAX_BRANCHING]
         cdef double sigma[MAX_BRANCHING]
         cdef double vals[MAX_BRANCHING]
@@ -134,22 +193,30 @@ cdef class MCCFRCore:
             if cur != CHANCE_PLAYER:
                 break
             e.apply(e.sample_chance(&self.rng))
+        if cur != p and self.fixed_opponents is not None:
+            e.apply(<int>self.fixed_opponents(cur, e))
+            return self._external(e, p, depth, reach)
         n = e.legal_actions(legal)
-        s = self._slot(e, cur, legal, n)
+        s = self._slot(e, cur, legal, &n)
         self._match(s, sigma)
         o = self.off[s]
         if cur != p:
             for k in range(n):
                 self.S[o + k] += sigma[k]
             e.apply(legal[self._sample(sigma, n)])
-            return self._external(e, p, depth)
+            return self._external(e, p, depth, reach)
         v = 0.0
         child = self._at(depth + 1)
         for k in range(n):
             child.copy_from(e)
             child.apply(legal[k])
-            vals[k] = self._external(child, p, depth + 1)
+            vals[k] = self._external(child, p, depth + 1, reach * sigma[k])
             v += sigma[k] * vals[k]
+        if self.fixed_opponents is not None:
+            # No opponent rows to average at: the traverser averages its own
+            # strategy, weighted by its own reach.
+            for k in range(n):
+                self.S[o + k] += reach * sigma[k]
         for k in range(n):
             self.R[o + k] += vals[k] - v
         return v
@@ -170,8 +237,11 @@ cdef class MCCFRCore:
             if cur != CHANCE_PLAYER:
                 break
             e.apply(e.sample_chance(&self.rng))
+        if cur != p and self.fixed_opponents is not None:
+            e.apply(<int>self.fixed_opponents(cur, e))
+            return self._outcome(e, p, my_reach, opp_reach, samp_reach)
         n = e.legal_actions(legal)
-        s = self._slot(e, cur, legal, n)
+        s = self._slot(e, cur, legal, &n)
         self._match(s, sigma)
         o = self.off[s]
         for k in range(n):
@@ -199,7 +269,7 @@ cdef class MCCFRCore:
             self.iteration += 1
             for p in range(self.P):
                 root.copy_from(self.proto)
-                self._external(root, p, 0)
+                self._external(root, p, 0, 1.0)
 
     def iterate_outcome(self, long n) -> None:
         """`n` outcome-sampling iterations (one episode per player each)."""
@@ -285,6 +355,8 @@ cdef class MCCFRCore:
         if n:
             off[1:] = np.cumsum(nact)[:-1]
         self.slot_of_key.clear()
+        self.conc_of_key.clear()
+        self.conc.clear()
         self.slot_of_key.reserve(len(st["keys"]))
         cdef uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
         cdef long long[::1] ss = np.ascontiguousarray(st["slots"], np.int64)
@@ -299,7 +371,7 @@ cdef class MCCFRCore:
         self.S = np.asarray(st["avg"], np.float64).tolist()
         self.strings = strings
         self.bucket_slot = {}
-        if self.abstraction is not None:
+        if self.abstraction is not None or self.action_row is not None:
             for s, text in enumerate(self.strings):
                 self.bucket_slot[(self.iplayer[s], text)] = s
         self.rng.s = <uint64_t>int(st["rng"][0])

@@ -285,9 +285,14 @@ cdef class KuhnEngine(Engine):
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
         hist = _checked_history(data, "kuhn", self.d.n)
-        self.to_initial()
-        for a in hist:
-            self.py_apply(a)
+        cdef KuhnEngine e = <KuhnEngine>self.clone()
+        e.to_initial()
+        for i, a in enumerate(hist):
+            try:
+                e.py_apply(a)
+            except ValueError as exc:
+                raise ValueError(f"kuhn snapshot history is illegal at step {i}: {exc}") from None
+        self.copy_from(e)
 
     def check_invariants(self) -> None:
         n = self.d.n
@@ -685,9 +690,14 @@ cdef class LeducEngine(Engine):
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
         hist = _checked_history(data, "leduc", self.d.n)
-        self.to_initial()
-        for a in hist:
-            self.py_apply(a)
+        cdef LeducEngine e = <LeducEngine>self.clone()
+        e.to_initial()
+        for i, a in enumerate(hist):
+            try:
+                e.py_apply(a)
+            except ValueError as exc:
+                raise ValueError(f"leduc snapshot history is illegal at step {i}: {exc}") from None
+        self.copy_from(e)
 
     def check_invariants(self) -> None:
         n = self.d.n

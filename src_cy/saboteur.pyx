@@ -2,7 +2,7 @@
 """Saboteur (AMIGO 2004) rules engine.
 
 The whole state lives in one C struct (``SabState``); a clone is a struct
-copy.  The maze is a square grid of side ``2R+1`` centred on the start card,
+copy sharing the parameter object.  The maze is a square grid of side ``2R+1`` centred on the start card,
 padded by one empty ring so neighbour look-ups never leave the array.
 ``R = max(T + 3, goal_distance)`` where ``T`` is the number of tunnel cards:
 a card placed at Manhattan distance ``d`` from the start must be joined to
@@ -23,142 +23,59 @@ information set by reading only that player's events (``make_plan``) and
 replays it (``drive``); see the rules doc, "Resampling".  Snapshots are the
 history itself, replayed and checked on ``load``.
 
+Files: ``saboteur.pxd`` declares the sizes, the state and the engine (for
+``saboteur_rollout.pyx``); ``saboteur_catalog.pxi`` the card tables;
+``saboteur_actions.pxd`` the action layout (the ``A_*`` ids, mirrored in
+``games/saboteur.py``); this file the parameters (``SabParams``, shared by an
+engine and its clones) and the rules kernel; ``saboteur_render.pxi`` the
+strings, views and tensors; ``saboteur_persist.pxi`` snapshots and
+invariant checks.
+
 See ``docs/rules/saboteur.md`` for the rules as implemented and the action
-encoding (mirrored in ``games/saboteur.py``).
+encoding.
 """
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, free
 from libcpp.vector cimport vector
 from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
 
+from src_cy.saboteur_actions cimport (A_ROCK_BLOCK, A_TAIL_BLOCK, A_STRIDE, A_BREAK,
+                                      A_REPAIR, A_MAP, A_PASS, A_KEEP, A_HAND_ON,
+                                      A_TAIL_SIZE)
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
-from src_cy.ismcts cimport RolloutPolicy
 
 import struct as _struct
-import zlib as _zlib
+
 
 cdef enum:
-    MAXP = 10
-    NKINDS = 27
-    NTUN = 16
-    K_MAP = 16
-    K_ROCK = 17
-    K_BREAK = 18
-    K_REPAIR = 21
-    MAXR = 43
-    MAXW = 89
-    MAXCELLS = 7921
-    MAXLOG = 1024
-    MAXOCC = 64
-    MAXFR = 512
-    MAXROUNDS = 5
-    NPHASES = 8
-    NGOLD = 28
-    LOC_PILE = -1
-    LOC_DRAWN = -2
-    NO_SCORE = 1 << 30
-    MAX_RESAMPLE_TRIES = 100000
+    # Cap on redraws of the gold plan (``make_plan``); the acceptance rate
+    # is at least about 1/10, so the cap is never reached in practice.
+    MAX_GOLD_DRAWS = 100000
+    # Cap on redraws of a whole world; every draw is consistent by
+    # construction, so a redraw is a bug, counted by ``resample_failures``.
+    MAX_WORLD_DRAWS = 100
 
-cdef enum:
-    PH_ROLE = 0
-    PH_GOAL = 1
-    PH_DEAL = 2
-    PH_PLAY = 3
-    PH_DRAW = 4
-    PH_GOLD = 5
-    PH_SHARE = 6
-    PH_OVER = 7
-
-cdef enum:
-    CB_EDGES = 15
-    CB_PASS = 16
-    CB_REACH = 32
-    CB_OCC = 64
-    CB_GOAL = 128
-    CODE_START = 16
-    CODE_GOAL = 17
-
-cdef enum:
-    EV_ROLE = 1
-    EV_GOALS = 2
-    EV_DRAW = 3
-    EV_PLACE = 4
-    EV_ROCK = 5
-    EV_BREAK = 6
-    EV_REPAIR = 7
-    EV_MAP = 8
-    EV_PASS = 9
-    EV_REVEAL = 10
-    EV_ROUNDEND = 11
-    EV_GOLD = 12
-    EV_SABGOLD = 13
-    EV_GOLDDRAW = 14
-    EV_GOLDTAKE = 15
-    EV_GOLDPASS = 16
-    NEV = 17
-
-cdef enum:
-    UTIL_GOLD = 0
-    UTIL_WIN = 1
-
-SNAPSHOT_MAGIC = b"SABOTEUR"
-SNAPSHOT_VERSION = 3
-
-# Tunnel cards: open edges (N=1, E=2, S=4, W=8) as printed, whether the
-# edges connect to each other (open passage) or are dead-end stubs, count.
-cdef int TUN_EDGES[16]
-cdef int TUN_PASS[16]
-TUN_EDGES[:] = [10, 5, 9, 3, 11, 7, 15, 1, 2, 3, 5, 9, 10, 7, 11, 15]
-TUN_PASS[:] = [1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-cdef int BASE_COUNT[27]
-BASE_COUNT[:] = [3, 4, 4, 5, 5, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                 6, 3, 3, 3, 3, 2, 2, 2, 1, 1, 1]
-# Tools a repair card (kind 21 + r) mends: pickaxe=1, lamp=2, cart=4.
-cdef int REPAIR_MASK[6]
-REPAIR_MASK[:] = [1, 2, 4, 3, 5, 6]
-# Goal identities: 0 treasure (cross), 1 stone N-E corner, 2 stone N-W corner.
-cdef int GOAL_EDGES[3]
-GOAL_EDGES[:] = [15, 3, 9]
-cdef int PERMS[6][3]
-PERMS[0][:] = [0, 1, 2]
-PERMS[1][:] = [0, 2, 1]
-PERMS[2][:] = [1, 0, 2]
-PERMS[3][:] = [1, 2, 0]
-PERMS[4][:] = [2, 0, 1]
-PERMS[5][:] = [2, 1, 0]
-# Roles dealt by player count: saboteurs, gold-diggers (one more than players).
-cdef int ROLE_SAB[11]
-cdef int ROLE_DIG[11]
-ROLE_SAB[:] = [0, 0, 0, 1, 1, 2, 2, 3, 3, 3, 4]
-ROLE_DIG[:] = [0, 0, 0, 3, 4, 4, 5, 5, 6, 7, 7]
-cdef int SAB_PAY[5]
-SAB_PAY[:] = [0, 4, 3, 3, 2]
-cdef int GOLD_COUNT[3]
-GOLD_COUNT[:] = [16, 8, 4]
-
-KIND_NAMES = (
-    ["path E-W", "path N-S", "path N-W", "path N-E", "path N-E-W", "path N-E-S",
-     "path cross", "dead end N", "dead end E", "dead end N-E", "dead end N-S",
-     "dead end N-W", "dead end E-W", "dead end N-E-S", "dead end N-E-W",
-     "dead end cross", "map", "rockfall", "break pickaxe", "break lamp",
-     "break cart", "repair pickaxe", "repair lamp", "repair cart",
-     "repair pickaxe/lamp", "repair pickaxe/cart", "repair lamp/cart"])
-TOOL_NAMES = ("pickaxe", "lamp", "cart")
-GOAL_NAMES = ("treasure", "stone N-E", "stone N-W")
-ROLE_NAMES = ("gold-digger", "saboteur")
-PHASE_NAMES = ("roles", "goals", "deal", "play", "draw", "gold", "share", "over")
+# Worlds ``resample_history`` could not draw consistently (see
+# ``resample_failures``); stays 0 unless the procedure has a bug.
+cdef long long _resample_failures = 0
 
 
-def _require(ok, str message) -> None:
-    """Raise ValueError(message) unless ``ok`` (never ``assert``: python -O)."""
-    if not ok:
-        raise ValueError(message)
+def resample_failures() -> int:
+    """How many drawn worlds (process-wide, since import) failed to replay
+    to the player's information state.  The procedure draws consistent
+    worlds by construction, so this stays 0; the tests assert it."""
+    return _resample_failures
 
 
-def _gold_counts(int code) -> tuple:
-    """Counts of 1-, 2- and 3-nugget cards in a passed-on gold set code."""
-    return (code % 11, (code // 11) % 11, code // 121)
+
+
+#: The action layout of ``saboteur_actions.pxd`` (mirrored in games/saboteur.py).
+ACTION_LAYOUT = {
+    "A_ROCK_BLOCK": A_ROCK_BLOCK, "A_TAIL_BLOCK": A_TAIL_BLOCK, "A_STRIDE": A_STRIDE,
+    "A_BREAK": A_BREAK, "A_REPAIR": A_REPAIR, "A_MAP": A_MAP, "A_PASS": A_PASS,
+    "A_KEEP": A_KEEP, "A_HAND_ON": A_HAND_ON, "A_TAIL_SIZE": A_TAIL_SIZE,
+}
 
 
 def base_counts() -> list:
@@ -171,158 +88,90 @@ def scaled_counts(int deck_scale) -> list:
     return [(BASE_COUNT[k] * deck_scale + 50) // 100 for k in range(NKINDS)]
 
 
-cdef inline int rot180(int m) noexcept nogil:
-    return ((m << 2) | (m >> 2)) & 15
+#: The game parameters ``SabParams`` takes, in game-string order.
+PARAM_NAMES = ("deck_scale", "goal_distance", "gold_handout", "hand_size", "players",
+               "rounds", "utility")
+UTILITIES = ("gold", "win")
+GOLD_HANDOUTS = ("pick", "finder")
 
 
-cdef int pick_min(int* actions, int* score, int n, Rng* rng) noexcept nogil:
-    """Uniform draw among the actions of lowest score (one ``rng_int``);
-    -1, drawing nothing, when every score is ``NO_SCORE``."""
-    cdef int i, k, best = NO_SCORE, cnt = 0
-    for i in range(n):
-        if score[i] < best:
-            best = score[i]
-            cnt = 1
-        elif score[i] == best:
-            cnt += 1
-    if best == NO_SCORE:
-        return -1
-    k = rng_int(rng, cnt)
-    for i in range(n):
-        if score[i] == best:
-            if k == 0:
-                return actions[i]
-            k -= 1
-    return -1
+def _int_param(params, str name, int lo, int hi) -> int:
+    value = params[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"saboteur parameter {name}={value!r} is not an integer")
+    if not lo <= value <= hi:
+        raise ValueError(f"saboteur parameter {name}={value} out of range {lo}..{hi}")
+    return value
 
 
-cdef struct Ev:
-    uint8_t ev
-    int8_t actor
-    int16_t a
-    int8_t b
-    int8_t c
-    int16_t priv
-    int8_t privp
+def _choice_param(params, str name, tuple choices) -> str:
+    value = params[name]
+    if value not in choices:
+        raise ValueError(f"saboteur parameter {name}={value!r} is not one of {choices}")
+    return value
 
 
-cdef struct SabState:
-    int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
-    # Gold hand-out: 1 = each recipient picks from the cards passed on
-    # (published rules), 0 = the finder chooses for everyone.
-    int pick
-    int init_deck[NKINDS]
-    int phase, round, cur, deal_i, ndeal, starter, last_placer
-    int role[MAXP]
-    int role_left[2]
-    int roles_public
-    int goal_id[3]
-    int goal_up[3]
-    int goal_seen[3]
-    int goal_cell[3]
-    int deck[NKINDS]
-    int deck_n
-    int hand[MAXP][NKINDS]
-    int hand_n[MAXP]
-    int disc[MAXP][NKINDS]
-    int pub_disc[NKINDS]
-    int broken[MAXP][3]
-    int occ[MAXOCC]
-    int nocc
-    int fr[MAXFR]
-    int nfr
-    int winner
-    int completer
-    int gq[MAXP]
-    int gqn, gqi
-    int gold_pool[3]
-    int gold[MAXP][3]
-    int gdrawn[3]
-    int gval[NGOLD]
-    int gloc[NGOLD]
-    int gseen[NGOLD]
-    int sab_gold[MAXP]
-    int round_winner[MAXROUNDS]
-    int played[MAXP][NKINDS]
-    int passes[MAXP]
-    int mapped[MAXP][3]
-    int brk_on[MAXP][MAXP]
-    int rep_on[MAXP][MAXP]
-    int steps
-    int nlog
-    uint16_t cell[MAXCELLS]
-    uint8_t frm[MAXCELLS]
-    Ev log[MAXLOG]
+cdef class SabParams:
+    """One game's validated parameters and derived sizes, immutable.
 
+    ``params`` maps every name of ``PARAM_NAMES`` (the game parameters of
+    ``games/saboteur.py``) to its value; ValueError names a missing, unknown
+    or out-of-range one.  Engines and their clones share one object."""
 
-cdef struct SabPlan:
-    # The hidden parts of one history drawn by ``resample_history``.
-    Ev log[MAXLOG]
-    int nl, nrounds
-    int nroles[MAXROUNDS]
-    int own_role[MAXROUNDS]
-    int ended[MAXROUNDS]
-    int mask[MAXROUNDS]
-    int known[MAXROUNDS][3]
-    int gfirst[MAXROUNDS]
-    int glast[MAXROUNDS]
-    int role[MAXROUNDS][MAXP]
-    int perm[MAXROUNDS]
-    int ndraw, npass
-    int draw_kind[MAXLOG]
-    int draw_player[MAXLOG]
-    int pass_kind[MAXLOG]
-    int pass_slot[MAXLOG]
-    int pass_player[MAXLOG]
-    int used[NKINDS]
-    int open[MAXP][8]
-    int nopen[MAXP]
-    int gdraw[MAXROUNDS][MAXP]
-    int gtake[MAXROUNDS][MAXP]
+    def __init__(self, params):
+        cdef int k, players, deck_scale, goal_distance, hand_size
+        names = set(params)
+        if names != set(PARAM_NAMES):
+            missing = sorted(set(PARAM_NAMES) - names)
+            unknown = sorted(names - set(PARAM_NAMES))
+            raise ValueError(f"saboteur parameters: missing {missing}, unknown {unknown}")
+        players = _int_param(params, "players", 3, MAXP)
+        deck_scale = _int_param(params, "deck_scale", 10, 100)
+        goal_distance = _int_param(params, "goal_distance", 2, 20)
+        hand_size = _int_param(params, "hand_size", 0, 6)
+        memset(&self.c, 0, sizeof(SabConf))
+        self.c.n = players
+        self.c.rounds = _int_param(params, "rounds", 1, MAXROUNDS)
+        self.c.gd = goal_distance
+        self.c.util = UTILITIES.index(_choice_param(params, "utility", UTILITIES))
+        self.c.scale = deck_scale
+        if hand_size == 0:
+            hand_size = 6 if players <= 5 else (5 if players <= 7 else 4)
+        self.c.hand_size = hand_size
+        for k in range(NKINDS):
+            self.c.init_deck[k] = (BASE_COUNT[k] * deck_scale + 50) // 100
+            self.c.K += self.c.init_deck[k]
+            if k < NTUN:
+                self.c.T += self.c.init_deck[k]
+        self.c.R = max(self.c.T + 3, goal_distance)
+        self.c.S = 2 * self.c.R + 1
+        self.c.W = self.c.S + 2
+        self.c.C = self.c.S * self.c.S
+        self.c.pick = 1 if _choice_param(params, "gold_handout", GOLD_HANDOUTS) == "pick" else 0
+        self._values = {name: params[name] for name in PARAM_NAMES}
+
+    @property
+    def values(self) -> dict:
+        """The parameters by name (a copy: the object itself never changes)."""
+        return dict(self._values)
+
+    def game_string(self) -> str:
+        """The pyspiel game string of these parameters."""
+        return "saboteur(" + ",".join(f"{k}={self._values[k]}" for k in PARAM_NAMES) + ")"
 
 
 cdef class SaboteurEngine(Engine):
     """Saboteur for 3-10 players; see the module docstring."""
 
-    cdef SabState s
-
-    def __init__(self, int players=5, int rounds=3, int goal_distance=8, int utility=0,
-                 int deck_scale=100, int hand_size=0, str game_string="saboteur()",
-                 int gold_pick=1):
-        cdef int k
-        if not 3 <= players <= 10:
-            raise ValueError(f"players={players} out of range 3..10")
-        if not 1 <= rounds <= MAXROUNDS:
-            raise ValueError(f"rounds={rounds} out of range 1..{MAXROUNDS}")
-        if not 10 <= deck_scale <= 100:
-            raise ValueError(f"deck_scale={deck_scale} out of range 10..100")
-        if not 2 <= goal_distance <= 20:
-            raise ValueError(f"goal_distance={goal_distance} out of range 2..20")
-        if not 0 <= hand_size <= 6:
-            raise ValueError(f"hand_size={hand_size} out of range 0..6")
+    def __init__(self, params, *, game_string=None):
+        """``params``: the game parameters (a mapping of every name in
+        ``PARAM_NAMES``, or a ``SabParams`` to share); ``game_string`` the
+        pyspiel game string (default: built from ``params``)."""
+        self.params = params if isinstance(params, SabParams) else SabParams(params)
+        self.p = &self.params.c
         memset(&self.s, 0, sizeof(SabState))
-        self.num_players = players
-        self.game_string = game_string
-        self.s.n = players
-        self.s.rounds = rounds
-        self.s.gd = goal_distance
-        self.s.util = utility
-        self.s.scale = deck_scale
-        if hand_size == 0:
-            hand_size = 6 if players <= 5 else (5 if players <= 7 else 4)
-        self.s.hand_size = hand_size
-        self.s.T = 0
-        self.s.K = 0
-        for k in range(NKINDS):
-            self.s.init_deck[k] = (BASE_COUNT[k] * deck_scale + 50) // 100
-            self.s.K += self.s.init_deck[k]
-            if k < NTUN:
-                self.s.T += self.s.init_deck[k]
-        self.s.R = max(self.s.T + 3, goal_distance)
-        self.s.S = 2 * self.s.R + 1
-        self.s.W = self.s.S + 2
-        self.s.C = self.s.S * self.s.S
-        self.s.pick = 1 if gold_pick else 0
+        self.num_players = self.p.n
+        self.game_string = self.params.game_string() if game_string is None else game_string
         self.to_initial()
 
     cdef void restart(self) noexcept nogil:
@@ -350,26 +199,20 @@ cdef class SaboteurEngine(Engine):
     # geometry helpers
     # ------------------------------------------------------------------
     cdef inline int grid_of(self, int acell) noexcept nogil:
-        return (acell // self.s.S + 1) * self.s.W + acell % self.s.S + 1
+        return sab_grid_of(self.p, acell)
 
     cdef inline int acell_of(self, int g) noexcept nogil:
-        return (g // self.s.W - 1) * self.s.S + g % self.s.W - 1
+        return (g // self.p.W - 1) * self.p.S + g % self.p.W - 1
 
     cdef inline int inside(self, int g) noexcept nogil:
-        cdef int x = g % self.s.W, y = g // self.s.W
-        return 1 <= x <= self.s.S and 1 <= y <= self.s.S
+        cdef int x = g % self.p.W, y = g // self.p.W
+        return 1 <= x <= self.p.S and 1 <= y <= self.p.S
 
     cdef inline int xy(self, int x, int y) noexcept nogil:
-        return (y + self.s.R + 1) * self.s.W + x + self.s.R + 1
+        return (y + self.p.R + 1) * self.p.W + x + self.p.R + 1
 
     cdef inline int doff(self, int d) noexcept nogil:
-        if d == 0:
-            return -self.s.W
-        if d == 1:
-            return 1
-        if d == 2:
-            return self.s.W
-        return -1
+        return sab_doff(self.p, d)
 
     # ------------------------------------------------------------------
     # information events
@@ -410,12 +253,12 @@ cdef class SaboteurEngine(Engine):
         memset(self.s.brk_on, 0, sizeof(self.s.brk_on))
         memset(self.s.rep_on, 0, sizeof(self.s.rep_on))
         for k in range(NKINDS):
-            self.s.deck[k] = self.s.init_deck[k]
-        self.s.deck_n = self.s.K
+            self.s.deck[k] = self.p.init_deck[k]
+        self.s.deck_n = self.p.K
         for p in range(MAXP):
             self.s.role[p] = -1
-        self.s.role_left[0] = ROLE_DIG[self.s.n]
-        self.s.role_left[1] = ROLE_SAB[self.s.n]
+        self.s.role_left[0] = ROLE_DIG[self.p.n]
+        self.s.role_left[1] = ROLE_SAB[self.p.n]
         self.s.roles_public = 0
         self.s.nocc = 0
         self.s.nfr = 0
@@ -425,14 +268,14 @@ cdef class SaboteurEngine(Engine):
         self.s.gqi = 0
         self.s.phase = PH_ROLE
         self.s.deal_i = 0
-        self.s.ndeal = min(self.s.n * self.s.hand_size, self.s.K)
+        self.s.ndeal = min(self.p.n * self.p.hand_size, self.p.K)
         self.s.cur = self.s.starter
         self.s.cell[self.xy(0, 0)] = CB_OCC | CB_PASS | CB_REACH | 15 | (CODE_START << 8)
         for g in range(3):
             self.s.goal_id[g] = -1
             self.s.goal_up[g] = 0
             self.s.goal_seen[g] = 0
-            self.s.goal_cell[g] = self.xy(self.s.gd, 2 * g - 2)
+            self.s.goal_cell[g] = self.xy(self.p.gd, 2 * g - 2)
             self.s.cell[self.s.goal_cell[g]] = CB_OCC | CB_GOAL | ((CODE_GOAL + g) << 8)
         self.recompute()
 
@@ -441,7 +284,7 @@ cdef class SaboteurEngine(Engine):
         self.s.winner = winner
         self.s.roles_public = 1
         self.s.round_winner[self.s.round] = winner + 1
-        for p in range(self.s.n):
+        for p in range(self.p.n):
             if self.s.role[p] == 1:
                 mask |= 1 << p
                 nsab += 1
@@ -449,14 +292,14 @@ cdef class SaboteurEngine(Engine):
         self.s.gqn = 0
         self.s.gqi = 0
         if winner == 1:
-            for p in range(self.s.n):
+            for p in range(self.p.n):
                 if self.s.role[p] == 1:
                     self.s.sab_gold[p] += SAB_PAY[nsab]
                     self.emit(EV_SABGOLD, p, SAB_PAY[nsab], 0, 0, -1, -1)
         else:
             total = self.s.gold_pool[0] + self.s.gold_pool[1] + self.s.gold_pool[2]
-            for i in range(self.s.n):
-                q = (self.s.completer - i + self.s.n) % self.s.n
+            for i in range(self.p.n):
+                q = (self.s.completer - i + self.p.n) % self.p.n
                 if self.s.role[q] == 0 and self.s.gqn < total:
                     self.s.gq[self.s.gqn] = q
                     self.s.gqn += 1
@@ -469,7 +312,7 @@ cdef class SaboteurEngine(Engine):
     cdef inline int gold_holder(self) noexcept nogil:
         """Who holds (and has seen) the drawn gold cards: the completer when
         the finder chooses for everyone, else the recipient to pick next."""
-        if not self.s.pick:
+        if not self.p.pick:
             return self.s.completer
         return self.s.gq[self.s.gqi] if self.s.gqi < self.s.gqn else -1
 
@@ -548,23 +391,23 @@ cdef class SaboteurEngine(Engine):
                     last = v
             if nd >= 2:
                 return
-            if self.s.pick:
+            if self.p.pick:
                 self.gold_take(last)
             else:
                 self.give(last)
 
     cdef void finish_round(self) noexcept nogil:
         self.s.round += 1
-        if self.s.round >= self.s.rounds:
+        if self.s.round >= self.p.rounds:
             self.s.phase = PH_OVER
             return
-        self.s.starter = (self.s.last_placer + 1) % self.s.n if self.s.last_placer >= 0 else 0
+        self.s.starter = (self.s.last_placer + 1) % self.p.n if self.s.last_placer >= 0 else 0
         self.start_round()
 
     cdef void advance(self) noexcept nogil:
         cdef int i, q
-        for i in range(1, self.s.n + 1):
-            q = (self.s.cur + i) % self.s.n
+        for i in range(1, self.p.n + 1):
+            q = (self.s.cur + i) % self.p.n
             if self.s.hand_n[q] > 0:
                 self.s.cur = q
                 self.s.phase = PH_PLAY
@@ -684,11 +527,11 @@ cdef class SaboteurEngine(Engine):
         return self.s.phase == PH_OVER
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, C = self.s.C
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, C = self.p.C
         cdef int* h = self.s.hand[p]
         if self.s.phase == PH_SHARE:
-            o = 33 * C + (240 if self.s.pick or self.s.gq[self.s.gqi] == self.s.completer
-                          else 243)
+            o = A_TAIL_BLOCK * C + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
+                                    else A_HAND_ON)
             for k in range(3):
                 if self.s.gdrawn[k] > 0:
                     out[n] = o + k
@@ -714,30 +557,30 @@ cdef class SaboteurEngine(Engine):
         if h[K_ROCK]:
             for i in range(self.s.nocc):
                 if n < MAX_BRANCHING:
-                    out[n] = 32 * C + self.acell_of(self.s.occ[i])
+                    out[n] = A_ROCK_BLOCK * C + self.acell_of(self.s.occ[i])
                     n += 1
         for t in range(3):
             if h[K_BREAK + t]:
-                for q in range(self.s.n):
+                for q in range(self.p.n):
                     if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
-                        out[n] = 33 * C + t * 10 + q
+                        out[n] = A_TAIL_BLOCK * C + A_BREAK + A_STRIDE * t + q
                         n += 1
         for r in range(6):
             if h[K_REPAIR + r]:
                 for t in range(3):
                     if (REPAIR_MASK[r] >> t) & 1:
-                        for q in range(self.s.n):
+                        for q in range(self.p.n):
                             if self.s.broken[q][t] and n < MAX_BRANCHING:
-                                out[n] = 33 * C + 30 + (r * 3 + t) * 10 + q
+                                out[n] = A_TAIL_BLOCK * C + A_REPAIR + A_STRIDE * (3 * r + t) + q
                                 n += 1
         if h[K_MAP]:
             for g in range(3):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
-                    out[n] = 33 * C + 210 + g
+                    out[n] = A_TAIL_BLOCK * C + A_MAP + g
                     n += 1
         for k in range(NKINDS):
             if h[k] and n < MAX_BRANCHING:
-                out[n] = 33 * C + 213 + k
+                out[n] = A_TAIL_BLOCK * C + A_PASS + k
                 n += 1
         return n
 
@@ -779,7 +622,7 @@ cdef class SaboteurEngine(Engine):
             self.s.role_left[action] -= 1
             self.emit(EV_ROLE, p, 0, 0, 0, action, p)
             self.s.deal_i += 1
-            if self.s.deal_i == self.s.n:
+            if self.s.deal_i == self.p.n:
                 self.s.phase = PH_GOAL
         elif ph == PH_GOAL:
             for g in range(3):
@@ -788,7 +631,7 @@ cdef class SaboteurEngine(Engine):
             self.s.phase = PH_DEAL
             self.s.deal_i = 0
         elif ph == PH_DEAL or ph == PH_DRAW:
-            p = (self.s.starter + self.s.deal_i) % self.s.n if ph == PH_DEAL else self.s.cur
+            p = (self.s.starter + self.s.deal_i) % self.p.n if ph == PH_DEAL else self.s.cur
             self.s.deck[action] -= 1
             self.s.deck_n -= 1
             self.s.hand[p][action] += 1
@@ -797,24 +640,24 @@ cdef class SaboteurEngine(Engine):
             if ph == PH_DEAL:
                 self.s.deal_i += 1
                 if self.s.deal_i == self.s.ndeal:
-                    self.s.cur = (self.s.starter - 1 + self.s.n) % self.s.n
+                    self.s.cur = (self.s.starter - 1 + self.p.n) % self.p.n
                     self.advance()
             else:
                 self.advance()
         elif ph == PH_GOLD:
             self.gold_draw(action)
         elif ph == PH_SHARE:
-            if self.s.pick:
-                self.gold_take((action - 33 * self.s.C - 240) % 3)
+            if self.p.pick:
+                self.gold_take((action - A_TAIL_BLOCK * self.p.C - A_KEEP) % 3)
             else:
-                self.give((action - 33 * self.s.C - 240) % 3)
+                self.give((action - A_TAIL_BLOCK * self.p.C - A_KEEP) % 3)
             self.share_auto()
         elif ph == PH_PLAY:
             self.play(action)
 
     cdef void play(self, int a) noexcept nogil:
-        cdef int p = self.s.cur, C = self.s.C, k, o, g, e, t, q, r, idx
-        if a < 32 * C:
+        cdef int p = self.s.cur, C = self.p.C, k, o, g, e, t, q, r, idx
+        if a < A_ROCK_BLOCK * C:
             k = (a // C) >> 1
             o = (a // C) & 1
             g = self.grid_of(a % C)
@@ -830,8 +673,8 @@ cdef class SaboteurEngine(Engine):
             self.emit(EV_PLACE, p, a % C, k, o, -1, -1)
             if TUN_PASS[k]:
                 self.bfs(g)
-        elif a < 33 * C:
-            g = self.grid_of(a - 32 * C)
+        elif a < A_TAIL_BLOCK * C:
+            g = self.grid_of(a - A_ROCK_BLOCK * C)
             k = (self.s.cell[g] >> 8) & 31
             self.take(p, K_ROCK)
             self.s.pub_disc[K_ROCK] += 1
@@ -842,36 +685,36 @@ cdef class SaboteurEngine(Engine):
                     self.s.nocc -= 1
                     self.s.occ[idx] = self.s.occ[self.s.nocc]
                     break
-            self.emit(EV_ROCK, p, a - 32 * C, k, 0, -1, -1)
+            self.emit(EV_ROCK, p, a - A_ROCK_BLOCK * C, k, 0, -1, -1)
             self.recompute()
-        elif a < 33 * C + 30:
-            idx = a - 33 * C
-            t = idx // 10
-            q = idx % 10
+        elif a < A_TAIL_BLOCK * C + A_REPAIR:
+            idx = a - A_TAIL_BLOCK * C - A_BREAK
+            t = idx // A_STRIDE
+            q = idx % A_STRIDE
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
             self.s.brk_on[p][q] += 1
             self.emit(EV_BREAK, p, 0, t, q, -1, -1)
-        elif a < 33 * C + 210:
-            idx = a - 33 * C - 30
-            r = idx // 30
-            t = (idx % 30) // 10
-            q = idx % 10
+        elif a < A_TAIL_BLOCK * C + A_MAP:
+            idx = a - A_TAIL_BLOCK * C - A_REPAIR
+            r = idx // (3 * A_STRIDE)
+            t = (idx % (3 * A_STRIDE)) // A_STRIDE
+            q = idx % A_STRIDE
             self.take(p, K_REPAIR + r)
             self.s.broken[q][t] = 0
             self.s.rep_on[p][q] += 1
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
             self.emit(EV_REPAIR, p, t, r, q, -1, -1)
-        elif a < 33 * C + 213:
-            g = a - 33 * C - 210
+        elif a < A_TAIL_BLOCK * C + A_PASS:
+            g = a - A_TAIL_BLOCK * C - A_MAP
             self.take(p, K_MAP)
             self.s.pub_disc[K_MAP] += 1
             self.s.goal_seen[g] |= 1 << p
             self.s.mapped[p][g] += 1
             self.emit(EV_MAP, p, g, 0, 0, self.s.goal_id[g], p)
         else:
-            k = a - 33 * C - 213
+            k = a - A_TAIL_BLOCK * C - A_PASS
             self.s.hand[p][k] -= 1
             self.s.hand_n[p] -= 1
             self.s.disc[p][k] += 1
@@ -890,174 +733,27 @@ cdef class SaboteurEngine(Engine):
         self.s.hand_n[p] -= 1
         self.s.played[p][k] += 1
 
-    # ------------------------------------------------------------------
-    # heuristic rollout policy (SaboteurRollout, rollout_choice)
-    # ------------------------------------------------------------------
-    cdef int rollout_targets(self, int p) noexcept nogil:
-        """Goal slots ``p`` digs towards (bit mask): the treasure if ``p`` knows
-        where it is, else every face-down goal ``p`` does not know is a stone."""
-        cdef int slot, known, mask = 0
-        for slot in range(3):
-            if self.s.goal_up[slot]:
-                continue
-            known = self.kgoal(p, slot)
-            if known == 0:
-                return 1 << slot
-            if known < 0:
-                mask |= 1 << slot
-        return mask if mask else 7
-
-    cdef int goal_dist(self, int g, int mask) noexcept nogil:
-        """Manhattan steps from grid cell ``g`` to the nearest goal in ``mask``."""
-        cdef int x = g % self.s.W - self.s.R - 1, y = g // self.s.W - self.s.R - 1
-        cdef int slot, dx, dy, best = NO_SCORE
-        for slot in range(3):
-            if (mask >> slot) & 1:
-                dx = self.s.gd - x
-                dy = 2 * slot - 2 - y
-                dx = dx if dx >= 0 else -dx
-                dy = dy if dy >= 0 else -dy
-                if dx + dy < best:
-                    best = dx + dy
-        return best
-
-    cdef int lead_dist(self, int g, int e, int mask) noexcept nogil:
-        """How near a target a path card with open edges ``e`` at cell ``g``
-        leads: 0 if an edge opens onto a face-down target goal, else the
-        distance of the nearest empty cell an edge opens onto (a card that
-        opens onto no empty cell scores its own distance + 2)."""
-        cdef int d, nb, nv, dd, best = NO_SCORE
-        for d in range(4):
-            if not (e >> d) & 1:
-                continue
-            nb = g + self.doff(d)
-            nv = self.s.cell[nb]
-            if nv & CB_GOAL:
-                if (mask >> (((nv >> 8) & 31) - CODE_GOAL)) & 1:
-                    return 0
-                continue
-            if nv & CB_OCC:
-                continue
-            dd = self.goal_dist(nb, mask)
-            if dd < best:
-                best = dd
-        if best == NO_SCORE:
-            best = self.goal_dist(g, mask) + 2
-        return best
-
-    cdef int rollout_pick(self, int* actions, int n, Rng* rng) noexcept nogil:
-        """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
-        cdef int score[MAX_BRANCHING]
-        cdef int p = self.s.cur, C = self.s.C, base = 33 * self.s.C
-        cdef int i, a, k, o, g, e, mask, fd, pick
-        if self.s.phase == PH_SHARE:
-            # Keep the most valuable gold card, hand on the least valuable.
-            return actions[n - 1] if self.s.gq[self.s.gqi] == p else actions[0]
-        for i in range(n):
-            a = actions[i]
-            if base + 30 <= a < base + 210 and (a - base - 30) % 10 == p:
-                return a
-        mask = self.rollout_targets(p)
-        if self.s.role[p] == 0:
-            for i in range(n):
-                a = actions[i]
-                score[i] = NO_SCORE
-                if a < 32 * C:
-                    k = (a // C) >> 1
-                    if TUN_PASS[k]:
-                        e = TUN_EDGES[k] if (a // C) & 1 == 0 else rot180(TUN_EDGES[k])
-                        score[i] = self.lead_dist(self.grid_of(a % C), e, mask)
-            if rng_double(rng) < 0.9:
-                pick = pick_min(actions, score, n, rng)
-                if pick >= 0:
-                    return pick
-            # Anything that does not harm the diggers' path or tools.
-            for i in range(n):
-                a = actions[i]
-                if a < 32 * C:
-                    score[i] = 0 if TUN_PASS[(a // C) >> 1] else NO_SCORE
-                else:
-                    score[i] = NO_SCORE if a < base + 30 else 0
-        else:
-            if rng_double(rng) < 0.8:
-                fd = NO_SCORE
-                for i in range(self.s.nfr):
-                    fd = min(fd, self.goal_dist(self.s.fr[i], mask))
-                if fd <= 2:
-                    for i in range(n):
-                        a = actions[i]
-                        score[i] = NO_SCORE
-                        if 32 * C <= a < base:
-                            g = self.grid_of(a - 32 * C)
-                            if (self.s.cell[g] & CB_REACH) and (self.s.cell[g] & CB_PASS):
-                                score[i] = self.goal_dist(g, mask)
-                    pick = pick_min(actions, score, n, rng)
-                    if pick >= 0:
-                        return pick
-                for i in range(n):
-                    a = actions[i]
-                    score[i] = NO_SCORE
-                    if a < 32 * C and not TUN_PASS[(a // C) >> 1]:
-                        score[i] = self.goal_dist(self.grid_of(a % C), mask)
-                pick = pick_min(actions, score, n, rng)
-                if pick >= 0:
-                    return pick
-                for i in range(n):
-                    score[i] = 0 if base <= actions[i] < base + 30 else NO_SCORE
-                pick = pick_min(actions, score, n, rng)
-                if pick >= 0:
-                    return pick
-            # Anything that does not help the diggers (open paths, repairs).
-            for i in range(n):
-                a = actions[i]
-                if a < 32 * C:
-                    score[i] = NO_SCORE if TUN_PASS[(a // C) >> 1] else 0
-                else:
-                    score[i] = NO_SCORE if base + 30 <= a < base + 210 else 0
-        pick = pick_min(actions, score, n, rng)
-        if pick >= 0:
-            return pick
-        return actions[rng_int(rng, n)]
-
-    def rollout_choice(self, actions, rng_state) -> tuple:
-        """The heuristic rollout move among ``actions`` (the sorted legal
-        actions) drawing from a splitmix64 stream at ``rng_state``:
-        ``(action, new rng state)``.  Same code and draws as
-        ``SaboteurRollout``, for the pyspiel twin in ``solvers/rollouts.py``."""
-        cdef int buf[MAX_BRANCHING]
-        cdef Rng r
-        cdef int n = len(actions), i
-        if self.s.phase != PH_PLAY and self.s.phase != PH_SHARE:
-            raise ValueError(f"rollout_choice needs a decision node (phase "
-                             f"{PHASE_NAMES[self.s.phase]})")
-        if not 1 <= n <= MAX_BRANCHING:
-            raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
-        for i in range(n):
-            buf[i] = actions[i]
-        r.s = rng_state
-        a = self.rollout_pick(buf, n, &r)
-        return a, r.s
 
     cdef void returns(self, double* out) noexcept nogil:
         cdef int p, best = -1, nbest = 0
         cdef int tot[MAXP]
-        for p in range(self.s.n):
+        for p in range(self.p.n):
             tot[p] = (self.s.gold[p][0] + 2 * self.s.gold[p][1] + 3 * self.s.gold[p][2]
                       + self.s.sab_gold[p])
             out[p] = 0.0
         if self.s.phase != PH_OVER:
             return
-        if self.s.util == UTIL_GOLD:
-            for p in range(self.s.n):
+        if self.p.util == UTIL_GOLD:
+            for p in range(self.p.n):
                 out[p] = tot[p]
             return
-        for p in range(self.s.n):
+        for p in range(self.p.n):
             if tot[p] > best:
                 best = tot[p]
                 nbest = 1
             elif tot[p] == best:
                 nbest += 1
-        for p in range(self.s.n):
+        for p in range(self.p.n):
             out[p] = 1.0 / nbest if tot[p] == best else 0.0
 
     # ------------------------------------------------------------------
@@ -1082,7 +778,7 @@ cdef class SaboteurEngine(Engine):
         cdef int pool[256]
         cdef int m = 0, k, j, i, t
         for k in range(NKINDS):
-            cnt[k] = self.s.init_deck[k] - pl.used[k]
+            cnt[k] = self.p.init_deck[k] - pl.used[k]
             if cnt[k] < 0:
                 return 0
             for j in range(cnt[k]):
@@ -1203,12 +899,12 @@ cdef class SaboteurEngine(Engine):
                 for k in range(D):
                     pl.gdraw[r][k] = S0[k]
                 self.shuffle_ints(pl.gdraw[r], D, rng)
-            if not self.s.pick and sawdraws:
+            if not self.p.pick and sawdraws:
                 continue            # the finder saw every hand-out
             # vals: the drawn values not yet placed, to spread over positions.
             for k in range(D):
                 pl.gtake[r][k] = -1
-            if self.s.pick and passpos >= 0:
+            if self.p.pick and passpos >= 0:
                 # Earlier pickers took the cards p never saw, in any order.
                 for k in range(passpos):
                     pl.gtake[r][k] = S0[nk + k]
@@ -1239,7 +935,7 @@ cdef class SaboteurEngine(Engine):
         cdef int pool[MAXP + 1]
         cdef int m
         cdef Ev e
-        cdef int n = self.s.n
+        cdef int n = self.p.n
         # Rounds: roles dealt, goals known to p, results.
         memset(pl.nroles, 0, sizeof(pl.nroles))
         memset(pl.ended, 0, sizeof(pl.ended))
@@ -1380,13 +1076,41 @@ cdef class SaboteurEngine(Engine):
                 pl.npass += 1
         if not self.finish_cards(pl, p, j0, q0, rng):
             return 0
-        return self.plan_gold(pl, p, rng)
+        for tries in range(MAX_GOLD_DRAWS):
+            if not self.plan_gold(pl, p, rng):
+                return 0
+            if not pl.open_share or self.open_set_has_choice(pl):
+                return 1
+        return 0
+
+    cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil:
+        """Whether the gold cards not yet taken in the plan's open hand-out
+        (the last round's) hold two values or more, as they must while a
+        recipient is deciding (else the hand-out would have been automatic)."""
+        cdef int left[3]
+        cdef int r = pl.nrounds - 1, i, D = 0, T = 0, v, nv = 0
+        cdef Ev e
+        for i in range(pl.gfirst[r], pl.glast[r]):
+            e = pl.log[i]
+            if e.ev == EV_GOLDDRAW:
+                D += 1
+            elif e.ev == EV_GOLD or e.ev == EV_GOLDTAKE:
+                T += 1
+        left[0] = left[1] = left[2] = 0
+        for i in range(D):
+            left[pl.gdraw[r][i]] += 1
+        for i in range(T):
+            left[pl.gtake[r][i]] -= 1
+        for v in range(3):
+            if left[v] > 0:
+                nv += 1
+        return nv >= 2
 
     cdef int drive(self, SabPlan* pl) noexcept nogil:
         """From the initial state, apply the planned history until as many
         events as in the log are out; 0 on any inconsistency."""
         cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0
-        cdef int C = self.s.C
+        cdef int C = self.p.C
         cdef Ev e
         self.to_initial()
         while self.s.nlog < pl.nl:
@@ -1416,8 +1140,8 @@ cdef class SaboteurEngine(Engine):
                 v = pl.gtake[self.s.round][self.s.gqi]
                 if not 0 <= v < 3 or self.s.gdrawn[v] <= 0:
                     return 0
-                a = 33 * C + (240 if self.s.pick or self.s.gq[self.s.gqi] == self.s.completer
-                              else 243) + v
+                a = A_TAIL_BLOCK * C + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
+                                        else A_HAND_ON) + v
             elif ph == PH_PLAY:
                 while ip < pl.nl and not (EV_PLACE <= pl.log[ip].ev <= EV_PASS):
                     ip += 1
@@ -1431,16 +1155,16 @@ cdef class SaboteurEngine(Engine):
                     a = (2 * e.b + e.c) * C + e.a
                     k = e.b
                 elif e.ev == EV_ROCK:
-                    a = 32 * C + e.a
+                    a = A_ROCK_BLOCK * C + e.a
                     k = K_ROCK
                 elif e.ev == EV_BREAK:
-                    a = 33 * C + 10 * e.b + e.c
+                    a = A_TAIL_BLOCK * C + A_BREAK + A_STRIDE * e.b + e.c
                     k = K_BREAK + e.b
                 elif e.ev == EV_REPAIR:
-                    a = 33 * C + 30 + 10 * (3 * e.b + e.a) + e.c
+                    a = A_TAIL_BLOCK * C + A_REPAIR + A_STRIDE * (3 * e.b + e.a) + e.c
                     k = K_REPAIR + e.b
                 elif e.ev == EV_MAP:
-                    a = 33 * C + 210 + e.a
+                    a = A_TAIL_BLOCK * C + A_MAP + e.a
                     k = K_MAP
                 else:
                     if jp >= pl.npass:
@@ -1449,7 +1173,7 @@ cdef class SaboteurEngine(Engine):
                     jp += 1
                     if k < 0:
                         return 0
-                    a = 33 * C + 213 + k
+                    a = A_TAIL_BLOCK * C + A_PASS + k
                 if self.s.hand[self.s.cur][k] <= 0:
                     return 0
             else:
@@ -1460,28 +1184,34 @@ cdef class SaboteurEngine(Engine):
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from ``player``'s information set by the procedure
         of the rules doc (section Information, "Resampling"); it reads only
-        ``player``'s events.  Uses ``self`` as scratch space."""
+        ``player``'s events and the public phase.  Uses ``self`` as scratch
+        space.  Every draw replays to ``player``'s information state; a draw
+        that does not (a bug) is counted in ``resample_failures``."""
+        global _resample_failures
         cdef SabPlan* pl
         cdef uint64_t key0 = self.info_key(player)
         cdef vector[int] truth = self.hist
         cdef int tries
         if self.s.nlog >= MAXLOG:
+            _resample_failures += 1
             out[0] = truth
             return
         pl = <SabPlan*>malloc(sizeof(SabPlan))
         if pl == NULL:
+            _resample_failures += 1
             out[0] = truth
             return
         memcpy(pl.log, self.s.log, sizeof(pl.log))
         pl.nl = self.s.nlog
-        for tries in range(MAX_RESAMPLE_TRIES):
+        pl.open_share = self.s.phase == PH_SHARE
+        for tries in range(MAX_WORLD_DRAWS):
             if (self.make_plan(pl, player, rng) and self.drive(pl)
                     and self.info_key(player) == key0):
                 out[0] = self.hist
                 free(pl)
                 return
+            _resample_failures += 1
         free(pl)
-        # Unreachable in practice (see the rules doc): the true history.
         out[0] = truth
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
@@ -1500,6 +1230,8 @@ cdef class SaboteurEngine(Engine):
     cdef void copy_from(self, Engine other) noexcept:
         cdef SaboteurEngine o = <SaboteurEngine>other
         self.copy_base(other)
+        self.params = o.params
+        self.p = o.p
         memcpy(&self.s, &o.s, sizeof(SabState))
 
     # ------------------------------------------------------------------
@@ -1508,647 +1240,101 @@ cdef class SaboteurEngine(Engine):
     @property
     def grid_radius(self) -> int:
         """Half side ``R`` of the maze grid (cells have |x|, |y| <= R)."""
-        return self.s.R
+        return self.p.R
 
     @property
     def num_actions(self) -> int:
         """Number of distinct player actions (33 * cells + 246)."""
-        return 33 * self.s.C + 246
+        return A_TAIL_BLOCK * self.p.C + A_TAIL_SIZE
 
     def max_length(self) -> int:
         """True bound on the number of moves (chance and player) in a game."""
-        return self.s.rounds * (3 * self.s.n + 2 * self.s.K)
+        return self.p.rounds * (3 * self.p.n + 2 * self.p.K)
 
     def cell_action(self, int x, int y) -> int:
         """Action-cell index of maze coordinate (x, y) (y grows southwards)."""
-        if not (-self.s.R <= x <= self.s.R and -self.s.R <= y <= self.s.R):
-            raise ValueError(f"cell ({x}, {y}) is outside the grid of radius {self.s.R}")
-        return (y + self.s.R) * self.s.S + x + self.s.R
+        if not (-self.p.R <= x <= self.p.R and -self.p.R <= y <= self.p.R):
+            raise ValueError(f"cell ({x}, {y}) is outside the grid of radius {self.p.R}")
+        return (y + self.p.R) * self.p.S + x + self.p.R
 
     def cell_xy(self, int acell) -> tuple:
         """Maze coordinate (x, y) of an action-cell index."""
-        return (acell % self.s.S - self.s.R, acell // self.s.S - self.s.R)
+        return (acell % self.p.S - self.p.R, acell // self.p.S - self.p.R)
 
     def state_view(self) -> dict:
         """Full (god's-eye) state as plain Python data, for tests and tools
         only; bots and features read ``player_view``."""
-        cdef SabState* s = &self.s
-        board = {}
-        for i in range(s.nocc):
-            g = s.occ[i]
-            board[self.cell_xy(self.acell_of(g))] = self._cell_tuple(g)
-        return {
-            "phase": PHASE_NAMES[s.phase],
-            "completer": s.completer,
-            "round": s.round, "current": s.cur, "starter": s.starter,
-            "last_placer": s.last_placer,
-            "roles": [s.role[p] for p in range(s.n)],
-            "role_pool": [s.role_left[0], s.role_left[1]],
-            "goals": [s.goal_id[g] for g in range(3)],
-            "goals_up": [bool(s.goal_up[g]) for g in range(3)],
-            "goal_edges": [s.cell[s.goal_cell[g]] & 15 if s.goal_up[g] else None
-                           for g in range(3)],
-            "hands": [[s.hand[p][k] for k in range(NKINDS)] for p in range(s.n)],
-            "deck": [s.deck[k] for k in range(NKINDS)],
-            "discards": [[s.disc[p][k] for k in range(NKINDS)] for p in range(s.n)],
-            "public_discards": [s.pub_disc[k] for k in range(NKINDS)],
-            "broken": [[s.broken[p][t] for t in range(3)] for p in range(s.n)],
-            "board": board,
-            "reached": sorted(xy for xy, c in board.items() if c[3]),
-            "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
-            "gold_cards": [[s.gold[p][k] for k in range(3)] for p in range(s.n)],
-            "gold_pool": [s.gold_pool[k] for k in range(3)],
-            "gold_drawn": [s.gdrawn[k] for k in range(3)],
-            "gold_recipients": [s.gq[i] for i in range(s.gqn)],
-            "gold_detail": [(s.gloc[i], s.gval[i], [p for p in range(s.n) if (s.gseen[i] >> p) & 1])
-                            for i in range(NGOLD)],
-            "saboteur_gold": [s.sab_gold[p] for p in range(s.n)],
-            "nuggets": [s.gold[p][0] + 2 * s.gold[p][1] + 3 * s.gold[p][2] + s.sab_gold[p]
-                        for p in range(s.n)],
-            "round_winners": [("none", "diggers", "saboteurs")[s.round_winner[r]]
-                              for r in range(s.rounds)],
-        }
-
-    def _cell_tuple(self, int g):
-        cdef int v = self.s.cell[g]
-        return ((v >> 8) & 31, (v >> 13) & 1, v & 15, bool(v & CB_REACH), bool(v & CB_PASS))
+        return _state_view(self)
 
     def action_to_string(self, int player, int action) -> str:
         """Human-readable action (chance outcomes read in the current phase)."""
-        cdef int C = self.s.C, k, o, idx
-        if player == CHANCE_PLAYER:
-            ph = self.s.phase
-            if ph == PH_ROLE:
-                return f"deal role {ROLE_NAMES[action] if 0 <= action < 2 else action} to p{self.s.deal_i}"
-            if ph == PH_GOAL:
-                if 0 <= action < 6:
-                    return "goals " + "/".join(GOAL_NAMES[PERMS[action][g]] for g in range(3))
-                return f"goals {action}"
-            if ph == PH_DEAL or ph == PH_DRAW:
-                return f"draw {KIND_NAMES[action] if 0 <= action < NKINDS else action}"
-            if ph == PH_GOLD:
-                return f"draw gold card {action + 1}"
-            return f"chance {action}"
-        if action < 0 or action >= 33 * C + 246:
-            return f"invalid action {action}"
-        if action < 32 * C:
-            k = (action // C) >> 1
-            o = (action // C) & 1
-            x, y = self.cell_xy(action % C)
-            return f"place {KIND_NAMES[k]}{' rotated' if o else ''} at ({x},{y})"
-        if action < 33 * C:
-            x, y = self.cell_xy(action - 32 * C)
-            return f"rockfall at ({x},{y})"
-        idx = action - 33 * C
-        if idx < 30:
-            return f"break {TOOL_NAMES[idx // 10]} of p{idx % 10}"
-        if idx < 210:
-            idx -= 30
-            return f"{KIND_NAMES[K_REPAIR + idx // 30]}: fix {TOOL_NAMES[(idx % 30) // 10]} of p{idx % 10}"
-        if idx < 213:
-            return f"map goal {idx - 210}"
-        if idx < 240:
-            return f"pass discarding {KIND_NAMES[idx - 213]}"
-        if idx < 243:
-            return f"keep gold card {idx - 239}"
-        return f"hand on gold card {idx - 242}"
-
-    def _visible(self, int i, int player) -> tuple:
-        """Event ``i`` as ``player`` saw it: ``(ev, actor, a, b, c, private)``
-        with ``private = -1`` unless ``player`` saw the private part."""
-        cdef Ev e = self.s.log[i]
-        seen = e.privp == player or (e.ev == EV_GOLD and e.a == player)
-        return (e.ev, e.actor, e.a, e.b, e.c, e.priv if seen and e.privp >= 0 else -1)
-
-    def _event_string(self, int i, int player) -> str:
-        ev, actor, a, b, c, priv = self._visible(i, player)
-        mine = priv >= 0
-        if ev == EV_ROLE:
-            return f"p{actor} role" + (f"={ROLE_NAMES[priv]}" if mine else "")
-        if ev == EV_GOALS:
-            return "goals laid"
-        if ev == EV_DRAW:
-            return f"p{actor} draws" + (f" {KIND_NAMES[priv]}" if mine else "")
-        if ev == EV_PLACE:
-            x, y = self.cell_xy(a)
-            return f"p{actor} places {KIND_NAMES[b]}{' rotated' if c else ''} at ({x},{y})"
-        if ev == EV_ROCK:
-            x, y = self.cell_xy(a)
-            return f"p{actor} rockfall ({x},{y}) removes {KIND_NAMES[b]}"
-        if ev == EV_BREAK:
-            return f"p{actor} breaks {TOOL_NAMES[b]} of p{c}"
-        if ev == EV_REPAIR:
-            return f"p{actor} {KIND_NAMES[K_REPAIR + b]} fixes {TOOL_NAMES[a]} of p{c}"
-        if ev == EV_MAP:
-            return f"p{actor} maps goal {a}" + (f" = {GOAL_NAMES[priv]}" if mine else "")
-        if ev == EV_PASS:
-            return f"p{actor} passes" + (f" discarding {KIND_NAMES[priv]}" if mine else "")
-        if ev == EV_REVEAL:
-            return f"goal {a} turned up: {GOAL_NAMES[b]}{' rotated' if c else ''}"
-        if ev == EV_ROUNDEND:
-            sabs = [p for p in range(self.s.n) if (a >> p) & 1]
-            return (f"round {c + 1} won by {'diggers' if b == 0 else 'saboteurs'}; "
-                    f"saboteurs {sabs}")
-        if ev == EV_GOLDDRAW:
-            return (f"p{actor} draws a gold card" + (f" for p{a}" if a != actor else "")
-                    + (f" of {priv + 1}" if mine else ""))
-        if ev == EV_GOLD:
-            value = f" of {priv + 1}" if mine else ""
-            if actor == a:
-                return f"p{actor} keeps a gold card{value}"
-            return f"p{actor} receives a gold card{value} from p{a}"
-        if ev == EV_GOLDTAKE:
-            return f"p{actor} takes a gold card" + (f" of {priv + 1}" if mine else "")
-        if ev == EV_GOLDPASS:
-            text = f"p{a} passes {b} gold card(s) to p{actor}"
-            if mine:
-                text += ": " + " ".join(str(v + 1) for v, cnt in enumerate(_gold_counts(priv))
-                                        for _ in range(cnt))
-            return text
-        if ev == EV_SABGOLD:
-            return f"p{actor} gets {a} nuggets"
-        return f"event {ev}"
+        return _action_to_string(self, player, action)
 
     def info_string(self, int player) -> str:
         """Everything ``player`` has observed, in order (perfect recall)."""
-        lines = [f"p{player} {self.game_string}"]
-        for i in range(self.s.nlog):
-            lines.append(self._event_string(i, player))
-        return "\n".join(lines)
+        return _info_string(self, player)
 
     cdef int kgoal(self, int player, int g) noexcept nogil:
-        if self.s.goal_id[g] >= 0 and (self.s.goal_up[g] or (self.s.goal_seen[g] >> player) & 1):
-            return self.s.goal_id[g]
-        return -1
+        return sab_known_goal(&self.s, player, g)
 
     def player_view(self, int player) -> dict:
         """What ``player`` knows now, as plain typed fields (see the rules doc,
         "Player view").  Every field is public or ``player``'s own."""
-        cdef SabState* s = &self.s
-        cdef int n = s.n, p, q, k, t, g, i
-        if not 0 <= player < n:
-            raise ValueError(f"player must be in [0, {n - 1}], got {player}")
-        board = {}
-        for i in range(s.nocc):
-            board[self.cell_xy(self.acell_of(s.occ[i]))] = self._cell_tuple(s.occ[i])
-        board[(0, 0)] = self._cell_tuple(self.xy(0, 0))
-        for g in range(3):
-            if s.goal_up[g]:
-                board[(s.gd, 2 * g - 2)] = self._cell_tuple(s.goal_cell[g])
-        drawn_public = s.phase == PH_GOLD or s.phase == PH_SHARE
-        holder = self.gold_holder() if drawn_public else -1
-        if s.phase == PH_GOLD and s.pick:
-            holder = s.gq[0]
-        known_gold = []
-        if not s.pick:
-            known_gold = sorted((s.gloc[i], s.gval[i]) for i in range(NGOLD)
-                                if s.gloc[i] >= 0 and s.gloc[i] != player
-                                and (s.gseen[i] >> player) & 1)
-        return {
-            "player": player,
-            "num_players": n,
-            "round": min(s.round, s.rounds - 1),
-            "rounds": s.rounds,
-            "phase": PHASE_NAMES[s.phase],
-            "to_move": self.current_player(),
-            "gold_handout": "pick" if s.pick else "finder",
-            "grid_radius": s.R,
-            "goal_distance": s.gd,
-            "role": s.role[player],
-            "roles": [s.role[q] for q in range(n)] if s.roles_public else None,
-            "hand": [s.hand[player][k] for k in range(NKINDS)],
-            "discards": [s.disc[player][k] for k in range(NKINDS)],
-            "hand_sizes": [s.hand_n[q] for q in range(n)],
-            "deck_size": s.deck_n,
-            "broken": [[s.broken[q][t] for t in range(3)] for q in range(n)],
-            "board": board,
-            "reached": sorted(xy for xy, c in board.items() if c[3]),
-            "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
-            "goals_up": [bool(s.goal_up[g]) for g in range(3)],
-            "known_goals": [self.kgoal(player, g) for g in range(3)],
-            "starter": s.starter,
-            "last_placer": s.last_placer,
-            "played": [[s.played[q][k] for k in range(NKINDS)] for q in range(n)],
-            "passes": [s.passes[q] for q in range(n)],
-            "maps": [[s.mapped[q][g] for g in range(3)] for q in range(n)],
-            "breaks": [[s.brk_on[q][p] for p in range(n)] for q in range(n)],
-            "repairs": [[s.rep_on[q][p] for p in range(n)] for q in range(n)],
-            "public_discards": [s.pub_disc[k] for k in range(NKINDS)],
-            "round_winners": [("diggers", "saboteurs")[s.round_winner[r] - 1]
-                              for r in range(s.rounds) if s.round_winner[r]],
-            "completer": s.completer,
-            "gold": [s.gold[player][k] for k in range(3)],
-            "nuggets": (s.gold[player][0] + 2 * s.gold[player][1] + 3 * s.gold[player][2]
-                        + s.sab_gold[player]),
-            "gold_card_counts": [s.gold[q][0] + s.gold[q][1] + s.gold[q][2] for q in range(n)],
-            "saboteur_gold": [s.sab_gold[q] for q in range(n)],
-            "gold_recipients": [s.gq[i] for i in range(s.gqn)] if drawn_public else [],
-            "gold_next": s.gq[s.gqi] if s.phase == PH_SHARE else -1,
-            "gold_holder": holder,
-            "gold_drawn_count": (s.gdrawn[0] + s.gdrawn[1] + s.gdrawn[2]) if drawn_public else 0,
-            "held_gold": [s.gdrawn[k] for k in range(3)] if holder == player else None,
-            "known_gold": known_gold,
-        }
+        return _player_view(self, player)
 
     def obs_string(self, int player) -> str:
         """The current view of ``player`` (rendered from ``player_view``)."""
-        v = self.player_view(player)
-        n = v["num_players"]
-        lines = [f"round {v['round'] + 1}/{v['rounds']} phase {v['phase']}"
-                 f" to move p{self.s.cur}",
-                 self._maze_ascii(player)]
-        role = v["role"]
-        lines.append(f"you p{player}: {ROLE_NAMES[role] if role >= 0 else 'no role yet'}")
-        if v["roles"] is not None:
-            lines.append("roles: " + " ".join(ROLE_NAMES[r][0] for r in v["roles"]))
-        lines.append("hand: " + ", ".join(f"{KIND_NAMES[k]} x{c}"
-                                         for k, c in enumerate(v["hand"]) if c))
-        lines.append("goals: " + " ".join(GOAL_NAMES[g] if g >= 0 else "?"
-                                          for g in v["known_goals"]))
-        lines.append("broken: " + " ".join(
-            f"p{q}:" + ("".join("PLC"[t] for t in range(3) if v["broken"][q][t]) or "-")
-            for q in range(n)))
-        lines.append("hand sizes: " + " ".join(str(h) for h in v["hand_sizes"])
-                     + f" deck {v['deck_size']}")
-        lines.append(f"gold: {v['nuggets']} nuggets")
-        if v["gold_holder"] >= 0:
-            text = f"gold drawn for p{v['gold_holder']}: {v['gold_drawn_count']} card(s)"
-            if v["held_gold"] is not None:
-                text += " " + " ".join(str(k + 1) for k in range(3)
-                                       for _ in range(v["held_gold"][k]))
-            if v["gold_next"] >= 0:
-                text += f", next to p{v['gold_next']}"
-            lines.append(text)
-        if v["known_gold"]:
-            lines.append("gold handed out: " + " ".join(f"p{q}:{val + 1}"
-                                                        for q, val in v["known_gold"]))
-        return "\n".join(lines)
-
-    def _maze_ascii(self, int viewer) -> str:
-        """ASCII maze; ``viewer`` < 0 shows every goal, else what ``viewer`` knows."""
-        cdef SabState* s = &self.s
-        cells = [s.occ[i] for i in range(s.nocc)] + [s.goal_cell[g] for g in range(3)]
-        cells.append(self.xy(0, 0))
-        xs = [self.cell_xy(self.acell_of(g))[0] for g in cells]
-        ys = [self.cell_xy(self.acell_of(g))[1] for g in cells]
-        x0, x1 = max(min(xs) - 1, -s.R), min(max(xs) + 1, s.R)
-        y0, y1 = max(min(ys) - 1, -s.R), min(max(ys) + 1, s.R)
-        out = ["     " + "".join(f"{x:^3d}" for x in range(x0, x1 + 1))]
-        for y in range(y0, y1 + 1):
-            rows = ["", "", ""]
-            for x in range(x0, x1 + 1):
-                v = s.cell[self.xy(x, y)]
-                if not v & CB_OCC:
-                    mark = "," if s.frm[self.xy(x, y)] else "."
-                    rows[0] += "   "
-                    rows[1] += f" {mark} "
-                    rows[2] += "   "
-                    continue
-                code = (v >> 8) & 31
-                if v & CB_GOAL:
-                    slot = code - CODE_GOAL
-                    known = s.goal_id[slot] if viewer < 0 else self.kgoal(viewer, slot)
-                    ch = "?TNW"[known + 1]
-                    rows[0] += "   "
-                    rows[1] += f"[{ch}]"
-                    rows[2] += "   "
-                    continue
-                e = v & 15
-                if code == CODE_START:
-                    c = "S"
-                elif code >= CODE_GOAL:
-                    c = "T" if s.goal_id[code - CODE_GOAL] == 0 else "o"
-                else:
-                    c = "+" if v & CB_PASS else "x"
-                rows[0] += " " + ("|" if e & 1 else " ") + " "
-                rows[1] += ("-" if e & 8 else " ") + c + ("-" if e & 2 else " ")
-                rows[2] += " " + ("|" if e & 4 else " ") + " "
-            out.append("     " + rows[0])
-            out.append(f"{y:>4d} " + rows[1])
-            out.append("     " + rows[2])
-        return "\n".join(out)
+        return _obs_string(self, player)
 
     def render(self) -> str:
         """The maze in ASCII plus the whole hidden state (for people and tests)."""
-        cdef SabState* s = &self.s
-        lines = [f"round {min(s.round + 1, s.rounds)}/{s.rounds} phase "
-                 f"{PHASE_NAMES[s.phase]}"
-                 f" current p{s.cur} deck {s.deck_n}",
-                 self._maze_ascii(-1),
-                 "goals: " + " ".join(GOAL_NAMES[s.goal_id[g]] if s.goal_id[g] >= 0 else "-"
-                                      for g in range(3))]
-        for p in range(s.n):
-            role = ROLE_NAMES[s.role[p]] if s.role[p] >= 0 else "-"
-            hand = ",".join(f"{k}x{s.hand[p][k]}" for k in range(NKINDS) if s.hand[p][k])
-            disc = ",".join(f"{k}x{s.disc[p][k]}" for k in range(NKINDS) if s.disc[p][k])
-            tools = "".join("PLC"[t] for t in range(3) if s.broken[p][t]) or "-"
-            g = s.gold[p]
-            lines.append(f"p{p} {role} broken:{tools} hand:[{hand}] discarded:[{disc}] "
-                         f"gold:{g[0]}/{g[1]}/{g[2]}+{s.sab_gold[p]}")
-        lines.append(f"gold pile: {s.gold_pool[0]}/{s.gold_pool[1]}/{s.gold_pool[2]} "
-                     f"drawn: {s.gdrawn[0]}/{s.gdrawn[1]}/{s.gdrawn[2]}")
-        return "\n".join(lines)
+        return _render(self)
 
     # ------------------------------------------------------------------
-    # tensors
+    # tensors (bodies in saboteur_render.pxi)
     # ------------------------------------------------------------------
     def obs_tensor_size(self) -> int:
         """8 board planes, goal knowledge, tools, hand, roles, turn, counts, gold."""
-        n = self.s.n
-        return (8 * self.s.C + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
-                + n + 1 + MAXROUNDS + 4 + 2 * n + 3 + 3 * n)
+        return _obs_tensor_size(self)
 
     def max_events(self) -> int:
         """Bound on logged events: per round ``n`` roles, the goals, every card
         drawn and played once, 3 reveals, the round end and at most ``3n``
         gold events (draws, hand-outs, passes; or saboteur payments)."""
-        return self.s.rounds * (4 * self.s.n + 2 * self.s.K + 5)
+        return _max_events(self)
 
     def event_size(self) -> int:
         """Floats per event in the information-state tensor."""
-        return 1 + NEV + (self.s.n + 1) + 3 + 2
+        return _event_size(self)
 
     def info_tensor_size(self) -> int:
         """Observation, this round's public summary, then the event sequence."""
-        n = self.s.n
-        return (self.obs_tensor_size() + n * NKINDS + n + NKINDS + 3 * n + 3 * MAXROUNDS
-                + self.max_events() * self.event_size())
+        return _info_tensor_size(self)
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Write the observation tensor of ``player`` into ``out``."""
-        self._fill_obs(player, out)
-
-    cdef int _fill_obs(self, int player, float[:] out):
-        cdef int C = self.s.C, n = self.s.n, i, v, g, k, t, p, o = 0, known
-        out[:] = 0.0
-        for i in range(C):
-            v = self.s.cell[self.grid_of(i)]
-            if v & CB_OCC and not (v & CB_GOAL):
-                out[i] = v & 1
-                out[C + i] = (v >> 1) & 1
-                out[2 * C + i] = (v >> 2) & 1
-                out[3 * C + i] = (v >> 3) & 1
-                out[4 * C + i] = 1.0 if v & CB_PASS else 0.0
-                out[5 * C + i] = 1.0
-                out[6 * C + i] = 1.0 if v & CB_REACH else 0.0
-            elif v & CB_GOAL:
-                out[7 * C + i] = 1.0
-        o = 8 * C
-        for g in range(3):
-            known = self.kgoal(player, g)
-            out[o + 4 * g + known + 1] = 1.0
-        o += 12
-        for p in range(n):
-            for t in range(3):
-                out[o + 3 * p + t] = self.s.broken[p][t]
-        o += 3 * n
-        for k in range(NKINDS):
-            out[o + k] = self.s.hand[player][k]
-        o += NKINDS
-        out[o + self.s.role[player] + 1] = 1.0
-        o += 3
-        if self.s.roles_public:
-            for p in range(n):
-                out[o + 2 * p + self.s.role[p]] = 1.0
-        o += 2 * n
-        if self.s.phase == PH_PLAY or self.s.phase == PH_SHARE:
-            out[o + self.s.cur] = 1.0
-        o += n
-        out[o + self.s.phase] = 1.0
-        o += NPHASES
-        for p in range(n):
-            out[o + p] = self.s.hand_n[p]
-        o += n
-        out[o] = self.s.deck_n
-        o += 1
-        out[o + min(self.s.round, MAXROUNDS - 1)] = 1.0
-        o += MAXROUNDS
-        for k in range(3):
-            out[o + k] = self.s.gold[player][k]
-        out[o + 3] = self.s.sab_gold[player]
-        o += 4
-        for p in range(n):
-            out[o + p] = self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]
-            out[o + n + p] = self.s.sab_gold[p]
-        o += 2 * n
-        if (self.s.phase == PH_GOLD or self.s.phase == PH_SHARE) and player == self.gold_holder():
-            for k in range(3):
-                out[o + k] = self.s.gdrawn[k]
-        o += 3
-        for i in range(NGOLD):
-            p = self.s.gloc[i]
-            if not self.s.pick and p >= 0 and p != player and (self.s.gseen[i] >> player) & 1:
-                out[o + 3 * p + self.s.gval[i]] += 1.0
-        o += 3 * n
-        return o
+        return _fill_obs_tensor(self, player, out)
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
         """Write the information-state tensor of ``player`` into ``out``."""
-        cdef int o = self._fill_obs(player, out), n = self.s.n, p, k, g, r
-        for p in range(n):
-            for k in range(NKINDS):
-                out[o + p * NKINDS + k] = self.s.played[p][k]
-        o += n * NKINDS
-        for p in range(n):
-            out[o + p] = self.s.passes[p]
-        o += n
-        for k in range(NKINDS):
-            out[o + k] = self.s.disc[player][k]
-        o += NKINDS
-        for p in range(n):
-            for g in range(3):
-                out[o + 3 * p + g] = self.s.mapped[p][g]
-        o += 3 * n
-        for r in range(MAXROUNDS):
-            if self.s.round_winner[r]:
-                out[o + 3 * r + self.s.round_winner[r]] = 1.0
-            else:
-                out[o + 3 * r] = 1.0
-        o += 3 * MAXROUNDS
-        cdef int size = self.event_size(), i, f
-        for i in range(self.s.nlog):
-            ev, actor, a, b, c, priv = self._visible(i, player)
-            f = o + i * size
-            out[f] = 1.0
-            out[f + 1 + ev] = 1.0
-            out[f + 1 + NEV + actor + 1] = 1.0
-            f += 1 + NEV + n + 1
-            out[f] = a + 1
-            out[f + 1] = b + 1
-            out[f + 2] = c + 1
-            if priv >= 0:
-                out[f + 3] = 1.0
-                out[f + 4] = priv + 1
+        return _fill_info_tensor(self, player, out)
 
     # ------------------------------------------------------------------
-    # snapshot and invariants
+    # snapshot and invariants (bodies in saboteur_persist.pxi)
     # ------------------------------------------------------------------
     def dump(self) -> bytes:
         """Versioned snapshot: the game string and the action history."""
-        gs = self.game_string.encode()
-        return (SNAPSHOT_MAGIC + _struct.pack("<III", SNAPSHOT_VERSION, len(gs), self.hist.size())
-                + gs + _struct.pack(f"<{self.hist.size()}i", *self.hist))
+        return _dump(self)
 
     def load(self, data) -> None:
         """Restore a ``dump`` snapshot by replaying its history, every action
         checked; ValueError (state unchanged) on anything malformed."""
-        cdef int nhead = len(SNAPSHOT_MAGIC) + 12
-        if not isinstance(data, (bytes, bytearray)) or len(data) < nhead:
-            raise ValueError("saboteur snapshot is too short")
-        data = bytes(data)
-        if data[:len(SNAPSHOT_MAGIC)] != SNAPSHOT_MAGIC:
-            raise ValueError("not a saboteur snapshot (bad magic)")
-        version, ngs, nh = _struct.unpack("<III", data[len(SNAPSHOT_MAGIC):nhead])
-        if version != SNAPSHOT_VERSION:
-            raise ValueError(f"unsupported saboteur snapshot version {version}")
-        if len(data) != nhead + ngs + 4 * nh:
-            raise ValueError("saboteur snapshot length does not match its header")
-        if data[nhead:nhead + ngs] != self.game_string.encode():
-            raise ValueError(f"saboteur snapshot is for {data[nhead:nhead + ngs]!r}, "
-                             f"not {self.game_string!r}")
-        actions = _struct.unpack(f"<{nh}i", data[nhead + ngs:])
-        saved = [a for a in self.hist]
-        self.to_initial()
-        try:
-            for a in actions:
-                self.py_apply(a)
-        except ValueError as exc:
-            self.to_initial()
-            for a in saved:
-                self.apply(a)
-            raise ValueError(f"saboteur snapshot holds an illegal history: {exc}") from None
-
-    def _check_gold(self) -> None:
-        """Gold conservation: the 28 cards against the pile / drawn / held counts."""
-        cdef SabState* s = &self.s
-        n = s.n
-        everyone = (1 << n) - 1
-        pile, drawn, held = [0] * 3, [0] * 3, [[0] * 3 for _ in range(n)]
-        for i in range(NGOLD):
-            v, loc, seen = s.gval[i], s.gloc[i], s.gseen[i]
-            _require(0 <= v < 3,
-                     "gold: invalid card value")
-            _require(seen & ~everyone == 0,
-                     "gold: seen by a player not in the game")
-            if loc == LOC_PILE:
-                _require(seen == 0,
-                         "gold: a card in the pile was seen")
-                pile[v] += 1
-            elif loc == LOC_DRAWN:
-                holder = self.gold_holder()
-                _require(0 <= holder < n and (seen >> holder) & 1
-                         and (s.pick or seen == 1 << holder),
-                         "gold: a drawn card not seen by its holder")
-                drawn[v] += 1
-            else:
-                _require(0 <= loc < n,
-                         "gold: card held by a player not in the game")
-                _require((seen >> loc) & 1,
-                         "gold: a holder does not know their own card")
-                held[loc][v] += 1
-        for k in range(3):
-            _require([pile[k], drawn[k]] == [s.gold_pool[k], s.gdrawn[k]],
-                     f"gold: {k + 1}-nugget pile or drawn count differs from the cards")
-            _require(all(held[p][k] == s.gold[p][k] for p in range(n)),
-                     f"gold: {k + 1}-nugget holdings differ from the cards")
-            _require(pile[k] + drawn[k] + sum(held[p][k] for p in range(n)) == GOLD_COUNT[k],
-                     f"gold: {k + 1}-nugget cards not conserved")
-        left = sum(drawn)
-        if s.phase == PH_GOLD or s.phase == PH_SHARE:
-            _require(0 <= s.completer < n and s.cur == (
-                         s.gq[s.gqi] if s.pick and s.phase == PH_SHARE else s.completer),
-                     "gold: bad player to move")
-            _require(all(0 <= s.gq[i] < n and s.role[s.gq[i]] == 0 for i in range(s.gqn)),
-                     "gold: a recipient is not a gold-digger")
-        if s.phase == PH_GOLD:
-            _require(s.gqi == 0 and left < s.gqn,
-                     "gold: drawing past the recipients")
-        elif s.phase == PH_SHARE:
-            _require(left == s.gqn - s.gqi > 0,
-                     "gold: drawn cards differ from recipients left")
-            _require(sum(1 for k in range(3) if drawn[k]) >= 2,
-                     "gold: a decision with only one value left")
-        else:
-            _require(left == 0,
-                     "gold: drawn cards outside a distribution")
+        return _load(self, data)
 
     def check_invariants(self) -> None:
         """Raise ValueError naming the broken conservation law."""
-        cdef SabState* s = &self.s
-        cdef SaboteurEngine c
-        n = s.n
-        on_board = [0] * NKINDS
-        for i in range(s.nocc):
-            v = s.cell[s.occ[i]]
-            _require(v & CB_OCC and not v & CB_GOAL,
-                     "maze: occupied-cell list names an empty cell")
-            code = (v >> 8) & 31
-            _require(code < NTUN,
-                     "maze: occupied-cell list names a non-tunnel card")
-            _require(self.inside(s.occ[i]),
-                     "maze: a card lies outside the grid")
-            on_board[code] += 1
-        _require(s.nocc + 4 == sum(1 for g in range(s.W * s.W) if s.cell[g] & CB_OCC),
-                 "maze: cards on the grid differ from the occupied-cell list")
-        for k in range(NKINDS):
-            tools = sum(s.broken[p][k - K_BREAK] for p in range(n)) if K_BREAK <= k < K_REPAIR else 0
-            total = (s.deck[k] + sum(s.hand[p][k] + s.disc[p][k] for p in range(n))
-                     + s.pub_disc[k] + on_board[k] + tools)
-            _require(s.deck[k] >= 0 and all(s.hand[p][k] >= 0 for p in range(n)),
-                     f"cards: negative count of {KIND_NAMES[k]}")
-            _require(total == s.init_deck[k],
-                     f"cards: {KIND_NAMES[k]} not conserved ({total} != {s.init_deck[k]})")
-        _require(s.deck_n == sum(s.deck[k] for k in range(NKINDS)),
-                 "cards: deck size mismatch")
-        for p in range(n):
-            _require(s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)),
-                     f"cards: hand size of p{p} mismatch")
-            _require(s.hand_n[p] <= s.hand_size,
-                     f"cards: p{p} holds more than a full hand")
-            for t in range(3):
-                _require(s.broken[p][t] in (0, 1),
-                         "tools: more than one broken tool of a kind")
-        dealt = [s.role[p] for p in range(n) if s.role[p] >= 0]
-        _require(all(r in (0, 1) for r in dealt),
-                 "roles: invalid role")
-        _require(dealt.count(1) + s.role_left[1] == ROLE_SAB[n],
-                 "roles: saboteur cards not conserved")
-        _require(dealt.count(0) + s.role_left[0] == ROLE_DIG[n],
-                 "roles: digger cards not conserved")
-        if s.phase > PH_GOAL and s.phase != PH_OVER:
-            _require(sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2],
-                     "goals: not one treasure and two stones")
-        self._check_gold()
-        _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
-                 "gold: negative saboteur gold")
-        c = self.clone()
-        c.recompute()
-        for g in range(s.W * s.W):
-            if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
-                raise ValueError("maze: incremental reachability differs from a full recompute")
+        return _check_invariants(self)
 
 
-cdef class SaboteurRollout(RolloutPolicy):
-    """Role-aware ISMCTS rollouts for Saboteur (``rollout="heuristic"``).
-
-    The player to move in the rollout world plays from its own role, hand and
-    goal knowledge (``SaboteurEngine.rollout_pick``):
-
-    * gold hand-out: keep the most valuable card, hand on the least valuable;
-    * repair one's own broken tool whenever a repair card fits;
-    * gold-digger: with probability 0.9 the open path card that leads nearest
-      a target goal (the treasure if known, else any face-down goal not known
-      to be a stone), ties uniform; else uniform among moves that do not harm
-      the diggers (no dead ends, rockfalls or broken tools);
-    * saboteur: with probability 0.8 a rockfall on the joined path card
-      nearest a target when the frontier is within 2 steps of one, else a
-      dead end on the frontier cell nearest a target, else breaking a tool
-      of a uniformly drawn other player; else uniform among moves that do
-      not help the diggers (no open paths, no repairs);
-    * when no move qualifies, uniform among all.
-    """
-
-    cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
-        if isinstance(e, SaboteurEngine):
-            return (<SaboteurEngine>e).rollout_pick(actions, n, rng)
-        return actions[rng_int(rng, n)]
+include "saboteur_render.pxi"
+include "saboteur_persist.pxi"

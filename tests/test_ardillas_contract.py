@@ -236,8 +236,8 @@ def test_resample_distribution_of_indistinguishable_night_keeps():
 
 def test_heuristic_and_features_read_only_the_players_view():
     """Histories p1 cannot tell apart give p1 the same features and moves."""
-    from solvers.game_features import ardillas_features
-    from solvers.heuristics_ardillas import ArdillasHeuristicBot
+    from games.features import ardillas_features
+    from games.ardillas_del_bosque_ai import ArdillasHeuristicBot
     a, b = _two_day_histories()
     for state in (a, b):
         state.apply_action(state.chance_outcomes()[0][0])  # p0 draws an almond,

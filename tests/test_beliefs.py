@@ -9,7 +9,7 @@ import pytest
 import games  # noqa: F401
 from solvers import beliefs as B
 from solvers.bots import make_bot
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 
 def play(players=5, seed=0, stop=None):

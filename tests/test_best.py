@@ -4,7 +4,7 @@ import pytest
 
 import games  # noqa: F401
 from solvers.bots import BEST_CONFIGS, make_bot
-from solvers.ismcts import SplitMix64, sample_sorted
+from src_cy.rng import SplitMix64, sample_sorted
 
 
 def midgame(game, seed, moves):

@@ -5,9 +5,9 @@ import pytest
 import games  # noqa: F401
 from solvers import bots
 from solvers.ismcts import ISMCTSBot, SplitMix64, sample_sorted
-from src_cy import ismcts_testgame
+import testgames
 
-ismcts_testgame.register()
+testgames.register()
 
 
 def play(game, seat_bots, seed):
@@ -31,20 +31,19 @@ def test_make_bot_registry():
         bots.make_bot("nope", game)
     with pytest.raises(ValueError, match="bad options"):
         bots.make_bot("random", game, depth=3)
-    with pytest.raises(ValueError, match="no heuristic bot registered"):
+    with pytest.raises(ValueError, match="no heuristic bot for"):
         bots.make_bot("heuristic", game)
     assert "gold_thief" in bots.heuristic_games()
     assert {"random", "ismcts", "heuristic", "cfr"} <= set(bots.bot_names())
 
 
-def test_register_custom_heuristic():
-    game = pyspiel.load_game("ismcts_test_tictactoe")
-
-    @bots.register_heuristic("ismcts_test_tictactoe")
-    def first_cell(game, seed=0):
-        return bots.RandomBot(game, seed)
-
-    assert isinstance(bots.make_bot("heuristic", game), bots.RandomBot)
+def test_heuristic_and_game_bots_come_from_the_spec():
+    sab = pyspiel.load_game("saboteur")
+    assert type(bots.make_bot("heuristic", sab)).__name__ == "SaboteurHeuristicBot"
+    assert type(bots.make_bot("belief_heuristic", sab)).__name__ == "BeliefSaboteurBot"
+    assert "belief_heuristic" in bots.bot_names(sab)
+    with pytest.raises(ValueError, match="unknown bot 'belief_heuristic' for gold_thief"):
+        bots.make_bot("belief_heuristic", pyspiel.load_game("gold_thief"))
 
 
 def test_random_bot_is_uniform_and_seeded():

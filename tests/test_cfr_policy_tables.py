@@ -6,7 +6,7 @@ import pytest
 
 from experiments import policy_tables as script
 from solvers import policy_io
-from solvers.policy_tables import GameEntry, register
+from solvers.policy_tables import GameEntry
 
 
 def _rows(path):
@@ -50,8 +50,7 @@ def test_bad_flags_refused(tmp_path):
     with pytest.raises(SystemExit):
         script.main(["--games", "no_such_game", "--out", str(tmp_path)])
     with pytest.raises(ValueError, match="needs a name"):
-        register(GameEntry(name="", load=lambda p: None, features=lambda s, p: {},
-                           feature_doc={}))
+        GameEntry(name="", load=lambda p: None, features=lambda s, p: {}, feature_doc={})
 
 
 def test_resume_continues_from_the_checkpoint(tmp_path):
@@ -88,20 +87,19 @@ def test_same_seed_gives_identical_files(tmp_path):
     assert runs["a"]["policy.npz"] != runs["c"]["policy.npz"]
 
 
-def test_general_sum_game_reports_nash_conv(tmp_path):
+def test_general_sum_game_reports_nash_conv(tmp_path, monkeypatch):
     (summary,) = script.main(["--games", "kuhn_poker", "--iterations", "50",
                               "--out", str(tmp_path)])
     assert summary["measure"] == "exploitability"
     # 3-player kuhn is not 2-player constant-sum: NashConv, under its own name
-    register(GameEntry(name="kuhn3", load=lambda p: pyspiel.load_game("kuhn_poker(players=3)"),
-                       features=lambda s, p: {"card": s.information_state_string(p)[0]},
-                       feature_doc={"card": "own card"}, cfr_iterations=30))
+    kuhn3 = GameEntry(name="kuhn3", load=lambda p: pyspiel.load_game("kuhn_poker(players=3)"),
+                      features=lambda s, p: {"card": s.information_state_string(p)[0]},
+                      feature_doc={"card": "own card"}, cfr_iterations=30)
+    monkeypatch.setattr(script, "load_registry", lambda: {"kuhn3": kuhn3})
     (summary,) = script.main(["--games", "kuhn3", "--out", str(tmp_path)])
     assert summary["measure"] == "nash_conv" and summary["value"] > 0
     header = (tmp_path / "kuhn3" / "convergence.csv").read_text().splitlines()[0]
     assert header == "iterations,seconds,nash_conv,ci95"
-    from solvers.policy_tables import REGISTRY
-    del REGISTRY["kuhn3"]
 
 
 def test_killed_run_resumes_to_the_identical_table(tmp_path, monkeypatch):

@@ -3,9 +3,9 @@ import numpy as np
 import pytest
 
 from solvers.evaluate import BotSpec, Stat, full_lineup, run_match, spec
-from src_cy import ismcts_testgame
+import testgames
 
-ismcts_testgame.register()
+testgames.register()
 GAME = "ismcts_test_minipoker"
 
 

@@ -206,7 +206,7 @@ def test_a_holder_caught_in_the_final_round_does_not_win() -> None:
 
 # ---------------------------------------------------------------- the heuristic bot
 def _bot(game):
-    from solvers.heuristics_gold_nugget import GoldNuggetHeuristicBot
+    from games.gold_nugget_ai import GoldNuggetHeuristicBot
     return GoldNuggetHeuristicBot(game)
 
 

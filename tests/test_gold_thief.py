@@ -497,3 +497,27 @@ def test_factored_observations_are_not_offered_rather_than_leaking():
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
     assert make_observation(game, public_only) is None
     assert make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)) is not None
+
+
+def test_python_action_layout_mirrors_the_pxd():
+    """games/gold_thief.py's constants equal the engine's enum (one definition)."""
+    import games.gold_thief as gtpy
+    from src_cy.gold_thief import ACTION_LAYOUT
+    assert ACTION_LAYOUT == {name: getattr(gtpy, name) for name in ACTION_LAYOUT}
+    assert len(ACTION_LAYOUT) == 27
+
+
+def test_one_constructor_shape_and_params_shared_by_clones():
+    from src_cy.gold_thief import GoldThiefEngine, GoldThiefParams
+    game = pyspiel.load_game("gold_thief", {"players": 3})
+    engine = game.make_engine()
+    assert isinstance(engine.params, GoldThiefParams)
+    clone = engine.py_clone()
+    assert clone.params is engine.params
+    assert engine.py_resample(0, 1).params is engine.params
+    mapping = {**game.get_parameters(), "goals": [(0, 6), (1, 7), (2, 8)]}
+    fresh = GoldThiefEngine(mapping, game_string="x")
+    assert fresh.params.goals == ((0, 6), (1, 7), (2, 8)) and fresh.game_string == "x"
+    assert fresh.params.counts_by_type == (14, 10, 10, 4, 2)
+    with pytest.raises(ValueError, match="players"):
+        GoldThiefEngine({**mapping, "players": 7})

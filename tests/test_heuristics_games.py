@@ -10,8 +10,8 @@ import pytest
 import games  # noqa: F401
 from solvers import bots
 from solvers.evaluate import run_match, spec
-from solvers.heuristics_saboteur import SaboteurHeuristicBot
-from solvers.ismcts import SplitMix64, sample_sorted
+from games.saboteur_ai import SaboteurHeuristicBot
+from src_cy.rng import SplitMix64, sample_sorted
 
 VARIANTS = {
     "saboteur": [f"saboteur(players={n},rounds=1)" for n in range(3, 11)]

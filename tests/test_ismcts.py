@@ -5,9 +5,9 @@ import pyspiel
 import pytest
 
 from solvers import ismcts as I
-from src_cy import ismcts_testgame
+import testgames
 
-ismcts_testgame.register()
+testgames.register()
 
 MINIPOKER = "ismcts_test_minipoker"
 TTT = "ismcts_test_tictactoe"
@@ -54,7 +54,7 @@ def test_bot_moves_agree_across_paths(final_policy):
     game = pyspiel.load_game(MINIPOKER)
     fast = I.ISMCTSBot(game, max_simulations=400, seed=3, final_policy=final_policy)
     slow = I.ISMCTSBot(game, max_simulations=400, seed=3, final_policy=final_policy,
-                       force_slow=True)
+                       use_engine=False)
     for cards in [(0, 1), (1, 2), (2, 3), (3, 0), (1, 0)]:
         for bets in [(), (0,), (1,), (0, 1)]:
             state = minipoker_state(cards, bets)

@@ -83,7 +83,7 @@ def test_bot_with_belief_determinization_moves_the_same_on_both_paths():
     fast = I.ISMCTSBot(game, max_simulations=100, seed=2, determinization="belief",
                        belief_worlds=8, rollout="heuristic")
     slow = I.ISMCTSBot(game, max_simulations=100, seed=2, determinization="belief",
-                       belief_worlds=8, rollout="heuristic", force_slow=True)
+                       belief_worlds=8, rollout="heuristic", use_engine=False)
     assert fast.step(s) == slow.step(s)
     assert fast.last_stats == slow.last_stats
 
@@ -107,7 +107,7 @@ def test_bad_determinization_options_are_refused():
 
 
 def test_flat_search_over_root_candidates_agrees_across_paths():
-    from solvers.search_saboteur import saboteur_root_candidates
+    from games.saboteur_search import saboteur_root_candidates
     s = position(4, 20)
     me = s.current_player()
     cand = saboteur_root_candidates(s)

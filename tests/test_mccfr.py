@@ -178,3 +178,54 @@ def test_engine_abstraction_and_named_policy_file(tmp_path, monkeypatch):
         MCCFRSolver(KUHN, abstraction="kuhn_card", use_engine=False)
     with pytest.raises(ValueError, match="unknown abstraction"):
         MCCFRSolver(KUHN, abstraction="nope")
+
+
+@pytest.mark.parametrize("use_engine", [True, False])
+@pytest.mark.parametrize("scheme,iters", [("external", 2000), ("outcome", 20000)])
+def test_fixed_opponents_give_a_best_response(use_engine, scheme, iters):
+    """Against an opponent who always bets/calls, the best response with the
+    Jack checks and folds, and with the Queen calls a bet."""
+    s = MCCFRSolver(KUHN, scheme=scheme, seed=0, use_engine=use_engine,
+                    fixed_opponents=lambda player, x: 1)
+    s.run(iters)
+    table = s.average_policy_table()
+    assert set(table) == {"0", "0b", "0pb", "1", "1b", "1pb", "2", "2b", "2pb"}
+    assert table["0"][2][0] > 0.95 and table["0pb"][2][0] > 0.95   # J: check, fold
+    assert table["0b"][2][0] > 0.95                                 # J facing a bet: fold
+    assert table["1b"][2][1] > 0.95 and table["2b"][2][1] > 0.95   # Q, K facing a bet: call
+    with pytest.raises(ValueError, match="unknown fixed opponent"):
+        MCCFRSolver(KUHN, fixed_opponents="nobody")
+    with pytest.raises(TypeError, match="fixed_opponents"):
+        MCCFRSolver(KUHN, fixed_opponents=3)
+
+
+@pytest.mark.parametrize("game_name", ["kuhn_poker", "leduc_poker"])
+@pytest.mark.parametrize("scheme", ["external", "outcome"])
+@pytest.mark.parametrize("option", ["plain", "action_abstraction", "fixed_opponents"])
+def test_engine_and_python_paths_agree(game_name, scheme, option):
+    """Both paths draw from SplitMix64 in the same order: identical tables."""
+    from solvers.abstractions import ActionAbstraction
+
+    class CallOrRaise(ActionAbstraction):
+        name = "test_call_or_raise"
+        action_names = ("call", "raise")
+
+        def candidates(self, player, info, legal):
+            return [1 if 1 in legal else None, 2 if 2 in legal else None]
+
+    game = pyspiel.load_game(game_name)
+    kw = {}
+    if option == "action_abstraction" and game_name == "leduc_poker":
+        kw["action_abstraction"] = CallOrRaise()
+    elif option == "action_abstraction":
+        pytest.skip("kuhn has no action to abstract away")
+    if option == "fixed_opponents":
+        kw["fixed_opponents"] = lambda player, x: 1
+    tables = []
+    for use_engine in (True, False):
+        s = MCCFRSolver(game, scheme=scheme, seed=11, use_engine=use_engine, **kw)
+        assert s.backend == ("engine" if use_engine else "pyspiel")
+        s.run(300 if scheme == "external" else 3000)
+        tables.append(s.average_policy_table())
+    assert len(tables[0]) > 5
+    assert tables[0] == tables[1]

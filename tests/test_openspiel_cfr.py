@@ -6,7 +6,7 @@ import pytest
 
 import games  # noqa: F401  (registers the games)
 from games import ardillas_del_bosque as A
-from solvers.game_features import _load_preset
+from games.spec import get_spec
 
 SMALL = [
     ("gold_thief", None),
@@ -16,7 +16,7 @@ SMALL = [
 
 @pytest.mark.parametrize("name, params", SMALL)
 def test_openspiel_cpp_cfr_runs_and_improves_on_uniform(name, params):
-    game = _load_preset(name, "mini") if params is None else pyspiel.load_game(name, params)
+    game = get_spec(name).load("mini") if params is None else pyspiel.load_game(name, params)
     solver = pyspiel.CFRSolver(game)
     for _ in range(3):
         solver.evaluate_and_update_policy()

@@ -15,8 +15,10 @@ from experiments.botspec import parse_bot_spec
 from experiments.play import Session, default_opponent, main
 from experiments.play_render import new_events, render_view
 from solvers.evaluate import spec
+from repo import REPO_ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The directory holding tests/: the checkout in place, a copy under ./run.sh test.
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = ["gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"]
 
 
@@ -61,7 +63,7 @@ def test_bad_input_help_and_quit(name):
     assert "no move 99999" in text
     assert "please type a move number" in text
     assert f"Rules: docs/rules/{name}.md" in text
-    assert os.path.exists(os.path.join(ROOT, "docs", "rules", f"{name}.md"))
+    assert (REPO_ROOT / "docs" / "rules" / f"{name}.md").exists()
     assert "you quit" in text
     assert "Traceback" not in text
     assert "game over" not in text
@@ -95,7 +97,7 @@ def test_subprocess_stdin():
     proc = subprocess.run(
         [sys.executable, "-m", "experiments.play", "--game", "ardillas_del_bosque",
          "--opponents", "random", "--seed", "4"],
-        input="1\n" * 500, capture_output=True, text=True, cwd=ROOT, timeout=120)
+        input="1\n" * 500, capture_output=True, text=True, cwd=HERE, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1].startswith("game over")
 

@@ -7,7 +7,7 @@ import pytest
 import games  # noqa: F401
 from games.testing import random_action
 from solvers import ismcts as I
-from solvers.rollouts import gold_thief_rollout
+from games.gold_thief_rollout import gold_thief_rollout
 
 
 def _position(players: int, seed: int) -> pyspiel.State:
@@ -49,7 +49,8 @@ def test_bot_accepts_heuristic_rollout():
 
 
 # ---------------------------------------------------------------- Saboteur
-from solvers.rollouts import saboteur_rollout  # noqa: E402
+from games.saboteur import saboteur_rollout  # noqa: E402
+from src_cy.saboteur_rollout import rollout_choice  # noqa: E402
 
 CROSS, DE_EW, MAP, BRK_PICK, REP_PICK = 6, 12, 16, 18, 21
 DIG, SAB = 0, 1
@@ -154,10 +155,10 @@ def test_saboteur_rollout_repairs_own_tool_first():
 def test_saboteur_rollout_choice_needs_a_decision_node():
     state = pyspiel.load_game("saboteur", {"players": 3}).new_initial_state()
     with pytest.raises(ValueError):
-        state.engine.rollout_choice([0], 1)
+        rollout_choice(state.engine, [0], 1)
     state = _sab_position({"players": 3, "rounds": 1, "deck_scale": 50}, 1)
     with pytest.raises(ValueError):
-        state.engine.rollout_choice([], 1)
+        rollout_choice(state.engine, [], 1)
 
 
 def test_bot_accepts_saboteur_heuristic_rollout():

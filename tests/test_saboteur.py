@@ -188,7 +188,7 @@ def test_role_cards_and_hand_sizes(players, sabs, digs, hand):
 
 
 def test_deck_composition_matches_the_facts_file():
-    counts = sab.SaboteurEngine().state_view()["deck"]
+    counts = pyspiel.load_game("saboteur").make_engine().state_view()["deck"]
     assert sum(counts[:7]) == 31 and sum(counts[7:16]) == 9 and sum(counts[16:]) == 27
     assert counts[MAP] == 6 and counts[ROCK] == 3 and counts[BRK:REP] == [3, 3, 3]
     assert counts[REP:] == [2, 2, 2, 1, 1, 1]

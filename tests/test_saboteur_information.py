@@ -12,7 +12,7 @@ import pytest
 
 import games.saboteur as sab
 from games import testing
-from src_cy.saboteur import KIND_NAMES, ROLE_NAMES
+from src_cy.saboteur import KIND_NAMES, ROLE_NAMES, resample_failures
 from test_saboteur import FILLER, IDLE, Acts, play, setup, view
 
 DIG, SAB = 0, 1
@@ -47,8 +47,10 @@ CONFIGS = [
 @pytest.mark.parametrize("params,draws,every", CONFIGS)
 def test_information_contract(params, draws, every):
     game = pyspiel.load_game("saboteur", params)
+    before = resample_failures()
     assert testing.check_information_contract(game, num_games=1, seed=11, draws=draws,
                                               continue_steps=4, every=every) > 20
+    assert resample_failures() == before == 0     # every world drawn consistently
 
 
 def test_information_contract_default_preset_light():
@@ -255,7 +257,7 @@ def test_resampled_deal_follows_the_chance_probabilities():
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[-1][0])
     v = view(state)
-    unseen = [d - h for d, h in zip(sab.SaboteurEngine().state_view()["deck"], v["hands"][0])]
+    unseen = [d - h for d, h in zip(pyspiel.load_game("saboteur").make_engine().state_view()["deck"], v["hands"][0])]
     total = sum(unseen)
     draws = 1500
     sab_p1 = 0
@@ -289,8 +291,8 @@ def test_event_log_bound_fits_the_largest_game():
 
 def test_heuristic_bot_and_features_read_only_the_players_view():
     """Twins p0 cannot tell apart get the same heuristic move and features."""
-    from solvers.game_features import saboteur_features
-    from solvers.heuristics_saboteur import SaboteurHeuristicBot
+    from games.features import saboteur_features
+    from games.saboteur_ai import SaboteurHeuristicBot
     twins = _twins()
     for state in twins:
         play(state, Acts(state).pass_(MAP), FILLER, IDLE, IDLE)

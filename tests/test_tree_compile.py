@@ -4,8 +4,8 @@ import pyspiel
 import pytest
 
 from games.gold_thief import MINI_PARAMS as GT_MINI
-from solvers.tree import (TreeTooLargeError, compile_engine, compile_engine_py, compile_game,
-                          engine_for_game)
+from games.spec import game_engine
+from solvers.tree import TreeTooLargeError, compile_engine, compile_engine_py, compile_game
 
 FIELDS = ("kind", "player", "infoset", "parent", "action", "child_start", "num_children",
           "chance_prob", "terminal_index", "terminal_returns", "infoset_player",
@@ -18,7 +18,7 @@ FIELDS = ("kind", "player", "infoset", "parent", "action", "child_start", "num_c
 def test_cython_compiler_matches_python(name):
     game = (pyspiel.load_game("gold_thief", dict(GT_MINI)) if name == "gold_thief_mini"
             else pyspiel.load_game(name))
-    engine = engine_for_game(game)
+    engine = game_engine(game)
     fast, slow = compile_engine(engine, str(game)), compile_engine_py(engine, str(game))
     assert fast.num_nodes == slow.num_nodes > 1000 or name.startswith("kuhn")
     for field in FIELDS:
@@ -33,7 +33,7 @@ def test_cython_compiler_matches_python(name):
 
 
 def test_cython_compiler_refuses_large_trees():
-    engine = engine_for_game(pyspiel.load_game("leduc_poker"))
+    engine = game_engine(pyspiel.load_game("leduc_poker"))
     with pytest.raises(TreeTooLargeError, match=r"max_nodes=1000 .*information sets so far"):
         compile_engine(engine, max_nodes=1000)
     with pytest.raises(ValueError, match="max_nodes must be positive"):

@@ -1,23 +1,21 @@
 """Policy-table entries (decision-situation features) for the goldspiel games.
 
-Importing this module registers each available game with
-``solvers.policy_tables``; ``experiments.policy_tables`` imports it.  A
-feature set says what a researcher reads off a row: it must be a function of
-the deciding player's information only.
+Each game's spec (``games/<game>.py``) points its ``table`` at one of the
+``*_TABLE`` entries below.  A feature set says what a researcher reads off a
+row: it must be a function of the deciding player's information only.
 """
 from __future__ import annotations
 
 import pyspiel
 
-from solvers.policy_tables import GameEntry, register
+from games.spec import TableSpec as GameEntry
+from games.spec import get_spec
 
 def _load_preset(name: str, preset: str) -> pyspiel.Game:
-    """Load game `name` with the preset's parameters (``MINI_PARAMS`` of its module)."""
-    import importlib
+    """Load game ``name`` with a preset of its spec (the tables use ``mini``)."""
     if preset != "mini":
         raise ValueError(f"{name} has no preset {preset!r}; presets: mini")
-    module = importlib.import_module(f"games.{name}")
-    return pyspiel.load_game(name, module.MINI_PARAMS)
+    return get_spec(name).load(preset)
 
 
 _CARDS = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
@@ -51,7 +49,7 @@ def gold_thief_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
-register(GameEntry(
+GOLD_THIEF_TABLE = GameEntry(
     name="gold_thief",
     load=lambda preset: _load_preset("gold_thief", preset),
     features=gold_thief_features,
@@ -71,7 +69,7 @@ register(GameEntry(
     notes=("Gold Thief `mini` preset (games.gold_thief.MINI_PARAMS): 2 players, Thief x2, "
            "Guard, Witch, Faerie, hand of 1, 2 gold each, one flipped goal wins, 6 turns. "
            "The bluffing decisions are the response windows: answer a Thief with a Guard "
-           "or a raid, or keep the card.")))
+           "or a raid, or keep the card."))
 
 
 def _ardillas_token(token, players: int) -> str:
@@ -97,7 +95,7 @@ def ardillas_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
-register(GameEntry(
+ARDILLAS_TABLE = GameEntry(
     name="ardillas_del_bosque",
     load=lambda preset: _load_preset("ardillas_del_bosque", preset),
     features=ardillas_features,
@@ -113,7 +111,7 @@ register(GameEntry(
     notes=("Ardillas del Bosque `mini` preset (games.ardillas_del_bosque.MINI_PARAMS): "
            "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board, "
            "the two boards drawn at set-up (20 arrangements; 5.6M histories, so MCCFR). "
-           "The deduction decisions: where to hide a nut, and which pile to draw from.")))
+           "The deduction decisions: where to hide a nut, and which pile to draw from."))
 
 
 _SAB_TOOLS = ("pickaxe", "lamp", "cart")
@@ -140,7 +138,31 @@ def saboteur_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
-register(GameEntry(
+def saboteur_abstract_features(state: pyspiel.State, player: int) -> dict:
+    """The information part of a ``saboteur_compact`` bucket, as table features."""
+    from solvers.abstractions import saboteur_compact
+    bucket = saboteur_compact(player, state.engine)
+    if bucket[0] != "play":
+        return {"phase": bucket[0], "role": "", "steps": "", "treasure_known": "",
+                "my_broken": "", "others_broken": "", "deck_left": ""}
+    _, role, steps, treasure, mine, others, deck = bucket
+    return {"phase": "play", "role": ("gold-digger", "saboteur")[role],
+            "steps": f"{steps}+" if steps >= 4 else steps, "treasure_known": treasure,
+            "my_broken": mine, "others_broken": others, "deck_left": deck}
+
+
+SABOTEUR_ABSTRACT_DOC = {
+    "phase": "play, or the gold hand-out (where the only abstract action is the heuristic's)",
+    "role": "your secret role",
+    "steps": "steps from the frontier cell nearest the target goal to it (capped at 4+); the "
+             "target is the treasure if you know it, else the unknown goal nearest the middle",
+    "treasure_known": "whether you know which goal is the treasure",
+    "my_broken": "whether a tool of yours is broken",
+    "others_broken": "how many other players have a broken tool",
+    "deck_left": "whether the draw pile still has cards",
+}
+
+SABOTEUR_TABLE = GameEntry(
     name="saboteur",
     load=lambda preset: _load_preset("saboteur", preset),
     features=saboteur_features,
@@ -159,7 +181,34 @@ register(GameEntry(
     notes=("Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
            "away, a quarter of the deck, hands of 3, one round. Far too big for a tree "
            "(about 1e28 histories): outcome-sampling MCCFR; reach is estimated from sampled "
-           "games and no exploitability is computed.")))
+           "games and no exploitability is computed."),
+    extra={
+        # Solved by default over an information + action abstraction (solvers.abstractions,
+        # docs/solvers_cfr.md "Saboteur over an abstraction"); --raw solves raw information sets.
+        "abstraction": "saboteur_compact",
+        "action_abstraction": "saboteur_actions",
+        "fixed_opponents": "heuristic",
+        "response_scheme": "external",
+        "response_iterations": 1_000,
+        "self-play_scheme": "outcome",
+        "self-play_iterations": 12_000,
+        "abstract_features": saboteur_abstract_features,
+        "abstract_feature_doc": SABOTEUR_ABSTRACT_DOC,
+        "abstract_notes": (
+            "Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
+            "away, a quarter of the deck, hands of 3, one round. Solved by MCCFR over an "
+            "abstraction, by default (`--mccfr-mode response`) external sampling with the "
+            "other two seats playing the heuristic bot, so the table is a response to "
+            "heuristic play within the abstraction, not an equilibrium (`--mccfr-mode "
+            "self-play`: outcome sampling in self-play). A row is a bucket (the features below plus which "
+            "abstract actions exist there) and its actions are abstract: heuristic (the "
+            "heuristic bot's move), extend (open path nearest the target), block (dead end "
+            "nearest the target, else rockfall on the path), clear (rockfall on a dead end), "
+            "break (a tool of the likeliest opponent), repair (own tool, else an ally's), "
+            "map (an unknown goal), pass (discard the least useful card). An abstract action "
+            "that names the same move as an earlier one is absent. Reach is estimated from "
+            "sampled games."),
+    })
 
 
 def gold_nugget_features(state: pyspiel.State, player: int) -> dict:
@@ -188,7 +237,7 @@ def gold_nugget_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
-register(GameEntry(
+GOLD_NUGGET_TABLE = GameEntry(
     name="gold_nugget",
     load=lambda preset: _load_preset("gold_nugget", preset),
     features=gold_nugget_features,
@@ -206,4 +255,4 @@ register(GameEntry(
     notes=("Gold Nugget `mini` preset (games.gold_nugget.MINI_PARAMS): 2 players, one day, "
            "3 stones, 2 Peek cards, hand of 1; 2.3 million tree nodes, solved by exact CFR+ "
            "on the compiled tree (NashConv below 1e-3 after 100 iterations); the table's "
-           "reach is estimated from sampled games.")))
+           "reach is estimated from sampled games."))

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.bots import register_heuristic
 from solvers.heuristics_base import RuleBot
 
 NORTH, EAST, SOUTH, WEST = "N", "E", "S", "W"
@@ -213,5 +212,3 @@ class SaboteurHeuristicBot(RuleBot):
                 return g
         return GOAL_PREFERENCE[0]
 
-
-register_heuristic("saboteur", SaboteurHeuristicBot)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.bots import register_heuristic
 from solvers.heuristics_base import RuleBot
 
 KINDS = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
@@ -136,5 +135,3 @@ class ArdillasHeuristicBot(RuleBot):
             return max(piles_legal, key=lambda h: (top_value(h), -h))
         return legal[0]
 
-
-register_heuristic("ardillas_del_bosque", ArdillasHeuristicBot)

@@ -1,12 +1,9 @@
-"""Rule-based heuristic bots: what a sensible casual player does.
+"""Gold Thief's rule-based heuristic bot: what a sensible casual player does.
 
-Each heuristic looks only at what its player may know (its own hand and
-goals, the public view, cards it saw through Witch steals) and registers
-itself with :func:`solvers.bots.register_heuristic`.  Gold Thief's rules
-follow; Saboteur, Ardillas del Bosque and Gold Nugget have their own modules
-(``solvers/heuristics_saboteur.py``, ``heuristics_ardillas.py``,
-``heuristics_gold_nugget.py``, rules in each module docstring), imported at
-the end of this one so that importing it registers every heuristic.
+The heuristic looks only at what its player may know (its own hand and
+goals, the public view, cards it saw through Witch steals); the game's spec
+(``games/gold_thief.py``) refers to it.  The other games' heuristics have
+their own modules, each referred to by its game's spec.
 
 Gold Thief (``gold_thief``), in order of priority:
 
@@ -30,45 +27,40 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.bots import register_heuristic
+from solvers.heuristics_base import RuleBot
+from src_cy.gold_thief import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (gold_thief_actions.pxd)
 
-# Gold Thief action ids (games/gold_thief.py).
-GT_END, GT_PASS = 0, 1
-GT_THIEF, GT_GUARD, GT_WITCH, GT_FAERIE = 2, 7, 12, 17
-GT_NINJA = 41
-GT_GUARD_CANCEL, GT_RAID, GT_WITCH_EXTRA, GT_FAERIE_CANCEL = 42, 43, 44, 45
-GT_NINJA_SCORE, GT_FLIP, GT_GIVE = 46, 70, 94
-THIEF, GUARD, WITCH, FAERIE, NINJA = range(5)
+GT_FLIP = _LAYOUT["A_BIG_FLIP"]
+GT_END = _LAYOUT["A_END_TURN"]
+GT_FAERIE = _LAYOUT["A_FAERIE"]
+GT_FAERIE_CANCEL = _LAYOUT["A_FAERIE_CANCEL"]
+GT_GIVE = _LAYOUT["A_GIVE"]
+GT_GUARD = _LAYOUT["A_GUARD"]
+GT_GUARD_CANCEL = _LAYOUT["A_GUARD_CANCEL"]
+GT_NINJA = _LAYOUT["A_NINJA"]
+GT_NINJA_SCORE = _LAYOUT["A_NINJA_SCORE"]
+GT_PASS = _LAYOUT["A_PASS"]
+GT_THIEF = _LAYOUT["A_THIEF"]
+GT_RAID = _LAYOUT["A_THIEF_RAID"]
+GT_WITCH = _LAYOUT["A_WITCH"]
+GT_WITCH_EXTRA = _LAYOUT["A_WITCH_EXTRA"]
+FAERIE = _LAYOUT["FAERIE"]
+GUARD = _LAYOUT["GUARD"]
+NINJA = _LAYOUT["NINJA"]
+THIEF = _LAYOUT["THIEF"]
+WITCH = _LAYOUT["WITCH"]
+
 E_THIEF, E_RAID, E_WITCH_EXTRA, E_GUARD_GIFT, E_GUARD_CANCEL, E_WITCH_STEAL = range(6)
 GIVE_ORDER = (FAERIE, WITCH, THIEF, NINJA, GUARD)
 
 
-class GoldThiefHeuristicBot(pyspiel.Bot):
+class GoldThiefHeuristicBot(RuleBot):
     """The casual-player rules above; deterministic (``seed`` is accepted)."""
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        pyspiel.Bot.__init__(self)
-        if game.get_type().short_name != "gold_thief":
-            raise ValueError("GoldThiefHeuristicBot plays gold_thief only")
+    GAME = "gold_thief"
 
-    def step(self, state: pyspiel.State) -> int:
-        legal = set(state.legal_actions())
-        if not legal:
-            raise ValueError("no legal actions (chance or terminal state)")
-        if len(legal) == 1:
-            return next(iter(legal))
-        me = state.current_player()
-        return self._choose(state.engine.player_view(me), legal)
-
-    def step_with_policy(self, state: pyspiel.State):
-        a = self.step(state)
-        return [(b, 1.0 if b == a else 0.0) for b in sorted(state.legal_actions())], a
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Stateless."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Stateless."""
+    def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
+        return self._choose(state.engine.player_view(me), set(legal))
 
     @staticmethod
     def _choose(view, legal: set[int]) -> int:
@@ -131,10 +123,3 @@ class GoldThiefHeuristicBot(pyspiel.Bot):
         return GT_END
 
 
-register_heuristic("gold_thief", GoldThiefHeuristicBot)
-
-
-# Heuristics of the other games live in their own modules; importing them
-# registers them.
-from solvers import (  # noqa: E402,F401
-    heuristics_ardillas, heuristics_gold_nugget, heuristics_saboteur)

@@ -4,9 +4,9 @@
 ``MiniPokerEngine``: two players, a deck of four cards, one private card
 each, Kuhn betting (pass 0 / bet 1, ante 1); ``resample`` re-deals the
 opponent's card and replays the history.  ``TicTacToeEngine``: perfect
-information, so ``resample`` leaves the world as it is.  ``register()``
-registers both with pyspiel (``ismcts_test_minipoker``,
-``ismcts_test_tictactoe``) through ``games._adapter``.
+information, so ``resample`` leaves the world as it is.  Test-only: built
+by ``tests/testgames.py``, which registers both with pyspiel
+(``ismcts_test_minipoker``, ``ismcts_test_tictactoe``).
 """
 from libc.string cimport memcpy
 from libcpp.vector cimport vector
@@ -250,54 +250,5 @@ cdef class TicTacToeEngine(Engine):
         assert 0 <= self.moves <= 9, "bad move count"
 
 
-_REGISTERED = False
-
-
-def register() -> None:
-    """Register both test games with pyspiel (idempotent)."""
-    global _REGISTERED
-    if _REGISTERED:
-        return
-    import pyspiel
-    from games._adapter import EngineGame
-
-    def game_type(name, info, chance):
-        return pyspiel.GameType(
-            short_name=name, long_name=name,
-            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=chance,
-            information=info,
-            utility=pyspiel.GameType.Utility.ZERO_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=2, min_num_players=2,
-            provides_information_state_string=True,
-            provides_information_state_tensor=False,
-            provides_observation_string=True,
-            provides_observation_tensor=False,
-            parameter_specification={})
-
-    class MiniPokerGame(EngineGame):
-        GAME_TYPE = game_type("ismcts_test_minipoker",
-                              pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-                              pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
-
-        def _build(self, params):
-            info = pyspiel.GameInfo(num_distinct_actions=2, max_chance_outcomes=DECK,
-                                    num_players=2, min_utility=-2.0, max_utility=2.0,
-                                    utility_sum=0.0, max_game_length=5)
-            return info, MiniPokerEngine
-
-    class TicTacToeGame(EngineGame):
-        GAME_TYPE = game_type("ismcts_test_tictactoe",
-                              pyspiel.GameType.Information.PERFECT_INFORMATION,
-                              pyspiel.GameType.ChanceMode.DETERMINISTIC)
-
-        def _build(self, params):
-            info = pyspiel.GameInfo(num_distinct_actions=9, max_chance_outcomes=0,
-                                    num_players=2, min_utility=-1.0, max_utility=1.0,
-                                    utility_sum=0.0, max_game_length=9)
-            return info, TicTacToeEngine
-
-    pyspiel.register_game(MiniPokerGame.GAME_TYPE, MiniPokerGame)
-    pyspiel.register_game(TicTacToeGame.GAME_TYPE, TicTacToeGame)
-    _REGISTERED = True
+# Chance outcomes of MiniPokerEngine (for the pyspiel GameInfo).
+DECK_SIZE = DECK

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.bots import register_heuristic
 from solvers.heuristics_base import RuleBot
 
 A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
@@ -211,5 +210,3 @@ class GoldNuggetHeuristicBot(RuleBot):
             return A_NEST
         return best if best is not None else min(legal_set)
 
-
-register_heuristic("gold_nugget", GoldNuggetHeuristicBot)

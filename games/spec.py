@@ -1,0 +1,175 @@
+"""Game specs: everything the library knows about one game, in one place.
+
+Each game module (``games/<game>.py``) registers one :class:`GameSpec` with
+:func:`register_spec`; solvers, bots, rollouts, policy tables and
+experiments look a game up with :func:`get_spec` / :func:`spec_of` and never
+switch on game names.
+
+Solver-side objects (heuristic bots, rollout policies, root-action grouping,
+the policy-table entry, the belief model) are referenced by *factories*:
+plain functions that import the code they need when called, so that
+``import games`` loads only the games (engines and adapters), never the
+search code.
+
+Importing this module imports the ``games`` package first (Python imports
+a package before its submodules), so every built-in game's spec is
+registered before :func:`get_spec` can be called.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import pyspiel
+
+Features = Callable[[pyspiel.State, int], Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """How the policy tables (``experiments.policy_tables``) solve and describe a game.
+
+    ``features(state, player)`` must be a function of ``player``'s
+    information only; ``feature_doc`` says what each feature means.
+    """
+
+    name: str
+    load: Callable[[str], pyspiel.Game]           # preset name -> game
+    features: Features                             # (state, player) -> situation features
+    feature_doc: Mapping[str, str]                 # feature name -> meaning
+    presets: tuple[str, ...] = ("mini",)
+    cfr_iterations: int = 1000                     # default CFR+ budget
+    mccfr_iterations: int = 200_000                # default MCCFR budget when the tree is too big
+    mccfr_scheme: str = "external"                 # "outcome" where external sampling explodes
+    max_nodes: int = 2_000_000
+    notes: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.name or not callable(self.load) or not callable(self.features):
+            raise ValueError(f"invalid table entry for {self.name!r}: needs a name, "
+                             f"load and features")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the library sees it.
+
+    Attributes:
+      name: the pyspiel short name.
+      presets: parameter dicts by preset name; ``default`` and ``mini`` at least.
+      engine: ``engine(game)`` -> a goldspiel engine at ``game``'s initial
+        state, or None when the game (e.g. these parameters) has none.  The
+        engine fast path of every solver starts here (or at ``state.engine``,
+        which an engine-backed game's states hold).
+      player_view: ``player_view(state, player)`` -> what ``player`` knows
+        now, as typed fields (None: the game has no view).
+      heuristic: ``heuristic(game, seed=..., **options)`` -> the game's
+        rule-based ``pyspiel.Bot``.
+      rollout: ``rollout()`` -> a ``src_cy.ismcts.RolloutPolicy`` for the
+        engine path of ``ISMCTSBot(rollout="heuristic")``.
+      slow_rollout: ``slow_rollout()`` -> ``policy(state, sorted_legal,
+        rng)``, the pyspiel twin of ``rollout`` (same choice from the same
+        ``SplitMix64`` draws).
+      root_candidates: ``root_candidates()`` -> ``fn(state) -> actions``,
+        the root actions a search considers (``root_candidates="game"``).
+      table: ``table()`` -> the :class:`TableSpec` of the policy tables.
+      belief: ``belief()`` -> ``acceptance(state, player)`` -> ``accept(engine)``,
+        the game's belief model for belief-weighted determinization: the
+        probability of keeping a world the resampler drew (e.g.
+        ``solvers.beliefs.world_acceptance``); None: no model.
+      bots: more bots of this game only, by name: ``factory(game,
+        seed=..., **options)`` (``solvers.bots.make_bot`` finds them).
+      rules_doc: path of the rules document, relative to the repository.
+    """
+
+    name: str
+    presets: Mapping[str, Mapping[str, Any]]
+    engine: Callable[[pyspiel.Game], Any] | None = None
+    player_view: Callable[[pyspiel.State, int], Any] | None = None
+    heuristic: Callable[..., pyspiel.Bot] | None = None
+    rollout: Callable[[], Any] | None = None
+    slow_rollout: Callable[[], Callable] | None = None
+    root_candidates: Callable[[], Callable] | None = None
+    table: Callable[[], TableSpec] | None = None
+    belief: Callable[[], Any] | None = None
+    bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
+    rules_doc: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"GameSpec name must be a non-empty str, got {self.name!r}")
+        for preset in ("default", "mini"):
+            if preset not in self.presets:
+                raise ValueError(f"GameSpec {self.name!r} has no {preset!r} preset; "
+                                 f"presets: {sorted(self.presets)}")
+        for key, value in self.presets.items():
+            if not isinstance(value, Mapping):
+                raise ValueError(f"GameSpec {self.name!r}: preset {key!r} is not a "
+                                 f"parameter mapping")
+        for attr in ("engine", "player_view", "heuristic", "rollout", "slow_rollout",
+                     "root_candidates", "table", "belief"):
+            value = getattr(self, attr)
+            if value is not None and not callable(value):
+                raise ValueError(f"GameSpec {self.name!r}: {attr} must be callable or None")
+        for key, value in self.bots.items():
+            if not callable(value):
+                raise ValueError(f"GameSpec {self.name!r}: bot {key!r} is not callable")
+
+    def load(self, preset: str = "default") -> pyspiel.Game:
+        """``pyspiel.load_game(name, presets[preset])``."""
+        if preset not in self.presets:
+            raise ValueError(f"{self.name} has no preset {preset!r}; "
+                             f"presets: {', '.join(sorted(self.presets))}")
+        return pyspiel.load_game(self.name, dict(self.presets[preset]))
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register_spec(spec: GameSpec) -> GameSpec:
+    """Register ``spec`` (once per game name) and return it."""
+    if not isinstance(spec, GameSpec):
+        raise ValueError(f"register_spec needs a GameSpec, got {type(spec).__name__}")
+    old = _SPECS.get(spec.name)
+    if old is not None and old is not spec:
+        raise ValueError(f"a spec for {spec.name!r} is already registered")
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def get_spec(name: str) -> GameSpec:
+    """The spec registered for the pyspiel short name ``name``."""
+    if name not in _SPECS:
+        raise ValueError(f"no game spec for {name!r}; games: {', '.join(sorted(_SPECS))}")
+    return _SPECS[name]
+
+
+def find_spec(game: pyspiel.Game | str) -> GameSpec | None:
+    """The spec of ``game`` (a pyspiel game or a short name), or None."""
+    name = game if isinstance(game, str) else game.get_type().short_name
+    return _SPECS.get(name)
+
+
+def specs() -> list[GameSpec]:
+    """Every registered spec, in registration order (``games/__init__.py``'s)."""
+    return list(_SPECS.values())
+
+
+def game_engine(game: pyspiel.Game, use_engine: bool = True):
+    """The engine fast path for ``game``: an engine at its initial state, or None.
+
+    None when ``use_engine`` is False, the game has no spec, or its spec has
+    no engine for these parameters.  This is the one place that decides.
+    """
+    if not use_engine:
+        return None
+    spec = find_spec(game)
+    if spec is None or spec.engine is None:
+        return None
+    return spec.engine(game)
+
+
+def state_engine(state: pyspiel.State, use_engine: bool = True):
+    """The engine a pyspiel state runs on (``state.engine``), or None."""
+    return getattr(state, "engine", None) if use_engine else None

@@ -1,0 +1,232 @@
+# cython: language_level=3
+"""Saboteur engine declarations: sizes, the state struct and the engine class,
+so Cython modules of this game (``saboteur_rollout.pyx``) read the state at C
+speed.  The rules live in ``saboteur.pyx``; the catalogue tables in
+``saboteur_catalog.pxi``; the action layout in ``saboteur_actions.pxd``."""
+from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport Engine, Rng
+
+include "saboteur_catalog.pxi"
+
+cdef enum:
+    MAXP = 10
+    MAXR = 43
+    MAXW = 89
+    MAXCELLS = 7921
+    MAXLOG = 1024
+    MAXOCC = 64
+    MAXFR = 512
+    MAXROUNDS = 5
+    NPHASES = 8
+    LOC_PILE = -1
+    LOC_DRAWN = -2
+    NO_SCORE = 1 << 30
+
+cdef enum:
+    PH_ROLE = 0
+    PH_GOAL = 1
+    PH_DEAL = 2
+    PH_PLAY = 3
+    PH_DRAW = 4
+    PH_GOLD = 5
+    PH_SHARE = 6
+    PH_OVER = 7
+
+cdef enum:
+    # A grid cell: open edges (N=1, E=2, S=4, W=8), flags, card code << 8,
+    # orientation << 13.
+    CB_EDGES = 15
+    CB_PASS = 16
+    CB_REACH = 32
+    CB_OCC = 64
+    CB_GOAL = 128
+    CODE_START = 16
+    CODE_GOAL = 17
+
+cdef enum:
+    EV_ROLE = 1
+    EV_GOALS = 2
+    EV_DRAW = 3
+    EV_PLACE = 4
+    EV_ROCK = 5
+    EV_BREAK = 6
+    EV_REPAIR = 7
+    EV_MAP = 8
+    EV_PASS = 9
+    EV_REVEAL = 10
+    EV_ROUNDEND = 11
+    EV_GOLD = 12
+    EV_SABGOLD = 13
+    EV_GOLDDRAW = 14
+    EV_GOLDTAKE = 15
+    EV_GOLDPASS = 16
+    NEV = 17
+
+cdef enum:
+    UTIL_GOLD = 0
+    UTIL_WIN = 1
+
+
+cdef struct Ev:
+    uint8_t ev
+    int8_t actor
+    int16_t a
+    int8_t b
+    int8_t c
+    int16_t priv
+    int8_t privp
+
+
+cdef struct SabConf:
+    # The game parameters and the sizes derived from them (see SabParams).
+    int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
+    # Gold hand-out: 1 = each recipient picks from the cards passed on
+    # (published rules), 0 = the finder chooses for everyone.
+    int pick
+    int init_deck[NKINDS]
+
+
+cdef struct SabState:
+    int phase, round, cur, deal_i, ndeal, starter, last_placer
+    int role[MAXP]
+    int role_left[2]
+    int roles_public
+    int goal_id[3]
+    int goal_up[3]
+    int goal_seen[3]
+    int goal_cell[3]
+    int deck[NKINDS]
+    int deck_n
+    int hand[MAXP][NKINDS]
+    int hand_n[MAXP]
+    int disc[MAXP][NKINDS]
+    int pub_disc[NKINDS]
+    int broken[MAXP][3]
+    int occ[MAXOCC]
+    int nocc
+    int fr[MAXFR]
+    int nfr
+    int winner
+    int completer
+    int gq[MAXP]
+    int gqn, gqi
+    int gold_pool[3]
+    int gold[MAXP][3]
+    int gdrawn[3]
+    int gval[NGOLD]
+    int gloc[NGOLD]
+    int gseen[NGOLD]
+    int sab_gold[MAXP]
+    int round_winner[MAXROUNDS]
+    int played[MAXP][NKINDS]
+    int passes[MAXP]
+    int mapped[MAXP][3]
+    int brk_on[MAXP][MAXP]
+    int rep_on[MAXP][MAXP]
+    int steps
+    int nlog
+    uint16_t cell[MAXCELLS]
+    uint8_t frm[MAXCELLS]
+    Ev log[MAXLOG]
+
+
+cdef struct SabPlan:
+    # The hidden parts of one history drawn by ``resample_history``.
+    Ev log[MAXLOG]
+    int nl, nrounds
+    int nroles[MAXROUNDS]
+    int own_role[MAXROUNDS]
+    int ended[MAXROUNDS]
+    int mask[MAXROUNDS]
+    int known[MAXROUNDS][3]
+    int gfirst[MAXROUNDS]
+    int glast[MAXROUNDS]
+    int role[MAXROUNDS][MAXP]
+    int perm[MAXROUNDS]
+    int ndraw, npass
+    int draw_kind[MAXLOG]
+    int draw_player[MAXLOG]
+    int pass_kind[MAXLOG]
+    int pass_slot[MAXLOG]
+    int pass_player[MAXLOG]
+    int used[NKINDS]
+    int open[MAXP][8]
+    int nopen[MAXP]
+    int gdraw[MAXROUNDS][MAXP]
+    int gtake[MAXROUNDS][MAXP]
+    # 1 when the last round's gold hand-out is under way (a decision is due).
+    int open_share
+
+
+
+cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
+    """Grid index of an action-cell index."""
+    return (acell // c.S + 1) * c.W + acell % c.S + 1
+
+
+cdef inline int sab_doff(const SabConf* c, int d) noexcept nogil:
+    """Grid offset one step in direction ``d`` (0 N, 1 E, 2 S, 3 W)."""
+    if d == 0:
+        return -c.W
+    if d == 1:
+        return 1
+    if d == 2:
+        return c.W
+    return -1
+
+
+cdef inline int sab_known_goal(const SabState* s, int player, int g) noexcept nogil:
+    """Identity of goal ``g`` if face up or looked at by ``player``, else -1."""
+    if s.goal_id[g] >= 0 and (s.goal_up[g] or (s.goal_seen[g] >> player) & 1):
+        return s.goal_id[g]
+    return -1
+
+
+cdef class SabParams:
+    # One game's validated parameters, immutable; engines and their clones
+    # share it by reference.
+    cdef SabConf c
+    cdef dict _values
+
+
+cdef class SaboteurEngine(Engine):
+    # ``params`` owns the configuration ``p`` points into (shared by clones).
+    cdef readonly SabParams params
+    cdef const SabConf* p
+    cdef SabState s
+
+    cdef int grid_of(self, int acell) noexcept nogil
+    cdef int acell_of(self, int g) noexcept nogil
+    cdef int inside(self, int g) noexcept nogil
+    cdef int xy(self, int x, int y) noexcept nogil
+    cdef int doff(self, int d) noexcept nogil
+    cdef uint64_t emit(self, int ev, int actor, int a, int b, int c, int priv, int privp) noexcept nogil
+    cdef void start_round(self) noexcept nogil
+    cdef void end_round(self, int winner) noexcept nogil
+    cdef int gold_holder(self) noexcept nogil
+    cdef void gold_draw(self, int v) noexcept nogil
+    cdef int move_gold(self, int v, int r) noexcept nogil
+    cdef void give(self, int v) noexcept nogil
+    cdef void gold_take(self, int v) noexcept nogil
+    cdef void share_auto(self) noexcept nogil
+    cdef void finish_round(self) noexcept nogil
+    cdef void advance(self) noexcept nogil
+    cdef void add_frontier(self, int g, int d) noexcept nogil
+    cdef void remove_frontier(self, int g) noexcept nogil
+    cdef void reveal(self, int slot) noexcept nogil
+    cdef void bfs(self, int c0) noexcept nogil
+    cdef void recompute(self) noexcept nogil
+    cdef bint fits(self, int g, int e) noexcept nogil
+    cdef void play(self, int a) noexcept nogil
+    cdef void take(self, int p, int k) noexcept nogil
+    cdef int take_slot(self, SabPlan* pl, int q, Rng* rng) noexcept nogil
+    cdef int finish_cards(self, SabPlan* pl, int p, int j0, int q0, Rng* rng) noexcept nogil
+    cdef void shuffle_ints(self, int* a, int n, Rng* rng) noexcept nogil
+    cdef int sample_gold(self, int* gpool, int* out, int u, Rng* rng) noexcept nogil
+    cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
+    cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
+    cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
+    cdef int drive(self, SabPlan* pl) noexcept nogil
+    cdef int kgoal(self, int player, int g) noexcept nogil

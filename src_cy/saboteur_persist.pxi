@@ -1,0 +1,160 @@
+# Saboteur snapshots and invariant checks, included by ``saboteur.pyx``.
+# A snapshot is versioned and holds the game string and the action history;
+# ``load`` replays it with every action checked.  Every check raises
+# ValueError naming what is wrong (never ``assert``: python -O).
+
+SNAPSHOT_MAGIC = b"SABOTEUR"
+SNAPSHOT_VERSION = 3
+
+
+def _require(ok, str message) -> None:
+    """Raise ValueError(message) unless ``ok`` (never ``assert``: python -O)."""
+    if not ok:
+        raise ValueError(message)
+
+
+def _dump(SaboteurEngine self) -> bytes:
+    """Body of ``SaboteurEngine.dump``."""
+    gs = self.game_string.encode()
+    return (SNAPSHOT_MAGIC + _struct.pack("<III", SNAPSHOT_VERSION, len(gs), self.hist.size())
+            + gs + _struct.pack(f"<{self.hist.size()}i", *self.hist))
+
+
+def _load(SaboteurEngine self, data) -> None:
+    """Body of ``SaboteurEngine.load``."""
+    cdef int nhead = len(SNAPSHOT_MAGIC) + 12
+    if not isinstance(data, (bytes, bytearray)) or len(data) < nhead:
+        raise ValueError("saboteur snapshot is too short")
+    data = bytes(data)
+    if data[:len(SNAPSHOT_MAGIC)] != SNAPSHOT_MAGIC:
+        raise ValueError("not a saboteur snapshot (bad magic)")
+    version, ngs, nh = _struct.unpack("<III", data[len(SNAPSHOT_MAGIC):nhead])
+    if version != SNAPSHOT_VERSION:
+        raise ValueError(f"unsupported saboteur snapshot version {version}")
+    if len(data) != nhead + ngs + 4 * nh:
+        raise ValueError("saboteur snapshot length does not match its header")
+    if data[nhead:nhead + ngs] != self.game_string.encode():
+        raise ValueError(f"saboteur snapshot is for {data[nhead:nhead + ngs]!r}, "
+                         f"not {self.game_string!r}")
+    actions = _struct.unpack(f"<{nh}i", data[nhead + ngs:])
+    saved = [a for a in self.hist]
+    self.to_initial()
+    try:
+        for a in actions:
+            self.py_apply(a)
+    except ValueError as exc:
+        self.to_initial()
+        for a in saved:
+            self.apply(a)
+        raise ValueError(f"saboteur snapshot holds an illegal history: {exc}") from None
+
+
+def _check_gold(SaboteurEngine self) -> None:
+    """Gold conservation: the 28 cards against the pile / drawn / held counts."""
+    cdef SabState* s = &self.s
+    n = self.p.n
+    everyone = (1 << n) - 1
+    pile, drawn, held = [0] * 3, [0] * 3, [[0] * 3 for _ in range(n)]
+    for i in range(NGOLD):
+        v, loc, seen = s.gval[i], s.gloc[i], s.gseen[i]
+        _require(0 <= v < 3,
+                 "gold: invalid card value")
+        _require(seen & ~everyone == 0,
+                 "gold: seen by a player not in the game")
+        if loc == LOC_PILE:
+            _require(seen == 0,
+                     "gold: a card in the pile was seen")
+            pile[v] += 1
+        elif loc == LOC_DRAWN:
+            holder = self.gold_holder()
+            _require(0 <= holder < n and (seen >> holder) & 1
+                     and (self.p.pick or seen == 1 << holder),
+                     "gold: a drawn card not seen by its holder")
+            drawn[v] += 1
+        else:
+            _require(0 <= loc < n,
+                     "gold: card held by a player not in the game")
+            _require((seen >> loc) & 1,
+                     "gold: a holder does not know their own card")
+            held[loc][v] += 1
+    for k in range(3):
+        _require([pile[k], drawn[k]] == [s.gold_pool[k], s.gdrawn[k]],
+                 f"gold: {k + 1}-nugget pile or drawn count differs from the cards")
+        _require(all(held[p][k] == s.gold[p][k] for p in range(n)),
+                 f"gold: {k + 1}-nugget holdings differ from the cards")
+        _require(pile[k] + drawn[k] + sum(held[p][k] for p in range(n)) == GOLD_COUNT[k],
+                 f"gold: {k + 1}-nugget cards not conserved")
+    left = sum(drawn)
+    if s.phase == PH_GOLD or s.phase == PH_SHARE:
+        _require(0 <= s.completer < n and s.cur == (
+                     s.gq[s.gqi] if self.p.pick and s.phase == PH_SHARE else s.completer),
+                 "gold: bad player to move")
+        _require(all(0 <= s.gq[i] < n and s.role[s.gq[i]] == 0 for i in range(s.gqn)),
+                 "gold: a recipient is not a gold-digger")
+    if s.phase == PH_GOLD:
+        _require(s.gqi == 0 and left < s.gqn,
+                 "gold: drawing past the recipients")
+    elif s.phase == PH_SHARE:
+        _require(left == s.gqn - s.gqi > 0,
+                 "gold: drawn cards differ from recipients left")
+        _require(sum(1 for k in range(3) if drawn[k]) >= 2,
+                 "gold: a decision with only one value left")
+    else:
+        _require(left == 0,
+                 "gold: drawn cards outside a distribution")
+
+
+def _check_invariants(SaboteurEngine self) -> None:
+    """Body of ``SaboteurEngine.check_invariants``."""
+    cdef SabState* s = &self.s
+    cdef SaboteurEngine c
+    n = self.p.n
+    on_board = [0] * NKINDS
+    for i in range(s.nocc):
+        v = s.cell[s.occ[i]]
+        _require(v & CB_OCC and not v & CB_GOAL,
+                 "maze: occupied-cell list names an empty cell")
+        code = (v >> 8) & 31
+        _require(code < NTUN,
+                 "maze: occupied-cell list names a non-tunnel card")
+        _require(self.inside(s.occ[i]),
+                 "maze: a card lies outside the grid")
+        on_board[code] += 1
+    _require(s.nocc + 4 == sum(1 for g in range(self.p.W * self.p.W) if s.cell[g] & CB_OCC),
+             "maze: cards on the grid differ from the occupied-cell list")
+    for k in range(NKINDS):
+        tools = sum(s.broken[p][k - K_BREAK] for p in range(n)) if K_BREAK <= k < K_REPAIR else 0
+        total = (s.deck[k] + sum(s.hand[p][k] + s.disc[p][k] for p in range(n))
+                 + s.pub_disc[k] + on_board[k] + tools)
+        _require(s.deck[k] >= 0 and all(s.hand[p][k] >= 0 for p in range(n)),
+                 f"cards: negative count of {KIND_NAMES[k]}")
+        _require(total == self.p.init_deck[k],
+                 f"cards: {KIND_NAMES[k]} not conserved ({total} != {self.p.init_deck[k]})")
+    _require(s.deck_n == sum(s.deck[k] for k in range(NKINDS)),
+             "cards: deck size mismatch")
+    for p in range(n):
+        _require(s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)),
+                 f"cards: hand size of p{p} mismatch")
+        _require(s.hand_n[p] <= self.p.hand_size,
+                 f"cards: p{p} holds more than a full hand")
+        for t in range(3):
+            _require(s.broken[p][t] in (0, 1),
+                     "tools: more than one broken tool of a kind")
+    dealt = [s.role[p] for p in range(n) if s.role[p] >= 0]
+    _require(all(r in (0, 1) for r in dealt),
+             "roles: invalid role")
+    _require(dealt.count(1) + s.role_left[1] == ROLE_SAB[n],
+             "roles: saboteur cards not conserved")
+    _require(dealt.count(0) + s.role_left[0] == ROLE_DIG[n],
+             "roles: digger cards not conserved")
+    if s.phase > PH_GOAL and s.phase != PH_OVER:
+        _require(sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2],
+                 "goals: not one treasure and two stones")
+    _check_gold(self, )
+    _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
+             "gold: negative saboteur gold")
+    c = self.clone()
+    c.recompute()
+    for g in range(self.p.W * self.p.W):
+        if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
+            raise ValueError("maze: incremental reachability differs from a full recompute")

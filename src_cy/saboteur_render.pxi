@@ -1,0 +1,480 @@
+# Saboteur text and tensor rendering, included by ``saboteur.pyx`` (module-level
+# functions: Cython allows no ``include`` inside a class body, so each public
+# method of ``SaboteurEngine`` is a one-line call of the function here).
+# Strings, tensors and keys are all built from the same visible tuples
+# (``_visible``); the observation string is rendered from ``player_view``.
+
+KIND_NAMES = (
+    ["path E-W", "path N-S", "path N-W", "path N-E", "path N-E-W", "path N-E-S",
+     "path cross", "dead end N", "dead end E", "dead end N-E", "dead end N-S",
+     "dead end N-W", "dead end E-W", "dead end N-E-S", "dead end N-E-W",
+     "dead end cross", "map", "rockfall", "break pickaxe", "break lamp",
+     "break cart", "repair pickaxe", "repair lamp", "repair cart",
+     "repair pickaxe/lamp", "repair pickaxe/cart", "repair lamp/cart"])
+TOOL_NAMES = ("pickaxe", "lamp", "cart")
+GOAL_NAMES = ("treasure", "stone N-E", "stone N-W")
+ROLE_NAMES = ("gold-digger", "saboteur")
+PHASE_NAMES = ("roles", "goals", "deal", "play", "draw", "gold", "share", "over")
+
+
+def _gold_counts(int code) -> tuple:
+    """Counts of 1-, 2- and 3-nugget cards in a passed-on gold set code."""
+    return (code % 11, (code // 11) % 11, code // 121)
+
+
+def _state_view(SaboteurEngine self) -> dict:
+    """Body of ``SaboteurEngine.state_view``."""
+    cdef SabState* s = &self.s
+    board = {}
+    for i in range(s.nocc):
+        g = s.occ[i]
+        board[self.cell_xy(self.acell_of(g))] = _cell_tuple(self, g)
+    return {
+        "phase": PHASE_NAMES[s.phase],
+        "completer": s.completer,
+        "round": s.round, "current": s.cur, "starter": s.starter,
+        "last_placer": s.last_placer,
+        "roles": [s.role[p] for p in range(self.p.n)],
+        "role_pool": [s.role_left[0], s.role_left[1]],
+        "goals": [s.goal_id[g] for g in range(3)],
+        "goals_up": [bool(s.goal_up[g]) for g in range(3)],
+        "goal_edges": [s.cell[s.goal_cell[g]] & 15 if s.goal_up[g] else None
+                       for g in range(3)],
+        "hands": [[s.hand[p][k] for k in range(NKINDS)] for p in range(self.p.n)],
+        "deck": [s.deck[k] for k in range(NKINDS)],
+        "discards": [[s.disc[p][k] for k in range(NKINDS)] for p in range(self.p.n)],
+        "public_discards": [s.pub_disc[k] for k in range(NKINDS)],
+        "broken": [[s.broken[p][t] for t in range(3)] for p in range(self.p.n)],
+        "board": board,
+        "reached": sorted(xy for xy, c in board.items() if c[3]),
+        "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
+        "gold_cards": [[s.gold[p][k] for k in range(3)] for p in range(self.p.n)],
+        "gold_pool": [s.gold_pool[k] for k in range(3)],
+        "gold_drawn": [s.gdrawn[k] for k in range(3)],
+        "gold_recipients": [s.gq[i] for i in range(s.gqn)],
+        "gold_detail": [(s.gloc[i], s.gval[i], [p for p in range(self.p.n) if (s.gseen[i] >> p) & 1])
+                        for i in range(NGOLD)],
+        "saboteur_gold": [s.sab_gold[p] for p in range(self.p.n)],
+        "nuggets": [s.gold[p][0] + 2 * s.gold[p][1] + 3 * s.gold[p][2] + s.sab_gold[p]
+                    for p in range(self.p.n)],
+        "round_winners": [("none", "diggers", "saboteurs")[s.round_winner[r]]
+                          for r in range(self.p.rounds)],
+    }
+
+
+def _cell_tuple(SaboteurEngine self, int g):
+    cdef int v = self.s.cell[g]
+    return ((v >> 8) & 31, (v >> 13) & 1, v & 15, bool(v & CB_REACH), bool(v & CB_PASS))
+
+
+def _action_to_string(SaboteurEngine self, int player, int action) -> str:
+    """Body of ``SaboteurEngine.action_to_string``."""
+    cdef int C = self.p.C, k, o, idx
+    if player == CHANCE_PLAYER:
+        ph = self.s.phase
+        if ph == PH_ROLE:
+            return f"deal role {ROLE_NAMES[action] if 0 <= action < 2 else action} to p{self.s.deal_i}"
+        if ph == PH_GOAL:
+            if 0 <= action < 6:
+                return "goals " + "/".join(GOAL_NAMES[PERMS[action][g]] for g in range(3))
+            return f"goals {action}"
+        if ph == PH_DEAL or ph == PH_DRAW:
+            return f"draw {KIND_NAMES[action] if 0 <= action < NKINDS else action}"
+        if ph == PH_GOLD:
+            return f"draw gold card {action + 1}"
+        return f"chance {action}"
+    if action < 0 or action >= A_TAIL_BLOCK * C + A_TAIL_SIZE:
+        return f"invalid action {action}"
+    if action < A_ROCK_BLOCK * C:
+        k = (action // C) >> 1
+        o = (action // C) & 1
+        x, y = self.cell_xy(action % C)
+        return f"place {KIND_NAMES[k]}{' rotated' if o else ''} at ({x},{y})"
+    if action < A_TAIL_BLOCK * C:
+        x, y = self.cell_xy(action - A_ROCK_BLOCK * C)
+        return f"rockfall at ({x},{y})"
+    idx = action - A_TAIL_BLOCK * C
+    if idx < A_REPAIR:
+        idx -= A_BREAK
+        return f"break {TOOL_NAMES[idx // A_STRIDE]} of p{idx % A_STRIDE}"
+    if idx < A_MAP:
+        idx -= A_REPAIR
+        return (f"{KIND_NAMES[K_REPAIR + idx // (3 * A_STRIDE)]}: fix "
+                f"{TOOL_NAMES[(idx % (3 * A_STRIDE)) // A_STRIDE]} of p{idx % A_STRIDE}")
+    if idx < A_PASS:
+        return f"map goal {idx - A_MAP}"
+    if idx < A_KEEP:
+        return f"pass discarding {KIND_NAMES[idx - A_PASS]}"
+    if idx < A_HAND_ON:
+        return f"keep gold card {idx - A_KEEP + 1}"
+    return f"hand on gold card {idx - A_HAND_ON + 1}"
+
+
+def _visible(SaboteurEngine self, int i, int player) -> tuple:
+    """Event ``i`` as ``player`` saw it: ``(ev, actor, a, b, c, private)``
+    with ``private = -1`` unless ``player`` saw the private part."""
+    cdef Ev e = self.s.log[i]
+    seen = e.privp == player or (e.ev == EV_GOLD and e.a == player)
+    return (e.ev, e.actor, e.a, e.b, e.c, e.priv if seen and e.privp >= 0 else -1)
+
+
+def _event_string(SaboteurEngine self, int i, int player) -> str:
+    ev, actor, a, b, c, priv = _visible(self, i, player)
+    mine = priv >= 0
+    if ev == EV_ROLE:
+        return f"p{actor} role" + (f"={ROLE_NAMES[priv]}" if mine else "")
+    if ev == EV_GOALS:
+        return "goals laid"
+    if ev == EV_DRAW:
+        return f"p{actor} draws" + (f" {KIND_NAMES[priv]}" if mine else "")
+    if ev == EV_PLACE:
+        x, y = self.cell_xy(a)
+        return f"p{actor} places {KIND_NAMES[b]}{' rotated' if c else ''} at ({x},{y})"
+    if ev == EV_ROCK:
+        x, y = self.cell_xy(a)
+        return f"p{actor} rockfall ({x},{y}) removes {KIND_NAMES[b]}"
+    if ev == EV_BREAK:
+        return f"p{actor} breaks {TOOL_NAMES[b]} of p{c}"
+    if ev == EV_REPAIR:
+        return f"p{actor} {KIND_NAMES[K_REPAIR + b]} fixes {TOOL_NAMES[a]} of p{c}"
+    if ev == EV_MAP:
+        return f"p{actor} maps goal {a}" + (f" = {GOAL_NAMES[priv]}" if mine else "")
+    if ev == EV_PASS:
+        return f"p{actor} passes" + (f" discarding {KIND_NAMES[priv]}" if mine else "")
+    if ev == EV_REVEAL:
+        return f"goal {a} turned up: {GOAL_NAMES[b]}{' rotated' if c else ''}"
+    if ev == EV_ROUNDEND:
+        sabs = [p for p in range(self.p.n) if (a >> p) & 1]
+        return (f"round {c + 1} won by {'diggers' if b == 0 else 'saboteurs'}; "
+                f"saboteurs {sabs}")
+    if ev == EV_GOLDDRAW:
+        return (f"p{actor} draws a gold card" + (f" for p{a}" if a != actor else "")
+                + (f" of {priv + 1}" if mine else ""))
+    if ev == EV_GOLD:
+        value = f" of {priv + 1}" if mine else ""
+        if actor == a:
+            return f"p{actor} keeps a gold card{value}"
+        return f"p{actor} receives a gold card{value} from p{a}"
+    if ev == EV_GOLDTAKE:
+        return f"p{actor} takes a gold card" + (f" of {priv + 1}" if mine else "")
+    if ev == EV_GOLDPASS:
+        text = f"p{a} passes {b} gold card(s) to p{actor}"
+        if mine:
+            text += ": " + " ".join(str(v + 1) for v, cnt in enumerate(_gold_counts(priv))
+                                    for _ in range(cnt))
+        return text
+    if ev == EV_SABGOLD:
+        return f"p{actor} gets {a} nuggets"
+    return f"event {ev}"
+
+
+def _info_string(SaboteurEngine self, int player) -> str:
+    """Body of ``SaboteurEngine.info_string``."""
+    lines = [f"p{player} {self.game_string}"]
+    for i in range(self.s.nlog):
+        lines.append(_event_string(self, i, player))
+    return "\n".join(lines)
+
+
+def _player_view(SaboteurEngine self, int player) -> dict:
+    """Body of ``SaboteurEngine.player_view``."""
+    cdef SabState* s = &self.s
+    cdef int n = self.p.n, p, q, k, t, g, i
+    if not 0 <= player < n:
+        raise ValueError(f"player must be in [0, {n - 1}], got {player}")
+    board = {}
+    for i in range(s.nocc):
+        board[self.cell_xy(self.acell_of(s.occ[i]))] = _cell_tuple(self, s.occ[i])
+    board[(0, 0)] = _cell_tuple(self, self.xy(0, 0))
+    for g in range(3):
+        if s.goal_up[g]:
+            board[(self.p.gd, 2 * g - 2)] = _cell_tuple(self, s.goal_cell[g])
+    drawn_public = s.phase == PH_GOLD or s.phase == PH_SHARE
+    holder = self.gold_holder() if drawn_public else -1
+    if s.phase == PH_GOLD and self.p.pick:
+        holder = s.gq[0]
+    known_gold = []
+    if not self.p.pick:
+        known_gold = sorted((s.gloc[i], s.gval[i]) for i in range(NGOLD)
+                            if s.gloc[i] >= 0 and s.gloc[i] != player
+                            and (s.gseen[i] >> player) & 1)
+    return {
+        "player": player,
+        "num_players": n,
+        "round": min(s.round, self.p.rounds - 1),
+        "rounds": self.p.rounds,
+        "phase": PHASE_NAMES[s.phase],
+        "to_move": self.current_player(),
+        "gold_handout": "pick" if self.p.pick else "finder",
+        "grid_radius": self.p.R,
+        "goal_distance": self.p.gd,
+        "role": s.role[player],
+        "roles": [s.role[q] for q in range(n)] if s.roles_public else None,
+        "hand": [s.hand[player][k] for k in range(NKINDS)],
+        "discards": [s.disc[player][k] for k in range(NKINDS)],
+        "hand_sizes": [s.hand_n[q] for q in range(n)],
+        "deck_size": s.deck_n,
+        "broken": [[s.broken[q][t] for t in range(3)] for q in range(n)],
+        "board": board,
+        "reached": sorted(xy for xy, c in board.items() if c[3]),
+        "frontier": sorted(self.cell_xy(self.acell_of(s.fr[i])) for i in range(s.nfr)),
+        "goals_up": [bool(s.goal_up[g]) for g in range(3)],
+        "known_goals": [self.kgoal(player, g) for g in range(3)],
+        "starter": s.starter,
+        "last_placer": s.last_placer,
+        "played": [[s.played[q][k] for k in range(NKINDS)] for q in range(n)],
+        "passes": [s.passes[q] for q in range(n)],
+        "maps": [[s.mapped[q][g] for g in range(3)] for q in range(n)],
+        "breaks": [[s.brk_on[q][p] for p in range(n)] for q in range(n)],
+        "repairs": [[s.rep_on[q][p] for p in range(n)] for q in range(n)],
+        "public_discards": [s.pub_disc[k] for k in range(NKINDS)],
+        "round_winners": [("diggers", "saboteurs")[s.round_winner[r] - 1]
+                          for r in range(self.p.rounds) if s.round_winner[r]],
+        "completer": s.completer,
+        "gold": [s.gold[player][k] for k in range(3)],
+        "nuggets": (s.gold[player][0] + 2 * s.gold[player][1] + 3 * s.gold[player][2]
+                    + s.sab_gold[player]),
+        "gold_card_counts": [s.gold[q][0] + s.gold[q][1] + s.gold[q][2] for q in range(n)],
+        "saboteur_gold": [s.sab_gold[q] for q in range(n)],
+        "gold_recipients": [s.gq[i] for i in range(s.gqn)] if drawn_public else [],
+        "gold_next": s.gq[s.gqi] if s.phase == PH_SHARE else -1,
+        "gold_holder": holder,
+        "gold_drawn_count": (s.gdrawn[0] + s.gdrawn[1] + s.gdrawn[2]) if drawn_public else 0,
+        "held_gold": [s.gdrawn[k] for k in range(3)] if holder == player else None,
+        "known_gold": known_gold,
+    }
+
+
+def _obs_string(SaboteurEngine self, int player) -> str:
+    """Body of ``SaboteurEngine.obs_string``."""
+    v = self.player_view(player)
+    n = v["num_players"]
+    lines = [f"round {v['round'] + 1}/{v['rounds']} phase {v['phase']}"
+             f" to move p{self.s.cur}",
+             _maze_ascii(self, player)]
+    role = v["role"]
+    lines.append(f"you p{player}: {ROLE_NAMES[role] if role >= 0 else 'no role yet'}")
+    if v["roles"] is not None:
+        lines.append("roles: " + " ".join(ROLE_NAMES[r][0] for r in v["roles"]))
+    lines.append("hand: " + ", ".join(f"{KIND_NAMES[k]} x{c}"
+                                     for k, c in enumerate(v["hand"]) if c))
+    lines.append("goals: " + " ".join(GOAL_NAMES[g] if g >= 0 else "?"
+                                      for g in v["known_goals"]))
+    lines.append("broken: " + " ".join(
+        f"p{q}:" + ("".join("PLC"[t] for t in range(3) if v["broken"][q][t]) or "-")
+        for q in range(n)))
+    lines.append("hand sizes: " + " ".join(str(h) for h in v["hand_sizes"])
+                 + f" deck {v['deck_size']}")
+    lines.append(f"gold: {v['nuggets']} nuggets")
+    if v["gold_holder"] >= 0:
+        text = f"gold drawn for p{v['gold_holder']}: {v['gold_drawn_count']} card(s)"
+        if v["held_gold"] is not None:
+            text += " " + " ".join(str(k + 1) for k in range(3)
+                                   for _ in range(v["held_gold"][k]))
+        if v["gold_next"] >= 0:
+            text += f", next to p{v['gold_next']}"
+        lines.append(text)
+    if v["known_gold"]:
+        lines.append("gold handed out: " + " ".join(f"p{q}:{val + 1}"
+                                                    for q, val in v["known_gold"]))
+    return "\n".join(lines)
+
+
+def _maze_ascii(SaboteurEngine self, int viewer) -> str:
+    """ASCII maze; ``viewer`` < 0 shows every goal, else what ``viewer`` knows."""
+    cdef SabState* s = &self.s
+    cells = [s.occ[i] for i in range(s.nocc)] + [s.goal_cell[g] for g in range(3)]
+    cells.append(self.xy(0, 0))
+    xs = [self.cell_xy(self.acell_of(g))[0] for g in cells]
+    ys = [self.cell_xy(self.acell_of(g))[1] for g in cells]
+    x0, x1 = max(min(xs) - 1, -self.p.R), min(max(xs) + 1, self.p.R)
+    y0, y1 = max(min(ys) - 1, -self.p.R), min(max(ys) + 1, self.p.R)
+    out = ["     " + "".join(f"{x:^3d}" for x in range(x0, x1 + 1))]
+    for y in range(y0, y1 + 1):
+        rows = ["", "", ""]
+        for x in range(x0, x1 + 1):
+            v = s.cell[self.xy(x, y)]
+            if not v & CB_OCC:
+                mark = "," if s.frm[self.xy(x, y)] else "."
+                rows[0] += "   "
+                rows[1] += f" {mark} "
+                rows[2] += "   "
+                continue
+            code = (v >> 8) & 31
+            if v & CB_GOAL:
+                slot = code - CODE_GOAL
+                known = s.goal_id[slot] if viewer < 0 else self.kgoal(viewer, slot)
+                ch = "?TNW"[known + 1]
+                rows[0] += "   "
+                rows[1] += f"[{ch}]"
+                rows[2] += "   "
+                continue
+            e = v & 15
+            if code == CODE_START:
+                c = "S"
+            elif code >= CODE_GOAL:
+                c = "T" if s.goal_id[code - CODE_GOAL] == 0 else "o"
+            else:
+                c = "+" if v & CB_PASS else "x"
+            rows[0] += " " + ("|" if e & 1 else " ") + " "
+            rows[1] += ("-" if e & 8 else " ") + c + ("-" if e & 2 else " ")
+            rows[2] += " " + ("|" if e & 4 else " ") + " "
+        out.append("     " + rows[0])
+        out.append(f"{y:>4d} " + rows[1])
+        out.append("     " + rows[2])
+    return "\n".join(out)
+
+
+def _render(SaboteurEngine self) -> str:
+    """Body of ``SaboteurEngine.render``."""
+    cdef SabState* s = &self.s
+    lines = [f"round {min(s.round + 1, self.p.rounds)}/{self.p.rounds} phase "
+             f"{PHASE_NAMES[s.phase]}"
+             f" current p{s.cur} deck {s.deck_n}",
+             _maze_ascii(self, -1),
+             "goals: " + " ".join(GOAL_NAMES[s.goal_id[g]] if s.goal_id[g] >= 0 else "-"
+                                  for g in range(3))]
+    for p in range(self.p.n):
+        role = ROLE_NAMES[s.role[p]] if s.role[p] >= 0 else "-"
+        hand = ",".join(f"{k}x{s.hand[p][k]}" for k in range(NKINDS) if s.hand[p][k])
+        disc = ",".join(f"{k}x{s.disc[p][k]}" for k in range(NKINDS) if s.disc[p][k])
+        tools = "".join("PLC"[t] for t in range(3) if s.broken[p][t]) or "-"
+        g = s.gold[p]
+        lines.append(f"p{p} {role} broken:{tools} hand:[{hand}] discarded:[{disc}] "
+                     f"gold:{g[0]}/{g[1]}/{g[2]}+{s.sab_gold[p]}")
+    lines.append(f"gold pile: {s.gold_pool[0]}/{s.gold_pool[1]}/{s.gold_pool[2]} "
+                 f"drawn: {s.gdrawn[0]}/{s.gdrawn[1]}/{s.gdrawn[2]}")
+    return "\n".join(lines)
+
+
+def _obs_tensor_size(SaboteurEngine self) -> int:
+    """Body of ``SaboteurEngine.obs_tensor_size``."""
+    n = self.p.n
+    return (8 * self.p.C + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
+            + n + 1 + MAXROUNDS + 4 + 2 * n + 3 + 3 * n)
+
+
+def _max_events(SaboteurEngine self) -> int:
+    """Body of ``SaboteurEngine.max_events``."""
+    return self.p.rounds * (4 * self.p.n + 2 * self.p.K + 5)
+
+
+def _event_size(SaboteurEngine self) -> int:
+    """Body of ``SaboteurEngine.event_size``."""
+    return 1 + NEV + (self.p.n + 1) + 3 + 2
+
+
+def _info_tensor_size(SaboteurEngine self) -> int:
+    """Body of ``SaboteurEngine.info_tensor_size``."""
+    n = self.p.n
+    return (self.obs_tensor_size() + n * NKINDS + n + NKINDS + 3 * n + 3 * MAXROUNDS
+            + self.max_events() * self.event_size())
+
+
+def _fill_obs_tensor(SaboteurEngine self, int player, float[:] out) -> None:
+    """Body of ``SaboteurEngine.fill_obs_tensor``."""
+    _fill_obs(self, player, out)
+
+
+cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
+    cdef int C = self.p.C, n = self.p.n, i, v, g, k, t, p, o = 0, known
+    out[:] = 0.0
+    for i in range(C):
+        v = self.s.cell[self.grid_of(i)]
+        if v & CB_OCC and not (v & CB_GOAL):
+            out[i] = v & 1
+            out[C + i] = (v >> 1) & 1
+            out[2 * C + i] = (v >> 2) & 1
+            out[3 * C + i] = (v >> 3) & 1
+            out[4 * C + i] = 1.0 if v & CB_PASS else 0.0
+            out[5 * C + i] = 1.0
+            out[6 * C + i] = 1.0 if v & CB_REACH else 0.0
+        elif v & CB_GOAL:
+            out[7 * C + i] = 1.0
+    o = 8 * C
+    for g in range(3):
+        known = self.kgoal(player, g)
+        out[o + 4 * g + known + 1] = 1.0
+    o += 12
+    for p in range(n):
+        for t in range(3):
+            out[o + 3 * p + t] = self.s.broken[p][t]
+    o += 3 * n
+    for k in range(NKINDS):
+        out[o + k] = self.s.hand[player][k]
+    o += NKINDS
+    out[o + self.s.role[player] + 1] = 1.0
+    o += 3
+    if self.s.roles_public:
+        for p in range(n):
+            out[o + 2 * p + self.s.role[p]] = 1.0
+    o += 2 * n
+    if self.s.phase == PH_PLAY or self.s.phase == PH_SHARE:
+        out[o + self.s.cur] = 1.0
+    o += n
+    out[o + self.s.phase] = 1.0
+    o += NPHASES
+    for p in range(n):
+        out[o + p] = self.s.hand_n[p]
+    o += n
+    out[o] = self.s.deck_n
+    o += 1
+    out[o + min(self.s.round, MAXROUNDS - 1)] = 1.0
+    o += MAXROUNDS
+    for k in range(3):
+        out[o + k] = self.s.gold[player][k]
+    out[o + 3] = self.s.sab_gold[player]
+    o += 4
+    for p in range(n):
+        out[o + p] = self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]
+        out[o + n + p] = self.s.sab_gold[p]
+    o += 2 * n
+    if (self.s.phase == PH_GOLD or self.s.phase == PH_SHARE) and player == self.gold_holder():
+        for k in range(3):
+            out[o + k] = self.s.gdrawn[k]
+    o += 3
+    for i in range(NGOLD):
+        p = self.s.gloc[i]
+        if not self.p.pick and p >= 0 and p != player and (self.s.gseen[i] >> player) & 1:
+            out[o + 3 * p + self.s.gval[i]] += 1.0
+    o += 3 * n
+    return o
+
+
+def _fill_info_tensor(SaboteurEngine self, int player, float[:] out) -> None:
+    """Body of ``SaboteurEngine.fill_info_tensor``."""
+    cdef int o = _fill_obs(self, player, out), n = self.p.n, p, k, g, r
+    for p in range(n):
+        for k in range(NKINDS):
+            out[o + p * NKINDS + k] = self.s.played[p][k]
+    o += n * NKINDS
+    for p in range(n):
+        out[o + p] = self.s.passes[p]
+    o += n
+    for k in range(NKINDS):
+        out[o + k] = self.s.disc[player][k]
+    o += NKINDS
+    for p in range(n):
+        for g in range(3):
+            out[o + 3 * p + g] = self.s.mapped[p][g]
+    o += 3 * n
+    for r in range(MAXROUNDS):
+        if self.s.round_winner[r]:
+            out[o + 3 * r + self.s.round_winner[r]] = 1.0
+        else:
+            out[o + 3 * r] = 1.0
+    o += 3 * MAXROUNDS
+    cdef int size = self.event_size(), i, f
+    for i in range(self.s.nlog):
+        ev, actor, a, b, c, priv = _visible(self, i, player)
+        f = o + i * size
+        out[f] = 1.0
+        out[f + 1 + ev] = 1.0
+        out[f + 1 + NEV + actor + 1] = 1.0
+        f += 1 + NEV + n + 1
+        out[f] = a + 1
+        out[f + 1] = b + 1
+        out[f + 2] = c + 1
+        if priv >= 0:
+            out[f + 3] = 1.0
+            out[f + 4] = priv + 1

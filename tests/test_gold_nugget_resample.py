@@ -1,0 +1,113 @@
+"""Gold Nugget resampling (issue 10): every world is drawn from the player's
+information alone (never the true history), replays to itself, and two
+histories the player cannot tell apart give the same distribution of worlds."""
+from __future__ import annotations
+
+import random
+
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+import games.gold_nugget as gn
+from games import testing
+from games.gold_nugget import A_OPT1, A_PLAYER, stone_action
+from src_cy.gold_nugget import resample_fallbacks, resample_stats
+from tests.test_gold_nugget_rules import AFTERNOON, NIGHT, NOON, PEEKS, do, play, setup
+
+KEEP = A_OPT1                  # do not examine the stone just acquired
+
+CONFIGS = [
+    (gn.MINI_PARAMS, 3), ({"players": 2}, 2), ({"players": 3}, 2), ({"players": 4}, 2),
+    ({"players": 5}, 1), ({"players": 3, "advanced": True}, 2),
+    ({"players": 5, "advanced": True}, 1),
+]
+
+
+def _replays(game: pyspiel.Game, world: pyspiel.State) -> pyspiel.State:
+    replay = game.new_initial_state()
+    for a in world.history():
+        replay.apply_action(a)
+    return replay
+
+
+@pytest.mark.parametrize("params, count", CONFIGS, ids=[
+    "mini", "p2", "p3", "p4", "p5", "p3-advanced", "p5-advanced"])
+def test_resampling_never_falls_back(params: dict, count: int) -> None:
+    """Random mid-game states, every player, several seeds: no resample gives
+    up (the counters stay 0), every world replays to itself with the player's
+    information key, string and the player to move unchanged."""
+    game = pyspiel.load_game("gold_nugget", params)
+    before = resample_stats()
+    states = testing.mid_game_states(game, count, seed=11, min_depth=40)
+    rng = random.Random(2)
+    for state in states:
+        for p in range(game.num_players()):
+            key = state.engine.py_info_key(p)
+            for _ in range(2):
+                world = state.resample(p, rng.getrandbits(62))
+                replay = _replays(game, world)
+                assert replay.serialize() == world.serialize()
+                assert world.engine.py_info_key(p) == key
+                assert world.information_state_string(p) == state.information_state_string(p)
+                assert world.current_player() == state.current_player()
+                world.engine.check_invariants()
+    after = resample_stats()
+    assert after["calls"] > before["calls"]
+    assert after["failures"] == before["failures"]
+    assert after["overruns"] == before["overruns"] == resample_fallbacks()
+
+
+def _nugget_owner(world: pyspiel.State) -> int:
+    return next((q for q, lair in enumerate(world.engine.lairs()) if 0 in lair), -1)
+
+
+def _sleight_pair() -> list[pyspiel.State]:
+    """p0 swaps one of its stones (slot 0 holds the nugget) with p1#0 by
+    Sleight of paw; p2 hears the swap but not which stone went."""
+    pair = []
+    for slot in (0, 1):
+        _, st = setup([["sleight_of_paw"] + PEEKS[:4]] + [PEEKS] * 2,
+                      tods=(NOON, AFTERNOON, NIGHT), stones=((0, 4), (5, 6), (7, 8)))
+        do(st, play("sleight_of_paw"), A_PLAYER + 1, stone_action(0, slot),
+           stone_action(1, 0), KEEP, KEEP)
+        pair.append(st)
+    return pair
+
+
+def test_hidden_swap_nugget_follows_information_only() -> None:
+    """Where the nugget is after a hidden swap: a world never keeps the true
+    place, and both histories give the same distribution of owners."""
+    pair = _sleight_pair()
+    assert _nugget_owner(pair[0]) == 1 and _nugget_owner(pair[1]) == 0
+    assert pair[0].information_state_string(2) == pair[1].information_state_string(2)
+    assert pair[0].engine.py_info_key(2) == pair[1].engine.py_info_key(2)
+    before = resample_stats()
+    owners = {_nugget_owner(pair[0].resample(2, seed)) for seed in range(60)}
+    assert {0, 1} <= owners
+    testing.check_resample_distribution(pair[0], pair[1], 2, _nugget_owner, n=150)
+    after = resample_stats()
+    assert after["failures"] == before["failures"] and after["overruns"] == before["overruns"]
+
+
+def test_nugget_uniform_over_unseen_stones_after_setup() -> None:
+    """Right after set-up a player knows only its own two stones: the nugget
+    lies uniformly on the stones it has not seen (exact face odds)."""
+    from scipy.stats import chisquare
+    _, st = setup([PEEKS] * 3, stones=((3, 4), (1, 5), (0, 6)))
+    seen = set(st.engine.lairs()[0])
+    places = {}
+    n = 300
+    for seed in range(n):
+        world = st.resample(0, seed).engine
+        where = next(((q, i) for q, lair in enumerate(world.lairs()) for i, s in enumerate(lair)
+                      if s == 0), "nest")
+        assert where == "nest" or where[0] != 0
+        places[where] = places.get(where, 0) + 1
+    unseen = len(st.engine.stone_faces()) - len(seen)
+    nest = len(st.engine.nest_stones())
+    expected = {w: n / unseen for w in places if w != "nest"}
+    expected["nest"] = n * nest / unseen
+    observed = [places.get(w, 0) for w in expected]
+    assert sum(observed) == n and len(places) <= len(expected)
+    assert chisquare(observed, [expected[w] for w in expected]).pvalue > 1e-3

@@ -1,0 +1,190 @@
+"""Gold Thief resampling: the exact stage against an exact enumeration of the
+mini preset, the complete search stage, and that no stage ever needs the
+true hidden facts (docs/rules/gold_thief.md, "Resampling")."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pyspiel
+import pytest
+from scipy.stats import chisquare
+
+import games  # noqa: F401
+from games.gold_thief import MINI_PARAMS
+from games.testing import random_states
+from src_cy import gold_thief as gt
+
+PASS, GIVE0, FAERIE0, NUM_GOALS_MAX = 1, 94, 17, 24
+
+
+@pytest.fixture
+def attempts():
+    """Restore the stage attempts after a test changes them."""
+    old = gt.set_resample_attempts(16, 500)
+    yield
+    gt.set_resample_attempts(*old)
+
+
+def _is_faerie_play(action: int) -> bool:
+    return FAERIE0 <= action < FAERIE0 + NUM_GOALS_MAX
+
+
+def _exact_posteriors(game: pyspiel.Game, targets: set) -> dict:
+    """For each (player p, info key) in `targets`: every history h in p's
+    information set that does not end with another player's pass, with its
+    weight: chance probabilities x 1/(legal Gives) at another player's Give
+    x 1/(face-down goals) at another player's Faerie play."""
+    out = {t: {} for t in targets}
+    n = game.num_players()
+    stack = [(game.make_engine(), (1.0,) * n, None)]
+    while stack:
+        e, weights, last = stack.pop()
+        for p in range(n):
+            t = (p, e.py_info_key(p))
+            if t in out and not (last is not None and last[0] not in (-1, p) and last[1] == PASS):
+                h = tuple(e.py_history())
+                out[t][h] = out[t].get(h, 0.0) + weights[p]
+        if e.py_is_terminal():
+            continue
+        cp = e.py_current_player()
+        if cp == -1:
+            moves = e.py_chance_outcomes()
+        else:
+            legal = e.py_legal_actions()
+            gives = [a for a in legal if a >= GIVE0]
+            faeries = [a for a in legal if _is_faerie_play(a)]
+            moves = [(a, 1.0 / len(gives) if a >= GIVE0 else
+                      1.0 / len(faeries) if _is_faerie_play(a) else 1.0) for a in legal]
+        for a, w in moves:
+            child = e.py_clone()
+            child.py_apply(a)
+            if cp == -1:
+                nw = tuple(x * w for x in weights)
+            else:
+                nw = tuple(x * (w if q != cp else 1.0) for q, x in enumerate(weights))
+            stack.append((child, nw, (cp, a)))
+    return out
+
+
+def _mini_targets(count: int):
+    """Mid-game (state, player) pairs of the mini preset whose information
+    set holds several histories, with at most ``EXACT_MAX_PLAYS`` public
+    plays by the other player (the range where stage 1 runs)."""
+    game = pyspiel.load_game("gold_thief", MINI_PARAMS)
+    picked = []
+    for state in random_states(game, 40, seed=3, every=3):
+        if state.is_terminal() or len(state.history()) < 6:
+            continue
+        for p in range(2):
+            plays = sum(1 for k, a, _, _ in state.engine.visible_events(p) if k == 4 and a != p)
+            if plays <= gt.EXACT_MAX_PLAYS:
+                picked.append((state, p))
+    return game, picked
+
+
+def test_exact_stage_matches_exact_enumeration_on_mini(attempts):
+    gt.set_resample_attempts(100000, 0)
+    game, picked = _mini_targets(0)
+    targets = {(p, s.engine.py_info_key(p)) for s, p in picked}
+    exact = _exact_posteriors(game, targets)
+    tested = 0
+    rng = random.Random(5)
+    for state, p in picked:
+        support = exact[(p, state.engine.py_info_key(p))]
+        if len(support) < 3 or tested >= 6:
+            continue
+        assert tuple(state.history()) in support
+        total = sum(support.values())
+        before = gt.resample_stats()
+        n = 1500
+        seen = Counter(tuple(state.resample(p, rng.randrange(1 << 40)).history())
+                       for _ in range(n))
+        after = gt.resample_stats()
+        assert after["exact"] - before["exact"] == n and after["search"] == before["search"]
+        assert set(seen) <= set(support), "a world outside p's information set"
+        keys = sorted(support, key=lambda h: support[h])
+        obs, exp, o_small, e_small = [], [], 0, 0.0
+        for h in keys:
+            e = n * support[h] / total
+            if e < 5:
+                o_small += seen[h]
+                e_small += e
+            else:
+                obs.append(seen[h])
+                exp.append(e)
+        if e_small > 0:
+            obs.append(o_small)
+            exp.append(e_small)
+        if len(obs) >= 2:
+            pvalue = chisquare(obs, exp).pvalue
+            assert pvalue > 1e-3, (state.history(), p, list(zip(obs, exp)))
+        tested += 1
+    assert tested >= 4
+
+
+def test_exact_enumeration_detects_a_wrong_distribution():
+    """The comparison above can fail: a sampler that always returns the true
+    history is refused on the same information sets."""
+    game, picked = _mini_targets(0)
+    targets = {(p, s.engine.py_info_key(p)) for s, p in picked}
+    exact = _exact_posteriors(game, targets)
+    refused = 0
+    for state, p in picked:
+        support = exact[(p, state.engine.py_info_key(p))]
+        if len(support) < 3:
+            continue
+        total = sum(support.values())
+        h = tuple(state.history())
+        obs = [1500 if k == h else 0 for k in support]
+        exp = [1500 * support[k] / total for k in support]
+        if chisquare(obs, exp).pvalue < 1e-3:
+            refused += 1
+    assert refused >= 4
+
+
+@pytest.mark.parametrize("params", [MINI_PARAMS, {"players": 2, "max_turns": 3},
+                                    {"players": 3, "max_turns": 2}],
+                         ids=["mini", "2p", "3p"])
+def test_search_stage_alone_finds_worlds_in_the_information_set(attempts, params):
+    """Stage 3 (complete backtracking search) by itself gives real worlds of
+    p's information set.  It can take exponential time, so it runs here on
+    short games only; in play it is the last resort (rules doc)."""
+    gt.set_resample_attempts(0, 0)
+    game = pyspiel.load_game("gold_thief", params)
+    n = game.num_players()
+    before = gt.resample_stats()["search"]
+    done = 0
+    for state in random_states(game, 2, seed=n, every=4):
+        if state.is_terminal():
+            continue
+        p = len(state.history()) % n
+        for seed in range(2):
+            w = state.resample(p, seed)
+            assert w.information_state_string(p) == state.information_state_string(p)
+            replay = game.new_initial_state()
+            for a in w.history():
+                replay.apply_action(a)
+            assert replay.information_state_string(p) == state.information_state_string(p)
+            done += 1
+    assert done > 0 and gt.resample_stats()["search"] - before == done
+
+
+def test_stage_counters_add_up(attempts):
+    game = pyspiel.load_game("gold_thief", {"players": 4})
+    before = gt.resample_stats()
+    n = 0
+    for state in random_states(game, 1, seed=8, every=10):
+        if not state.is_terminal():
+            state.resample(0, n)
+            n += 1
+    after = gt.resample_stats()
+    diff = {k: after[k] - before[k] for k in after}
+    assert diff["calls"] == n == diff["exact"] + diff["model"] + diff["search"]
+    assert diff["exact"] > 0 and diff["model"] > 0
+
+
+def test_set_resample_attempts_refuses_bad_values(attempts):
+    with pytest.raises(ValueError, match="attempts"):
+        gt.set_resample_attempts(-1, 5)
+    assert gt.set_resample_attempts(16, 500) == (16, 500)

@@ -1,0 +1,44 @@
+"""What the installed wheel holds (``./run.sh test`` runs the suite against it).
+
+In place (``./run.sh pytest``) the packages come from the checkout and the
+wheel checks are skipped; under ``./run.sh test`` (``GOLDSPIEL_WHEEL_TEST=1``)
+every package must come from site-packages, never from the checkout.
+"""
+from pathlib import Path
+
+import pytest
+
+import experiments
+import games
+import solvers
+import src_cy
+from repo import REPO_ROOT, WHEEL_TEST
+
+PACKAGES = (games, solvers, src_cy, experiments)
+
+
+def _installed() -> bool:
+    return all("site-packages" in Path(p.__file__).resolve().parts for p in PACKAGES)
+
+
+def test_packages_come_from_the_wheel_under_run_sh_test() -> None:
+    if not WHEEL_TEST:
+        pytest.skip("in-place run: the packages come from the checkout")
+    for pkg in PACKAGES:
+        path = Path(pkg.__file__).resolve()
+        assert "site-packages" in path.parts, f"{pkg.__name__} imported from {path}"
+        assert REPO_ROOT.resolve() not in path.parents, f"{pkg.__name__} from the checkout"
+
+
+def test_wheel_contents() -> None:
+    if not _installed():
+        pytest.skip("packages not installed from a wheel")
+    src = Path(src_cy.__file__).resolve().parent
+    names = {p.name for p in src.iterdir()}
+    assert not [n for n in names if n.endswith((".cpp", ".c"))], "generated C++ in the wheel"
+    assert not [n for n in names if n.startswith("ismcts_testgame")], "test engine in the wheel"
+    for stem in ("engine", "gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget",
+                 "ismcts", "mccfr", "cfr_core", "poker", "tree_compile"):
+        assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), stem
+        assert f"{stem}.pyx" in names, f"{stem}.pyx source missing"
+    assert {"engine.pxd", "rng.pxd", "rng.py"} <= names
