@@ -3,10 +3,9 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from solvers.beliefs import SaboteurBeliefAnchor
 from solvers.bots import make_bot
 from solvers.ismcts import SplitMix64, sample_sorted
-from games.saboteur_search import (BeliefSaboteurBot, maze_distance, maze_frontier,
+from games.saboteur_search import (BeliefSaboteurBot, SaboteurBeliefAnchor, maze_distance, maze_frontier,
                                      possible_treasure_slots, scored_moves)
 
 START = {(0, 0): (16, 0, 15, True, True)}
