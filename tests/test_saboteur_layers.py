@@ -3,7 +3,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import src_cy
+
 ROOT = Path(__file__).resolve().parent.parent
+# the engine sources as shipped (the checkout in place, site-packages under ./run.sh test)
+SRC = Path(src_cy.__file__).resolve().parent
 
 
 def test_import_games_loads_no_search_or_solver_module() -> None:
@@ -18,5 +22,5 @@ def test_import_games_loads_no_search_or_solver_module() -> None:
 
 def test_saboteur_engine_source_does_not_cimport_the_search() -> None:
     for name in ("saboteur.pyx", "saboteur.pxd", "saboteur_catalog.pxi"):
-        text = (ROOT / "src_cy" / name).read_text()
+        text = (SRC / name).read_text()
         assert "ismcts" not in text, name
