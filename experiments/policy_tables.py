@@ -100,29 +100,10 @@ def head_to_head_heuristic(game, policy: Any, games: int, seed: int) -> tuple[fl
     """(mean return, 95% half-width) of ``policy`` against the game's heuristic
     bots, seat ``i % players`` in game i, chance seeded by ``(seed, i)``
     (the same deals at every call, as ``solvers.measures.head_to_head``)."""
-    import math
-
-    import numpy as np
-
-    from src_cy.rng import SplitMix64, derive_seed, sample_sorted
+    from solvers.measures import head_to_head
     opponents = HeuristicPolicy(game)
-    n = game.num_players()
-    values = np.zeros(games)
-    for i in range(games):
-        seat = i % n
-        rng = SplitMix64(derive_seed(seed, 2 * i))
-        mine = SplitMix64(derive_seed(seed, 2 * i + 1))
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
-            elif state.current_player() == seat:
-                probs = policy.action_probabilities(state)
-                state.apply_action(sample_sorted(sorted(probs.items()), mine))
-            else:
-                state.apply_action(opponents.bot.step(state))
-        values[i] = state.returns()[seat]
-    return float(values.mean()), float(1.96 * values.std(ddof=1) / math.sqrt(games))
+    return head_to_head(game, policy, games=games, seed=seed,
+                        opponent=lambda state, rng: opponents.bot.step(state))
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,

@@ -25,13 +25,14 @@ HEAD_TO_HEAD = "mean return vs random"
 
 
 def head_to_head(game: pyspiel.Game, policy: Any, games: int = 200,
-                 seed: int = 0) -> tuple[float, float]:
+                 seed: int = 0, opponent: Any = None) -> tuple[float, float]:
     """(mean return of ``policy``, 95% half-width) against uniform-random opponents.
 
     Game i seats the policy at ``i % players``; chance and the opponents draw
     from a ``SplitMix64`` seeded by ``(seed, i)``, the policy's own samples
     from a separate stream, so every call with the same seed plays the same
-    deals.
+    deals.  ``opponent(state, rng)`` picks the other seats' actions (default:
+    uniform random from ``rng``).
     """
     if games < 2:
         raise ValueError(f"games must be >= 2, got {games}")
@@ -49,6 +50,7 @@ def head_to_head(game: pyspiel.Game, policy: Any, games: int = 200,
                 probs = policy.action_probabilities(state)
                 state.apply_action(sample_sorted(sorted(probs.items()), mine))
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_action(opponent(state, rng) if opponent is not None
+                                   else rng.choice(state.legal_actions()))
         values[i] = state.returns()[seat]
     return float(values.mean()), float(1.96 * values.std(ddof=1) / math.sqrt(games))

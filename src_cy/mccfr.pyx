@@ -378,19 +378,4 @@ cdef class MCCFRCore:
         self.iteration = int(st["iteration"][0])
 
 
-cdef object _ivec(vector[int]& v):
-    out = np.empty(v.size(), np.int32)
-    cdef int[::1] o = out
-    cdef Py_ssize_t i
-    for i in range(<Py_ssize_t>v.size()):
-        o[i] = v[i]
-    return out
-
-
-cdef object _dvec(vector[double]& v):
-    out = np.empty(v.size(), np.float64)
-    cdef double[::1] o = out
-    cdef Py_ssize_t i
-    for i in range(<Py_ssize_t>v.size()):
-        o[i] = v[i]
-    return out
+include "vectors.pxi"
