@@ -44,11 +44,30 @@ import pyspiel
 from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
 from games._adapter import engine_of, view_of
 from games.spec import GameSpec, TableSpec, register_spec
-from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine, ArdillasView, Token
+from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView, Token
 
 __all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS", "KINGS",
            "max_game_length", "parse_boards"]
 
+# The action layout: Python mirror of ``src_cy/ardillas_del_bosque_actions.pxd``
+# (the one definition; tests/test_ardillas_del_bosque.py checks this block
+# against the engine's ``ACTION_LAYOUT``).  Other Python modules import the
+# ids from here.
+MAX_BOARDS = 5
+MAX_HIDING_PLACES = 10
+NUM_KINDS = 7          # chance outcomes 0..6 are token kinds
+SQUIRREL = 5           # kinds 0-4 are nuts
+POO = 6
+A_PILE = 0             # + hiding place
+A_TAKE = 10
+A_KEEP = 11            # + kind
+A_NPLACE = 18          # + 10 * kind + hiding place
+A_INDEX = 88           # + index
+A_PAIR = 123           # + 10 * a + b
+A_NEST = 223           # + 12 * seat + c
+A_BEETLE = 283         # + 5 * from + to
+A_SNAKE_UP = 308       # + kind
+A_SNAKE_DOWN = 313     # + own face-down token index
 NUM_ACTIONS = 318
 MAX_CHANCE_OUTCOMES = 7
 KINGS = ("none",) + tuple(ANIMAL_NAMES)
@@ -144,10 +163,13 @@ class ArdillasGame(EngineGame):
             max_game_length=max_len,
         )
         game_string = self._game_string(params)
+        shared = ArdillasParams({
+            "players": players, "sleepyheads": sleepy, "hiding_places": hp, "night": night,
+            "king": king_id, "little_squirrels": little, "nuts": nuts, "boards": boards,
+            "max_len": max_len})
 
         def factory() -> ArdillasEngine:
-            return ArdillasEngine(players, sleepy, hp, int(night), king_id, int(little),
-                                  nuts, boards, max_len, game_string)
+            return ArdillasEngine(shared, game_string=game_string)
 
         return info, factory
 

@@ -32,13 +32,11 @@ from __future__ import annotations
 
 import pyspiel
 
+from games.ardillas_del_bosque import (A_BEETLE, A_INDEX, A_KEEP, A_NEST, A_NPLACE, A_PAIR,
+                                      A_PILE, A_SNAKE_DOWN, A_SNAKE_UP, A_TAKE, POO, SQUIRREL)
 from solvers.heuristics_base import RuleBot
 
 KINDS = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
-SQUIRREL, POO = 5, 6
-A_PILE, A_TAKE, A_KEEP, A_NPLACE, A_INDEX, A_PAIR = 0, 10, 11, 18, 88, 123
-A_NEST, A_BEETLE = 223, 283
-A_SNAKE_UP, A_SNAKE_DOWN = 308, 313
 
 
 def _kind(token) -> int:

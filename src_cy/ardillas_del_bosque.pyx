@@ -4,6 +4,14 @@
 Every token is a physical object ``o = owner * 7 + j`` (the owner's j-th token
 to leave their hand); owners and positions are public, ``kind[o]`` is hidden
 unless ``known[o]`` says otherwise.  Kinds: 0-4 nuts, 5 squirrel, 6 poo.
+
+This file holds the parameters, the engine class, the rules kernel and the
+resampler; the included files hold the constant tables
+(``ardillas_del_bosque_catalog.pxi``), the rendering
+(``ardillas_del_bosque_render.pxi``) and the snapshot
+(``ardillas_del_bosque_persist.pxi``); the action ids are defined once in
+``ardillas_del_bosque_actions.pxd`` and the view types live in
+``ardillas_del_bosque_view.py``.
 """
 from libc.stdint cimport uint64_t, uint8_t, int8_t, int16_t
 from libc.string cimport memcpy, memset
@@ -11,146 +19,23 @@ from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
+from src_cy.ardillas_del_bosque_actions cimport (
+    MAXB, MAXH, NK, SQUIRREL, POO, A_PILE, A_TAKE, A_KEEP, A_NPLACE, A_INDEX, A_PAIR,
+    A_NEST, A_BEETLE, A_SNAKE_UP, A_SNAKE_DOWN, NUM_ACTIONS)
 
-cdef enum:
-    MAXB = 5          # boards (players + sleepyheads)
-    MAXH = 10         # hiding places
-    MAXT = 35         # token objects
-    NK = 7            # kinds
-    SQUIRREL = 5
-    POO = 6
-    PUB = 0x80        # `known` bit: everybody knows the kind
-    LOC_HAND = -1
-    LOC_NEST = 10     # nest of player p is LOC_NEST + p
-    LOC_REMOVED = 20
-    MAXLOG = 2048
-    # actions
-    A_PILE = 0
-    A_TAKE = 10
-    A_KIND = 11
-    A_NPLACE = 18
-    A_INDEX = 88
-    A_PAIR = 123
-    A_NEST = 223
-    A_BEETLE = 283
-    A_SNAKE_UP = 308
-    A_SNAKE_DOWN = 313
-    NUM_ACTIONS = 318
-    # phases
-    PH_DEAL = 0
-    PH_ADRAW = 1
-    PH_APLACE = 2
-    PH_KEEP = 3
-    PH_NPLACE = 4
-    PH_WDRAW = 5
-    PH_BEAR_FLIP = 6
-    PH_BEAR_DRAW = 7
-    PH_LYNX_PILE = 8
-    PH_LYNX_PICK = 9
-    PH_EAGLE = 10
-    PH_ANT_NEST = 11
-    PH_ANT_DEC = 12
-    PH_LIZ_DEST = 13
-    PH_LIZ_SIZE = 14
-    PH_LIZ_PAIR = 15
-    PH_LIZ_TAKE = 16
-    PH_BOAR_PILE = 17
-    PH_BOAR_PICK = 18
-    PH_FOX = 19
-    PH_OWL = 20
-    PH_BEETLE = 21
-    PH_SNAKE = 22
-    PH_END = 23
-    PH_BOARDS = 24
-    NPHASES = 25
-    # events
-    E_DEAL = 0
-    E_DEAL_REMOVED = 1
-    E_ADRAW = 2
-    E_PLACE = 3
-    E_KEEP = 4
-    E_DRAW = 5
-    E_FLIP = 6
-    E_EXPOSE = 7
-    E_LOOK = 8
-    E_SEE = 9
-    E_EAGLE = 10
-    E_ANT_NEST = 11
-    E_PEEK = 12
-    E_ANT_MOVE = 13
-    E_SPLIT = 14
-    E_LIZ_FLIP = 15
-    E_BOAR_PICK = 16
-    E_BOAR_DONE = 17
-    E_FOX = 18
-    E_OWL = 19
-    E_BEETLE = 20
-    E_SNAKE = 21
-    E_ELIM = 22
-    E_REVEAL = 23
-    E_ANIMAL = 24
-    E_END = 25
-    E_BOARD = 26
-    E_LIZ_DEST = 27
-    # history steps (for the perfect-recall tensor)
-    MAXSTEP = 512
-    TAG_BOARD = 8
-    TAG_DEAL = 9
-    TAG_ADRAW = 10    # + owner
-    # step codes as a player sees a history step
-    C_BOARD = 318     # + board pair
-    C_SEEN_KIND = 323 # + kind (own autumn draw)
-    C_HIDDEN = 330    # a chance draw the player does not see
-    C_KEEP = 331      # another player's night keep
-    C_NPLACE = 332    # + h: another player's night hide
-    NCODE = 342
-    CODE_LO = 32
-    CODE_HI = 11
+from src_cy.ardillas_del_bosque_view import ArdillasView, Token
 
-from typing import NamedTuple, Optional
+# The action layout (from ``ardillas_del_bosque_actions.pxd``), for the Python
+# mirror's test.
+ACTION_LAYOUT = {
+    "MAX_BOARDS": MAXB, "MAX_HIDING_PLACES": MAXH, "NUM_KINDS": NK,
+    "SQUIRREL": SQUIRREL, "POO": POO,
+    "A_PILE": A_PILE, "A_TAKE": A_TAKE, "A_KEEP": A_KEEP, "A_NPLACE": A_NPLACE,
+    "A_INDEX": A_INDEX, "A_PAIR": A_PAIR, "A_NEST": A_NEST, "A_BEETLE": A_BEETLE,
+    "A_SNAKE_UP": A_SNAKE_UP, "A_SNAKE_DOWN": A_SNAKE_DOWN, "NUM_ACTIONS": NUM_ACTIONS,
+}
 
-KIND_NAMES = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
-ANIMAL_NAMES = ("bear", "lynx", "golden_eagle", "ant", "lizard",
-                "wild_boar", "fox", "owl", "dung_beetle", "snake")
-PHASE_NAMES = ("deal", "autumn-draw", "autumn-place", "night-keep", "night-place",
-               "winter-draw", "bear-flip", "bear-draw", "lynx-pile", "lynx-pick",
-               "golden-eagle", "ant-nest", "ant-decide", "lizard-split-dest",
-               "lizard-split-size", "lizard-pair", "lizard-take", "boar-pile",
-               "boar-order", "fox", "owl", "dung-beetle", "snake", "end", "boards")
-BOARD_NAMES = tuple(f"{ANIMAL_NAMES[b]}/{ANIMAL_NAMES[b + 5]}" for b in range(5))
-
-
-class Token(NamedTuple):
-    """A token as one player knows it (``kind`` None: face unknown to them)."""
-    owner: int          # board: seat 0..N-1, then sleepyheads N..
-    ordinal: int        # the owner's j-th token to leave the hand
-    kind: Optional[str]
-    face_up: bool
-
-
-class ArdillasView(NamedTuple):
-    """What one player knows now (``ArdillasEngine.player_view``)."""
-    player: int
-    phase: str
-    current_player: int                 # pyspiel id: seat, -1 chance, -4 terminal
-    turn: int                           # seat whose turn it is
-    night: bool
-    king: Optional[str]
-    board_animals: tuple                # per board: its animal, None until drawn
-    hand: tuple                         # own kinds not yet out of the hand
-    holding: Optional[Token]            # by day: the token being hidden
-    piles: tuple                        # per hiding place: Tokens, top first
-    nests: tuple                        # per seat: Tokens, arrival order
-    active: tuple                       # per seat: still in the woods
-    focus_pile: Optional[int]           # Lynx/Boar/Ant/Lizard-split pile
-    lizard_piles: tuple                 # Lizard: split target, or the two flipped piles
-    boar_remaining: tuple               # Wild Boar: Tokens still to order, top first
-    boar_placed: tuple                  # Wild Boar: Tokens ordered so far, top first
-
-
-SNAP_MAGIC = b"ARDL"
-# Version 3: an action count before the history, so a truncation is refused.
-SNAP_VERSION = 3
+include "ardillas_del_bosque_catalog.pxi"
 
 
 cdef struct Ev:
@@ -217,53 +102,109 @@ cdef inline int popc(unsigned int x) noexcept nogil:
     return c
 
 
-cdef class ArdillasEngine(Engine):
-    """State and rules of one Ardillas del Bosque game (all modes)."""
-    cdef AState s
-    cdef Ev log[MAXLOG]
-    cdef public int N, S, B, hp, H, night, king, little, nuts, max_len
-    cdef public int tpp
+# The engine parameters, by name (the mapping ``ArdillasParams`` takes).
+PARAM_NAMES = ("players", "sleepyheads", "hiding_places", "night", "king",
+               "little_squirrels", "nuts", "boards", "max_len")
+
+
+def _int_param(params, str name, int lo, int hi) -> int:
+    value = params[name]
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"Ardillas del Bosque parameter {name}={value!r} is invalid; "
+                         f"valid: an integer in [{lo}, {hi}]")
+    return value
+
+
+cdef class ArdillasParams:
+    """One game's parameters, typed and immutable; built once per game from
+    a mapping of every name of ``PARAM_NAMES`` (``games.ardillas_del_bosque``
+    builds it: ``night`` and ``little_squirrels`` bools, ``king`` -1 or an
+    animal index 0..9, ``boards`` () for boards drawn by chance at set-up,
+    else the board pair (0..4) of each board, players' boards first,
+    ``max_len`` a bound on the actions of a game) and shared by every engine
+    of that game and all their clones.  ValueError names a missing, unknown
+    or invalid parameter."""
+    cdef readonly int players, sleepyheads, boards_count, hiding_places, hiding_total
+    cdef readonly int night, king, little, nuts, max_len, tokens, random_boards
+    cdef readonly tuple boards
     cdef uint8_t kindset
     cdef int8_t fixed[MAXB]
-    cdef int random_boards
 
-    def __init__(self, int players, int sleepyheads, int hiding_places, int night,
-                 int king, int little, int nuts, tuple boards, int max_len, str game_string):
-        """Set up the woods; `king` is -1 or an animal index 0..9; `boards` is
-        () for boards drawn by chance at set-up, else the board pair (0..4) of
-        each board (players' boards, then sleepyheads'); `max_len` bounds the
-        number of actions of a game (the perfect-recall tensor's length)."""
+    def __init__(self, params):
         cdef int b, k
-        self.N = players
-        self.S = sleepyheads
-        self.B = players + sleepyheads
-        self.hp = hiding_places
-        self.H = self.B * hiding_places
-        self.night = night
-        self.king = king
-        self.little = little
-        self.nuts = nuts
-        if not 0 < max_len <= MAXSTEP:
-            raise ValueError(f"max_len must be in [1, {MAXSTEP}], got {max_len}")
-        self.max_len = max_len
-        self.num_players = players
-        self.game_string = game_string
+        names = set(params)
+        if names != set(PARAM_NAMES):
+            raise ValueError(f"Ardillas del Bosque parameters: missing "
+                             f"{sorted(set(PARAM_NAMES) - names)}, unknown "
+                             f"{sorted(names - set(PARAM_NAMES))}")
+        self.players = _int_param(params, "players", 2, MAXB)
+        self.sleepyheads = _int_param(params, "sleepyheads", 0, MAXB - self.players)
+        self.boards_count = self.players + self.sleepyheads
+        self.hiding_places = _int_param(params, "hiding_places", 1, MAXH // self.boards_count)
+        self.hiding_total = self.boards_count * self.hiding_places
+        self.night = 1 if params["night"] else 0
+        self.king = _int_param(params, "king", -1, 9)
+        self.little = 1 if params["little_squirrels"] else 0
+        self.nuts = _int_param(params, "nuts", 1, SQUIRREL)
+        self.max_len = _int_param(params, "max_len", 1, MAXSTEP)
+        boards = tuple(params["boards"])
+        if boards and (len(boards) != self.boards_count or len(set(boards)) != len(boards)
+                       or not all(isinstance(x, int) and 0 <= x < NUM_BOARD_PAIRS
+                                  for x in boards)):
+            raise ValueError(f"boards must be {self.boards_count} distinct board numbers "
+                             f"0..4, got {boards}")
+        self.boards = boards
         self.kindset = 0
-        for k in range(nuts):
+        for k in range(self.nuts):
             self.kindset |= 1 << k
-        if not little:
+        if not self.little:
             self.kindset |= 1 << SQUIRREL
         self.kindset |= 1 << POO
-        self.tpp = popc(self.kindset)
-        if boards and (len(boards) != self.B or sorted(set(boards)) != sorted(boards)
-                       or not all(0 <= x < 5 for x in boards)):
-            raise ValueError(f"boards must be {self.B} distinct board numbers 0..4, got {boards}")
+        self.tokens = popc(self.kindset)
         # With a King of the Woods or without squirrels the boards' animals
         # never act, so no board is drawn: every board shows its own number.
-        self.random_boards = 1 if (not boards and king < 0 and not little) else 0
+        self.random_boards = 1 if (not boards and self.king < 0 and not self.little) else 0
         for b in range(MAXB):
-            self.fixed[b] = boards[b] if boards and b < self.B else b
+            self.fixed[b] = boards[b] if boards and b < self.boards_count else b
+
+
+cdef class ArdillasEngine(Engine):
+    """State and rules of one Ardillas del Bosque game (all modes):
+    ``ArdillasEngine(params, game_string="")`` with ``params`` an
+    ``ArdillasParams`` (shared by reference, also by clones) or the mapping
+    it takes."""
+    cdef AState s
+    cdef Ev log[MAXLOG]
+    cdef readonly ArdillasParams params
+    # copies of the parameters the rules read (from ``params``)
+    cdef int N, S, B, hp, H, night, king, little, nuts, max_len, tpp
+    cdef uint8_t kindset
+    cdef int8_t* fixed
+    cdef int random_boards
+
+    def __init__(self, params, str game_string=""):
+        self.set_params(params if isinstance(params, ArdillasParams)
+                        else ArdillasParams(params))
+        self.num_players = self.N
+        self.game_string = game_string
         self.to_initial()
+
+    cdef void set_params(self, ArdillasParams prm) noexcept:
+        self.params = prm
+        self.N = prm.players
+        self.S = prm.sleepyheads
+        self.B = prm.boards_count
+        self.hp = prm.hiding_places
+        self.H = prm.hiding_total
+        self.night = prm.night
+        self.king = prm.king
+        self.little = prm.little
+        self.nuts = prm.nuts
+        self.max_len = prm.max_len
+        self.tpp = prm.tokens
+        self.kindset = prm.kindset
+        self.fixed = prm.fixed
+        self.random_boards = prm.random_boards
 
     cdef void restart(self) noexcept nogil:
         cdef int b, k
@@ -590,7 +531,7 @@ cdef class ArdillasEngine(Engine):
         elif ph == PH_KEEP:
             for k in range(NK):
                 if self.s.hand[p] & (1 << k):
-                    out[n] = A_KIND + k
+                    out[n] = A_KEEP + k
                     n += 1
         elif ph == PH_NPLACE:
             for k in range(NK):
@@ -736,7 +677,7 @@ cdef class ArdillasEngine(Engine):
             else:
                 self.s.phase = PH_ADRAW if ph == PH_APLACE else PH_NPLACE
         elif ph == PH_KEEP:
-            o = self.alloc(p, action - A_KIND)
+            o = self.alloc(p, action - A_KEEP)
             self.s.known[o] |= 1 << p
             self.push_nest(p, o, 0)
             self.log_ev(E_KEEP, p, 0, 0, o, 1 << p, 1)
@@ -1039,56 +980,24 @@ cdef class ArdillasEngine(Engine):
             if old < NK:
                 out[0][idx] = newkind[o]
             elif old < A_NPLACE:
-                out[0][idx] = A_KIND + newkind[o]
+                out[0][idx] = A_KEEP + newkind[o]
             else:
                 out[0][idx] = A_NPLACE + 10 * newkind[o] + (old - A_NPLACE) % 10
 
     cdef Engine clone(self):
         cdef ArdillasEngine e = ArdillasEngine.__new__(ArdillasEngine)
+        e.set_params(self.params)
         e.copy_from(self)
         return e
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef ArdillasEngine o = <ArdillasEngine>other
         self.copy_base(other)
-        self.N = o.N
-        self.S = o.S
-        self.B = o.B
-        self.hp = o.hp
-        self.H = o.H
-        self.night = o.night
-        self.king = o.king
-        self.little = o.little
-        self.nuts = o.nuts
-        self.max_len = o.max_len
-        self.random_boards = o.random_boards
-        memcpy(self.fixed, o.fixed, sizeof(self.fixed))
-        self.tpp = o.tpp
-        self.kindset = o.kindset
         self.s = o.s
         memcpy(self.log, o.log, o.s.nlog * sizeof(Ev))
 
-    # ------------------------------------------------------------------ Python API
-    def _check_player(self, int player) -> None:
-        if not 0 <= player < self.N:
-            raise ValueError(f"player must be in [0, {self.N - 1}], got {player}")
-
-    def _tok(self, int o, int player) -> str:
-        """Name of object o as `player` knows it: owner, ordinal and kind if known."""
-        who = f"p{o // NK}" if o // NK < self.N else f"z{o // NK - self.N}"
-        if player < 0 or self.s.known[o] & (PUB | (1 << player)):
-            return f"{who}#{o % NK}:{KIND_NAMES[self.s.kind[o]]}"
-        return f"{who}#{o % NK}:?"
-
-    def _token(self, int o, int player):
-        known = player < 0 or self.s.known[o] & (PUB | (1 << player))
-        return Token(o // NK, o % NK, KIND_NAMES[self.s.kind[o]] if known else None,
-                     bool(self.s.up[o]))
-
-    def _animal_name(self, int board):
-        if self.king < 0 and self.s.animal_of[board] < 0:
-            return None
-        return ANIMAL_NAMES[self.board_animal(board)]
+    # ================================================================ Python
+    # Everything below is for adapters, tests and people; never on a hot path.
 
     def num_events(self) -> int:
         """Events logged so far (the log holds at most 2048; see the rules doc)."""
@@ -1096,333 +1005,50 @@ cdef class ArdillasEngine(Engine):
 
     def player_view(self, int player) -> ArdillasView:
         """What `player` knows now, as typed fields (see ``ArdillasView``)."""
-        self._check_player(player)
-        return self._make_view(player)
+        _ad_check_player(self, player)
+        return _ad_make_view(self, player)
 
     def _make_view(self, int player) -> ArdillasView:
-        ph = self.s.phase
-        holding = None
-        if ph == PH_APLACE and self.s.pend >= 0 and (player < 0 or self.s.cur == player):
-            holding = self._token(self.s.pend, player)
-        liz = ()
-        if ph == PH_LIZ_SIZE:
-            liz = (int(self.s.liz_b),)
-        elif ph == PH_LIZ_TAKE:
-            liz = tuple(int(x) for x in (self.s.liz_a, self.s.liz_b) if x >= 0)
-        boar = ph == PH_BOAR_PICK
-        own = self.s.hand[player] if player >= 0 else 0
-        return ArdillasView(
-            player=player,
-            phase=PHASE_NAMES[ph],
-            current_player=self.current_player(),
-            turn=self.s.cur,
-            night=bool(self.night),
-            king=ANIMAL_NAMES[self.king] if self.king >= 0 else None,
-            board_animals=tuple(self._animal_name(b) for b in range(self.B)),
-            hand=tuple(KIND_NAMES[k] for k in range(NK) if own & (1 << k)),
-            holding=holding,
-            piles=tuple(tuple(self._token(self.s.pile[h][i], player)
-                              for i in range(self.s.psize[h] - 1, -1, -1))
-                        for h in range(self.H)),
-            nests=tuple(tuple(self._token(self.s.nest[q][i], player)
-                              for i in range(self.s.nsize[q])) for q in range(self.N)),
-            active=tuple(bool(self.s.active[q]) for q in range(self.N)),
-            focus_pile=self.s.ppile if self.s.ppile >= 0 else None,
-            lizard_piles=liz,
-            boar_remaining=tuple(self._token(self.s.boar_rem[i], player)
-                                 for i in range(self.s.boar_n)) if boar else (),
-            boar_placed=tuple(self._token(self.s.boar_new[i], player)
-                              for i in range(self.s.boar_out)) if boar else (),
-        )
+        """The view of `player`, or of the whole table with player -1 (tests)."""
+        return _ad_make_view(self, player)
 
     def action_to_string(self, int player, int action) -> str:
         """Human-readable action (chance outcomes are kinds drawn)."""
-        if player == CHANCE_PLAYER:
-            if self.s.phase == PH_BOARDS and 0 <= action < 5:
-                return f"board {self.s.nboards}: {BOARD_NAMES[action]}"
-            return f"draw {KIND_NAMES[action]}" if 0 <= action < NK else f"chance {action}"
-        if A_PILE <= action < A_TAKE:
-            return f"pile h{action - A_PILE}"
-        if action == A_TAKE:
-            return "ant: take"
-        if A_KIND <= action < A_NPLACE:
-            return f"keep {KIND_NAMES[action - A_KIND]}"
-        if A_NPLACE <= action < A_INDEX:
-            k, h = divmod(action - A_NPLACE, 10)
-            return f"place {KIND_NAMES[k]} on h{h}"
-        if A_INDEX <= action < A_PAIR:
-            return f"index {action - A_INDEX}"
-        if A_PAIR <= action < A_NEST:
-            a, b = divmod(action - A_PAIR, 10)
-            return f"lizard flip h{a}+h{b}"
-        if A_NEST <= action < A_BEETLE:
-            t, c = divmod(action - A_NEST, 12)
-            what = KIND_NAMES[c] if c < NK else f"hidden#{c - NK}"
-            return f"nest p{t}: {what}"
-        if A_BEETLE <= action < A_SNAKE_UP:
-            a, b = divmod(action - A_BEETLE, 5)
-            return f"poo p{a}->p{b}"
-        if A_SNAKE_UP <= action < A_SNAKE_DOWN:
-            return f"snake: throw {KIND_NAMES[action - A_SNAKE_UP]}"
-        if A_SNAKE_DOWN <= action < NUM_ACTIONS:
-            return f"snake: throw hidden#{action - A_SNAKE_DOWN}"
-        return f"action {action}"
-
-    def _event_text(self, int i, int player):
-        cdef Ev e = self.log[i]
-        see = player < 0 or (e.seers & PUB) or (e.seers & (1 << player))
-        if not e.pub and not see:
-            return None
-        who = f"p{e.actor}"
-        tok = ""
-        if e.obj >= 0:
-            o = e.obj
-            own = f"p{o // NK}" if o // NK < self.N else f"z{o // NK - self.N}"
-            tok = f"{own}#{o % NK}" + (f":{KIND_NAMES[self.s.kind[o]]}" if see else "")
-        t = e.typ
-        if t == E_DEAL:
-            return f"deal {tok} to h{e.a}"
-        if t == E_DEAL_REMOVED:
-            return f"deal {tok} removed unseen"
-        if t == E_ADRAW:
-            return f"{who} takes {tok}"
-        if t == E_PLACE:
-            return f"{who} hides {tok} on h{e.a}"
-        if t == E_KEEP:
-            return f"{who} keeps {tok}"
-        if t == E_DRAW:
-            return f"{who} draws {tok} from h{e.a} (depth {e.b})"
-        if t == E_FLIP:
-            return f"{who} flips h{e.a}"
-        if t == E_EXPOSE:
-            return f"top of h{e.a} shows {tok}"
-        if t == E_LOOK:
-            return f"{who} looks through h{e.a}"
-        if t == E_SEE:
-            return f"{who} sees h{e.a}[{e.b}] = {tok}"
-        if t == E_EAGLE:
-            return f"{who} eagle-draws {tok} from h{e.a}"
-        if t == E_ANT_NEST:
-            return f"{who} ant nest h{e.a}"
-        if t == E_PEEK:
-            return f"{who} peeks {tok} on h{e.a}"
-        if t == E_ANT_MOVE:
-            return f"{who} moves {tok} h{e.a}->h{e.b}"
-        if t == E_SPLIT:
-            return f"{who} splits {e.c} from h{e.a} to h{e.b}"
-        if t == E_LIZ_FLIP:
-            return f"{who} lizard flips h{e.a}, h{e.b}"
-        if t == E_BOAR_PICK:
-            return f"{who} boar puts {tok} at {e.b}"
-        if t == E_BOAR_DONE:
-            return f"{who} boar flips h{e.a}"
-        if t == E_FOX:
-            return f"{who} fox takes {tok} from p{e.a}"
-        if t == E_OWL:
-            return f"{who} owl removes {tok} from p{e.a}"
-        if t == E_BEETLE:
-            return f"{who} moves poo {tok} p{e.a}->p{e.b}"
-        if t == E_SNAKE:
-            return f"{who} throws {tok}"
-        if t == E_ELIM:
-            return f"{who} leaves the woods"
-        if t == E_REVEAL:
-            return f"reveal {tok}"
-        if t == E_ANIMAL:
-            return f"{who} wakes {ANIMAL_NAMES[e.a]} (board {e.b})"
-        if t == E_END:
-            return "end"
-        if t == E_BOARD:
-            return f"board {e.a} is the {BOARD_NAMES[e.b]} board"
-        if t == E_LIZ_DEST:
-            return f"{who} lizard splits h{e.a} onto h{e.b}"
-        return f"event {t}"
+        return _ad_action_to_string(self, player, action)
 
     def info_string(self, int player) -> str:
         """Perfect recall: everything `player` observed, in order."""
-        self._check_player(player)
-        cdef int own = self.s.hand[player]
-        hand = (",".join(KIND_NAMES[k] for k in range(NK) if own & (1 << k)) if self.night
-                else str(popc(own)))
-        lines = [f"p{player} hand={hand}"]
-        for i in range(self.s.nlog):
-            txt = self._event_text(i, player)
-            if txt is not None:
-                lines.append(txt)
-        return "\n".join(lines)
-
-    def _hand_str(self, view) -> str:
-        if self.night:
-            return ",".join(view.hand)
-        return str(len(view.hand))
-
-    @staticmethod
-    def _tok_text(t, int nplayers) -> str:
-        who = f"p{t.owner}" if t.owner < nplayers else f"z{t.owner - nplayers}"
-        return f"{who}#{t.ordinal}:{t.kind if t.kind is not None else '?'}"
-
-    def _view_text(self, view) -> str:
-        rows = []
-        for h, pile in enumerate(view.piles):
-            animal = view.board_animals[h // self.hp] or "?"
-            rows.append(f"h{h}({animal}): " + " ".join(
-                self._tok_text(t, self.N) + ("^" if t.face_up else "") for t in pile))
-        for q, nest in enumerate(view.nests):
-            out = "" if view.active[q] else " [out]"
-            rows.append(f"nest p{q}{out}: " + " ".join(
-                self._tok_text(t, self.N) + ("" if t.face_up else "(down)") for t in nest))
-        return "\n".join(rows)
+        return _ad_info_string(self, player)
 
     def obs_string(self, int player) -> str:
         """Current view of `player`: piles, nests, own hand, phase."""
-        self._check_player(player)
-        view = self._make_view(player)
-        holding = f" holding={self._tok_text(view.holding, self.N)}" if view.holding else ""
-        return (f"p{player} phase={view.phase} cur=p{view.turn} "
-                f"hand={self._hand_str(view)}{holding}\n" + self._view_text(view))
+        return _ad_obs_string(self, player)
 
     def render(self) -> str:
         """The whole board, all faces shown."""
-        return (f"phase={PHASE_NAMES[self.s.phase]} cur={self.current_player()}\n"
-                + self._view_text(self._make_view(-1)))
-
-    def _tensor_size(self) -> int:
-        per = 1 + self.H + self.N + 1 + 1 + 1 + NK + 1 + 1
-        return self.B * NK * per + NPHASES + (self.N + 1) + self.N + NK + self.N + self.H + 2
+        return _ad_render(self)
 
     def info_tensor_size(self) -> int:
         """The observation tensor, then one slot per history step (see docs)."""
-        return self._tensor_size() + self.max_len * (CODE_HI + CODE_LO)
+        return _ad_info_tensor_size(self)
 
     def obs_tensor_size(self) -> int:
-        return self._tensor_size()
-
-    def _fill(self, int player, float[:] out) -> None:
-        cdef int o, i, k, idx = 0, per, h, q
-        cdef uint8_t bit = <uint8_t>(1 << player)
-        self._check_player(player)
-        per = 1 + self.H + self.N + 1 + 1 + 1 + NK + 1 + 1
-        for q in range(self.B):
-            for i in range(NK):
-                o = q * NK + i
-                if self.s.kind[o] >= 0 and self.s.loc[o] != LOC_HAND:
-                    if self.s.loc[o] < self.H:
-                        out[idx + 1 + self.s.loc[o]] = 1.0
-                        for k in range(self.s.psize[self.s.loc[o]]):
-                            if self.s.pile[self.s.loc[o]][k] == o:
-                                out[idx + per - 3] = (k + 1) / <float>MAXT
-                    elif self.s.loc[o] == LOC_REMOVED:
-                        out[idx + 1 + self.H + self.N] = 1.0
-                    else:
-                        out[idx + 1 + self.H + self.s.loc[o] - LOC_NEST] = 1.0
-                    out[idx + 2 + self.H + self.N] = self.s.up[o]
-                    if self.s.known[o] & (PUB | bit):
-                        out[idx + 3 + self.H + self.N + self.s.kind[o]] = 1.0
-                        out[idx + per - 2] = 1.0
-                    for k in range(self.s.boar_n):
-                        if self.s.boar_rem[k] == o and self.s.phase == PH_BOAR_PICK:
-                            out[idx + per - 1] = 1.0
-                elif self.s.kind[o] >= 0:
-                    out[idx] = 1.0
-                idx += per
-        out[idx + self.s.phase] = 1.0
-        idx += NPHASES
-        k = self.current_player()
-        out[idx + (k if k >= 0 else self.N)] = 1.0
-        idx += self.N + 1
-        out[idx + player] = 1.0
-        idx += self.N
-        for k in range(NK):
-            if self.s.hand[player] & (1 << k):
-                out[idx + k] = 1.0
-        idx += NK
-        for k in range(self.N):
-            out[idx + k] = self.s.active[k]
-        idx += self.N
-        if self.s.ppile >= 0:
-            out[idx + self.s.ppile] = 1.0
-        idx += self.H
-        out[idx] = self.s.liz_a + 1
-        out[idx + 1] = self.s.liz_b + 1
+        return _ad_obs_tensor_size(self)
 
     def step_code(self, int step, int player) -> int:
-        """History step `step` as `player` saw it, a code in [0, 342): a player
-        action's id (318 actions), except another player's night keep (331) or
-        night hide on h (332 + h), whose kind is hidden; chance: the board
-        drawn (318 + board), the player's own autumn draw (323 + kind), any
-        other draw (330, unseen)."""
-        cdef int tag = self.s.step_tag[step], a = self.hist[step]
-        if tag == TAG_BOARD:
-            return C_BOARD + a
-        if tag == TAG_DEAL:
-            return C_HIDDEN
-        if tag >= TAG_ADRAW:
-            return C_SEEN_KIND + a if tag - TAG_ADRAW == player else C_HIDDEN
-        if tag != player and A_KIND <= a < A_NPLACE:
-            return C_KEEP
-        if tag != player and A_NPLACE <= a < A_INDEX:
-            return C_NPLACE + (a - A_NPLACE) % 10
-        return a
+        """History step `step` as `player` saw it, a code in [0, 342) (see
+        ``_ad_step_code``)."""
+        return _ad_step_code(self, step, player)
 
     def fill_info_tensor(self, int player, out) -> None:
         """Information-state tensor of `player` into float32 `out`: the
         observation tensor, then per history step the one-hot pair
         (code // 32, code % 32) of ``step_code`` (perfect recall)."""
-        cdef int base = self._tensor_size(), t, c, width = CODE_HI + CODE_LO
-        self._fill(player, out)
-        for t in range(min(<int>self.hist.size(), self.max_len)):
-            c = self.step_code(t, player)
-            out[base + t * width + c // CODE_LO] = 1.0
-            out[base + t * width + CODE_HI + c % CODE_LO] = 1.0
+        _ad_fill_info_tensor(self, player, out)
 
     def fill_obs_tensor(self, int player, out) -> None:
         """Observation tensor of `player` into float32 `out`."""
-        self._fill(player, out)
-
-    def dump(self) -> bytes:
-        """Snapshot: magic, version (1 byte), game string (2-byte length), the
-        number of actions (4 bytes) and the action history (2 bytes each)."""
-        game = self.game_string.encode()
-        hist = b"".join(int(a).to_bytes(2, "little") for a in self.hist)
-        return (SNAP_MAGIC + bytes([SNAP_VERSION]) + len(game).to_bytes(2, "little")
-                + game + len(self.hist).to_bytes(4, "little") + hist)
-
-    def load(self, data) -> None:
-        """Restore a ``dump()`` by replaying its history, each action checked;
-        refuses malformed data or another game's (ValueError, state untouched)."""
-        if not isinstance(data, (bytes, bytearray)):
-            raise ValueError(f"snapshot must be bytes, got {type(data).__name__}")
-        data = bytes(data)
-        if len(data) < 7 or data[:4] != SNAP_MAGIC:
-            raise ValueError("not an Ardillas del Bosque snapshot (bad magic or too short)")
-        if data[4] != SNAP_VERSION:
-            raise ValueError(f"unsupported snapshot version {data[4]}; this is {SNAP_VERSION}")
-        glen = int.from_bytes(data[5:7], "little")
-        game = data[7:7 + glen]
-        if len(game) != glen or game != self.game_string.encode():
-            raise ValueError(f"snapshot was made for {game.decode(errors='replace')!r}, "
-                             f"not {self.game_string!r}")
-        if len(data) < 11 + glen:
-            raise ValueError("Ardillas del Bosque snapshot is truncated (no action count)")
-        count = int.from_bytes(data[7 + glen:11 + glen], "little")
-        if count > self.max_len:
-            raise ValueError(f"snapshot history has {count} actions, "
-                             f"more than the game's bound {self.max_len}")
-        body = data[11 + glen:]
-        if len(body) != 2 * count:
-            raise ValueError(f"snapshot history has {len(body)} bytes; {count} actions "
-                             f"need {2 * count}")
-        actions = [int.from_bytes(body[i:i + 2], "little") for i in range(0, len(body), 2)]
-        old = [a for a in self.hist]
-        self.to_initial()
-        try:
-            for a in actions:
-                self.py_apply(a)
-        except ValueError as exc:
-            self.to_initial()
-            for a in old:
-                self.apply(a)
-            raise ValueError(f"invalid Ardillas del Bosque snapshot: {exc}") from None
+        _ad_fill(self, player, out)
 
     def final_groups(self) -> list:
         """Per player: (nut groups largest first after poos, nuts left, last
@@ -1434,91 +1060,21 @@ cdef class ArdillasEngine(Engine):
             out.append(([cnt[k] for k in range(5)], tot, self.s.last_turn[p]))
         return out
 
+    # ---- snapshot
+    def dump(self) -> bytes:
+        """Snapshot: magic, version (1 byte), game string (2-byte length), the
+        number of actions (4 bytes) and the action history (2 bytes each)."""
+        return _ad_dump(self)
+
+    def load(self, data) -> None:
+        """Restore a ``dump()`` by replaying its history, each action checked;
+        refuses malformed data or another game's (ValueError, state untouched)."""
+        _ad_load(self, data)
+
     def check_invariants(self) -> None:
         """Raise ValueError naming the broken law (token conservation etc.)."""
-        cdef int w, j, o, h, i, p, k, seen
-        if not (0 <= self.s.phase < NPHASES):
-            raise ValueError(f"phase out of range: {self.s.phase}")
-        if not (0 <= self.s.cur < self.N):
-            raise ValueError(f"current player out of range: {self.s.cur}")
-        if not (-1 <= self.s.ppile < self.H and -1 <= self.s.liz_a < self.H and -1 <= self.s.liz_b < self.H):
-            raise ValueError("pending hiding place out of range")
-        if not (-1 <= self.s.pend < MAXT):
-            raise ValueError("pending token out of range")
-        if not (0 <= self.s.boar_n <= MAXT and 0 <= self.s.boar_out <= MAXT):
-            raise ValueError("Wild Boar ordering out of range")
-        if not (self.s.deal_owner <= self.B):
-            raise ValueError("dealing past the last board")
-        if self.s.phase in (PH_LYNX_PICK, PH_ANT_DEC, PH_LIZ_SIZE, PH_BOAR_PICK):
-            if not (self.s.ppile >= 0):
-                raise ValueError("animal action without its pile")
-        if self.s.phase == PH_LIZ_TAKE:
-            if not (self.s.liz_a >= 0):
-                raise ValueError("Lizard take without flipped piles")
-        count = {}
-        for h in range(MAXH):
-            if not (0 <= self.s.psize[h] <= MAXT):
-                raise ValueError("pile size out of range")
-            if not (h < self.H or self.s.psize[h] == 0):
-                raise ValueError("token on a missing hiding place")
-            for i in range(self.s.psize[h]):
-                o = self.s.pile[h][i]
-                if not (0 <= o < MAXT and self.s.loc[o] == h):
-                    raise ValueError(f"pile h{h} / location mismatch")
-                count[o] = count.get(o, 0) + 1
-        for p in range(MAXB):
-            if not (0 <= self.s.nsize[p] <= MAXT):
-                raise ValueError("nest size out of range")
-            if not (p < self.N or self.s.nsize[p] == 0):
-                raise ValueError("nest of a non-player")
-            for i in range(self.s.nsize[p]):
-                o = self.s.nest[p][i]
-                if not (0 <= o < MAXT and self.s.loc[o] == LOC_NEST + p):
-                    raise ValueError(f"nest p{p} / location mismatch")
-                count[o] = count.get(o, 0) + 1
-        if not (all(v == 1 for v in count.values())):
-            raise ValueError("token conservation: a token is in two places")
-        nact = 0
-        for w in range(MAXB):
-            if w < self.N:
-                nact += self.s.active[w]
-            if not (0 <= self.s.nalloc[w] <= (self.tpp if w < self.B else 0)):
-                raise ValueError("token conservation: allocated tokens exceed the owner's set")
-            kinds = 0
-            for j in range(NK):
-                o = w * NK + j
-                if j < self.s.nalloc[w]:
-                    k = self.s.kind[o]
-                    if not (0 <= k < NK and self.kindset & (1 << k)):
-                        raise ValueError(f"token kind out of range: {k}")
-                    if not (not kinds & (1 << k)):
-                        raise ValueError(f"token conservation: owner {w} has kind {k} twice")
-                    kinds |= 1 << k
-                    if self.s.loc[o] == LOC_HAND:
-                        if not (o == self.s.pend):
-                            raise ValueError("token conservation: an allocated token is nowhere")
-                    elif self.s.loc[o] != LOC_REMOVED:
-                        if not (count.get(o, 0) == 1):
-                            raise ValueError("token conservation: location not in a pile/nest")
-                else:
-                    if not (self.s.kind[o] == -1 and self.s.loc[o] == LOC_HAND):
-                        raise ValueError("unallocated token has a kind or a place")
-            if not ((kinds | self.s.hand[w]) == (self.kindset if w < self.B else 0) and not (kinds & self.s.hand[w])):
-                raise ValueError(f"token conservation: owner {w}'s tokens don't add up")
-        if not (nact == self.s.nactive):
-            raise ValueError("active player count mismatch")
-        if not (0 <= self.s.nlog <= MAXLOG):
-            raise ValueError("event log size out of range")
-        if not (0 <= self.s.nboards <= self.B):
-            raise ValueError("boards drawn out of range")
-        used = 0
-        for w in range(self.B):
-            k = self.s.animal_of[w]
-            if (w < self.s.nboards or not self.random_boards) != (0 <= k < 5):
-                raise ValueError(f"board {w} shows no board pair, or one before it was drawn")
-            if k >= 0:
-                if used & (1 << k):
-                    raise ValueError(f"board pair {k} is in play twice")
-                used |= 1 << k
-        if self.hist.size() > self.max_len:
-            raise ValueError(f"history longer than the game's bound {self.max_len}")
+        _ad_check_invariants(self)
+
+
+include "ardillas_del_bosque_render.pxi"
+include "ardillas_del_bosque_persist.pxi"

@@ -14,10 +14,12 @@ from games import testing
 from games.testing import random_action
 from games._adapter import ParameterError
 
-# action layout (see games/ardillas_del_bosque.py)
+# action layout: the Python mirror in games/ardillas_del_bosque.py (checked
+# against the engine's ACTION_LAYOUT below)
 TAKE, KEEP, NPLACE, INDEX, PAIR, NEST, POO_MOVE, SNAKE_UP, SNAKE_DOWN = (
-    10, 11, 18, 88, 123, 223, 283, 308, 313)
-WALNUT, SQUIRREL, POO = 0, 5, 6
+    A.A_TAKE, A.A_KEEP, A.A_NPLACE, A.A_INDEX, A.A_PAIR, A.A_NEST, A.A_BEETLE,
+    A.A_SNAKE_UP, A.A_SNAKE_DOWN)
+WALNUT, SQUIRREL, POO = 0, A.SQUIRREL, A.POO
 PLAYTHROUGH = Path(__file__).parent / "playthroughs" / "ardillas_del_bosque.txt"
 PLAYTHROUGH_GAME = "ardillas_del_bosque(hiding_places=1,nuts=2)"
 
@@ -417,3 +419,51 @@ def test_observation_shows_the_token_being_hidden_to_its_owner_only():
 def test_golden_playthrough_default_configuration():
     testing.check_playthrough(str(Path(__file__).parent / "playthroughs"
                                   / "ardillas_del_bosque_default.txt"))
+
+
+def test_python_action_constants_mirror_the_pxd_layout():
+    from src_cy.ardillas_del_bosque import ACTION_LAYOUT
+    assert ACTION_LAYOUT == {name: getattr(A, name) for name in ACTION_LAYOUT}
+    assert len(ACTION_LAYOUT) == 16
+    mirror = {name for name in dir(A) if name.startswith("A_")}
+    assert mirror == {name for name in ACTION_LAYOUT if name.startswith("A_")}
+
+
+def test_action_layout_matches_the_engine_names():
+    e = load(players=3).new_initial_state().engine
+    assert e.action_to_string(0, A.A_PILE + 4) == "pile h4"
+    assert e.action_to_string(0, A.A_TAKE) == "ant: take"
+    assert e.action_to_string(0, A.A_KEEP + A.POO) == "keep poo"
+    assert e.action_to_string(0, A.A_NPLACE + 10 * A.SQUIRREL + 3) == "place squirrel on h3"
+    assert e.action_to_string(0, A.A_INDEX + 2) == "index 2"
+    assert e.action_to_string(0, A.A_PAIR + 10 * 1 + 4) == "lizard flip h1+h4"
+    assert e.action_to_string(0, A.A_NEST + 12 * 2 + 8) == "nest p2: hidden#1"
+    assert e.action_to_string(0, A.A_BEETLE + 5 * 1 + 0) == "poo p1->p0"
+    assert e.action_to_string(0, A.A_SNAKE_UP + 3) == "snake: throw peanut"
+    assert e.action_to_string(0, A.A_SNAKE_DOWN + 4) == "snake: throw hidden#4"
+    assert e.action_to_string(0, A.NUM_ACTIONS) == f"action {A.NUM_ACTIONS}"
+    assert load().num_distinct_actions() == A.NUM_ACTIONS
+
+
+def test_engine_takes_shared_parameters_and_refuses_bad_ones():
+    from src_cy.ardillas_del_bosque import ArdillasEngine, ArdillasParams
+    good = {"players": 3, "sleepyheads": 0, "hiding_places": 2, "night": False, "king": -1,
+            "little_squirrels": False, "nuts": 5, "boards": (), "max_len": 200}
+    shared = ArdillasParams(good)
+    a = ArdillasEngine(shared, game_string="x")
+    b = ArdillasEngine(good)
+    assert a.params is shared and b.params is not shared
+    assert a.num_players == b.num_players == 3 and a.game_string == "x"
+    game = load(players=3)
+    s1, s2 = game.new_initial_state(), game.new_initial_state()
+    assert s1.engine.params is s2.engine.params          # one object per game
+    assert s1.clone().engine.params is s1.engine.params  # clones share it too
+    for name, value in [("players", 1), ("players", 6), ("hiding_places", 4), ("nuts", 0),
+                        ("king", 10), ("max_len", 0), ("boards", (0, 0, 1)),
+                        ("boards", (0, 1)), ("players", True)]:
+        with pytest.raises(ValueError, match=name):
+            ArdillasParams({**good, name: value})
+    with pytest.raises(ValueError, match="missing"):
+        ArdillasParams({k: v for k, v in good.items() if k != "nuts"})
+    with pytest.raises(ValueError, match="unknown"):
+        ArdillasParams({**good, "colour": 1})
