@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     from src_cy.poker import LeducEngine
     game = pyspiel.load_game("leduc_poker")
     state = game.new_initial_state()
-    engine = LeducEngine(2)
+    engine = LeducEngine({"players": 2})
     for action in (0, 3, 1, 2):   # deal cards 0 and 3; call; raise
         state.apply_action(action)
         engine.py_apply(action)

@@ -7,17 +7,33 @@ Policy-table features: your card and the betting so far.
 """
 from __future__ import annotations
 
+import functools
+
 import pyspiel
 
 from games.spec import GameSpec, TableSpec, register_spec
 
+# The action ids: Python mirror of ``src_cy/poker_actions.pxd`` (the one
+# definition; tests/test_poker_engines.py checks it against the engine's
+# ``ACTION_LAYOUT``).
+KUHN_PASS = 0
+KUHN_BET = 1
+KUHN_NUM_ACTIONS = 2
+
 _CARDS = "JQK"
+
+
+@functools.lru_cache(maxsize=None)
+def _params(players: int):
+    """One shared ``PokerParams`` per player count (immutable)."""
+    from src_cy.poker import PokerParams
+    return PokerParams({"players": players})
 
 
 def kuhn_engine(game: pyspiel.Game):
     """``KuhnEngine`` at the initial state of ``game`` (any number of players)."""
     from src_cy.poker import KuhnEngine
-    return KuhnEngine(int(game.get_parameters().get("players", 2)))
+    return KuhnEngine(_params(int(game.get_parameters().get("players", 2))))
 
 
 def kuhn_features(state: pyspiel.State, player: int) -> dict:

@@ -8,11 +8,28 @@ public card, whether they pair, this round's betting.
 """
 from __future__ import annotations
 
+import functools
+
 import pyspiel
 
 from games.spec import GameSpec, TableSpec, register_spec
 
+# The action ids: Python mirror of ``src_cy/poker_actions.pxd`` (the one
+# definition; tests/test_poker_engines.py checks it against the engine's
+# ``ACTION_LAYOUT``).
+LEDUC_FOLD = 0
+LEDUC_CALL = 1
+LEDUC_RAISE = 2
+LEDUC_NUM_ACTIONS = 3
+
 _RANKS = "JQK"
+
+
+@functools.lru_cache(maxsize=None)
+def _params(players: int):
+    """One shared ``PokerParams`` per player count (immutable)."""
+    from src_cy.poker import PokerParams
+    return PokerParams({"players": players})
 
 
 def leduc_engine(game: pyspiel.Game):
@@ -23,7 +40,7 @@ def leduc_engine(game: pyspiel.Game):
             or int(params.get("starting_player", 0)) != 0:
         return None
     from src_cy.poker import LeducEngine
-    return LeducEngine(int(params.get("players", 2)))
+    return LeducEngine(_params(int(params.get("players", 2))))
 
 
 def leduc_features(state: pyspiel.State, player: int) -> dict:
@@ -35,7 +52,7 @@ def leduc_features(state: pyspiel.State, player: int) -> dict:
     public = _RANKS[int(fields["Public"]) // 2] if "Public" in fields else "-"
     rnd = int(fields["Round"])
     bets = fields["Round1" if rnd == 1 else "Round2"].split()
-    names = {"0": "f", "1": "c", "2": "r"}
+    names = {str(LEDUC_FOLD): "f", str(LEDUC_CALL): "c", str(LEDUC_RAISE): "r"}
     return {"round": rnd, "private": private, "public": public,
             "pair": private == public, "betting": "".join(names[b] for b in bets) or "-"}
 

@@ -1,10 +1,12 @@
 # cython: language_level=3
 """Kuhn and Leduc poker rules engines, identical to OpenSpiel's C++ games.
 
-``KuhnEngine(players)`` mirrors ``kuhn_poker`` and ``LeducEngine(players)``
-mirrors ``leduc_poker`` (default parameters: no action mapping, no suit
-isomorphism, starting player 0): same action ids, chance outcomes and
-probabilities, returns, information-state and observation strings and tensors.
+``KuhnEngine(params, game_string="")`` mirrors ``kuhn_poker`` and
+``LeducEngine(params, game_string="")`` mirrors ``leduc_poker`` (default
+parameters: no action mapping, no suit isomorphism, starting player 0): same
+action ids, chance outcomes and probabilities, returns, information-state and
+observation strings and tensors.  ``params`` is a ``PokerParams`` (shared by
+every engine of a game and all their clones) or the mapping it takes.
 
 Information keys are built from the events each player saw: every public
 event goes through ``observe_public`` and each private card through
@@ -13,6 +15,11 @@ OpenSpiel's ``information_state_string(p)`` is.  Both engines keep their full
 action history; ``resample`` re-deals the hidden cards and replays the history,
 so the keys of every player in a resampled world are the keys of the same
 information sets in an ordinary game.
+
+This file holds the parameters, the engine classes and their rules; the
+included files hold the constant tables (``poker_catalog.pxi``), the
+rendering (``poker_render.pxi``) and the snapshot (``poker_persist.pxi``); the
+action ids are defined once in ``poker_actions.pxd``.
 """
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
@@ -22,43 +29,41 @@ import numpy as np
 from libcpp.vector cimport vector
 from src_cy.engine cimport (Engine, Rng, rng_int, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
                             MAX_BRANCHING, ENGINE_MAX_PLAYERS)
+from src_cy.poker_actions cimport (KUHN_PASS, KUHN_BET, KUHN_NUM_ACTIONS, LEDUC_FOLD,
+                                   LEDUC_CALL, LEDUC_RAISE, LEDUC_NUM_ACTIONS)
 
-cdef enum:
-    KUHN_MAX_HIST = 40
-    LEDUC_MAX_HIST = 80
-    LEDUC_MAX_SEQ = 3 * ENGINE_MAX_PLAYERS
-    LEDUC_MAX_CARDS = 2 * (ENGINE_MAX_PLAYERS + 1)
-    INVALID_CARD = -10000
-    # Information-key tokens.
-    TOK_ACTION = 0x100
-    TOK_ALL_DEALT = 0x200
-    TOK_PUBLIC_CARD = 0x300
-    TOK_RESULT = 0x400
-    TOK_CARD = 0x1000
-    LEDUC_FOLD = 0
-    LEDUC_CALL = 1
-    LEDUC_RAISE = 2
-    LEDUC_START_MONEY = 100
-    LEDUC_MAX_RAISES = 2
+# The action layout (from ``poker_actions.pxd``), for the Python mirrors' test.
+ACTION_LAYOUT = {
+    "KUHN_PASS": KUHN_PASS, "KUHN_BET": KUHN_BET, "KUHN_NUM_ACTIONS": KUHN_NUM_ACTIONS,
+    "LEDUC_FOLD": LEDUC_FOLD, "LEDUC_CALL": LEDUC_CALL, "LEDUC_RAISE": LEDUC_RAISE,
+    "LEDUC_NUM_ACTIONS": LEDUC_NUM_ACTIONS,
+}
+
+include "poker_catalog.pxi"
 
 
-def _fmt_number(double x) -> str:
-    """absl-style number formatting (integers without a decimal point)."""
-    if x == <long>x:
-        return str(<long>x)
-    return f"{x:.6g}"
+cdef class PokerParams:
+    """The parameters of one Kuhn or Leduc poker game, immutable: built once
+    per game from a mapping with the one key ``players`` (2..10; the rules
+    options these engines do not implement have no engine) and shared by
+    every engine of that game and all their clones.  ValueError names a
+    missing, unknown or out-of-range parameter."""
+    cdef readonly int players
+
+    def __init__(self, params):
+        if set(params) != {"players"}:
+            raise ValueError(f"poker engine parameters: missing "
+                             f"{sorted({'players'} - set(params))}, unknown "
+                             f"{sorted(set(params) - {'players'})}")
+        players = params["players"]
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not 2 <= players <= ENGINE_MAX_PLAYERS:
+            raise ValueError(f"players must be in [2, {ENGINE_MAX_PLAYERS}], got {players!r}")
+        self.players = players
 
 
-cdef bytes _dump_history(int n, int* hist, int hlen):
-    return bytes([n, hlen] + [hist[i] for i in range(hlen)])
-
-
-cdef list _parse_history(object data, str what):
-    if not isinstance(data, (bytes, bytearray)):
-        raise ValueError(f"{what} snapshot must be bytes, got {type(data).__name__}")
-    if len(data) < 2 or data[1] != len(data) - 2:
-        raise ValueError(f"malformed {what} snapshot: length field does not match")
-    return list(data[2:])
+cdef PokerParams _poker_params(params):
+    return params if isinstance(params, PokerParams) else PokerParams(params)
 
 
 # ======================================================================
@@ -75,23 +80,17 @@ cdef struct KuhnData:
     int ante[ENGINE_MAX_PLAYERS]
 
 
-def _checked_history(data, name: str, players: int) -> list:
-    """The history in a ``_dump_history`` snapshot of `name` for `players`."""
-    hist = _parse_history(data, name)
-    if data[0] != players:
-        raise ValueError(f"{name} snapshot is for {data[0]} players, engine has {players}")
-    return hist
-
-
 cdef class KuhnEngine(Engine):
     """Kuhn poker for 2..10 players: pass (0) / bet (1); deal actions are cards."""
     cdef KuhnData d
+    cdef readonly PokerParams params
 
-    def __init__(self, int players=2):
-        if not 2 <= players <= ENGINE_MAX_PLAYERS:
-            raise ValueError(f"players must be in [2, {ENGINE_MAX_PLAYERS}], got {players}")
+    def __init__(self, params, str game_string=""):
+        self.params = _poker_params(params)
+        players = self.params.players
         self.num_players = players
-        self.game_string = "kuhn_poker()" if players == 2 else f"kuhn_poker(players={players})"
+        self.game_string = game_string or ("kuhn_poker()" if players == 2
+                                           else f"kuhn_poker(players={players})")
         self.d.n = players
         self.to_initial()
 
@@ -115,8 +114,8 @@ cdef class KuhnEngine(Engine):
         if p == fb:
             return True
         if p > fb:
-            return self.d.hist[self.d.n + p] == 1
-        return self.d.hist[2 * self.d.n + p] == 1
+            return self.d.hist[self.d.n + p] == KUHN_BET
+        return self.d.hist[2 * self.d.n + p] == KUHN_BET
 
     cdef int current_player(self) noexcept nogil:
         if self.d.winner != -1:
@@ -129,9 +128,9 @@ cdef class KuhnEngine(Engine):
         return self.d.winner != -1
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        out[0] = 0
-        out[1] = 1
-        return 2
+        out[0] = KUHN_PASS
+        out[1] = KUHN_BET
+        return KUHN_NUM_ACTIONS
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int c, k = 0
@@ -151,7 +150,7 @@ cdef class KuhnEngine(Engine):
             self.observe_private(self.d.hlen, TOK_CARD + action)
         else:
             cur = self.d.hlen % n
-            if action == 1:
+            if action == KUHN_BET:
                 if self.d.first_bettor == -1:
                     self.d.first_bettor = cur
                 self.d.pot += 1
@@ -205,6 +204,7 @@ cdef class KuhnEngine(Engine):
 
     cdef Engine clone(self):
         cdef KuhnEngine e = KuhnEngine.__new__(KuhnEngine)
+        e.params = self.params
         e.copy_from(self)
         return e
 
@@ -213,7 +213,7 @@ cdef class KuhnEngine(Engine):
         self.d = (<KuhnEngine>other).d
 
     # ------------------------------------------------------------------
-    # Python side (adapter protocol and tests).
+    # Python side (adapter protocol and tests); never on a hot path.
     # ------------------------------------------------------------------
     def _check_player(self, int player):
         if not 0 <= player < self.d.n:
@@ -229,31 +229,18 @@ cdef class KuhnEngine(Engine):
         return [self.d.hist[i] for i in range(self.d.hlen)]
 
     def action_to_string(self, int player, int action) -> str:
-        if player == CHANCE_PLAYER:
-            return f"Deal:{action}"
-        return "Pass" if action == 0 else "Bet"
-
-    def _betting(self) -> str:
-        return "".join("b" if self.d.hist[i] else "p" for i in range(self.d.n, self.d.hlen))
+        return _kuhn_action_to_string(self, player, action)
 
     def info_string(self, int player) -> str:
         """OpenSpiel's information_state_string(player)."""
-        self._check_player(player)
-        card = str(self.d.hist[player]) if self.d.hlen > player else ""
-        return card + self._betting()
+        return _kuhn_info_string(self, player)
 
     def obs_string(self, int player) -> str:
         """OpenSpiel's observation_string(player)."""
-        self._check_player(player)
-        if self.d.hlen <= player:
-            return ""
-        return str(self.d.hist[player]) + "".join(str(self.d.ante[p]) for p in range(self.d.n))
+        return _kuhn_obs_string(self, player)
 
     def render(self) -> str:
-        n = self.d.n
-        deal = " ".join(str(self.d.hist[i]) for i in range(min(n, self.d.hlen)))
-        bets = self._betting()
-        return deal + (" " + bets if self.d.hlen > n else "")
+        return _kuhn_render(self)
 
     def info_tensor_size(self) -> int:
         return 6 * self.d.n - 1
@@ -262,45 +249,21 @@ cdef class KuhnEngine(Engine):
         return 3 * self.d.n + 1
 
     def fill_info_tensor(self, int player, out) -> None:
-        self._check_player(player)
-        n = self.d.n
-        out[player] = 1
-        if self.d.hlen > player:
-            out[n + self.d.hist[player]] = 1
-        for i in range(n, self.d.hlen):
-            out[2 * n + 1 + 2 * (i - n) + self.d.hist[i]] = 1
+        _kuhn_fill_info_tensor(self, player, out)
 
     def fill_obs_tensor(self, int player, out) -> None:
-        self._check_player(player)
-        n = self.d.n
-        out[player] = 1
-        if self.d.hlen > player:
-            out[n + self.d.hist[player]] = 1
-        for p in range(n):
-            out[2 * n + 1 + p] = self.d.ante[p]
+        _kuhn_fill_obs_tensor(self, player, out)
 
     def dump(self) -> bytes:
-        return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+        return _kuhn_dump(self)
 
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        hist = _checked_history(data, "kuhn", self.d.n)
-        cdef KuhnEngine e = <KuhnEngine>self.clone()
-        e.to_initial()
-        for i, a in enumerate(hist):
-            try:
-                e.py_apply(a)
-            except ValueError as exc:
-                raise ValueError(f"kuhn snapshot history is illegal at step {i}: {exc}") from None
-        self.copy_from(e)
+        _kuhn_load(self, data)
 
     def check_invariants(self) -> None:
-        n = self.d.n
-        dealt = [self.d.hist[i] for i in range(min(n, self.d.hlen))]
-        assert len(set(dealt)) == len(dealt), "a card was dealt twice"
-        assert all(0 <= c <= n for c in dealt), "a dealt card is out of range"
-        assert self.d.pot == sum(self.d.ante[p] for p in range(n)), "pot != sum of antes"
-        assert all(self.d.card_owner[c] == i for i, c in enumerate(dealt)), "card owners broken"
+        """Raise ValueError naming a broken law (cards, pot)."""
+        _kuhn_check_invariants(self)
 
 
 # ======================================================================
@@ -332,16 +295,17 @@ cdef struct LeducData:
     int r2[LEDUC_MAX_SEQ]
     int hist[LEDUC_MAX_HIST]
 
-
 cdef class LeducEngine(Engine):
     """Leduc poker for 2..10 players: fold (0) / call (1) / raise (2); deals are cards."""
     cdef LeducData d
+    cdef readonly PokerParams params
 
-    def __init__(self, int players=2):
-        if not 2 <= players <= ENGINE_MAX_PLAYERS:
-            raise ValueError(f"players must be in [2, {ENGINE_MAX_PLAYERS}], got {players}")
+    def __init__(self, params, str game_string=""):
+        self.params = _poker_params(params)
+        players = self.params.players
         self.num_players = players
-        self.game_string = "leduc_poker()" if players == 2 else f"leduc_poker(players={players})"
+        self.game_string = game_string or ("leduc_poker()" if players == 2
+                                           else f"leduc_poker(players={players})")
         self.d.n = players
         self.d.total_cards = 2 * (players + 1)
         self.to_initial()
@@ -572,6 +536,7 @@ cdef class LeducEngine(Engine):
 
     cdef Engine clone(self):
         cdef LeducEngine e = LeducEngine.__new__(LeducEngine)
+        e.params = self.params
         e.copy_from(self)
         return e
 
@@ -580,7 +545,7 @@ cdef class LeducEngine(Engine):
         self.d = (<LeducEngine>other).d
 
     # ------------------------------------------------------------------
-    # Python side (adapter protocol and tests).
+    # Python side (adapter protocol and tests); never on a hot path.
     # ------------------------------------------------------------------
     def _check_player(self, int player):
         if not 0 <= player < self.d.n:
@@ -612,45 +577,18 @@ cdef class LeducEngine(Engine):
         raise ValueError(f"round must be 1 or 2, got {round}")
 
     def action_to_string(self, int player, int action) -> str:
-        if player == CHANCE_PLAYER:
-            return f"Chance outcome:{action}"
-        names = ("Fold", "Call", "Raise")
-        if not 0 <= action < 3:
-            raise ValueError(f"unknown leduc action {action}")
-        return names[action]
-
-    def _public_part(self) -> str:
-        n = self.d.n
-        s = (f"[Round {self.d.round}][Player: {self.d.cur}][Pot: {self.d.pot}]"
-             f"[Money: {' '.join(_fmt_number(self.d.money[p]) for p in range(n))}]")
-        if self.d.public_card != INVALID_CARD:
-            s += f"[Public: {self.d.public_card}]"
-        return s
+        return _leduc_action_to_string(self, player, action)
 
     def info_string(self, int player) -> str:
         """OpenSpiel's information_state_string(player)."""
-        self._check_player(player)
-        r1 = " ".join(str(a) for a in self.betting(1))
-        r2 = " ".join(str(a) for a in self.betting(2))
-        return (f"[Observer: {player}][Private: {self.d.priv[player]}]" + self._public_part()
-                + f"[Round1: {r1}][Round2: {r2}]")
+        return _leduc_info_string(self, player)
 
     def obs_string(self, int player) -> str:
         """OpenSpiel's observation_string(player)."""
-        self._check_player(player)
-        antes = " ".join(str(self.d.ante[p]) for p in range(self.d.n))
-        return (f"[Observer: {player}][Private: {self.d.priv[player]}]" + self._public_part()
-                + f"[Ante: {antes}]")
+        return _leduc_obs_string(self, player)
 
     def render(self) -> str:
-        n = self.d.n
-        names = ("Fold", "Call", "Raise")
-        return (f"Round: {self.d.round}\nPlayer: {self.d.cur}\nPot: {self.d.pot}\n"
-                f"Money: {' '.join(_fmt_number(self.d.money[p]) for p in range(n))}\n"
-                f"Cards (public, players): {self.d.public_card} "
-                f"{' '.join(str(self.d.priv[p]) for p in range(n))}\n"
-                f"Round 1 sequence: {', '.join(names[a] for a in self.betting(1))}\n"
-                f"Round 2 sequence: {', '.join(names[a] for a in self.betting(2))}\n")
+        return _leduc_render(self)
 
     def info_tensor_size(self) -> int:
         return self.d.n + 2 * self.d.total_cards + 2 * 2 * (3 * self.d.n - 2)
@@ -658,58 +596,23 @@ cdef class LeducEngine(Engine):
     def obs_tensor_size(self) -> int:
         return 2 * self.d.n + 2 * self.d.total_cards
 
-    def _fill_cards(self, int player, out) -> int:
-        n, tc = self.d.n, self.d.total_cards
-        out[player] = 1
-        if self.d.priv[player] != INVALID_CARD:
-            out[n + self.d.priv[player]] = 1
-        if self.d.public_card != INVALID_CARD:
-            out[n + tc + self.d.public_card] = 1
-        return n + 2 * tc
-
     def fill_info_tensor(self, int player, out) -> None:
-        self._check_player(player)
-        base = self._fill_cards(player, out)
-        per_round = 3 * self.d.n - 2
-        for r, seq in enumerate((self.betting(1), self.betting(2))):
-            for i, a in enumerate(seq):
-                if a == LEDUC_CALL:
-                    out[base + 2 * (r * per_round + i)] = 1
-                elif a == LEDUC_RAISE:
-                    out[base + 2 * (r * per_round + i) + 1] = 1
+        _leduc_fill_info_tensor(self, player, out)
 
     def fill_obs_tensor(self, int player, out) -> None:
-        self._check_player(player)
-        base = self._fill_cards(player, out)
-        for p in range(self.d.n):
-            out[base + p] = self.d.ante[p]
+        _leduc_fill_obs_tensor(self, player, out)
 
     def dump(self) -> bytes:
-        return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+        return _leduc_dump(self)
 
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        hist = _checked_history(data, "leduc", self.d.n)
-        cdef LeducEngine e = <LeducEngine>self.clone()
-        e.to_initial()
-        for i, a in enumerate(hist):
-            try:
-                e.py_apply(a)
-            except ValueError as exc:
-                raise ValueError(f"leduc snapshot history is illegal at step {i}: {exc}") from None
-        self.copy_from(e)
+        _leduc_load(self, data)
 
     def check_invariants(self) -> None:
-        n = self.d.n
-        cards = [self.d.priv[p] for p in range(self.d.dealt)]
-        if self.d.public_card != INVALID_CARD:
-            cards.append(self.d.public_card)
-        assert len(set(cards)) == len(cards), "a card was dealt twice"
-        assert all(self.d.deck[c] == -1 for c in cards), "a dealt card is still in the deck"
-        assert self.d.deck_size == self.d.total_cards - len(cards), "deck size is wrong"
-        if not self.d.terminal:
-            assert self.d.pot == sum(self.d.ante[p] for p in range(n)), "pot != sum of antes"
-            assert all(self.d.money[p] + self.d.ante[p] == LEDUC_START_MONEY
-                       for p in range(n)), "money + ante != starting money"
-        assert abs(sum(self.d.money[p] for p in range(n)) + self.d.pot
-                   - n * LEDUC_START_MONEY) < 1e-9, "money + pot is not conserved"
+        """Raise ValueError naming a broken law (cards, deck, pot, money)."""
+        _leduc_check_invariants(self)
+
+
+include "poker_render.pxi"
+include "poker_persist.pxi"

@@ -19,7 +19,7 @@ def both(game_name, engine, actions):
 
 @pytest.mark.parametrize("card,expected", [(2, 1), (0, 0)])
 def test_kuhn_engine_calls_with_king_folds_with_jack(card, expected):
-    _, engine, p = both("kuhn_poker", poker.KuhnEngine(2), [1, card, 1])
+    _, engine, p = both("kuhn_poker", poker.KuhnEngine({"players": 2}), [1, card, 1])
     stats = I.fast_search(engine, p, max_simulations=2000, seed=1)
     assert stats.inconsistent_worlds == 0
     assert stats.actions[stats.visits.index(max(stats.visits))] == expected
@@ -33,7 +33,7 @@ def test_engine_and_openspiel_paths_agree_statistically(game_name, engine_cls, a
     # Different resamplers (ours vs OpenSpiel's C++) -> different random
     # streams, so compare seed-averaged root estimates, not exact statistics:
     # the value of every action and the visit share of the best one.
-    state, engine, p = both(game_name, getattr(poker, engine_cls)(2), actions)
+    state, engine, p = both(game_name, getattr(poker, engine_cls)({"players": 2}), actions)
     seeds = range(6)
     fast = [I.fast_search(engine, p, max_simulations=4000, seed=s) for s in seeds]
     slow = [I.slow_search(state, p, max_simulations=4000, seed=100 + s) for s in seeds]

@@ -45,7 +45,7 @@ def test_python_path_converges_on_kuhn(scheme):
 
 
 def test_engine_solver_accepts_engine_directly():
-    s = MCCFRSolver(KuhnEngine(3), seed=0)
+    s = MCCFRSolver(KuhnEngine({"players": 3}), seed=0)
     s.run(500)
     assert s.num_infosets == 48
     with pytest.raises(ValueError, match="needs a pyspiel game"):

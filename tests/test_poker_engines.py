@@ -8,10 +8,10 @@ import pytest
 from src_cy.poker import KuhnEngine, LeducEngine
 
 CASES = [
-    ("kuhn_poker", lambda: KuhnEngine(2)),
-    ("kuhn_poker(players=3)", lambda: KuhnEngine(3)),
-    ("leduc_poker", lambda: LeducEngine()),
-    ("leduc_poker(players=3)", lambda: LeducEngine(3)),
+    ("kuhn_poker", lambda: KuhnEngine({"players": 2})),
+    ("kuhn_poker(players=3)", lambda: KuhnEngine({"players": 3})),
+    ("leduc_poker", lambda: LeducEngine({"players": 2})),
+    ("leduc_poker(players=3)", lambda: LeducEngine({"players": 3})),
 ]
 
 
@@ -95,7 +95,7 @@ def test_resample_keeps_view_and_keys(name, make):
 
 
 def test_resample_is_uniform_over_hidden_cards():
-    eng = KuhnEngine(2)
+    eng = KuhnEngine({"players": 2})
     eng.py_apply(2)
     eng.py_apply(0)
     counts = {}
@@ -107,25 +107,63 @@ def test_resample_is_uniform_over_hidden_cards():
 
 
 def test_dump_load_roundtrip_and_refusals():
-    eng = LeducEngine()
+    eng = LeducEngine({"players": 2})
     for a in (1, 4, 1, 2):
         eng.py_apply(a)
-    other = LeducEngine()
+    other = LeducEngine({"players": 2})
     other.load(eng.dump())
     assert other.info_string(0) == eng.info_string(0)
     assert other.py_info_key(1) == eng.py_info_key(1)
     with pytest.raises(ValueError, match="players"):
-        LeducEngine(3).load(eng.dump())
+        LeducEngine({"players": 3}).load(eng.dump())
     with pytest.raises(ValueError, match="illegal action"):
-        LeducEngine().load(bytes([2, 3, 1, 1, 1]))
+        LeducEngine({"players": 2}).load(bytes([2, 3, 1, 1, 1]))
     with pytest.raises(ValueError, match="length"):
-        KuhnEngine().load(bytes([2, 5, 1]))
+        KuhnEngine({"players": 2}).load(bytes([2, 5, 1]))
     with pytest.raises(ValueError, match="players"):
-        KuhnEngine(1)
+        KuhnEngine({"players": 1})
 
 
 def test_illegal_action_refused():
-    eng = KuhnEngine()
+    eng = KuhnEngine({"players": 2})
     eng.py_apply(0)
     with pytest.raises(ValueError, match="illegal action 0"):
         eng.py_apply(0)
+
+
+def test_python_action_constants_mirror_the_pxd_layout():
+    import games.kuhn_poker as kuhn
+    import games.leduc_poker as leduc
+    from src_cy.poker import ACTION_LAYOUT
+    mirror = {name: getattr(kuhn, name) for name in dir(kuhn) if name.startswith("KUHN_")}
+    mirror.update({name: getattr(leduc, name) for name in dir(leduc) if name.startswith("LEDUC_")})
+    assert mirror == ACTION_LAYOUT
+    assert len(ACTION_LAYOUT) == 7
+    kuhn_game, leduc_game = pyspiel.load_game("kuhn_poker"), pyspiel.load_game("leduc_poker")
+    assert kuhn_game.num_distinct_actions() == kuhn.KUHN_NUM_ACTIONS
+    assert leduc_game.num_distinct_actions() == leduc.LEDUC_NUM_ACTIONS
+    state = kuhn_game.new_initial_state()
+    for a in (0, 1):
+        state.apply_action(a)
+    assert state.action_to_string(kuhn.KUHN_BET) == "Bet"
+    assert state.action_to_string(kuhn.KUHN_PASS) == "Pass"
+    state = leduc_game.new_initial_state()
+    for a in (0, 3):
+        state.apply_action(a)
+    assert [state.action_to_string(a) for a in (leduc.LEDUC_CALL, leduc.LEDUC_RAISE)] == [
+        "Call", "Raise"]
+
+
+def test_engines_share_one_params_object():
+    from games.spec import game_engine
+    from src_cy.poker import PokerParams
+    shared = PokerParams({"players": 3})
+    kuhn, leduc = KuhnEngine(shared), LeducEngine(shared, game_string="leduc_poker(players=3)")
+    assert kuhn.params is shared and leduc.params is shared
+    assert kuhn.py_clone().params is shared and leduc.py_clone().params is shared
+    assert kuhn.num_players == 3 and kuhn.game_string == "kuhn_poker(players=3)"
+    game = pyspiel.load_game("leduc_poker")
+    assert game_engine(game).params is game_engine(game).params
+    for bad in ({"players": 11}, {"players": True}, {"players": "2"}, {}, {"players": 2, "x": 1}):
+        with pytest.raises(ValueError):
+            PokerParams(bad)

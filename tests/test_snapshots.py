@@ -23,7 +23,7 @@ def _engine_state(game_string: str):
     if hasattr(state, "engine"):
         return state.engine
     from src_cy.poker import KuhnEngine, LeducEngine
-    engine = (KuhnEngine if game_string == "kuhn_poker" else LeducEngine)(2)
+    engine = (KuhnEngine if game_string == "kuhn_poker" else LeducEngine)({"players": 2})
     for a in state.history():
         engine.py_apply(a)
     return engine

@@ -1,0 +1,92 @@
+# Kuhn and Leduc poker persistence: the snapshot (player count, history
+# length, the history; ``load`` replays it on a clone, each action checked, so
+# a refused snapshot raises ValueError and changes nothing) and the invariant
+# checks (ValueError naming the broken law).  Included by src_cy/poker.pyx,
+# whose engine methods call these functions.
+
+
+cdef bytes _dump_history(int n, int* hist, int hlen):
+    return bytes([n, hlen] + [hist[i] for i in range(hlen)])
+
+
+cdef list _parse_history(object data, str what):
+    if not isinstance(data, (bytes, bytearray)):
+        raise ValueError(f"{what} snapshot must be bytes, got {type(data).__name__}")
+    if len(data) < 2 or data[1] != len(data) - 2:
+        raise ValueError(f"malformed {what} snapshot: length field does not match")
+    return list(data[2:])
+
+
+def _checked_history(data, name: str, players: int) -> list:
+    """The history in a ``_dump_history`` snapshot of `name` for `players`."""
+    hist = _parse_history(data, name)
+    if data[0] != players:
+        raise ValueError(f"{name} snapshot is for {data[0]} players, engine has {players}")
+    return hist
+
+
+def _require(bint ok, str game, str what) -> None:
+    if not ok:
+        raise ValueError(f"{game} invariant broken: {what}")
+
+
+# ---------------------------------------------------------------- Kuhn
+def _kuhn_dump(KuhnEngine self) -> bytes:
+    return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+
+
+def _kuhn_load(KuhnEngine self, data) -> None:
+    hist = _checked_history(data, "kuhn", self.d.n)
+    cdef KuhnEngine e = <KuhnEngine>self.clone()
+    e.to_initial()
+    for i, a in enumerate(hist):
+        try:
+            e.py_apply(a)
+        except ValueError as exc:
+            raise ValueError(f"kuhn snapshot history is illegal at step {i}: {exc}") from None
+    self.copy_from(e)
+
+
+def _kuhn_check_invariants(KuhnEngine self) -> None:
+    n = self.d.n
+    dealt = [self.d.hist[i] for i in range(min(n, self.d.hlen))]
+    _require(len(set(dealt)) == len(dealt), "kuhn", "a card was dealt twice")
+    _require(all(0 <= c <= n for c in dealt), "kuhn", "a dealt card is out of range")
+    _require(self.d.pot == sum(self.d.ante[p] for p in range(n)), "kuhn", "pot != sum of antes")
+    _require(all(self.d.card_owner[c] == i for i, c in enumerate(dealt)), "kuhn",
+             "card owners broken")
+
+
+# ---------------------------------------------------------------- Leduc
+def _leduc_dump(LeducEngine self) -> bytes:
+    return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+
+
+def _leduc_load(LeducEngine self, data) -> None:
+    hist = _checked_history(data, "leduc", self.d.n)
+    cdef LeducEngine e = <LeducEngine>self.clone()
+    e.to_initial()
+    for i, a in enumerate(hist):
+        try:
+            e.py_apply(a)
+        except ValueError as exc:
+            raise ValueError(f"leduc snapshot history is illegal at step {i}: {exc}") from None
+    self.copy_from(e)
+
+
+def _leduc_check_invariants(LeducEngine self) -> None:
+    n = self.d.n
+    cards = [self.d.priv[p] for p in range(self.d.dealt)]
+    if self.d.public_card != INVALID_CARD:
+        cards.append(self.d.public_card)
+    _require(len(set(cards)) == len(cards), "leduc", "a card was dealt twice")
+    _require(all(self.d.deck[c] == -1 for c in cards), "leduc",
+             "a dealt card is still in the deck")
+    _require(self.d.deck_size == self.d.total_cards - len(cards), "leduc", "deck size is wrong")
+    if not self.d.terminal:
+        _require(self.d.pot == sum(self.d.ante[p] for p in range(n)), "leduc",
+                 "pot != sum of antes")
+        _require(all(self.d.money[p] + self.d.ante[p] == LEDUC_START_MONEY for p in range(n)),
+                 "leduc", "money + ante != starting money")
+    _require(abs(sum(self.d.money[p] for p in range(n)) + self.d.pot
+                 - n * LEDUC_START_MONEY) < 1e-9, "leduc", "money + pot is not conserved")
