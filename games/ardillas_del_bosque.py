@@ -44,7 +44,8 @@ import pyspiel
 from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
 from games._adapter import engine_of, view_of
 from games.spec import GameSpec, TableSpec, register_spec
-from src_cy.ardillas_del_bosque import ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView, Token
+from src_cy.ardillas_del_bosque import (ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView,
+                                        Token)
 
 __all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS", "KINGS",
            "max_game_length", "parse_boards"]

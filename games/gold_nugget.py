@@ -44,14 +44,16 @@ from games._adapter import engine_of, view_of
 from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
-                                GoldNuggetEngine)
+                                GoldNuggetEngine, GoldNuggetParams)
 
 MAX_STONES = 24
 # Card plays per turn the automatic move budget (``max_moves=0``) allows for;
 # not a rule: the holder may play any number of basic cards (the budget only
 # stops the offers when the rest of the game would no longer fit).
 PLAY_ALLOWANCE = 8
-# Player action ids (see the table above).
+# Player action ids (see the table above): Python mirror of
+# ``src_cy/gold_nugget_actions.pxd`` (the one definition;
+# tests/test_gold_nugget_layout.py checks it against ``ACTION_LAYOUT``).
 A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
 A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
 
@@ -236,8 +238,10 @@ class GoldNuggetGame(EngineGame):
             max_game_length=max_moves,
         )
 
+        shared = GoldNuggetParams(params)
+
         def factory() -> GoldNuggetEngine:
-            return GoldNuggetEngine(params)
+            return GoldNuggetEngine(shared)
 
         return info, factory
 

@@ -5,6 +5,12 @@ The whole state is one C struct (``GN``) plus a growable event log.  Every
 event is a 32-bit code with a visibility mask; a player's information state
 is the sequence of codes visible to them, and their information key is the
 hash of exactly that sequence.
+
+This file holds the parameters, the engine class, the rules kernel and the
+resampler; the included files hold the card, animal and constant tables
+(``gold_nugget_catalog.pxi``), the rendering (``gold_nugget_render.pxi``) and
+the snapshot (``gold_nugget_persist.pxi``); the action, card and animal ids
+are defined once in ``gold_nugget_actions.pxd``.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libcpp.vector cimport vector
@@ -15,14 +21,34 @@ from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64, C
                             TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
 
 import struct as _struct
+from src_cy.gold_nugget_actions cimport (
+    MAXP, MAXS, NLEAF, NWIND, NCARD, NANIMAL,
+    C_BEG, C_CHANCE, C_NHF, C_SUSP, C_GOLD, C_LOYAL, C_TRIBUTE, C_DOIHAVE, C_PEEK, C_GLANCE,
+    C_SHOUT, C_PLUCK, C_SLEIGHT, C_PREEN, C_NESTDIVE, C_ACCUSE,
+    W_STALKING, W_CALM, W_GUST, W_WHIRL, W_ECLIPSE, E_RECYCLE, E_VICTORY, E_MOLE, E_GUST,
+    A_RACCOON, A_RABBIT, A_FOX, A_SQUIRREL, A_SNAKE, A_BEAR, A_BAT, A_OWL, A_HEDGEHOG,
+    A_MAGPIE, A_MOLE, A_BADGER,
+    A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER, A_PLAY,
+    A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE, NUM_ACTIONS, MAX_CHANCE)
+
+# The action layout (from ``gold_nugget_actions.pxd``), for the Python mirrors' test.
+ACTION_LAYOUT = {
+    "MAX_PLAYERS": MAXP, "MAX_STONES": MAXS, "NUM_LEAF": NLEAF, "NUM_WIND": NWIND,
+    "A_PASS": A_PASS, "A_SLEEP": A_SLEEP, "A_MEDDLE": A_MEDDLE, "A_OPT0": A_OPT0,
+    "A_OPT1": A_OPT1, "A_ABILITY": A_ABILITY, "A_VICTORY": A_VICTORY,
+    "A_FEATHER": A_FEATHER, "A_PLAY": A_PLAY, "A_RECYCLE": A_RECYCLE,
+    "A_DISCARD": A_DISCARD, "A_PLAYER": A_PLAYER, "A_NEST": A_NEST, "A_STONE": A_STONE,
+    "NUM_DISTINCT_ACTIONS": NUM_ACTIONS, "MAX_CHANCE_OUTCOMES": MAX_CHANCE,
+    "LEAF_CARDS": (C_BEG, C_CHANCE, C_NHF, C_SUSP, C_GOLD, C_LOYAL, C_TRIBUTE, C_DOIHAVE,
+                   C_PEEK, C_GLANCE, C_SHOUT, C_PLUCK, C_SLEIGHT, C_PREEN, C_NESTDIVE,
+                   C_ACCUSE),
+}
+NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+MAX_CHANCE_OUTCOMES = MAX_CHANCE
+NUM_LEAF = NLEAF
+NUM_WIND = NWIND
 
 cdef enum:
-    MAXP = 5
-    MAXS = 24
-    NLEAF = 16
-    NWIND = 5
-    NCARD = 21
-    NANIMAL = 12
     NVC = 6
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
@@ -36,276 +62,7 @@ cdef enum:
     F_NORMAL = 0
     F_TRAP = 1
     F_NUGGET = 2
-
-# ---------------------------------------------------------------- cards
-cdef enum:
-    C_BEG = 0
-    C_CHANCE = 1
-    C_NHF = 2
-    C_SUSP = 3
-    C_GOLD = 4
-    C_LOYAL = 5
-    C_TRIBUTE = 6
-    C_DOIHAVE = 7
-    C_PEEK = 8
-    C_GLANCE = 9
-    C_SHOUT = 10
-    C_PLUCK = 11
-    C_SLEIGHT = 12
-    C_PREEN = 13
-    C_NESTDIVE = 14
-    C_ACCUSE = 15
-    W_STALKING = 16
-    W_CALM = 17
-    W_GUST = 18
-    W_WHIRL = 19
-    W_ECLIPSE = 20
-    # effect-only ids
-    E_RECYCLE = 21
-    E_VICTORY = 22   # a victory card played: revealed, nothing to resolve
-    E_MOLE = 27
-    E_GUST = 28
-
-# (name, count, special, instant, recyclable, removed with 2 players, effect)
-LEAF_CATALOG = (
-    ("Beg", 6, 0, 0, 0, 1,
-     "every other animal gives you a card, a stone or a black feather of its choice"),
-    ("Chance", 8, 0, 1, 0, 0, "steal 1 stone from anywhere (another lair or the nest)"),
-    ("No hard feelings", 6, 1, 0, 0, 0, "steal 2 stones of your choice from one animal"),
-    ("Suspicion", 7, 0, 0, 0, 0,
-     "an animal of your choice picks: reveal all its stones, or take 2 feathers"),
-    ("Gold Nugget", 4, 1, 0, 0, 1,
-     "learn privately whether the Gold Nugget lies in some other animal's lair"),
-    ("Loyal friend", 4, 1, 0, 0, 1,
-     "swap one stone between two other animals' lairs; only you see which"),
-    ("Tribute", 4, 0, 0, 0, 1, "every other animal gives you one stone of its choice"),
-    ("Do I have it?", 4, 0, 0, 0, 1,
-     "learn privately whether the Gold Nugget lies in your own lair"),
-    ("Peek", 12, 0, 0, 1, 0, "examine one stone in any lair"),
-    ("Glance", 6, 0, 1, 1, 0, "examine one stone in any lair"),
-    ("Shout", 6, 0, 0, 1, 0, "reveal one stone in any lair"),
-    ("Pluck", 6, 0, 1, 0, 0, "give one of your black feathers to an animal of your choice"),
-    ("Sleight of paw", 6, 1, 0, 0, 0,
-     "swap one of your stones with one of another animal's; only you see which"),
-    ("Preen", 7, 0, 0, 1, 0, "return one black feather from your lair to the nest"),
-    ("Nest dive", 6, 1, 0, 0, 0, "steal 2 stones from the nest"),
-    ("Accuse", 6, 1, 0, 0, 0,
-     "reveal one stone of another animal: if it is the Gold Nugget that animal takes 2 "
-     "feathers, otherwise you take 1"),
-)
-WIND_CATALOG = (
-    ("Stalking!", 2, "every animal takes a feather"),
-    ("Calm", 2, "every animal returns a black feather to the nest"),
-    ("Gust", 1, "every animal passes the first stone of its lair to the animal on its left"),
-    ("Whirlwind", 1, "every animal returns the last stone of its lair to the nest"),
-    ("Eclipse", 1, "every animal reveals the first stone of its lair"),
-)
-# (name, paws, active, ability)
-ANIMAL_CATALOG = (
-    ("Raccoon", 1, 0, "examines every stone another animal examines"),
-    ("Rabbit", 1, 0, "draws up to six cards and keeps six at the hand limit"),
-    ("Fox", 3, 1, "ability: swap one of its stones with one of another animal's; only it sees"),
-    ("Squirrel", 1, 0, "steals 2 stones from the nest instead of 1 when it recycles a card"),
-    ("Snake", 2, 0, "an animal that steals one of its stones takes a feather"),
-    ("Bear", 1, 0, "takes no feather when it examines a trap stone"),
-    ("Bat", 2, 0, "sees every stone move and reveal while it sleeps"),
-    ("Owl", 2, 1, "ability: examine one stone in any lair"),
-    ("Hedgehog", 1, 0, "takes one feather fewer whenever an effect gives it two or more"),
-    ("Magpie", 2, 1, "ability: steal 1 stone from the nest"),
-    ("Mole", 3, 1, "ability: give one of its stones to the nest, then steal 1 from the nest"),
-    ("Badger", 2, 1, "ability: give one of its black feathers to an animal of its choice"),
-)
-# Secret alternative victory conditions (advanced mode).  A card counts only
-# if its holder played (revealed) it before the Raven arrived and is not out;
-# all are checked when the grabbed stones are revealed (``score``).
-VC_CATALOG = (
-    ("Raven's pact", "if the Raven would win, you win instead"),
-    ("Fool's gold", "if you grab a trap stone from your own lair, it counts as a Gold "
-     "Nugget: you win too"),
-    ("Hoarder", "if your lair holds more stones than every other lair when the stones "
-     "are grabbed, you win too"),
-    ("Clean slate", "if the animal that grabs the Gold Nugget holds more black feathers "
-     "than you, you win instead of it"),
-    ("Daredevil", "if you end the game with two black feathers, you win too"),
-    ("Decoy", "if another animal grabs the Gold Nugget from your lair, you win with it"),
-)
-TIMES = ("morning", "noon", "afternoon", "night")
-FACES = ("normal", "trap", "NUGGET")
-
-cdef enum:
-    A_RACCOON = 0
-    A_RABBIT = 1
-    A_FOX = 2
-    A_SQUIRREL = 3
-    A_SNAKE = 4
-    A_BEAR = 5
-    A_BAT = 6
-    A_OWL = 7
-    A_HEDGEHOG = 8
-    A_MAGPIE = 9
-    A_MOLE = 10
-    A_BADGER = 11
-
-cdef int CARD_SPECIAL[NCARD]
-cdef int CARD_INSTANT[NCARD]
-cdef int CARD_RECYCLE[NCARD]
-cdef int ANIMAL_ACTIVE[NANIMAL]
-for _i, _c in enumerate(LEAF_CATALOG):
-    CARD_SPECIAL[_i] = _c[2]
-    CARD_INSTANT[_i] = _c[3]
-    CARD_RECYCLE[_i] = _c[4]
-for _i in range(NLEAF, NCARD):
-    CARD_SPECIAL[_i] = 0
-    CARD_INSTANT[_i] = 0
-    CARD_RECYCLE[_i] = 0
-for _i, _c in enumerate(ANIMAL_CATALOG):
-    ANIMAL_ACTIVE[_i] = _c[2]
-
-# ---------------------------------------------------------------- actions
-cdef enum:
-    A_PASS = 0
-    A_SLEEP = 1
-    A_MEDDLE = 2
-    A_OPT0 = 3
-    A_OPT1 = 4
-    A_ABILITY = 5
-    A_VICTORY = 6
-    A_FEATHER = 7
-    A_PLAY = 8
-    A_RECYCLE = 24
-    A_DISCARD = 40
-    A_PLAYER = 56
-    A_NEST = 61
-    A_STONE = 62
-    NUM_ACTIONS = 62 + MAXP * MAXS
-    MAX_CHANCE = MAXS
-
-# ---------------------------------------------------------------- phases
-cdef enum:
-    PH_DEAL = 0          # chance: leaf card for deal_i // hand_size
-    PH_DEAL_ANIMAL = 1   # chance: animal
-    PH_CHOOSE_ANIMAL = 2
-    PH_DEAL_TOD = 3      # chance: time-of-day card
-    PH_DEAL_VC = 4       # chance: victory card
-    PH_SETUP_STONE = 5   # chance: nest stone
-    PH_HELLO_DISCARD = 6
-    PH_DRAW = 7          # chance: forest card
-    PH_SLEEP_CHOICE = 8
-    PH_MEDDLE = 9
-    PH_EFFECT = 10
-    PH_EFF_CHANCE = 11   # chance: nest stone for an effect
-    PH_REACT = 12
-    PH_LIMIT = 13
-    PH_FINAL_PLAY = 14
-    PH_GRAB = 15
-    PH_GRAB_CHANCE = 16
-    PH_END = 17
-    # automatic (never current)
-    PH_TURN_START = 20
-    PH_HELLO_NEXT = 21
-    PH_HELLO_DRAW = 22
-    PH_SLEEP_START = 23
-    PH_REACT_NEXT = 24
-    PH_AFTER_MEDDLE = 25
-    PH_RAVEN = 26
-    PH_FINAL_NEXT = 27
-    PH_FINAL_RESOLVE = 28
-    PH_GRAB_NEXT = 29
-    PH_GRAB_RESOLVE = 30
-
-PHASE_NAMES = {0: "deal", 1: "deal animals", 2: "choose animal", 3: "deal time cards",
-               4: "deal victory cards", 5: "take starting stones", 6: "Hello! discard",
-               7: "draw", 8: "Go to sleep!", 9: "Meddling", 10: "effect", 11: "effect draw",
-               12: "instant reactions", 13: "hand limit", 14: "Raven: face-down cards",
-               15: "Raven: grab", 16: "Raven: grab draw", 17: "game over"}
-
-# decision kinds inside effects
-cdef enum:
-    DK_NONE = 0
-    DK_EXAMINE = 1
-    DK_BEG = 2
-    DK_OTHER_ANY = 3
-    DK_OTHER_STONES = 4
-    DK_STONE_OF = 5
-    DK_STEAL_ANY = 6
-    DK_ANY_LAIR = 7
-    DK_OWN_STONE = 8
-    DK_SUSP = 9
-
-# contexts an effect returns to
-cdef enum:
-    CTX_MEDDLE = 0
-    CTX_REACT = 1
-    CTX_FINAL = 2
-    CTX_HELLO = 3
-
-# ---------------------------------------------------------------- events
-cdef enum:
-    EV_DEALT = 1
-    EV_OFFER = 2
-    EV_CHOSE = 3
-    EV_ANIMAL = 4
-    EV_TOD = 5
-    EV_VCDEALT = 6
-    EV_NESTTAKE = 7
-    EV_FACE = 8
-    EV_EXAMINE = 9
-    EV_TRAPSHOW = 10
-    EV_REVEAL = 11
-    EV_MOVE = 12
-    EV_MOVE_HID = 13
-    EV_FEATHER = 14
-    EV_CAUGHT = 15
-    EV_FRETURN = 16
-    EV_WAKE = 17
-    EV_SNAP = 18
-    EV_DISCARD = 19
-    EV_DRAW = 20
-    EV_DRAWCARD = 21
-    EV_WIND = 22
-    EV_RESHUFFLE = 23
-    EV_SLEEP = 24
-    EV_MEDDLE = 25
-    EV_PASSFEATHER = 26
-    EV_PLAY = 27
-    EV_TARGET = 28
-    EV_STONEPICK = 29
-    EV_GIVECARD = 30
-    EV_GIVECARDID = 31
-    EV_SUSP = 32
-    EV_ANSWER = 33
-    EV_SWAP_HID = 34
-    EV_SWAP = 35
-    EV_END = 36
-    EV_REACTPASS = 37
-    EV_FACEDOWN = 38
-    EV_FACEDOWNID = 39
-    EV_FINALPASS = 40
-    EV_GRAB = 41
-    EV_GRABPICK = 42
-    EV_GRABRES = 43
-    EV_ABILITY = 44
-    EV_VCPLAY = 45
-    EV_TIME = 46
-    EV_NOEXAM = 47
-    EV_ELIM = 48
-    EV_WINNERS = 49
-    EV_HELLODONE = 50
-    EV_GIVEFEATHER = 51
-    EV_SWAP_RECV = 52
-    EV_DEALPUB = 53
-    EV_CHOSEPUB = 54
-    EV_EXAMDONE = 55
-    EV_VCWIN = 56
-
-# victory cards (VC_CATALOG ids)
-cdef enum:
-    VC_PACT = 0
-    VC_FOOL = 1
-    VC_HOARD = 2
-    VC_CLEAN = 3
-    VC_DARE = 4
-    VC_DECOY = 5
+include "gold_nugget_catalog.pxi"
 
 SNAP_VERSION = 3
 
@@ -537,11 +294,121 @@ cdef inline int mask_outcomes(unsigned int mask, int k, int* out, double* probs)
     return n
 
 
+# The engine parameters, by name (the mapping ``GoldNuggetParams`` takes).
+PARAM_NAMES = ("players", "days", "advanced", "abilities", "utility", "hand_size",
+               "start_stones", "deal_animals", "hello_discard", "animal_mask",
+               "normal_stones", "trap_stones", "black_feathers", "max_moves",
+               "leaf_counts", "wind_counts")
+
+
+def _gn_int(value, str name, long lo, long hi) -> int:
+    if isinstance(value, bool):
+        value = int(value)
+    if not isinstance(value, int) or not lo <= value <= hi:
+        raise ValueError(f"Gold Nugget parameter {name}={value!r} is invalid; valid: an "
+                         f"integer in [{lo}, {hi}]")
+    return value
+
+
+cdef void _gn_after_deal(GN* g) noexcept nogil:
+    """The card deal is over: the wind cards join the deck, animals are next."""
+    cdef int i
+    for i in range(NWIND):
+        g.deck[NLEAF + i] += g.wind_init[i]
+    g.deal_i = 0
+    g.phase = PH_DEAL_ANIMAL
+
+
+cdef class GoldNuggetParams:
+    """One game's validated parameters and its initial state, immutable;
+    built once per game from a mapping of every name of ``PARAM_NAMES``
+    (``games.gold_nugget`` builds it) and shared by every engine of that game
+    and all their clones.  ValueError names a missing, unknown or invalid
+    parameter."""
+    cdef GN g0                 # the initial state (``restart`` copies it)
+    cdef readonly int players
+    cdef dict _values
+
+    def __init__(self, params):
+        cdef int i, s
+        cdef GN* g = &self.g0
+        names = set(params)
+        if names != set(PARAM_NAMES):
+            raise ValueError(f"Gold Nugget parameters: missing "
+                             f"{sorted(set(PARAM_NAMES) - names)}, unknown "
+                             f"{sorted(names - set(PARAM_NAMES))}")
+        v = {k: _gn_int(params[k], k, 0, 100000) for k in PARAM_NAMES
+             if k not in ("leaf_counts", "wind_counts")}
+        _gn_int(v["players"], "players", 2, MAXP)
+        _gn_int(v["animal_mask"], "animal_mask", 1, (1 << NANIMAL) - 1)
+        _gn_int(v["normal_stones"], "normal_stones", 0, MAXS - 1)
+        _gn_int(v["trap_stones"], "trap_stones", 0, MAXS - 1 - v["normal_stones"])
+        for key, size in (("leaf_counts", NLEAF), ("wind_counts", NWIND)):
+            counts = tuple(params[key])
+            if len(counts) != size:
+                raise ValueError(f"Gold Nugget parameter {key} must hold {size} counts, "
+                                 f"got {len(counts)}")
+            v[key] = tuple(_gn_int(c, key, 0, 1000) for c in counts)
+        self._values = v
+        self.players = v["players"]
+        memset(g, 0, sizeof(GN))
+        g.n = v["players"]
+        g.days = v["days"]
+        g.advanced = v["advanced"]
+        g.abilities = v["abilities"]
+        g.utility = v["utility"]
+        g.hand_size = v["hand_size"]
+        g.start_stones = v["start_stones"]
+        g.deal_animals = v["deal_animals"]
+        g.hello_discard = v["hello_discard"]
+        g.animal_mask = v["animal_mask"]
+        g.nnormal = v["normal_stones"]
+        g.ntrap = v["trap_stones"]
+        g.nfeathers = v["black_feathers"]
+        g.max_moves = v["max_moves"]
+        for i in range(NLEAF):
+            g.leaf_init[i] = v["leaf_counts"][i]
+            g.deck[i] = g.leaf_init[i]
+        for i in range(NWIND):
+            g.wind_init[i] = v["wind_counts"][i]
+        for i in range(NLEAF):
+            if CARD_INSTANT[i] and g.leaf_init[i] > 0:
+                g.any_instant = 1
+        g.nstones = 1 + g.ntrap + g.nnormal
+        for s in range(g.nstones):
+            g.face[s] = F_NUGGET if s == 0 else (F_TRAP if s <= g.ntrap else F_NORMAL)
+            g.nest[s] = s
+        g.nestn = g.nstones
+        g.nest_feathers = g.nfeathers
+        g.animals_left = g.animal_mask
+        g.vc_left = (1 << NVC) - 1
+        for i in range(MAXP):
+            g.animal[i] = -1
+            g.tod[i] = -1
+            g.vc[i] = -1
+            g.facedown[i] = -1
+            g.grab[i] = -1
+            g.got[i] = -1
+        for i in range(4):
+            g.tod_left[i] = 2 if g.n == 5 else 1
+        g.holder = 0
+        g.phase = PH_DEAL
+        g.deal_i = 0
+        if g.hand_size == 0:
+            _gn_after_deal(g)
+
+    @property
+    def values(self) -> dict:
+        """The parameters by name (a copy)."""
+        return dict(self._values)
+
+
 cdef class GoldNuggetEngine(Engine):
     """Gold Nugget rules engine; construct via ``games.gold_nugget``."""
 
     cdef GN g
-    cdef GN g0                 # the initial state (``restart``)
+    cdef readonly GoldNuggetParams params
+    cdef const GN* g0          # the initial state (``params``; ``restart``)
     cdef uint32_t* logc
     cdef uint8_t* logm
     cdef int* logh             # history index of the action that logged each event
@@ -577,64 +444,17 @@ cdef class GoldNuggetEngine(Engine):
         free(self.logm)
         free(self.logh)
 
-    def __init__(self, dict params=None, game_string="gold_nugget"):
-        cdef int i, p, s
-        cdef GN* g
-        if params is None:
-            return
-        memset(&self.g, 0, sizeof(GN))
-        g = &self.g
-        g.n = params["players"]
-        g.days = params["days"]
-        g.advanced = params["advanced"]
-        g.abilities = params["abilities"]
-        g.utility = params["utility"]
-        g.hand_size = params["hand_size"]
-        g.start_stones = params["start_stones"]
-        g.deal_animals = params["deal_animals"]
-        g.hello_discard = params["hello_discard"]
-        g.animal_mask = params["animal_mask"]
-        g.nnormal = params["normal_stones"]
-        g.ntrap = params["trap_stones"]
-        g.nfeathers = params["black_feathers"]
-        g.max_moves = params["max_moves"]
-        for i in range(NLEAF):
-            g.leaf_init[i] = params["leaf_counts"][i]
-            g.deck[i] = g.leaf_init[i]
-        for i in range(NWIND):
-            g.wind_init[i] = params["wind_counts"][i]
-        for i in range(NLEAF):
-            if CARD_INSTANT[i] and g.leaf_init[i] > 0:
-                g.any_instant = 1
-        self.num_players = g.n
+    def __init__(self, params, str game_string="gold_nugget"):
+        cdef GoldNuggetParams prm = (params if isinstance(params, GoldNuggetParams)
+                                     else GoldNuggetParams(params))
+        self.params = prm
+        self.g0 = &prm.g0
+        self.num_players = prm.players
         self.game_string = game_string
-        g.nstones = 1 + g.ntrap + g.nnormal
-        for s in range(g.nstones):
-            g.face[s] = F_NUGGET if s == 0 else (F_TRAP if s <= g.ntrap else F_NORMAL)
-            g.nest[s] = s
-        g.nestn = g.nstones
-        g.nest_feathers = g.nfeathers
-        g.animals_left = g.animal_mask
-        g.vc_left = (1 << NVC) - 1
-        for p in range(MAXP):
-            g.animal[p] = -1
-            g.tod[p] = -1
-            g.vc[p] = -1
-            g.facedown[p] = -1
-            g.grab[p] = -1
-            g.got[p] = -1
-        for i in range(4):
-            g.tod_left[i] = 2 if g.n == 5 else 1
-        g.holder = 0
-        g.phase = PH_DEAL
-        g.deal_i = 0
-        if g.hand_size == 0:
-            self._after_deal()
-        memcpy(&self.g0, &self.g, sizeof(GN))
         self.to_initial()
 
     cdef void restart(self) noexcept nogil:
-        memcpy(&self.g, &self.g0, sizeof(GN))
+        memcpy(&self.g, self.g0, sizeof(GN))
         self.hact.clear()
         self.resr.clear()
         self.resk.clear()
@@ -1273,11 +1093,7 @@ cdef class GoldNuggetEngine(Engine):
         return action
 
     cdef void _after_deal(self) noexcept nogil:
-        cdef int i
-        for i in range(NWIND):
-            self.g.deck[NLEAF + i] += self.g.wind_init[i]
-        self.g.deal_i = 0
-        self.g.phase = PH_DEAL_ANIMAL
+        _gn_after_deal(&self.g)
 
     cdef void _check_setup_stones(self) noexcept nogil:
         if self.g.phase != PH_SETUP_STONE:
@@ -2755,13 +2571,14 @@ cdef class GoldNuggetEngine(Engine):
     # ================================================================ clone
     cdef Engine clone(self):
         cdef GoldNuggetEngine e = GoldNuggetEngine.__new__(GoldNuggetEngine)
+        e.params = self.params
+        e.g0 = self.g0
         e.copy_from(self)
         return e
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldNuggetEngine o = <GoldNuggetEngine>other
         self.copy_base(other)
-        memcpy(&self.g0, &o.g0, sizeof(GN))
         memcpy(&self.g, &o.g, sizeof(GN))
         if self.logcap < o.g.nlog:
             self.grow_log(o.logcap)
@@ -2773,49 +2590,15 @@ cdef class GoldNuggetEngine(Engine):
         self.resk = o.resk
 
     # ================================================================ Python API
+    # Everything below is for adapters, tests and people; never on a hot path.
+
     def action_to_string(self, int player, int action) -> str:
         """Human-readable name of `action` (or chance outcome) at this state."""
-        ph = self.g.phase
-        if player == CHANCE_PLAYER or self.current_player() == CHANCE_PLAYER:
-            if ph in (PH_DEAL, PH_DRAW):
-                return "card " + card_name(action)
-            if ph == PH_DEAL_ANIMAL:
-                return "animal " + ANIMAL_CATALOG[action][0]
-            if ph == PH_DEAL_TOD:
-                return "time card " + TIMES[action]
-            if ph == PH_DEAL_VC:
-                return "victory card " + VC_CATALOG[action][0]
-            return f"nest stone #{action}"
-        return action_name(action)
+        return _gn_action_to_string(self, player, action)
 
     def info_string(self, int player) -> str:
         """Everything `player` observed, in order (perfect recall)."""
-        cdef int i
-        lines = [f"p{player}"]
-        for i in range(self.g.nlog):
-            if self.logm[i] & (1 << player):
-                lines.append(event_text(self.logc[i]))
-        return "\n".join(lines)
-
-    cdef int shown_phase(self, int player) noexcept:
-        """The phase as `player` sees it.  The steps of a card's resolution and
-        the instant windows (private to the animal asked) show only to the
-        animal deciding; everyone else sees the phase the card was played in."""
-        cdef int ph = self.g.phase
-        if self.current_player() != player and (ph == PH_EFFECT or ph == PH_EFF_CHANCE
-                                                or ph == PH_REACT):
-            if ph == PH_REACT or self.g.eff.ctx == CTX_MEDDLE or self.g.eff.ctx == CTX_REACT:
-                return PH_MEDDLE
-            if self.g.eff.ctx == CTX_FINAL:
-                return PH_FINAL_PLAY
-            return PH_DRAW
-        if ph == PH_GRAB_CHANCE and self.current_player() != player:
-            return PH_GRAB
-        return ph if ph <= PH_END else PH_END
-
-    cdef bint blind(self, int player) noexcept:
-        """`player` sleeps and is not the Bat: it sees no feathers move."""
-        return not (self.seers() >> player) & 1
+        return _gn_info_string(self, player)
 
     def player_view(self, int player) -> dict:
         """What `player` knows now, as plain typed fields (docs/rules, "Player view").
@@ -2823,101 +2606,15 @@ cdef class GoldNuggetEngine(Engine):
         Every field is a function of the player's information state; strings,
         the observation tensor and the heuristic bot are built from it.
         """
-        cdef GN* g = &self.g
-        if not 0 <= player < g.n:
-            raise ValueError(f"player must be in [0, {g.n - 1}], got {player}")
-        blind = self.blind(player)
-        lairs = []
-        for q in range(g.n):
-            lairs.append([FACES[g.face[g.lair[q][i]]] if g.lair[q][i] >= 0
-                          and g.knows[player] & (1 << g.lair[q][i]) else None
-                          for i in range(g.lairn[q])])
-        nest_known = [0, 0, 0]
-        for i in range(g.nestn):
-            if g.knows[player] & (1 << g.nest[i]):
-                nest_known[g.face[g.nest[i]]] += 1
-        to_move = self.current_player() == player
-        return {
-            "seat": player,
-            "phase": PHASE_NAMES[self.shown_phase(player)],
-            "day": g.day, "days": g.days, "time": TIMES[g.time], "holder": g.holder,
-            "to_move": to_move,
-            "decision": DECISION_NAMES[g.eff.dk] if to_move and g.phase == PH_EFFECT else "",
-            "effect": effect_name(g.eff.card) if to_move and g.phase == PH_EFFECT else "",
-            "hand": [g.hand[player][k] for k in range(NLEAF)],
-            "victory_card": VC_CATALOG[g.vc[player]][0] if g.vc[player] >= 0 else None,
-            "offered": [ANIMAL_CATALOG[g.offer[player][i]][0] for i in range(g.deal_animals)]
-            if g.phase > PH_DEAL_ANIMAL else [],
-            "animals": [ANIMAL_CATALOG[g.animal[q]][0] if g.animal[q] >= 0 and (
-                q == player or g.phase > PH_CHOOSE_ANIMAL) else None for q in range(g.n)],
-            "times": [TIMES[g.tod[q]] if g.tod[q] >= 0 else None for q in range(g.n)],
-            "asleep": [bool(g.asleep[q]) for q in range(g.n)],
-            "out": [bool(g.elim[q]) for q in range(g.n)],
-            "feathers": None if blind else [g.feathers[q] for q in range(g.n)],
-            "nest_feathers": None if blind else g.nest_feathers,
-            "cards": [g.handn[q] for q in range(g.n)],
-            "lairs": lairs,
-            "nest_stones": g.nestn,
-            "nest_known": nest_known,
-            "deck": self.deck_total(),
-            "discard": [g.discard[k] for k in range(NLEAF)],
-            "victory_played": [VC_CATALOG[g.vc[q]][0] if g.vc_played[q] else None
-                               for q in range(g.n)],
-            "plays": g.plays,
-            "special_used": bool(g.special_used),
-        }
+        return _gn_player_view(self, player)
 
     def obs_string(self, int player) -> str:
         """What `player` sees now (rendered from ``player_view``)."""
-        v = self.player_view(player)
-        out = [f"p{player} day {v['day'] + 1}/{v['days']} {v['time']} "
-               f"phase={v['phase']} holder=p{v['holder']}"]
-        out.append("hand: " + ",".join(f"{LEAF_CATALOG[k][0]}x{c}"
-                                      for k, c in enumerate(v["hand"]) if c))
-        if v["victory_card"] is not None:
-            out.append(f"victory card: {v['victory_card']}")
-        for q in range(self.g.n):
-            stones = "".join(f[0] if f is not None else "?" for f in v["lairs"][q])
-            fe = "?" if v["feathers"] is None else v["feathers"][q]
-            out.append(f"p{q} {v['animals'][q] or '?'} time={v['times'][q] or '?'} "
-                       f"{'asleep ' if v['asleep'][q] else ''}{'out ' if v['out'][q] else ''}"
-                       f"feathers={fe} cards={v['cards'][q]} lair=[{stones}]")
-        played = [f"p{q} {c}" for q, c in enumerate(v["victory_played"]) if c is not None]
-        if played:
-            out.append("victory cards played: " + ", ".join(played))
-        nf = "?" if v["nest_feathers"] is None else v["nest_feathers"]
-        out.append(f"nest: {v['nest_stones']} stones, {nf} feathers; "
-                   f"deck {v['deck']}; discard {sum(v['discard'])}")
-        return "\n".join(out)
+        return _gn_obs_string(self, player)
 
     def render(self) -> str:
         """The full state, for humans and ``str(state)``."""
-        cdef GN* g = &self.g
-        out = [f"Gold Nugget: day {g.day + 1}/{g.days} {TIMES[g.time]}, "
-               f"phase {PHASE_NAMES.get(g.phase, g.phase)}, white feather p{g.holder}, "
-               f"to move {self.current_player()}"]
-        for q in range(g.n):
-            hand = ",".join(f"{LEAF_CATALOG[k][0]}x{g.hand[q][k]}"
-                            for k in range(NLEAF) if g.hand[q][k])
-            stones = "".join(FACES[g.face[g.lair[q][i]]][0] if g.lair[q][i] >= 0 else "_"
-                             for i in range(g.lairn[q]))
-            an = ANIMAL_CATALOG[g.animal[q]][0] if g.animal[q] >= 0 else "?"
-            vc = (VC_CATALOG[g.vc[q]][0] + ("(played)" if g.vc_played[q] else "")) \
-                if g.vc[q] >= 0 else "-"
-            out.append(f"p{q} {an} time={TIMES[g.tod[q]] if g.tod[q] >= 0 else '?'} "
-                       f"{'asleep ' if g.asleep[q] else ''}{'out ' if g.elim[q] else ''}"
-                       f"feathers={g.feathers[q]} lair=[{stones}] hand=[{hand}] vc={vc}"
-                       f"{' facedown=' + LEAF_CATALOG[g.facedown[q]][0] if g.facedown[q] >= 0 else ''}")
-        nest = "".join(FACES[g.face[g.nest[i]]][0] for i in range(g.nestn))
-        deck = ",".join(f"{card_name(k)}x{g.deck[k]}" for k in range(NCARD) if g.deck[k])
-        out.append(f"nest=[{nest}] feathers={g.nest_feathers}")
-        out.append(f"deck=[{deck}]")
-        out.append("discard=[" + ",".join(f"{LEAF_CATALOG[k][0]}x{g.discard[k]}"
-                                          for k in range(NLEAF) if g.discard[k]) + "]")
-        if g.phase == PH_END:
-            out.append("winners: " + (",".join(f"p{p}" for p in range(g.n) if g.winners >> p & 1)
-                                      or "the Raven"))
-        return "\n".join(out)
+        return _gn_render(self)
 
     def obs_tensor_size(self) -> int:
         return OBS_SIZE
@@ -2927,170 +2624,30 @@ cdef class GoldNuggetEngine(Engine):
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Current view of `player` (see the rules doc for the layout)."""
-        cdef int o = 0, q, i, s, k, qq
-        cdef GN* g = &self.g
-        for i in range(OBS_SIZE):
-            out[i] = 0
-        out[o + player] = 1
-        o += MAXP
-        out[o + self.shown_phase(player)] = 1
-        o += 18
-        out[o + g.time] = 1
-        o += 4
-        out[o] = g.day
-        out[o + 1] = g.days - g.day
-        o += 2
-        out[o + g.holder] = 1
-        o += MAXP
-        blind = g.asleep[player] and not (g.abilities and not g.final
-                                          and g.animal[player] == A_BAT)
-        for q in range(g.n):
-            qq = (q - player + g.n) % g.n
-            out[o + qq * 12 + 0] = g.asleep[q]
-            out[o + qq * 12 + 1] = g.elim[q]
-            if not blind:      # a sleeper sees the counts again when it wakes
-                out[o + qq * 12 + 2 + min(g.feathers[q], 3)] = 1
-                out[o + qq * 12 + 6] = g.handn[q]
-                out[o + qq * 12 + 7] = g.lairn[q]
-            out[o + qq * 12 + 8 + (g.tod[q] if g.tod[q] >= 0 else 0)] = 1 if g.tod[q] >= 0 else 0
-        o += MAXP * 12
-        for k in range(NLEAF):
-            out[o + k] = g.hand[player][k]
-            out[o + NLEAF + k] = g.discard[k]
-        o += 2 * NLEAF
-        for q in range(g.n):
-            qq = (q - player + g.n) % g.n
-            if g.animal[q] >= 0 and (q == player or g.phase > PH_CHOOSE_ANIMAL):
-                out[o + qq * NANIMAL + g.animal[q]] = 1
-        o += MAXP * NANIMAL
-        if g.vc[player] >= 0:
-            out[o + g.vc[player]] = 1
-        o += NVC
-        for q in range(g.n):
-            qq = (q - player + g.n) % g.n
-            if g.vc_played[q]:
-                out[o + qq * NVC + g.vc[q]] = 1
-        o += MAXP * NVC
-        for q in range(g.n):
-            qq = (q - player + g.n) % g.n
-            for i in range(g.lairn[q]):
-                s = g.lair[q][i]
-                if s >= 0 and g.knows[player] & (1u << s):
-                    out[o + (qq * MAXS + i) * 3 + g.face[s]] = 1
-        o += MAXP * MAXS * 3
-        for i in range(g.nestn):
-            s = g.nest[i]
-            if g.knows[player] & (1u << s):
-                out[o + g.face[s]] += 1
-        o += 3
-        out[o] = g.nestn
-        out[o + 1] = 0 if blind else g.nest_feathers
-        out[o + 2] = self.deck_total()
-        out[o + 3] = g.plays
-        out[o + 4] = g.special_used
-        o += 5
-        if g.phase == PH_EFFECT and self.current_player() == player:
-            out[o + g.eff.card] = 1
-            out[o + 29 + g.eff.dk] = 1
-        o += 40
-        if g.phase == PH_SETUP_STONE or g.phase == PH_DEAL:
-            out[o] = g.deal_i
+        _gn_fill_obs_tensor(self, player, out)
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
         """The observation, then the events `player` saw (perfect recall): their
         number, and each event code as two exact 16-bit halves."""
-        cdef int i, m = 0, o = OBS_SIZE + 1
-        self.fill_obs_tensor(player, out[:OBS_SIZE])
-        for i in range(OBS_SIZE, OBS_SIZE + 1 + 2 * MAX_EVENTS):
-            out[i] = 0
-        for i in range(self.g.nlog):
-            if (self.logm[i] >> player) & 1:
-                if m < MAX_EVENTS:
-                    out[o + 2 * m] = self.logc[i] & 0xFFFF
-                    out[o + 2 * m + 1] = self.logc[i] >> 16
-                m += 1
-        out[OBS_SIZE] = m
+        _gn_fill_info_tensor(self, player, out)
 
     def events_seen(self, int player) -> int:
         """Number of events `player` observed so far."""
-        return sum(1 for i in range(self.g.nlog) if (self.logm[i] >> player) & 1)
+        return _gn_events_seen(self, player)
 
     def dump(self) -> bytes:
         """Snapshot: versioned, with the game string and the action history."""
-        gs = str(self.game_string).encode()
-        h = [a for a in self.hist]
-        return MAGIC + _struct.pack("<II", SNAP_VERSION, len(gs)) + gs + \
-            _struct.pack("<I", len(h)) + _struct.pack(f"<{len(h)}i", *h)
+        return _gn_dump(self)
 
     def load(self, data) -> None:
         """Restore a ``dump()`` snapshot by replaying its history, each action
         checked; ValueError (and no change) if anything is wrong."""
-        if not isinstance(data, (bytes, bytearray)) or len(data) < 12 or data[:4] != MAGIC:
-            raise ValueError("not a gold_nugget snapshot")
-        ver, glen = _struct.unpack("<II", data[4:12])
-        if ver != SNAP_VERSION:
-            raise ValueError(f"unsupported gold_nugget snapshot version {ver}; this is "
-                             f"{SNAP_VERSION}")
-        if len(data) < 16 + glen:
-            raise ValueError("gold_nugget snapshot is truncated")
-        gs = bytes(data[12:12 + glen]).decode(errors="replace")
-        if gs != str(self.game_string):
-            raise ValueError(f"gold_nugget snapshot is for {gs!r}, not {self.game_string!r}")
-        (nh,) = _struct.unpack("<I", data[12 + glen:16 + glen])
-        if len(data) != 16 + glen + 4 * nh:
-            raise ValueError(f"gold_nugget snapshot has {len(data)} bytes; expected "
-                             f"{16 + glen + 4 * nh}")
-        hist = _struct.unpack(f"<{nh}i", data[16 + glen:])
-        cdef GoldNuggetEngine e = <GoldNuggetEngine>self.clone()
-        e.to_initial()
-        for i, a in enumerate(hist):
-            try:
-                e.py_apply(a)
-            except ValueError as exc:
-                raise ValueError(f"gold_nugget snapshot history is illegal at step {i}: "
-                                 f"{exc}") from None
-        self.copy_from(e)
+        _gn_load(self, data)
 
     def check_invariants(self) -> None:
         """Raise ValueError naming any broken conservation law."""
-        cdef GN* g = &self.g
-        n = g.n
-        def need(ok, msg):
-            if not ok:
-                raise ValueError(msg)
-        need(2 <= n <= MAXP and 0 < g.nstones <= MAXS, "player or stone count out of range")
-        seen = []
-        for q in range(n):
-            need(0 <= g.lairn[q] <= MAXS, f"lair size of p{q} out of range")
-            seen += [g.lair[q][i] for i in range(g.lairn[q]) if not (g.grabbed >> g.lair[q][i]) & 1]
-        need(0 <= g.nestn <= MAXS, "nest size out of range")
-        seen += [g.nest[i] for i in range(g.nestn) if not (g.grabbed >> g.nest[i]) & 1]
-        seen += [g.got[p] for p in range(n) if g.got[p] >= 0 and g.phase != PH_END]
-        need(sorted(seen) == list(range(g.nstones)),
-             f"stone conservation broken: {sorted(seen)} vs {g.nstones} stones")
-        faces = sorted(g.face[s] for s in range(g.nstones))
-        need(faces.count(F_NUGGET) == 1 and faces.count(F_TRAP) == g.ntrap,
-             "stone faces conservation broken (one Gold Nugget, the trap count)")
-        need(sum(g.feathers[p] for p in range(n)) + g.nest_feathers == g.nfeathers,
-             "black feather conservation broken")
-        need(all(0 <= g.feathers[p] <= 2 for p in range(n)),
-             "an animal holds 3+ feathers without being caught")
-        for p in range(n):
-            need(sum(g.hand[p][k] for k in range(NLEAF)) == g.handn[p],
-                 f"hand size of p{p} does not match its cards")
-        for k in range(NLEAF):
-            total = g.deck[k] + g.discard[k] + sum(g.hand[p][k] for p in range(n)) + \
-                sum(1 for p in range(n) if g.facedown[p] == k)
-            need(total == g.leaf_init[k],
-                 f"leaf card conservation broken for {LEAF_CATALOG[k][0]}: {total} vs "
-                 f"{g.leaf_init[k]}")
-        for w in range(NWIND):
-            need(g.deck[NLEAF + w] + g.boxed[w] == g.wind_init[w] or g.phase == PH_DEAL,
-                 f"wind card conservation broken for {WIND_CATALOG[w][0]}")
-        need(g.lazy == 0, "a resampling walk's lazy state leaked into a game")
-        need(g.nmoves <= g.max_moves, "move budget exceeded")
-        need(<int>self.hist.size() == g.nmoves and <int>self.hact.size() == g.nmoves,
-             "history length does not match the moves made")
+        _gn_check_invariants(self)
+
 
     # --- small helpers for tests and tools
     def stone_faces(self) -> list:
@@ -3128,197 +2685,5 @@ cdef class GoldNuggetEngine(Engine):
                 "knows": [g.knows[p] for p in range(g.n)]}
 
 
-OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + NVC + MAXP * NVC \
-    + MAXP * MAXS * 3 + 3 + 5 + 40 + 1
-# Events one player can observe that the information-state tensor records
-# (the longest random 5-player advanced game measured: see the rules doc).
-MAX_EVENTS = 2500
-DECISION_NAMES = ("", "examine", "beg", "choose an animal", "choose an animal with stones",
-                  "choose its stone", "steal from anywhere", "choose a lair stone",
-                  "choose your stone", "suspicion")
-
-
-def effect_name(int c) -> str:
-    """Name of a running effect (a leaf card, or an ability/victory effect)."""
-    if 0 <= c < NCARD:
-        return card_name(c)
-    return {E_RECYCLE: "recycle", E_VICTORY: "victory card",
-            E_MOLE: "Mole", E_GUST: "Gust"}.get(c, f"effect{c}")
-
-
-def card_name(int k) -> str:
-    """Name of forest card id k (leaf 0-15, wind 16-20)."""
-    if 0 <= k < NLEAF:
-        return LEAF_CATALOG[k][0]
-    if NLEAF <= k < NCARD:
-        return WIND_CATALOG[k - NLEAF][0]
-    return f"card{k}"
-
-
-def action_name(int a) -> str:
-    """Name of player action id a (see the action table in games/gold_nugget.py)."""
-    if a == A_PASS:
-        return "pass/end"
-    if a == A_SLEEP:
-        return "sleep"
-    if a == A_MEDDLE:
-        return "meddle"
-    if a == A_OPT0:
-        return "option 0 (first animal / examine / reveal all)"
-    if a == A_OPT1:
-        return "option 1 (second animal / don't examine / take 2 feathers)"
-    if a == A_ABILITY:
-        return "use ability"
-    if a == A_VICTORY:
-        return "play victory card"
-    if a == A_FEATHER:
-        return "give a feather"
-    if A_PLAY <= a < A_RECYCLE:
-        return "play " + LEAF_CATALOG[a - A_PLAY][0]
-    if A_RECYCLE <= a < A_DISCARD:
-        return "recycle " + LEAF_CATALOG[a - A_RECYCLE][0]
-    if A_DISCARD <= a < A_PLAYER:
-        return "discard/give " + LEAF_CATALOG[a - A_DISCARD][0]
-    if A_PLAYER <= a < A_NEST:
-        return f"choose p{a - A_PLAYER}"
-    if a == A_NEST:
-        return "the nest"
-    if A_STONE <= a < NUM_ACTIONS:
-        return f"stone p{(a - A_STONE) // MAXS}#{(a - A_STONE) % MAXS}"
-    return f"action{a}"
-
-
-def _owner(int o) -> str:
-    return "nest" if o == NEST else f"p{o}"
-
-
-def event_text(uint32_t code) -> str:
-    """Readable, injective rendering of one event code."""
-    k = code & 63
-    a = (code >> 6) & 15
-    b = (code >> 10) & 15
-    c = (code >> 14) & 63
-    d = (code >> 20) & 63
-    e = (code >> 26) & 63
-    if k == EV_DEALT:
-        return f"dealt {card_name(c)}"
-    if k == EV_OFFER:
-        return f"offered {ANIMAL_CATALOG[c][0]}"
-    if k == EV_CHOSE:
-        return f"chose {ANIMAL_CATALOG[c][0]}"
-    if k == EV_ANIMAL:
-        return f"p{a} is the {ANIMAL_CATALOG[c][0]}"
-    if k == EV_TOD:
-        return f"p{a} sleeps at {TIMES[c]}"
-    if k == EV_VCDEALT:
-        return f"victory card {VC_CATALOG[c][0]}"
-    if k == EV_NESTTAKE:
-        return f"p{a} takes a stone from the nest"
-    if k == EV_FACE:
-        return f"p{a} sees {_owner(b)}#{c} is {FACES[d]}{' (raccoon)' if e else ''}"
-    if k == EV_EXAMINE:
-        return f"p{a} examines {_owner(b)}#{c}"
-    if k == EV_TRAPSHOW:
-        return f"p{a} shows trap {_owner(b)}#{c}"
-    if k == EV_REVEAL:
-        return f"reveal {_owner(b)}#{c} {FACES[d]}"
-    if k == EV_MOVE:
-        return f"stone {_owner(b)}#{c} -> {_owner(a)}"
-    if k == EV_MOVE_HID:
-        return f"(asleep) a stone {_owner(b)} -> {_owner(a)}"
-    if k == EV_FEATHER:
-        return f"p{a} takes a feather from {_owner(b)}"
-    if k == EV_CAUGHT:
-        return f"p{a} caught by the Raven"
-    if k == EV_FRETURN:
-        return f"p{a} returns {c} feathers"
-    if k == EV_WAKE:
-        return f"p{a} wakes"
-    if k == EV_SNAP:
-        return f"(awake) p{a}: {c} feathers, {d} stones, {e} cards"
-    if k == EV_DISCARD:
-        return f"p{a} discards {card_name(c)}{' (hand limit)' if d else ''}"
-    if k == EV_DRAW:
-        return f"p{a} draws"
-    if k == EV_DRAWCARD:
-        return f"drew {card_name(c)}"
-    if k == EV_WIND:
-        return f"p{a} draws wind {card_name(c)}"
-    if k == EV_RESHUFFLE:
-        return "discards reshuffled into the forest deck"
-    if k == EV_SLEEP:
-        return f"p{a} sleeps"
-    if k == EV_MEDDLE:
-        return f"p{a} stays awake to meddle"
-    if k == EV_PASSFEATHER:
-        return f"white feather p{a} -> p{b}"
-    if k == EV_PLAY:
-        return f"p{a} {('plays', 'recycles', 'reveals face-down', 'reveals face-down and recycles')[d]} {card_name(c)}"
-    if k == EV_TARGET:
-        return f"p{a} targets p{b} (step {c})"
-    if k == EV_STONEPICK:
-        return f"p{a} picks {_owner(b)}#{c}"
-    if k == EV_GIVECARD:
-        return f"p{a} gives a card to p{b}"
-    if k == EV_GIVECARDID:
-        return f"p{a} gives {card_name(c)} to p{b}"
-    if k == EV_SUSP:
-        return f"p{a} chooses {('reveal all', 'two feathers')[c]}"
-    if k == EV_ANSWER:
-        return f"{card_name(c)}: {'yes' if d else 'no'}"
-    if k == EV_SWAP_HID:
-        return f"a stone of {_owner(a)} swapped with one of {_owner(b)}"
-    if k == EV_SWAP:
-        return f"swapped {_owner(a)}#{c} with {_owner(b)}#{d}"
-    if k == EV_END:
-        return f"p{a} ends meddling"
-    if k == EV_REACTPASS:
-        return f"p{a} plays no instant (window)"
-    if k == EV_FACEDOWN:
-        return f"p{a} plays a card face down"
-    if k == EV_FACEDOWNID:
-        return f"face-down card {card_name(c)}{' (to recycle)' if d else ''}"
-    if k == EV_FINALPASS:
-        return f"p{a} plays no card"
-    if k == EV_GRAB:
-        return f"p{a} grabs"
-    if k == EV_GRABPICK:
-        return f"you grab at {_owner(b)}#{c}"
-    if k == EV_GRABRES:
-        return f"p{a} grabbed at {_owner(b)}#{c}: " + \
-            (f"got {FACES[d]}" if e else "nothing")
-    if k == EV_ABILITY:
-        return f"p{a} uses the {ANIMAL_CATALOG[c][0]} ability"
-    if k == EV_VCPLAY:
-        return f"p{a} plays victory card {VC_CATALOG[c][0]}"
-    if k == EV_VCWIN:
-        if c == VC_CLEAN:
-            return f"Clean slate: p{a} wins instead of p{b}"
-        return f"{VC_CATALOG[c][0]}: p{a} wins"
-    if k == EV_TIME:
-        return f"leaf token: day {d + 1} {TIMES[c]}"
-    if k == EV_NOEXAM:
-        return f"p{a} does not examine"
-    if k == EV_ELIM:
-        return f"p{a} is out"
-    if k == EV_WINNERS:
-        return "winners: " + (",".join(f"p{p}" for p in range(5) if c >> p & 1) or "the Raven")
-    if k == EV_HELLODONE:
-        return f"p{a} done discarding"
-    if k == EV_EXAMDONE:
-        return f"(asleep) p{a} has dealt with its new stone"
-    if k == EV_CHOSEPUB:
-        return f"p{a} lays its chosen animal face down"
-    if k == EV_DEALPUB:
-        return f"p{a} is dealt {('a card', 'an animal', 'a victory card')[b]}"
-    if k == EV_SWAP_RECV:
-        return f"p{a} receives a swapped stone at {_owner(b)}#{c}"
-    if k == EV_GIVEFEATHER:
-        return f"p{a} gives a feather to p{b}"
-    return f"event{code}"
-
-
-NUM_DISTINCT_ACTIONS = NUM_ACTIONS
-MAX_CHANCE_OUTCOMES = MAX_CHANCE
-NUM_LEAF = NLEAF
-NUM_WIND = NWIND
+include "gold_nugget_render.pxi"
+include "gold_nugget_persist.pxi"

@@ -259,7 +259,7 @@ cdef class KuhnEngine(Engine):
 
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        _kuhn_load(self, data)
+        _history_load(self, self.d.n, "kuhn", data)
 
     def check_invariants(self) -> None:
         """Raise ValueError naming a broken law (cards, pot)."""
@@ -607,7 +607,7 @@ cdef class LeducEngine(Engine):
 
     def load(self, data) -> None:
         """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        _leduc_load(self, data)
+        _history_load(self, self.d.n, "leduc", data)
 
     def check_invariants(self) -> None:
         """Raise ValueError naming a broken law (cards, deck, pot, money)."""

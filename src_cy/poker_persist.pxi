@@ -25,6 +25,20 @@ def _checked_history(data, name: str, players: int) -> list:
     return hist
 
 
+def _history_load(Engine self, int players, str name, data) -> None:
+    """Replay the history of a ``_dump_history`` snapshot on a clone, each
+    action checked, and take its state only if every action was legal."""
+    hist = _checked_history(data, name, players)
+    cdef Engine e = self.clone()
+    e.to_initial()
+    for i, a in enumerate(hist):
+        try:
+            e.py_apply(a)
+        except ValueError as exc:
+            raise ValueError(f"{name} snapshot history is illegal at step {i}: {exc}") from None
+    self.copy_from(e)
+
+
 def _require(bint ok, str game, str what) -> None:
     if not ok:
         raise ValueError(f"{game} invariant broken: {what}")
@@ -33,18 +47,6 @@ def _require(bint ok, str game, str what) -> None:
 # ---------------------------------------------------------------- Kuhn
 def _kuhn_dump(KuhnEngine self) -> bytes:
     return _dump_history(self.d.n, self.d.hist, self.d.hlen)
-
-
-def _kuhn_load(KuhnEngine self, data) -> None:
-    hist = _checked_history(data, "kuhn", self.d.n)
-    cdef KuhnEngine e = <KuhnEngine>self.clone()
-    e.to_initial()
-    for i, a in enumerate(hist):
-        try:
-            e.py_apply(a)
-        except ValueError as exc:
-            raise ValueError(f"kuhn snapshot history is illegal at step {i}: {exc}") from None
-    self.copy_from(e)
 
 
 def _kuhn_check_invariants(KuhnEngine self) -> None:
@@ -60,18 +62,6 @@ def _kuhn_check_invariants(KuhnEngine self) -> None:
 # ---------------------------------------------------------------- Leduc
 def _leduc_dump(LeducEngine self) -> bytes:
     return _dump_history(self.d.n, self.d.hist, self.d.hlen)
-
-
-def _leduc_load(LeducEngine self, data) -> None:
-    hist = _checked_history(data, "leduc", self.d.n)
-    cdef LeducEngine e = <LeducEngine>self.clone()
-    e.to_initial()
-    for i, a in enumerate(hist):
-        try:
-            e.py_apply(a)
-        except ValueError as exc:
-            raise ValueError(f"leduc snapshot history is illegal at step {i}: {exc}") from None
-    self.copy_from(e)
 
 
 def _leduc_check_invariants(LeducEngine self) -> None:
