@@ -32,9 +32,14 @@ from __future__ import annotations
 
 import pyspiel
 
-from games.ardillas_del_bosque import (A_BEETLE, A_INDEX, A_KEEP, A_NEST, A_NPLACE, A_PAIR,
-                                      A_PILE, A_SNAKE_DOWN, A_SNAKE_UP, A_TAKE, POO, SQUIRREL)
 from solvers.heuristics_base import RuleBot
+from src_cy.ardillas_del_bosque import ACTION_LAYOUT as _LAYOUT  # the ids' one definition
+
+SQUIRREL, POO = _LAYOUT["SQUIRREL"], _LAYOUT["POO"]
+A_PILE, A_TAKE, A_KEEP = _LAYOUT["A_PILE"], _LAYOUT["A_TAKE"], _LAYOUT["A_KEEP"]
+A_NPLACE, A_INDEX, A_PAIR = _LAYOUT["A_NPLACE"], _LAYOUT["A_INDEX"], _LAYOUT["A_PAIR"]
+A_NEST, A_BEETLE = _LAYOUT["A_NEST"], _LAYOUT["A_BEETLE"]
+A_SNAKE_UP, A_SNAKE_DOWN = _LAYOUT["A_SNAKE_UP"], _LAYOUT["A_SNAKE_DOWN"]
 
 KINDS = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
 
