@@ -52,8 +52,8 @@ __all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS"
 
 # The action layout: Python mirror of ``src_cy/ardillas_del_bosque_actions.pxd``
 # (the one definition; tests/test_ardillas_del_bosque.py checks this block
-# against the engine's ``ACTION_LAYOUT``).  Other Python modules import the
-# ids from here.
+# against the engine's ``ACTION_LAYOUT``; the heuristic, which this module
+# imports on call, reads ``ACTION_LAYOUT`` itself).
 MAX_BOARDS = 5
 MAX_HIDING_PLACES = 10
 NUM_KINDS = 7          # chance outcomes 0..6 are token kinds
