@@ -216,7 +216,8 @@ def test_exact_enumeration_detects_a_wrong_distribution():
         h = tuple(state.history())
         if h not in support:
             # the true history is outside the target (it ends with another
-            # player's private pass): returning it is wrong on its face
+            # player's private pass that changed nothing p sees): returning
+            # it is wrong on its face
             refused += 1
             continue
         total = sum(support.values())
