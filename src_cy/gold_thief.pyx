@@ -17,7 +17,7 @@ the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
 """
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
-from libc.math cimport log, exp, INFINITY
+from libc.math cimport log, exp
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64,
@@ -148,7 +148,7 @@ cdef long _STATS[4]
 def resample_stats() -> dict:
     """How many resamples (in this process) each stage produced: ``exact``
     (stage 1, the exact rejection sampler), ``model`` (stage 2, the
-    approximate model proposal) and ``search`` (stage 3, the complete
+    importance-corrected model proposal) and ``search`` (stage 3, the complete
     backtracking search); ``calls`` is their sum."""
     return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3]}
 
@@ -935,7 +935,8 @@ cdef class GoldThiefEngine(Engine):
         "Resampling").  Stage 1: exact rejection sampling along the public
         skeleton (hidden chance by its odds, others' hidden choices uniform,
         accepted iff `player`'s view is reproduced).  Stage 2, when stage 1
-        found nothing in its attempts: the model proposal.  Stage 3: a
+        found nothing in its attempts: the model proposal, importance-corrected
+        (one of K accepted proposals kept by its weight).  Stage 3: a
         complete backtracking search.  Reads only `player`'s view of the events
         and the public skeleton of the history; never returns the true
         history as such."""
@@ -1278,7 +1279,7 @@ cdef class GoldThiefEngine(Engine):
         a t if there is one, else an unknown card, chosen with weight (t left
         in its deck generation) / (cards left in it), which becomes a t.
         Adds the choice's log-probability to `logq` and records the unknown
-        cards it chose among (``importance_weight``).  -1 if impossible."""
+        cards it chose among (see ``build_model``).  -1 if impossible."""
         cdef vector[int]* h = &hand[0][q]
         cdef int i, o, j
         cdef double total = 0.0, x, w
