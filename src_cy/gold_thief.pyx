@@ -17,6 +17,7 @@ the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
 """
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
+from libc.math cimport log, exp
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64,
@@ -124,7 +125,6 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
 
 
 cdef enum:
-    GOAL_TRIES = 512          # goal-id shuffles tried per model world
     # Stage 1 runs only while other players have made at most this many
     # public card plays (each one is a constraint the prior rarely meets;
     # measured acceptance in the rules doc).
@@ -136,6 +136,10 @@ EXACT_MAX_PLAYS = EXACT_MAX_PLAYS_C
 # proposal); see ``set_resample_attempts``.
 cdef int _EXACT_ATTEMPTS = 16
 cdef int _MODEL_ATTEMPTS = 500
+# Accepted stage-2 proposals per resample (K of the importance resampling;
+# see ``set_model_proposals``).
+DEFAULT_MODEL_PROPOSALS = 8
+cdef int _MODEL_PROPOSALS = DEFAULT_MODEL_PROPOSALS
 # How many resamples each stage produced (this process): calls, exact
 # (stage 1), model (stage 2), search (stage 3).
 cdef long _STATS[4]
@@ -144,7 +148,7 @@ cdef long _STATS[4]
 def resample_stats() -> dict:
     """How many resamples (in this process) each stage produced: ``exact``
     (stage 1, the exact rejection sampler), ``model`` (stage 2, the
-    approximate model proposal) and ``search`` (stage 3, the complete
+    importance-corrected model proposal) and ``search`` (stage 3, the complete
     backtracking search); ``calls`` is their sum."""
     return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3]}
 
@@ -159,6 +163,19 @@ def set_resample_attempts(int exact, int model) -> tuple:
     old = (_EXACT_ATTEMPTS, _MODEL_ATTEMPTS)
     _EXACT_ATTEMPTS = exact
     _MODEL_ATTEMPTS = model
+    return old
+
+
+def set_model_proposals(int k) -> int:
+    """Set K, the accepted stage-2 proposals among which one world is drawn
+    by its importance weight (sampling-importance-resampling; K = 1 is the
+    uncorrected proposal; the distribution tends to the target as K grows);
+    returns the previous K.  Default: 8 (rules doc, "Stage 2")."""
+    global _MODEL_PROPOSALS
+    if not 1 <= k <= 1000000:
+        raise ValueError(f"model proposals K must be in [1, 1000000], got {k}")
+    old = _MODEL_PROPOSALS
+    _MODEL_PROPOSALS = k
     return old
 
 
@@ -918,7 +935,8 @@ cdef class GoldThiefEngine(Engine):
         "Resampling").  Stage 1: exact rejection sampling along the public
         skeleton (hidden chance by its odds, others' hidden choices uniform,
         accepted iff `player`'s view is reproduced).  Stage 2, when stage 1
-        found nothing in its attempts: the model proposal.  Stage 3: a
+        found nothing in its attempts: the model proposal, importance-corrected
+        (one of K accepted proposals kept by its weight).  Stage 3: a
         complete backtracking search.  Reads only `player`'s view of the events
         and the public skeleton of the history; never returns the true
         history as such."""
@@ -927,8 +945,10 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[Event] evs = self.log
         cdef vector[Event] want
         cdef uint64_t key = self.info_key(player)
-        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t
-        cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
+        cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
+        cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
+        cdef bint kept_is_built = False
         _STATS[0] += 1
         self.view_events(player, &evs, &want)
         for j in range(<int>want.size()):
@@ -946,18 +966,38 @@ cdef class GoldThiefEngine(Engine):
                 out[0] = self.hist
                 self.world_built = True
                 return
+        # Stage 2: sampling-importance-resampling over up to _MODEL_PROPOSALS
+        # accepted proposals (one kept, streaming, with probability
+        # proportional to its importance weight).
         for attempt in range(_MODEL_ATTEMPTS):
+            if got >= _MODEL_PROPOSALS:
+                break
             draw_t.clear()
             gdraw_g.clear()
             faerie_g.clear()
             give_t.clear()
-            if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t):
+            if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t,
+                                    &lrq):
                 continue
-            if self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g, &give_t):
-                _STATS[2] += 1
-                out[0] = self.hist
-                self.world_built = True
-                return
+            kept_is_built = False
+            if not self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g,
+                                    &give_t, &lw):
+                continue
+            lw += lrq
+            got += 1
+            if got == 1:
+                ltot = lw
+            else:
+                ltot = lw + log(1.0 + exp(ltot - lw)) if lw > ltot \
+                    else ltot + log(1.0 + exp(lw - ltot))
+            if got == 1 or rng_double(rng) < exp(lw - ltot):
+                kept = self.hist
+                kept_is_built = True
+        if got > 0:
+            _STATS[2] += 1
+            out[0] = kept
+            self.world_built = kept_is_built
+            return
         # Complete: the true history is one of the worlds the search can
         # reach, so it always finds one (in its own random order).
         self.walk_world(player, rng, &T, &meta, last, &want, True)
@@ -1233,13 +1273,15 @@ cdef class GoldThiefEngine(Engine):
                 odr[self.log[e].a] += 1
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                       vector[vector[int]]* hand, vector[int]* pool) noexcept nogil:
+                       vector[vector[int]]* hand, vector[int]* pool, double* logq,
+                       vector[int]* rcand, vector[int]* rend, vector[int]* rpick) noexcept nogil:
         """Remove a card of type t from q's modelled hand: a card known to be
         a t if there is one, else an unknown card, chosen with weight (t left
         in its deck generation) / (cards left in it), which becomes a t.
-        -1 if impossible."""
+        Adds the choice's log-probability to `logq` and records the unknown
+        cards it chose among (see ``build_model``).  -1 if impossible."""
         cdef vector[int]* h = &hand[0][q]
-        cdef int i, o, u, g
+        cdef int i, o, j
         cdef double total = 0.0, x, w
         for i in range(<int>h.size()):
             if otype[0][h[0][i]] == t:
@@ -1258,6 +1300,12 @@ cdef class GoldThiefEngine(Engine):
                 continue
             x -= w
             if x < 0.0 or i == <int>h.size() - 1:
+                logq[0] += log(w / total)
+                for j in range(<int>h.size()):
+                    if otype[0][h[0][j]] < 0:
+                        rcand.push_back(h[0][j])
+                rend.push_back(<int>rcand.size())
+                rpick.push_back(o)
                 otype[0][o] = t
                 pool[0][ogen[0][o] * NT + t] -= 1
                 h.erase(h.begin() + i)
@@ -1274,11 +1322,18 @@ cdef class GoldThiefEngine(Engine):
 
     cdef bint build_model(self, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
                           vector[int]* gdraw_g, vector[int]* faerie_g,
-                          vector[int]* give_t) noexcept nogil:
+                          vector[int]* give_t, double* logr_minus_q) noexcept nogil:
         """Walk `p`'s view of the events, modelling every card and goal as an
         object whose identity is fixed when `p` sees it or a public event
         needs it; then assign the still-unknown ones at random.  Reads only
-        what `p` observed.  False on a dead end (the caller retries)."""
+        what `p` observed.  False on a dead end (the caller retries).
+
+        `logr_minus_q`: log r(u | h) - log q(u) of the path u taken, where
+        q(u) is the product of the probabilities of every random choice made
+        and r(u | h) the probability that the backward kernel (uniform among
+        the choices consistent with the world h drawn) retraces u; the
+        importance weight of the world is w(h) r(u | h) / q(u) (rules doc,
+        "Stage 2")."""
         cdef int n = self.s.n, ng = 1
         cdef vector[int] otype, ogen, draws, gives, faeries, gdraws, gid, bottom, pool, cand, rem
         cdef vector[uint64_t] gmask
@@ -1286,9 +1341,13 @@ cdef class GoldThiefEngine(Engine):
         cdef int disc[NT]
         cdef int used[MAX_GOALS]
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = self.num_goals
-        cdef int mask_q = -1, mask_x = 0, a, k
+        cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
         cdef Event ev
+        cdef double logq = 0.0, logr = 0.0
+        cdef int cnt[NT]
+        # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
+        cdef vector[int] rcand, rend, rpick
         for e in range(evs.size()):
             if evs[0][e].kind == EV_RESHUFFLE:
                 ng += 1
@@ -1337,7 +1396,8 @@ cdef class GoldThiefEngine(Engine):
             elif k == EV_PLAY:
                 t = _card_of_action_c(ev.b)
                 disc[t] += 1
-                if self.take_card(ev.actor, t, rng, &otype, &ogen, &hand, &pool) < 0:
+                if self.take_card(ev.actor, t, rng, &otype, &ogen, &hand, &pool, &logq,
+                                  &rcand, &rend, &rpick) < 0:
                     return False
                 if ev.b == A_FAERIE:
                     q = ev.actor
@@ -1348,6 +1408,7 @@ cdef class GoldThiefEngine(Engine):
                                 o = i
                     elif down[q].size() > 0:
                         o = rng_int(rng, <int>down[q].size())
+                        logq -= log(<double>down[q].size())
                     if o < 0:
                         return False
                     x = down[q][o]
@@ -1357,7 +1418,8 @@ cdef class GoldThiefEngine(Engine):
             elif k == EV_GIVE:
                 v = ev.actor
                 if a >= 0:
-                    o = self.take_card(v, a, rng, &otype, &ogen, &hand, &pool)
+                    o = self.take_card(v, a, rng, &otype, &ogen, &hand, &pool, &logq,
+                                       &rcand, &rend, &rpick)
                     if o < 0:
                         return False
                 else:
@@ -1365,6 +1427,11 @@ cdef class GoldThiefEngine(Engine):
                         return False
                     i = rng_int(rng, <int>hand[v].size())
                     o = hand[v][i]
+                    logq -= log(<double>hand[v].size())
+                    for j in range(<int>hand[v].size()):
+                        rcand.push_back(hand[v][j])
+                    rend.push_back(<int>rcand.size())
+                    rpick.push_back(o)
                     hand[v].erase(hand[v].begin() + i)
                 hand[ev.b].push_back(o)
                 gives.push_back(o)
@@ -1411,6 +1478,7 @@ cdef class GoldThiefEngine(Engine):
                     if cand.size() == 0:
                         return False
                     o = cand[rng_int(rng, <int>cand.size())]
+                    logq -= log(<double>cand.size())
                     gid[down[q][o]] = x
                     used[x] = 1
                 down[q].erase(down[q].begin() + o)
@@ -1435,39 +1503,43 @@ cdef class GoldThiefEngine(Engine):
                 tmp = rem[i]
                 rem[i] = rem[j]
                 rem[j] = tmp
+            # q of the type sequence given to cand: sequential draws without
+            # replacement from what is left
+            for t in range(NT):
+                cnt[t] = pool[g * NT + t]
+            left = <int>rem.size()
             for i in range(<int>cand.size()):
                 otype[cand[i]] = rem[i]
-        # Goals still unknown: a uniform injective assignment of the unused
-        # ids, rejected while one breaks a "does not show x" fact.
-        cand.clear()
-        rem.clear()
+                logq += log(cnt[rem[i]] / <double>left)
+                cnt[rem[i]] -= 1
+                left -= 1
+        # Goals still unknown: each in turn gets an unused id uniformly among
+        # those its "does not show x" facts allow (a dead end fails).
         for o in range(<int>gid.size()):
-            if gid[o] < 0:
-                cand.push_back(o)
-        for x in range(self.num_goals):
-            if not used[x]:
-                rem.push_back(x)
-        if cand.size() > rem.size():
-            return False
-        if cand.size() > 0:
-            ok = 0
-            for tries in range(GOAL_TRIES):
-                for i in range(<int>rem.size() - 1, 0, -1):
-                    j = rng_int(rng, i + 1)
-                    tmp = rem[i]
-                    rem[i] = rem[j]
-                    rem[j] = tmp
-                ok = 1
-                for i in range(<int>cand.size()):
-                    if self.mask_hits(gmask[cand[i]], rem[i]):
-                        ok = 0
-                        break
-                if ok:
-                    break
-            if not ok:
+            if gid[o] >= 0:
+                continue
+            cand.clear()
+            for i in range(self.num_goals):
+                if not used[i] and not self.mask_hits(gmask[o], i):
+                    cand.push_back(i)
+            if cand.size() == 0:
                 return False
-            for i in range(<int>cand.size()):
-                gid[cand[i]] = rem[i]
+            x = cand[rng_int(rng, <int>cand.size())]
+            logq -= log(<double>cand.size())
+            gid[o] = x
+            used[x] = 1
+        # r(u | h): uniform among the recorded candidates of the picked type
+        j = 0
+        for i in range(<int>rpick.size()):
+            m = 0
+            while j < rend[i]:
+                if otype[rcand[j]] == otype[rpick[i]]:
+                    m += 1
+                j += 1
+            if m <= 0:
+                return False
+            logr -= log(<double>m)
+        logr_minus_q[0] = logr - logq
         for i in range(<int>draws.size()):
             draw_t.push_back(otype[draws[i]])
         for i in range(<int>gdraws.size()):
@@ -1490,12 +1562,19 @@ cdef class GoldThiefEngine(Engine):
 
     cdef bint build_world(self, int p, uint64_t key, vector[int]* T, vector[int]* meta,
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
-                          vector[int]* give_t) noexcept nogil:
+                          vector[int]* give_t, double* logw) noexcept nogil:
         """Replay the true history's skeleton on `self` with the model's hidden
-        outcomes; True if the result is in `p`'s information set."""
-        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey
+        outcomes; True if the result is in `p`'s information set.  `logw`:
+        log of the target weight w(h) of the world (chance probabilities,
+        1 / legal Gives at another player's Give, 1 / face-down goals at
+        another player's Faerie play)."""
+        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g
         cdef int di = 0, gi = 0, fi = 0, vi, last = -1
         cdef size_t e
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef double pr
+        logw[0] = 0.0
         for j in range(N):
             if not self.skippable(p, T, meta, j):
                 last = j
@@ -1523,6 +1602,14 @@ cdef class GoldThiefEngine(Engine):
                     act = C_GOAL + gdraw_g[0][gi]
                     gi += 1
                 i += 1
+                n = self.chance_outcomes(outs, probs)
+                pr = 0.0
+                for j in range(n):
+                    if outs[j] == act:
+                        pr = probs[j]
+                if pr <= 0.0:
+                    return False
+                logw[0] += log(pr)
             elif cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
                 wkey = (self.s.npub << 4) | (cp + 1)
                 found = -1
@@ -1547,6 +1634,10 @@ cdef class GoldThiefEngine(Engine):
                 if vi >= <int>give_t.size():
                     return False
                 act = A_GIVE + give_t[0][vi]
+                n = self.legal_actions(outs)
+                if n <= 0:
+                    return False
+                logw[0] -= log(<double>n)
             else:
                 while i < N and self.skippable(p, T, meta, i):
                     i += 1
@@ -1559,6 +1650,13 @@ cdef class GoldThiefEngine(Engine):
                         return False
                     if cp != p:
                         act = A_FAERIE + faerie_g[0][fi]
+                        n = 0
+                        for g in range(self.num_goals):
+                            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == cp:
+                                n += 1
+                        if n <= 0:
+                            return False
+                        logw[0] -= log(<double>n)
                     fi += 1
             if not self.is_legal(act):
                 return False

@@ -52,22 +52,35 @@ cdef enum:
     # Cap on redraws of the gold plan (``make_plan``); the acceptance rate
     # is at least about 1/10, so the cap is never reached in practice.
     MAX_GOLD_DRAWS = 100000
-    # Cap on redraws of a whole world; every draw is consistent by
-    # construction, so a redraw is a bug, counted by ``resample_failures``.
-    MAX_WORLD_DRAWS = 100
 
 # Worlds ``resample_history`` could not draw consistently (see
 # ``resample_failures``); stays 0 unless the procedure has a bug.
 cdef long long _resample_failures = 0
+# Why the last ``resample_history`` failed (0: it did not); see ``_FAILURES``.
+cdef int _resample_error = 0
+
+_FAILURES = {
+    1: "the event log is full",
+    2: "out of memory for the plan",
+    3: "no plan consistent with the player's events was drawn",
+    4: "the drawn plan did not replay",
+    5: "the replayed world has another information key than the player's",
+}
 
 
 def resample_failures() -> int:
-    """How many drawn worlds (process-wide, since import) failed to replay
-    to the player's information state.  The procedure draws consistent
-    worlds by construction, so this stays 0; the tests assert it."""
+    """How many resamples (process-wide, since import) failed to draw a world
+    that replays to the player's information state.  The procedure draws
+    consistent worlds by construction, so this stays 0; the tests assert it."""
     return _resample_failures
 
 
+def _raise_if_resample_failed(int player) -> None:
+    """RuntimeError naming the failure of the last ``resample_history``."""
+    if _resample_error:
+        raise RuntimeError(f"saboteur resample for player {player} failed: "
+                           f"{_FAILURES[_resample_error]} (a bug in the resampler; "
+                           f"the true history is never returned instead)")
 
 
 #: The action layout of ``saboteur_actions.pxd`` (mirrored in games/saboteur.py).
@@ -1185,34 +1198,38 @@ cdef class SaboteurEngine(Engine):
         """A history drawn from ``player``'s information set by the procedure
         of the rules doc (section Information, "Resampling"); it reads only
         ``player``'s events and the public phase.  Uses ``self`` as scratch
-        space.  Every draw replays to ``player``'s information state; a draw
-        that does not (a bug) is counted in ``resample_failures``."""
-        global _resample_failures
+        space.  Every draw replays to ``player``'s information state; one
+        that does not is a bug: ``out`` is left empty (never the true
+        history), the failure is counted in ``resample_failures`` and the
+        Python entry points raise RuntimeError naming it."""
+        global _resample_failures, _resample_error
         cdef SabPlan* pl
         cdef uint64_t key0 = self.info_key(player)
-        cdef vector[int] truth = self.hist
-        cdef int tries
+        cdef int err = 0
+        _resample_error = 0
+        out.clear()
         if self.s.nlog >= MAXLOG:
-            _resample_failures += 1
-            out[0] = truth
-            return
-        pl = <SabPlan*>malloc(sizeof(SabPlan))
-        if pl == NULL:
-            _resample_failures += 1
-            out[0] = truth
-            return
-        memcpy(pl.log, self.s.log, sizeof(pl.log))
-        pl.nl = self.s.nlog
-        pl.open_share = self.s.phase == PH_SHARE
-        for tries in range(MAX_WORLD_DRAWS):
-            if (self.make_plan(pl, player, rng) and self.drive(pl)
-                    and self.info_key(player) == key0):
-                out[0] = self.hist
+            err = 1
+        else:
+            pl = <SabPlan*>malloc(sizeof(SabPlan))
+            if pl == NULL:
+                err = 2
+            else:
+                memcpy(pl.log, self.s.log, sizeof(pl.log))
+                pl.nl = self.s.nlog
+                pl.open_share = self.s.phase == PH_SHARE
+                if not self.make_plan(pl, player, rng):
+                    err = 3
+                elif not self.drive(pl):
+                    err = 4
+                elif self.info_key(player) != key0:
+                    err = 5
                 free(pl)
-                return
+        if err:
             _resample_failures += 1
-        free(pl)
-        out[0] = truth
+            _resample_error = err
+            return
+        out[0] = self.hist
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """``resample_history`` then replay, skipping the replay when the
@@ -1265,6 +1282,20 @@ cdef class SaboteurEngine(Engine):
         """Full (god's-eye) state as plain Python data, for tests and tools
         only; bots and features read ``player_view``."""
         return _state_view(self)
+
+    def py_resample_history(self, int player, seed) -> list:
+        """A history drawn from `player`'s information set; RuntimeError if
+        the draw failed (a bug: the procedure is exact by construction)."""
+        h = Engine.py_resample_history(self, player, seed)
+        _raise_if_resample_failed(player)
+        return h
+
+    def py_resample(self, int player, seed) -> "Engine":
+        """A copy of this world with everything hidden from `player` re-dealt;
+        RuntimeError if the draw failed (a bug)."""
+        e = Engine.py_resample(self, player, seed)
+        _raise_if_resample_failed(player)
+        return e
 
     def action_to_string(self, int player, int action) -> str:
         """Human-readable action (chance outcomes read in the current phase)."""

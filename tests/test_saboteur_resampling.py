@@ -110,3 +110,24 @@ def test_a_pick_the_player_did_not_see_is_inferred_from_the_decision():
         assert view(world)["gold_cards"][0] == [1, 0, 0]
         assert view(world)["gold_drawn"] == [3, 0, 1]
     assert resample_failures() == before == 0
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_every_resample_replays_along_random_games(players):
+    """Many random positions, every player: each world replays to the
+    player's information state.  A failed draw is a bug and raises
+    RuntimeError (the true history is never returned instead)."""
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1,
+                                          "deck_scale": 30, "goal_distance": 2})
+    before = resample_failures()
+    done = 0
+    for state in testing.random_states(game, 3, seed=players, every=7):
+        if state.is_terminal():
+            continue
+        for p in range(players):
+            key = state.engine.py_info_key(p)
+            world = state.engine.py_resample(p, done)
+            assert world.py_info_key(p) == key
+            done += 1
+    assert done >= 10 * players
+    assert resample_failures() == before == 0
