@@ -140,7 +140,7 @@ def saboteur_features(state: pyspiel.State, player: int) -> dict:
 
 def saboteur_abstract_features(state: pyspiel.State, player: int) -> dict:
     """The information part of a ``saboteur_compact`` bucket, as table features."""
-    from solvers.abstractions import saboteur_compact
+    from games.saboteur_abstraction import saboteur_compact
     bucket = saboteur_compact(player, state.engine)
     if bucket[0] != "play":
         return {"phase": bucket[0], "role": "", "steps": "", "treasure_known": "",
@@ -183,7 +183,8 @@ SABOTEUR_TABLE = GameEntry(
            "(about 1e28 histories): outcome-sampling MCCFR; reach is estimated from sampled "
            "games and no exploitability is computed."),
     extra={
-        # Solved by default over an information + action abstraction (solvers.abstractions,
+        # Solved by default over an information + action abstraction (the spec's, from
+        # games/saboteur_abstraction.py;
         # docs/solvers_cfr.md "Saboteur over an abstraction"); --raw solves raw information sets.
         "abstraction": "saboteur_compact",
         "action_abstraction": "saboteur_actions",

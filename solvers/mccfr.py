@@ -7,7 +7,7 @@ pyspiel game runs through a Python path over pyspiel states (same rules, same
 table format, slower).  An optional ``abstraction(player, info_string)``
 maps information states to buckets that share one regret/strategy row; an
 optional ``action_abstraction`` (``solvers.abstractions.ActionAbstraction``,
-or its registered name) replaces the legal actions by abstract ones, so a row
+or its name: the game's own from its spec, or a registered one) replaces the legal actions by abstract ones, so a row
 is (information bucket, available abstract actions) and
 ``average_policy()`` is an ``AbstractedPolicy`` playing concrete actions.
 ``fixed_opponents`` (a name, e.g. ``"heuristic"``, or ``callable(player, x)
@@ -193,12 +193,12 @@ class MCCFRSolver:
         self.abstraction_name = None
         if isinstance(abstraction, str):
             from solvers.abstractions import get_abstraction
-            self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction)
+            self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction, game)
         self.action_abstraction_name = None
         if isinstance(action_abstraction, str):
             from solvers.abstractions import get_action_abstraction
             self.action_abstraction_name = action_abstraction
-            action_abstraction = get_action_abstraction(action_abstraction)
+            action_abstraction = get_action_abstraction(action_abstraction, game)
         elif action_abstraction is not None:
             from solvers.abstractions import ActionAbstraction
             if not isinstance(action_abstraction, ActionAbstraction):
@@ -422,10 +422,7 @@ class HeuristicOpponents:
     def __call__(self, player: int, x: Any) -> int:
         if isinstance(x, pyspiel.State):
             return self.bot.step(x)
-        from solvers.abstractions import _SHIM
-        _SHIM.engine = x
-        legal = x.py_legal_actions()
-        return legal[0] if len(legal) == 1 else self.bot.choose(_SHIM, player, legal)
+        return self.bot.choose_on_engine(x, player, x.py_legal_actions())
 
 
 FIXED_POLICIES: dict[str, Callable[[pyspiel.Game], Callable]] = {

@@ -130,10 +130,28 @@ def test_bad_action_abstractions_refused():
         MCCFRSolver(KUHN, action_abstraction="nope")
     with pytest.raises(TypeError, match="ActionAbstraction"):
         MCCFRSolver(KUHN, action_abstraction=lambda p, i, legal: legal)
+    with pytest.raises(ValueError, match="unknown action abstraction"):
+        MCCFRSolver(KUHN, action_abstraction="saboteur_actions")   # another game's
     with pytest.raises(ValueError, match="reads the engine"):
-        MCCFRSolver(KUHN, action_abstraction="saboteur_actions", use_engine=False)
+        MCCFRSolver(SABOTEUR, action_abstraction="saboteur_actions", use_engine=False)
     with pytest.raises(ValueError, match="needs a name"):
         abstractions.register_action_abstraction(ActionAbstraction())
+
+
+def test_saboteur_abstractions_come_from_its_spec():
+    from games.saboteur_abstraction import ABSTRACTIONS, SaboteurActions, saboteur_compact
+    spec = games.spec.get_spec("saboteur")
+    assert spec.abstraction() is ABSTRACTIONS
+    assert abstractions.get_abstraction("saboteur_compact", SABOTEUR) is saboteur_compact
+    assert abstractions.get_abstraction("saboteur_compact", "saboteur") is saboteur_compact
+    assert isinstance(get_action_abstraction("saboteur_actions", SABOTEUR), SaboteurActions)
+    assert abstractions.game_abstractions(KUHN) == abstractions.GameAbstractions()
+    with pytest.raises(ValueError, match="unknown abstraction 'saboteur_compact'"):
+        abstractions.get_abstraction("saboteur_compact", LEDUC)
+    with pytest.raises(ValueError, match="must be an ActionAbstraction named 'x'"):
+        abstractions.GameAbstractions(actions={"x": SaboteurActions()})
+    with pytest.raises(ValueError, match="not callable"):
+        abstractions.GameAbstractions(information={"x": 3})
 
 
 def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR):
@@ -155,7 +173,7 @@ def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR):
     SABOTEUR,  # the mini deck has no dead ends: "clear" never exists there
     pyspiel.load_game("saboteur(players=3,rounds=1,goal_distance=3,hand_size=3)")])
 def test_saboteur_actions_map_to_the_moves_they_name(game):
-    aa = get_action_abstraction("saboteur_actions")
+    aa = get_action_abstraction("saboteur_actions", game)
     heuristic = SaboteurHeuristicBot(game)
     seen = set()
     for state, p in _saboteur_decisions(25, 0, game):
@@ -192,8 +210,8 @@ def test_saboteur_actions_map_to_the_moves_they_name(game):
 
 def test_saboteur_buckets_and_actions_read_only_the_players_information():
     """A resampled world (same information state) gives the same bucket and moves."""
-    aa = get_action_abstraction("saboteur_actions")
-    compact = abstractions.get_abstraction("saboteur_compact")
+    aa = get_action_abstraction("saboteur_actions", SABOTEUR)
+    compact = abstractions.get_abstraction("saboteur_compact", SABOTEUR)
     checked = 0
     for i, (state, p) in enumerate(_saboteur_decisions(6, 1)):
         e = state.engine
@@ -291,7 +309,7 @@ def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, mea
     policies = [row.rsplit(",", 1)[1] for row in
                 (folder / "policy_table.csv").read_text().splitlines()[1:]]
     names = {item.split("=")[0].strip('" ') for cell in policies for item in cell.split("; ")}
-    assert names <= set(get_action_abstraction("saboteur_actions").action_names)
+    assert names <= set(get_action_abstraction("saboteur_actions", SABOTEUR).action_names)
     assert "heuristic" in names
     with open(folder / "convergence.csv") as f:
         assert f.readline().strip() == f"iterations,seconds,{measure},ci95"
