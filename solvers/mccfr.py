@@ -35,6 +35,17 @@ SCHEMES = ("external", "outcome")
 Abstraction = Callable[[int, str], Any]
 
 
+def one_hot_rows(values: np.ndarray, nact: np.ndarray) -> np.ndarray:
+    """Per row (consecutive blocks of ``nact`` entries of ``values``): 1.0 at the
+    first maximum, 0.0 elsewhere."""
+    out = np.zeros(len(values))
+    pos = 0
+    for n in np.asarray(nact).tolist():
+        out[pos + int(np.argmax(values[pos:pos + n]))] = 1.0
+        pos += n
+    return out
+
+
 def _seq_sum(values) -> float:
     """Left-to-right float sum (the C kernel's order, so both paths round alike)."""
     tot = 0.0
@@ -272,9 +283,22 @@ class MCCFRSolver:
         """One iteration (OpenSpiel-style name)."""
         self.run(1)
 
-    def average_policy_table(self) -> dict:
-        """{info string or bucket label: (player, actions, probabilities)}."""
-        return (self._core or self._py).average_policy()
+    def average_policy_table(self, greedy: bool = False) -> dict:
+        """{info string or bucket label: (player, actions, probabilities)}; with
+        ``greedy`` the probabilities are :meth:`greedy_policy`'s (one-hot)."""
+        if not greedy:
+            return (self._core or self._py).average_policy()
+        if self._core is None:
+            return {label: (p, list(acts), one_hot_rows(regret, [len(acts)]).tolist())
+                    for label, (p, acts, regret, _) in self._py.rows.items()}
+        if not self._core.keep_strings:
+            raise ValueError("this MCCFR run keeps no information strings (keep_strings=False); "
+                             "use greedy_policy()")
+        t = self._core.table_arrays()
+        probs = one_hot_rows(t["regret"], t["nact"]).tolist()
+        return {label: (int(t["player"][s]), t["acts"][o:o + n].tolist(), probs[o:o + n])
+                for s, (label, o, n) in enumerate(zip(self._core.strings, t["off"].tolist(),
+                                                      t["nact"].tolist()))}
 
     def _label(self, player: int, info: Any) -> str:
         return info if self.abstraction is None else f"{player}|{self.abstraction(player, info)!r}"
@@ -297,13 +321,31 @@ class MCCFRSolver:
         label; information states never visited are answered by ``fallback``
         and counted in ``.misses``.  Needs a pyspiel game (not a bare engine).
         """
+        return self._policy(fallback, greedy=False)
+
+    def greedy_policy(self, fallback: str = "uniform") -> ArrayPolicy:
+        """The *greedy* pure policy (a snapshot, same form as :meth:`average_policy`):
+        in each row the action with the highest cumulative regret, the first
+        (lowest abstract id) of equals.
+
+        Cumulative regret of action a is the sum over visits of (value of a -
+        value of the current strategy), so its argmax is the action with the
+        highest summed sampled counterfactual value.  With ``fixed_opponents``
+        the tables learn a response to fixed players, and this is the best
+        response the samples support; the average policy still carries the
+        early iterations' near-uniform play.  It is no equilibrium strategy
+        in self-play.
+        """
+        return self._policy(fallback, greedy=True)
+
+    def _policy(self, fallback: str, greedy: bool) -> ArrayPolicy:
         if self.game is None:
-            raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
+            raise ValueError("a policy needs a pyspiel game; use average_policy_table()")
         if self.action_abstraction is not None:
-            return self._abstracted_policy(fallback)
+            return self._abstracted_policy(fallback, greedy)
         label = self.labeler()
         if self._core is None:
-            table = self._py.average_policy()
+            table = self.average_policy_table(greedy)
             strings = list(table)
             nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
             off = np.zeros(len(nums), np.int64)
@@ -316,7 +358,8 @@ class MCCFRSolver:
                 probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
                 strings=strings, label=label, fallback=fallback)
         t = self._core.table_arrays()
-        nact, avg = t["nact"].astype(np.int64), t["avg"]
+        nact = t["nact"].astype(np.int64)
+        avg = one_hot_rows(t["regret"], nact) if greedy else t["avg"]
         probs = np.empty_like(avg)
         if len(nact):
             sums = np.add.reduceat(avg, t["off"])
@@ -330,10 +373,10 @@ class MCCFRSolver:
                            strings=strings if label is not None else None, label=label,
                            fallback=fallback)
 
-    def _abstracted_policy(self, fallback: str) -> Any:
-        """The average policy over the action abstraction (rows found by label)."""
+    def _abstracted_policy(self, fallback: str, greedy: bool) -> Any:
+        """The average (or greedy) policy over the action abstraction (rows found by label)."""
         from solvers.abstractions import AbstractedPolicy
-        table = self.average_policy_table()
+        table = self.average_policy_table(greedy)
         strings = list(table)
         nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
         off = np.zeros(len(nums), np.int64)

@@ -289,11 +289,13 @@ def test_abstracted_policy_file_refusals(tmp_path, monkeypatch):
                                     solver="x", iterations=5)
 
 
-@pytest.mark.parametrize("mode,measure", [("response", "mean return vs heuristic"),
+@pytest.mark.parametrize("mode,measure", [("response", "paired difference vs heuristic"),
                                           ("self-play", "mean return vs random")])
 def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, measure):
     from experiments import policy_tables as script
     monkeypatch.setattr(script, "HEAD_TO_HEAD_GAMES", 12)
+    monkeypatch.setattr(script, "PAIRED_DEALS", 4)
+    monkeypatch.setattr(script, "PAIRED_FINAL_DEALS", 6)
     monkeypatch.setattr(script, "SAMPLED_EPISODES", 30)
     monkeypatch.setattr(script, "CHECKPOINTS", 2)
     outs = []
@@ -317,3 +319,19 @@ def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, mea
     assert isinstance(pol, AbstractedPolicy) and pol.num_rows == summary["infosets"]
     for name in ("policy_table.csv", "policy.npz"):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+
+
+def test_paired_head_to_head_against_the_heuristic():
+    """The heuristic against itself scores exactly 0; uniform random play in its
+    seat is clearly worse; the same deals give the same numbers."""
+    from experiments.policy_tables import HeuristicPolicy, paired_vs_heuristic
+    from open_spiel.python import policy as os_policy
+    paired = paired_vs_heuristic(SABOTEUR, deals=40, seed=2)
+    assert paired.baseline.shape == (40, 3)
+    assert paired(HeuristicPolicy(SABOTEUR)) == (0.0, 0.0)
+    uniform = os_policy.UniformRandomPolicy(SABOTEUR)
+    mean, half = paired(uniform)
+    assert mean + half < 0
+    assert paired_vs_heuristic(SABOTEUR, deals=40, seed=2)(uniform) == (mean, half)
+    with pytest.raises(ValueError, match="deals"):
+        paired_vs_heuristic(SABOTEUR, deals=1, seed=0)
