@@ -2,8 +2,8 @@
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
-[--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]``
-(``./run.sh`` runs it with the defaults: every registered game, ``mini``
+[--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]
+[--paired-deals N]`` (``./run.sh`` runs it with the defaults: every registered game, ``mini``
 presets, ``results/``).
 
 For each game whose spec has a policy-table entry (``games.spec``,
@@ -149,7 +149,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
 
     def shipped() -> Any:
         """The policy the run hands out: greedy for a response that asks for it."""
-        return s.greedy_policy() if greedy else s.average_policy()
+        fallback = entry.extra.get("fallback", "uniform") if use_abs else "uniform"
+        return (s.greedy_policy(fallback) if greedy else s.average_policy(fallback))
 
     def measure() -> tuple[str, float, float]:
         if tree is not None:
@@ -336,9 +337,11 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
 
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
-             strings: bool = False, mode: str = "response") -> dict:
+             strings: bool = False, mode: str = "response",
+             paired_deals: int | None = None) -> dict:
     """Solve one game and write its results; returns a summary dict (``mode``:
-    see ``mccfr_mode``)."""
+    see ``mccfr_mode``; ``paired_deals``: deals of the final paired measurement
+    of a response, default ``PAIRED_FINAL_DEALS``)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
@@ -353,7 +356,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     policy = res["policy"]()
     paired = None
     if res["mode"] == "response":
-        deals = PAIRED_FINAL_DEALS
+        deals = paired_deals or PAIRED_FINAL_DEALS
         mean, half = paired_vs_heuristic(game, deals, seed)(policy)
         paired = (mean, half, deals)
     if res["abstracted"]:
@@ -424,6 +427,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
                              "over the abstraction against fixed heuristic opponents "
                              "(default), self-play = over the abstraction in self-play, "
                              "raw = raw information sets")
+    parser.add_argument("--paired-deals", type=int, default=None,
+                        help="deals (x every seat) of the final paired measurement of a "
+                             f"response against the heuristic (default {PAIRED_FINAL_DEALS})")
     parser.add_argument("--strings", action="store_true",
                         help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
@@ -433,9 +439,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(f"unknown game(s) {unknown}; registered: {sorted(registry)}")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
+    if args.paired_deals is not None and args.paired_deals < 2:
+        parser.error(f"--paired-deals must be at least 2, got {args.paired_deals}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,
-                          args.mccfr_mode)
+                          args.mccfr_mode, args.paired_deals)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")

@@ -190,6 +190,7 @@ SABOTEUR_TABLE = GameEntry(
         "action_abstraction": "saboteur_actions",
         "fixed_opponents": "heuristic",
         "extraction": "greedy",          # hand out MCCFRSolver.greedy_policy() in response mode
+        "fallback": "default",           # an unseen bucket plays the heuristic's move
         "response_scheme": "external",
         "response_iterations": 1_000,
         "self-play_scheme": "outcome",
@@ -204,7 +205,8 @@ SABOTEUR_TABLE = GameEntry(
             "heuristic play within the abstraction, not an equilibrium (`--mccfr-mode "
             "self-play`: outcome sampling in self-play). The policy is the greedy one: in "
             "each bucket the abstract action with the highest cumulative regret (the highest "
-            "summed sampled value), so every row is one action. A row is a bucket (the features below plus which "
+            "summed sampled value), so every row is one action; a bucket never visited plays the "
+            "heuristic's move (fallback `default`). A row is a bucket (the features below plus which "
             "abstract actions exist there) and its actions are abstract: heuristic (the "
             "heuristic bot's move), extend (open path nearest the target), block (dead end "
             "nearest the target, else rockfall on the path), clear (rockfall on a dead end), "

@@ -186,6 +186,9 @@ def abstract_row(player: int, engine: Any, info_string: str | None, legal: Seque
     return row_label(player, info_part, ids), ids, [a for _, a in pairs]
 
 
+ABSTRACT_FALLBACKS = ("uniform", "default", "error")
+
+
 class AbstractedPolicy(os_policy.Policy):
     """The OpenSpiel policy of a table solved over an action abstraction.
 
@@ -193,16 +196,17 @@ class AbstractedPolicy(os_policy.Policy):
     :func:`row_label` and whose row actions are abstract ids;
     ``action_probabilities(state)`` maps them to concrete actions.  A state
     whose row is missing is a *miss* (counted): ``fallback="uniform"`` plays
-    uniformly over the *abstract* actions available there, ``"error"``
-    raises ``PolicyMissError``.
+    uniformly over the *abstract* actions available there, ``"default"``
+    plays the first of them (the lowest abstract id: Saboteur's
+    ``heuristic``), ``"error"`` raises ``PolicyMissError``.
     """
 
     def __init__(self, table: Any, action_abstraction: ActionAbstraction,
                  abstraction: Callable | None = None, abstraction_name: str | None = None,
                  fallback: str = "uniform"):
         super().__init__(table.game, list(range(table.game.num_players())))
-        if fallback not in ("uniform", "error"):
-            raise ValueError(f"fallback must be 'uniform' or 'error', got {fallback!r}")
+        if fallback not in ABSTRACT_FALLBACKS:
+            raise ValueError(f"fallback must be one of {ABSTRACT_FALLBACKS}, got {fallback!r}")
         if table.strings is None:
             raise ValueError("an abstracted policy table needs its row labels (strings)")
         self.table, self.action_abstraction = table, action_abstraction
@@ -232,10 +236,13 @@ class AbstractedPolicy(os_policy.Policy):
         return self.table.string_index().get(label, -1), ids, conc
 
     def _lookup(self, state: pyspiel.State, p: int,
-                uniform: bool = False) -> list[tuple[int, int, float]] | None:
-        """``[(abstract id, concrete action, probability)]``, or None when the row is missing."""
+                miss: str | None = None) -> list[tuple[int, int, float]] | None:
+        """``[(abstract id, concrete action, probability)]``, or None when the row is
+        missing; ``miss`` ("uniform" or "default"): that miss answer instead."""
         row, ids, conc = self._row(state, p)
-        if uniform:
+        if miss == "default":
+            return [(k, a, 1.0 if j == 0 else 0.0) for j, (k, a) in enumerate(zip(ids, conc))]
+        if miss == "uniform":
             return [(k, a, 1.0 / len(ids)) for k, a in zip(ids, conc)]
         if row < 0:
             return None
@@ -248,11 +255,12 @@ class AbstractedPolicy(os_policy.Policy):
         return [(k, a, got[k]) for k, a in zip(ids, conc)]
 
     def concrete_row(self, state: pyspiel.State,
-                     uniform: bool = False) -> list[tuple[int, float]] | None:
+                     miss: str | None = None) -> list[tuple[int, float]] | None:
         """The mover's ``[(concrete action, probability)]`` sorted by action, or None
-        when its row is missing (not counted); ``uniform``: uniform over the
-        available abstract actions."""
-        got = self._lookup(state, state.current_player(), uniform)
+        when its row is missing (not counted); ``miss``: a miss answer instead
+        (``"uniform"`` over the available abstract actions, ``"default"`` the
+        first of them)."""
+        got = self._lookup(state, state.current_player(), miss)
         return None if got is None else sorted((a, prob) for _, a, prob in got)
 
     def abstract_probabilities(self, state: pyspiel.State,
@@ -268,7 +276,7 @@ class AbstractedPolicy(os_policy.Policy):
             if self.fallback == "error":
                 raise PolicyMissError(f"abstracted policy has no row for player {p} at "
                                       f"{state.information_state_string(p)!r}")
-            got = self._lookup(state, p, uniform=True)
+            got = self._lookup(state, p, miss=self.fallback)
         return got
 
     def action_probabilities(self, state: pyspiel.State,

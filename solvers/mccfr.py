@@ -319,7 +319,9 @@ class MCCFRSolver:
 
         Rows are found by information key (engine backend) or string / bucket
         label; information states never visited are answered by ``fallback``
-        and counted in ``.misses``.  Needs a pyspiel game (not a bare engine).
+        and counted in ``.misses`` (over an action abstraction also
+        ``"default"``: the first available abstract action, see
+        ``AbstractedPolicy``).  Needs a pyspiel game (not a bare engine).
         """
         return self._policy(fallback, greedy=False)
 
@@ -387,7 +389,7 @@ class MCCFRSolver:
             row_offset=off, row_num=nums,
             actions=np.asarray([a for k in strings for a in table[k][1]], np.int32),
             probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
-            strings=strings, fallback=fallback)
+            strings=strings, fallback="error" if fallback == "error" else "uniform")
         return AbstractedPolicy(inner, self.action_abstraction, abstraction=self.abstraction,
                                 abstraction_name=self.abstraction_name, fallback=fallback)
 

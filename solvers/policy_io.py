@@ -483,7 +483,8 @@ def _load_abstracted(path, game, fallback: str, header: dict, data: dict, name: 
     if header.get("key_kind") != "string":
         raise PolicyFileError(f"{path}: a table over an action abstraction must be "
                               "indexed by row labels (key_kind 'string')")
-    table = _checked_array_policy(path, game, fallback, None, header, data)
+    table = _checked_array_policy(path, game, "error" if fallback == "error" else "uniform",
+                                  None, header, data)
     try:
         action_abstraction = get_action_abstraction(action_name, game)
         abstraction = get_abstraction(name, game) if name is not None else None

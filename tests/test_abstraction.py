@@ -317,8 +317,18 @@ def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, mea
         assert f.readline().strip() == f"iterations,seconds,{measure},ci95"
     pol = policy_io.load_policy_file(folder / "policy.npz", SABOTEUR)
     assert isinstance(pol, AbstractedPolicy) and pol.num_rows == summary["infosets"]
-    for name in ("policy_table.csv", "policy.npz"):
+    for name in ("policy_table.csv", "policy_table.md", "policy.npz"):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    md = (folder / "policy_table.md").read_text()
+    if mode == "response":
+        mean, half, deals = summary["paired"]
+        assert deals == 6 and f"**{mean:+.4f} ± {half:.4f}**" in md
+        assert all(sorted(set(pol.table.probs[o:o + n].tolist())) in ([1.0], [0.0, 1.0])
+                   for o, n in zip(pol.table.row_offset.tolist(), pol.table.row_num.tolist()))
+    else:
+        assert summary["paired"] is None and "paired" not in md
+    with pytest.raises(SystemExit):
+        script.main(["--games", "saboteur", "--paired-deals", "1", "--out", str(tmp_path)])
 
 
 def test_paired_head_to_head_against_the_heuristic():
@@ -335,3 +345,32 @@ def test_paired_head_to_head_against_the_heuristic():
     assert paired_vs_heuristic(SABOTEUR, deals=40, seed=2)(uniform) == (mean, half)
     with pytest.raises(ValueError, match="deals"):
         paired_vs_heuristic(SABOTEUR, deals=1, seed=0)
+
+
+def test_default_fallback_plays_the_first_abstract_action(tmp_path):
+    """An unseen bucket under fallback "default" plays abstract action 0 (Saboteur's
+    heuristic move), in the policy and in the bot; plain policies refuse it."""
+    s = MCCFRSolver(SABOTEUR, scheme="external", seed=0, abstraction="saboteur_compact",
+                    action_abstraction="saboteur_actions", fixed_opponents="heuristic")
+    pol = s.greedy_policy(fallback="default")
+    assert pol.num_rows == 0                      # nothing solved: every lookup misses
+    heuristic = SaboteurHeuristicBot(SABOTEUR)
+    for state, p in _saboteur_decisions(3, 4):
+        probs = pol.action_probabilities(state)
+        assert probs[heuristic.step(state)] == 1.0 and sum(probs.values()) == 1.0
+    assert pol.misses == pol.lookups > 0
+    s.run(3)
+    path = tmp_path / "g.npz"
+    policy_io.save_array_policy(path, s.greedy_policy(), solver="ES-MCCFR", iterations=3)
+    bot = make_bot("cfr", SABOTEUR, policy_file=str(path), fallback="default")
+    loaded = policy_io.load_policy_file(path, SABOTEUR, fallback="default")
+    for state, p in _saboteur_decisions(3, 5):
+        probs, action = bot.step_with_policy(state)
+        if loaded.concrete_row(state) is None:
+            assert action == heuristic.step(state)
+        expected = {a: q for a, q in loaded.action_probabilities(state).items() if q > 0}
+        assert {a: q for a, q in probs if q > 0} == pytest.approx(expected)
+    with pytest.raises(ValueError, match="fallback must be one of"):
+        s.greedy_policy(fallback="nope")
+    with pytest.raises(ValueError, match="needs a policy over an action abstraction"):
+        make_bot("cfr", KUHN, iterations=2, fallback="default")
