@@ -74,7 +74,7 @@ CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints 
 CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
 HEAD_TO_HEAD_GAMES = 200  # games per estimate point when the tree does not compile
 PAIRED_DEALS = 100        # deals (x every seat) per paired point against the heuristic
-PAIRED_FINAL_DEALS = 1000  # deals (x every seat) of the final paired measurement
+PAIRED_FINAL_DEALS = 5000  # deals (x every seat) of the final paired measurement
 EXACT_TABLE_MAX = 150_000  # information sets up to which the table is exact (else sampled)
 SAMPLED_EPISODES = 2000
 SEED = 0
@@ -149,8 +149,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
 
     def shipped() -> Any:
         """The policy the run hands out: greedy for a response that asks for it."""
-        fallback = entry.extra.get("fallback", "uniform") if use_abs else "uniform"
-        return (s.greedy_policy(fallback) if greedy else s.average_policy(fallback))
+        if not use_abs:
+            return s.average_policy()
+        fallback = entry.extra.get("fallback", "uniform")
+        return s.greedy_policy(fallback) if greedy else s.average_policy(fallback)
 
     def measure() -> tuple[str, float, float]:
         if tree is not None:
