@@ -2,8 +2,8 @@
 
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
-[--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]``
-(``./run.sh`` runs it with the defaults: every registered game, ``mini``
+[--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]
+[--paired-deals N]`` (``./run.sh`` runs it with the defaults: every registered game, ``mini``
 presets, ``results/``).
 
 For each game whose spec has a policy-table entry (``games.spec``,
@@ -24,11 +24,15 @@ byte-identical tables and policy files (only timings vary).
 
 Games whose entry names an action abstraction (``entry.extra``; Saboteur)
 are solved over it: by default (``--mccfr-mode response``) against the
-entry's fixed opponents (the heuristic bots), measured by the mean return
-against them (``head_to_head_heuristic``), with the heuristic bot's own
-value on the same deals drawn as a reference band; ``self-play`` solves the
-abstraction in self-play (measure against random, as above); ``raw`` solves
-raw information sets.  Their tables show abstract actions.
+entry's fixed opponents (the heuristic bots); the policy handed out is the
+*greedy* one (``MCCFRSolver.greedy_policy``) when the entry says
+``extraction="greedy"``, and it is measured by the paired difference
+against the heuristic bot in the same seat on the same seeded deals
+(``paired_vs_heuristic``: ``PAIRED_DEALS`` deals per point, then
+``PAIRED_FINAL_DEALS`` for the number in the summary and the Markdown);
+``self-play`` solves the abstraction in self-play (measure against random,
+as above); ``raw`` solves raw information sets.  Their tables show abstract
+actions.
 
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
 needs, atomically) and restarts from it; a checkpoint is written at the end
@@ -59,7 +63,7 @@ from tqdm import tqdm  # noqa: E402
 from solvers import policy_io  # noqa: E402
 from solvers.cfr import CFRPlusSolver  # noqa: E402
 from solvers.exploitability import measure_of_array  # noqa: E402
-from solvers.measures import HEAD_TO_HEAD, head_to_head  # noqa: E402
+from solvers.measures import HEAD_TO_HEAD, PairedHeadToHead, head_to_head  # noqa: E402
 from solvers.mccfr import MCCFRSolver  # noqa: E402
 from solvers.policy_tables import (GameEntry, sampled_situation_table,  # noqa: E402
                                    situation_table, table_specs)
@@ -69,6 +73,8 @@ CHECKPOINTS = 20          # measurement points per run
 CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints (at least)
 CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
 HEAD_TO_HEAD_GAMES = 200  # games per estimate point when the tree does not compile
+PAIRED_DEALS = 100        # deals (x every seat) per paired point against the heuristic
+PAIRED_FINAL_DEALS = 5000  # deals (x every seat) of the final paired measurement
 EXACT_TABLE_MAX = 150_000  # information sets up to which the table is exact (else sampled)
 SAMPLED_EPISODES = 2000
 SEED = 0
@@ -80,7 +86,7 @@ def load_registry() -> dict[str, GameEntry]:
 
 
 MCCFR_MODES = ("response", "self-play", "raw")
-HEAD_TO_HEAD_HEURISTIC = "mean return vs heuristic"
+HEAD_TO_HEAD_HEURISTIC = "paired difference vs heuristic"
 
 
 def mccfr_mode(entry: GameEntry, mode: str = "response") -> str:
@@ -96,14 +102,13 @@ def mccfr_mode(entry: GameEntry, mode: str = "response") -> str:
     return mode
 
 
-def head_to_head_heuristic(game, policy: Any, games: int, seed: int) -> tuple[float, float]:
-    """(mean return, 95% half-width) of ``policy`` against the game's heuristic
-    bots, seat ``i % players`` in game i, chance seeded by ``(seed, i)``
-    (the same deals at every call, as ``solvers.measures.head_to_head``)."""
-    from solvers.measures import head_to_head
-    opponents = HeuristicPolicy(game)
-    return head_to_head(game, policy, games=games, seed=seed,
-                        opponent=lambda state, rng: opponents.bot.step(state))
+def paired_vs_heuristic(game, deals: int, seed: int) -> PairedHeadToHead:
+    """``solvers.measures.PairedHeadToHead`` against the game's heuristic bots:
+    a policy in each seat of each seeded deal, minus the heuristic bot in that
+    seat on the same deal (called with a policy: (mean difference, 95% half-width))."""
+    heuristic = HeuristicPolicy(game)
+    return PairedHeadToHead(game, heuristic, deals=deals, seed=seed,
+                            opponent=lambda state, rng: heuristic.bot.step(state))
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
@@ -127,6 +132,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     scheme = entry.extra.get(f"{mode}_scheme", entry.mccfr_scheme)
     chunk = max(1, total // CHECKPOINTS)
     curve: list[tuple[int, float, float, float]] = []
+    paired = None
+    if mode == "response":
+        paired = paired_vs_heuristic(game, PAIRED_DEALS, seed)
+    greedy = mode == "response" and entry.extra.get("extraction") == "greedy"
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
     elif use_abs:
@@ -138,14 +147,20 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     else:
         s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed, keep_strings=False)
 
+    def shipped() -> Any:
+        """The policy the run hands out: greedy for a response that asks for it."""
+        if not use_abs:
+            return s.average_policy()
+        fallback = entry.extra.get("fallback", "uniform")
+        return s.greedy_policy(fallback) if greedy else s.average_policy(fallback)
+
     def measure() -> tuple[str, float, float]:
         if tree is not None:
             probs = s.average_policy_array() if use_cfr else s.policy_array(tree)
             name, value = measure_of_array(game, tree, probs)
             return name, value, 0.0
         if mode == "response":
-            mean, half = head_to_head_heuristic(game, s.average_policy(), HEAD_TO_HEAD_GAMES,
-                                                seed)
+            mean, half = paired(shipped())
             return HEAD_TO_HEAD_HEURISTIC, mean, half
         mean, half = head_to_head(game, s.average_policy(), HEAD_TO_HEAD_GAMES, seed)
         return HEAD_TO_HEAD, mean, half
@@ -158,7 +173,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     name = None
     label = "CFR+" if use_cfr else f"{scheme[0].upper()}S-MCCFR"
     if use_abs:
-        label += (" (abstracted, response to heuristic)" if mode == "response"
+        label += ((" (abstracted, greedy response to heuristic)" if greedy else
+                   " (abstracted, response to heuristic)") if mode == "response"
                   else " (abstracted, self-play)")
     with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
               leave=False) as bar:
@@ -185,7 +201,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         name = measure()[0]
     return {"solver": label, "iterations": total, "tree": tree, "seconds": elapsed,
             "curve": curve, "measure": name, "solver_obj": s, "use_cfr": use_cfr,
-            "abstracted": use_abs, "mode": mode,
+            "abstracted": use_abs, "mode": mode, "policy": shipped,
             "checkpoint_seconds": ckpt_seconds, "checkpoint_writes": ckpt_writes}
 
 
@@ -241,7 +257,7 @@ _MEASURE_LABELS = {
     "exploitability": "exploitability (utility units)",
     "nash_conv": "NashConv (utility units)",
     HEAD_TO_HEAD: "mean return vs uniform random\n(utility units, 95% CI)",
-    HEAD_TO_HEAD_HEURISTIC: "mean return vs heuristic bots\n(utility units, 95% CI)",
+    HEAD_TO_HEAD_HEURISTIC: "paired return difference vs heuristic\n(utility units, 95% CI)",
 }
 
 
@@ -323,9 +339,11 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
 
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
-             strings: bool = False, mode: str = "response") -> dict:
+             strings: bool = False, mode: str = "response",
+             paired_deals: int | None = None) -> dict:
     """Solve one game and write its results; returns a summary dict (``mode``:
-    see ``mccfr_mode``)."""
+    see ``mccfr_mode``; ``paired_deals``: deals of the final paired measurement
+    of a response, default ``PAIRED_FINAL_DEALS``)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
@@ -337,11 +355,23 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
                   else None)
     res = _solve(entry, game, solver, iterations, checkpoint, seed, mode)
     s, tree = res["solver_obj"], res["tree"]
-    policy = s.average_policy()
+    policy = res["policy"]()
+    paired = None
+    if res["mode"] == "response":
+        deals = paired_deals or PAIRED_FINAL_DEALS
+        mean, half = paired_vs_heuristic(game, deals, seed)(policy)
+        paired = (mean, half, deals)
     if res["abstracted"]:
         rows = abstract_situation_table(game, entry, policy, SAMPLED_EPISODES, seed)
+        notes = entry.extra["abstract_notes"]
+        if paired is not None:
+            notes += (f"\n\nHead to head (paired, `solvers.measures.PairedHeadToHead`): this "
+                      f"policy in each seat of {deals} seeded deals (seed {seed}) against "
+                      f"heuristic bots, minus the heuristic bot in the same seat on the same "
+                      f"deal: **{mean:+.4f} ± {half:.4f}** (mean return difference, 95% "
+                      f"interval over deals; {res['iterations']} iterations).")
         entry = dataclasses.replace(entry, feature_doc=entry.extra["abstract_feature_doc"],
-                                    notes=entry.extra["abstract_notes"])
+                                    notes=notes)
     elif tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
         probs = s.average_policy_array() if res["use_cfr"] else s.policy_array(tree)
         rows = situation_table(game, entry, tree, probs)
@@ -362,10 +392,10 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
         title = (f"{entry.name} ({preset}): {res['solver']}, "
                  f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
         reference = None
-        if res["abstracted"]:
-            measure_fn = (head_to_head_heuristic if res["measure"] == HEAD_TO_HEAD_HEURISTIC
-                          else head_to_head)
-            mean, half = measure_fn(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
+        if res["measure"] == HEAD_TO_HEAD_HEURISTIC:
+            reference = ("heuristic bot in the seat (0 by definition)", 0.0, 0.0)
+        elif res["abstracted"]:
+            mean, half = head_to_head(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
             reference = ("heuristic bot in the seat, same deals", mean, half)
         _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"],
               reference)
@@ -374,7 +404,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
             "seconds": res["seconds"], "situations": len(rows), "infosets": policy.num_rows,
             "measure": res["measure"], "value": last[2] if last else None,
-            "ci95": last[3] if last else None,
+            "ci95": last[3] if last else None, "paired": paired,
             "checkpoint_seconds": res["checkpoint_seconds"]}
 
 
@@ -399,6 +429,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
                              "over the abstraction against fixed heuristic opponents "
                              "(default), self-play = over the abstraction in self-play, "
                              "raw = raw information sets")
+    parser.add_argument("--paired-deals", type=int, default=None,
+                        help="deals (x every seat) of the final paired measurement of a "
+                             f"response against the heuristic (default {PAIRED_FINAL_DEALS})")
     parser.add_argument("--strings", action="store_true",
                         help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
@@ -408,12 +441,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(f"unknown game(s) {unknown}; registered: {sorted(registry)}")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be positive, got {args.iterations}")
+    if args.paired_deals is not None and args.paired_deals < 2:
+        parser.error(f"--paired-deals must be at least 2, got {args.paired_deals}")
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,
-                          args.mccfr_mode)
+                          args.mccfr_mode, args.paired_deals)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    paired_lines = []
     for s in summaries:
         val = "n/a" if s["value"] is None else (
             f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] in (HEAD_TO_HEAD,
@@ -421,6 +457,13 @@ def main(argv: list[str] | None = None) -> list[dict]:
             else f"{s['value']:.2e}")
         print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} "
               f"| {s['measure']} | {val} | {s['infosets']} | {s['situations']} |")
+        if s["paired"] is not None:
+            mean, half, deals = s["paired"]
+            paired_lines.append(f"{s['game']}: paired difference vs the heuristic in the same "
+                                f"seat, {deals} deals x every seat: {mean:+.4f} ± {half:.4f} "
+                                f"(95%)")
+    for line in paired_lines:
+        print(line)
     print(f"results written to {os.path.abspath(args.out)}/ (seed {args.seed})")
     return summaries
 

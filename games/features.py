@@ -140,7 +140,7 @@ def saboteur_features(state: pyspiel.State, player: int) -> dict:
 
 def saboteur_abstract_features(state: pyspiel.State, player: int) -> dict:
     """The information part of a ``saboteur_compact`` bucket, as table features."""
-    from solvers.abstractions import saboteur_compact
+    from games.saboteur_abstraction import saboteur_compact
     bucket = saboteur_compact(player, state.engine)
     if bucket[0] != "play":
         return {"phase": bucket[0], "role": "", "steps": "", "treasure_known": "",
@@ -183,11 +183,14 @@ SABOTEUR_TABLE = GameEntry(
            "(about 1e28 histories): outcome-sampling MCCFR; reach is estimated from sampled "
            "games and no exploitability is computed."),
     extra={
-        # Solved by default over an information + action abstraction (solvers.abstractions,
-        # docs/solvers_cfr.md "Saboteur over an abstraction"); --raw solves raw information sets.
+        # Solved by default over an information + action abstraction (the spec's, in
+        # games/saboteur_abstraction.py; docs/solvers_cfr.md "Saboteur over an
+        # abstraction"); --mccfr-mode raw solves raw information sets.
         "abstraction": "saboteur_compact",
         "action_abstraction": "saboteur_actions",
         "fixed_opponents": "heuristic",
+        "extraction": "greedy",          # hand out MCCFRSolver.greedy_policy() in response mode
+        "fallback": "default",           # an unseen bucket plays the heuristic's move
         "response_scheme": "external",
         "response_iterations": 1_000,
         "self-play_scheme": "outcome",
@@ -200,7 +203,10 @@ SABOTEUR_TABLE = GameEntry(
             "abstraction, by default (`--mccfr-mode response`) external sampling with the "
             "other two seats playing the heuristic bot, so the table is a response to "
             "heuristic play within the abstraction, not an equilibrium (`--mccfr-mode "
-            "self-play`: outcome sampling in self-play). A row is a bucket (the features below plus which "
+            "self-play`: outcome sampling in self-play). The policy is the greedy one: in "
+            "each bucket the abstract action with the highest cumulative regret (the highest "
+            "summed sampled value), so every row is one action; a bucket never visited plays the "
+            "heuristic's move (fallback `default`). A row is a bucket (the features below plus which "
             "abstract actions exist there) and its actions are abstract: heuristic (the "
             "heuristic bot's move), extend (open path nearest the target), block (dead end "
             "nearest the target, else rockfall on the path), clear (rockfall on a dead end), "

@@ -201,6 +201,12 @@ def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return BeliefSaboteurBot(game, **options)
 
 
+def _abstraction():
+    """The MCCFR abstractions (``games.saboteur_abstraction.ABSTRACTIONS``)."""
+    from games.saboteur_abstraction import ABSTRACTIONS
+    return ABSTRACTIONS
+
+
 def _table() -> TableSpec:
     """The policy-table entry (``games.features``)."""
     from games.features import SABOTEUR_TABLE
@@ -219,5 +225,6 @@ SPEC = register_spec(GameSpec(
     belief=_belief,
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
+    abstraction=_abstraction,
     rules_doc="docs/rules/saboteur.md",
 ))

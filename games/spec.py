@@ -6,7 +6,7 @@ experiments look a game up with :func:`get_spec` / :func:`spec_of` and never
 switch on game names.
 
 Solver-side objects (heuristic bots, rollout policies, root-action grouping,
-the policy-table entry, the belief model) are referenced by *factories*:
+the policy-table entry, the belief model, MCCFR abstractions) are referenced by *factories*:
 plain functions that import the code they need when called, so that
 ``import games`` loads only the games (engines and adapters), never the
 search code.
@@ -80,6 +80,9 @@ class GameSpec:
         ``solvers.beliefs.world_acceptance``); None: no model.
       bots: more bots of this game only, by name: ``factory(game,
         seed=..., **options)`` (``solvers.bots.make_bot`` finds them).
+      abstraction: ``abstraction()`` -> ``solvers.abstractions.GameAbstractions``,
+        the game's named information and action abstractions for MCCFR
+        (MCCFR, policy files and policy bots find them by name); None: none.
       rules_doc: path of the rules document, relative to the repository.
     """
 
@@ -94,6 +97,7 @@ class GameSpec:
     table: Callable[[], TableSpec] | None = None
     belief: Callable[[], Any] | None = None
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
+    abstraction: Callable[[], Any] | None = None
     rules_doc: str = ""
 
     def __post_init__(self) -> None:
@@ -108,7 +112,7 @@ class GameSpec:
                 raise ValueError(f"GameSpec {self.name!r}: preset {key!r} is not a "
                                  f"parameter mapping")
         for attr in ("engine", "player_view", "heuristic", "rollout", "slow_rollout",
-                     "root_candidates", "table", "belief"):
+                     "root_candidates", "table", "belief", "abstraction"):
             value = getattr(self, attr)
             if value is not None and not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: {attr} must be callable or None")

@@ -1,6 +1,8 @@
 """Shared plumbing of the rule-based heuristic bots (``games.<game>_ai``)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pyspiel
 
 from solvers.bot_base import Bot, Policy
@@ -38,3 +40,19 @@ class RuleBot(Bot):
 
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
         raise NotImplementedError
+
+    def choose_on_engine(self, engine: Any, me: int, legal: list[int]) -> int:
+        """:meth:`choose` at an engine with no pyspiel state around it (MCCFR's
+        fast path), for rules that read only ``state.engine``; ``legal`` sorted."""
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(_EngineOnly(engine), me, legal)
+
+
+class _EngineOnly:
+    """What engine-reading rules see of a state: its ``engine`` only."""
+
+    __slots__ = ("engine",)
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine

@@ -7,7 +7,7 @@ pyspiel game runs through a Python path over pyspiel states (same rules, same
 table format, slower).  An optional ``abstraction(player, info_string)``
 maps information states to buckets that share one regret/strategy row; an
 optional ``action_abstraction`` (``solvers.abstractions.ActionAbstraction``,
-or its registered name) replaces the legal actions by abstract ones, so a row
+or its name: the game's own from its spec, or a registered one) replaces the legal actions by abstract ones, so a row
 is (information bucket, available abstract actions) and
 ``average_policy()`` is an ``AbstractedPolicy`` playing concrete actions.
 ``fixed_opponents`` (a name, e.g. ``"heuristic"``, or ``callable(player, x)
@@ -33,6 +33,17 @@ from src_cy.rng import SplitMix64
 
 SCHEMES = ("external", "outcome")
 Abstraction = Callable[[int, str], Any]
+
+
+def one_hot_rows(values: np.ndarray, nact: np.ndarray) -> np.ndarray:
+    """Per row (consecutive blocks of ``nact`` entries of ``values``): 1.0 at the
+    first maximum, 0.0 elsewhere."""
+    out = np.zeros(len(values))
+    pos = 0
+    for n in np.asarray(nact).tolist():
+        out[pos + int(np.argmax(values[pos:pos + n]))] = 1.0
+        pos += n
+    return out
 
 
 def _seq_sum(values) -> float:
@@ -193,12 +204,12 @@ class MCCFRSolver:
         self.abstraction_name = None
         if isinstance(abstraction, str):
             from solvers.abstractions import get_abstraction
-            self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction)
+            self.abstraction_name, abstraction = abstraction, get_abstraction(abstraction, game)
         self.action_abstraction_name = None
         if isinstance(action_abstraction, str):
             from solvers.abstractions import get_action_abstraction
             self.action_abstraction_name = action_abstraction
-            action_abstraction = get_action_abstraction(action_abstraction)
+            action_abstraction = get_action_abstraction(action_abstraction, game)
         elif action_abstraction is not None:
             from solvers.abstractions import ActionAbstraction
             if not isinstance(action_abstraction, ActionAbstraction):
@@ -272,9 +283,22 @@ class MCCFRSolver:
         """One iteration (OpenSpiel-style name)."""
         self.run(1)
 
-    def average_policy_table(self) -> dict:
-        """{info string or bucket label: (player, actions, probabilities)}."""
-        return (self._core or self._py).average_policy()
+    def average_policy_table(self, greedy: bool = False) -> dict:
+        """{info string or bucket label: (player, actions, probabilities)}; with
+        ``greedy`` the probabilities are :meth:`greedy_policy`'s (one-hot)."""
+        if not greedy:
+            return (self._core or self._py).average_policy()
+        if self._core is None:
+            return {label: (p, list(acts), one_hot_rows(regret, [len(acts)]).tolist())
+                    for label, (p, acts, regret, _) in self._py.rows.items()}
+        if not self._core.keep_strings:
+            raise ValueError("this MCCFR run keeps no information strings (keep_strings=False); "
+                             "use greedy_policy()")
+        t = self._core.table_arrays()
+        probs = one_hot_rows(t["regret"], t["nact"]).tolist()
+        return {label: (int(t["player"][s]), t["acts"][o:o + n].tolist(), probs[o:o + n])
+                for s, (label, o, n) in enumerate(zip(self._core.strings, t["off"].tolist(),
+                                                      t["nact"].tolist()))}
 
     def _label(self, player: int, info: Any) -> str:
         return info if self.abstraction is None else f"{player}|{self.abstraction(player, info)!r}"
@@ -295,15 +319,35 @@ class MCCFRSolver:
 
         Rows are found by information key (engine backend) or string / bucket
         label; information states never visited are answered by ``fallback``
-        and counted in ``.misses``.  Needs a pyspiel game (not a bare engine).
+        and counted in ``.misses`` (over an action abstraction also
+        ``"default"``: the first available abstract action, see
+        ``AbstractedPolicy``).  Needs a pyspiel game (not a bare engine).
         """
+        return self._policy(fallback, greedy=False)
+
+    def greedy_policy(self, fallback: str = "uniform") -> ArrayPolicy:
+        """The *greedy* pure policy (a snapshot, same form as :meth:`average_policy`):
+        in each row the action with the highest cumulative regret, the first
+        (lowest abstract id) of equals.
+
+        Cumulative regret of action a is the sum over visits of (value of a -
+        value of the current strategy), so its argmax is the action with the
+        highest summed sampled counterfactual value.  With ``fixed_opponents``
+        the tables learn a response to fixed players, and this is the best
+        response the samples support; the average policy still carries the
+        early iterations' near-uniform play.  It is no equilibrium strategy
+        in self-play.
+        """
+        return self._policy(fallback, greedy=True)
+
+    def _policy(self, fallback: str, greedy: bool) -> ArrayPolicy:
         if self.game is None:
-            raise ValueError("average_policy() needs a pyspiel game; use average_policy_table()")
+            raise ValueError("a policy needs a pyspiel game; use average_policy_table()")
         if self.action_abstraction is not None:
-            return self._abstracted_policy(fallback)
+            return self._abstracted_policy(fallback, greedy)
         label = self.labeler()
         if self._core is None:
-            table = self._py.average_policy()
+            table = self.average_policy_table(greedy)
             strings = list(table)
             nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
             off = np.zeros(len(nums), np.int64)
@@ -316,7 +360,8 @@ class MCCFRSolver:
                 probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
                 strings=strings, label=label, fallback=fallback)
         t = self._core.table_arrays()
-        nact, avg = t["nact"].astype(np.int64), t["avg"]
+        nact = t["nact"].astype(np.int64)
+        avg = one_hot_rows(t["regret"], nact) if greedy else t["avg"]
         probs = np.empty_like(avg)
         if len(nact):
             sums = np.add.reduceat(avg, t["off"])
@@ -330,10 +375,10 @@ class MCCFRSolver:
                            strings=strings if label is not None else None, label=label,
                            fallback=fallback)
 
-    def _abstracted_policy(self, fallback: str) -> Any:
-        """The average policy over the action abstraction (rows found by label)."""
+    def _abstracted_policy(self, fallback: str, greedy: bool) -> Any:
+        """The average (or greedy) policy over the action abstraction (rows found by label)."""
         from solvers.abstractions import AbstractedPolicy
-        table = self.average_policy_table()
+        table = self.average_policy_table(greedy)
         strings = list(table)
         nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
         off = np.zeros(len(nums), np.int64)
@@ -344,7 +389,7 @@ class MCCFRSolver:
             row_offset=off, row_num=nums,
             actions=np.asarray([a for k in strings for a in table[k][1]], np.int32),
             probs=np.asarray([x for k in strings for x in table[k][2]], np.float64),
-            strings=strings, fallback=fallback)
+            strings=strings, fallback="error" if fallback == "error" else "uniform")
         return AbstractedPolicy(inner, self.action_abstraction, abstraction=self.abstraction,
                                 abstraction_name=self.abstraction_name, fallback=fallback)
 
@@ -422,10 +467,7 @@ class HeuristicOpponents:
     def __call__(self, player: int, x: Any) -> int:
         if isinstance(x, pyspiel.State):
             return self.bot.step(x)
-        from solvers.abstractions import _SHIM
-        _SHIM.engine = x
-        legal = x.py_legal_actions()
-        return legal[0] if len(legal) == 1 else self.bot.choose(_SHIM, player, legal)
+        return self.bot.choose_on_engine(x, player, x.py_legal_actions())
 
 
 FIXED_POLICIES: dict[str, Callable[[pyspiel.Game], Callable]] = {

@@ -11,7 +11,7 @@ from solvers.cfr import CFRPlusSolver
 from solvers.policy_arrays import ArrayPolicy, PolicyMissError
 from src_cy.rng import sample_sorted
 
-POLICY_BOT_FALLBACKS = ("uniform", "ismcts", "error")
+POLICY_BOT_FALLBACKS = ("uniform", "default", "ismcts", "error")
 _LOADED: dict[tuple, ArrayPolicy] = {}
 
 
@@ -36,7 +36,9 @@ class PolicyBot(Bot):
     the compiled tree first (small games only).  An information state missing
     from the table is a *miss*, answered by ``fallback``: ``"uniform"`` over
     the legal actions, ``"ismcts"`` (an ISMCTS search with
-    ``fallback_simulations``), or ``"error"`` (raise ``PolicyMissError``).
+    ``fallback_simulations``), or ``"error"`` (raise ``PolicyMissError``);
+    for a policy over an action abstraction also ``"default"``, its first
+    available abstract action (Saboteur's: the heuristic's move).
     ``stats()`` reports decisions and misses; ``experiments.match`` prints them.
     ``purify=True`` plays the most probable action (the first of equals)
     instead of sampling.  A policy over an action abstraction
@@ -63,6 +65,9 @@ class PolicyBot(Bot):
             solver = CFRPlusSolver(game)
             solver.run(iterations)
             self.policy = solver.average_policy()
+        if fallback == "default" and not hasattr(self.policy, "concrete_row"):
+            raise ValueError("fallback 'default' needs a policy over an action abstraction "
+                             "(its first abstract action); this one has none")
         if not isinstance(purify, bool):
             raise ValueError(f"purify must be true or false, got {purify!r}")
         self.fallback, self.purify = fallback, purify
@@ -95,11 +100,12 @@ class PolicyBot(Bot):
         pol = self.policy
         if hasattr(pol, "concrete_row"):
             # A table over an action abstraction: abstract ids mapped to concrete actions; a
-            # miss under fallback "uniform" is uniform over the abstract actions.
+            # miss under fallback "uniform" is uniform over the abstract actions, under
+            # "default" the first of them.
             policy = pol.concrete_row(state)
-            if policy is None and self.fallback == "uniform":
+            if policy is None and self.fallback in ("uniform", "default"):
                 self.misses += 1
-                policy = pol.concrete_row(state, uniform=True)
+                policy = pol.concrete_row(state, miss=self.fallback)
             elif policy is None:
                 return self._miss(state, legal)
             row = 0

@@ -386,8 +386,9 @@ def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
     version (fingerprint), or whose arrays are inconsistent or not
     distributions.  Nothing is returned unless the whole file checks out.
     ``label(player, info_string)`` is the abstraction of an abstracted
-    policy (its rows are bucket labels); a file whose meta names a registered
-    abstraction (``solvers.abstractions``) gets it automatically, and one
+    policy (its rows are bucket labels); a file whose meta names an
+    abstraction of the game (its spec's, or a registered one:
+    ``solvers.abstractions.get_abstraction``) gets it automatically, and one
     naming an action abstraction is returned as an ``AbstractedPolicy``.
     """
     header, data = _read_npz(path)
@@ -398,7 +399,7 @@ def load_array_policy(path: str | os.PathLike, game, fallback: str = "uniform",
     if label is None and name is not None:
         from solvers.abstractions import Labeler, get_abstraction
         try:
-            label = Labeler(get_abstraction(name))
+            label = Labeler(get_abstraction(name, game))
         except ValueError as exc:
             raise PolicyFileError(f"{path}: {exc}") from None
     return _checked_array_policy(path, game, fallback, label, header, data)
@@ -482,12 +483,13 @@ def _load_abstracted(path, game, fallback: str, header: dict, data: dict, name: 
     if header.get("key_kind") != "string":
         raise PolicyFileError(f"{path}: a table over an action abstraction must be "
                               "indexed by row labels (key_kind 'string')")
+    table = _checked_array_policy(path, game, "error" if fallback == "error" else "uniform",
+                                  None, header, data)
     try:
-        action_abstraction = get_action_abstraction(action_name)
-        abstraction = get_abstraction(name) if name is not None else None
+        action_abstraction = get_action_abstraction(action_name, game)
+        abstraction = get_abstraction(name, game) if name is not None else None
     except ValueError as exc:
         raise PolicyFileError(f"{path}: {exc}") from None
-    table = _checked_array_policy(path, game, fallback, None, header, data)
     n_abstract = len(action_abstraction.action_names)
     if len(table.actions) and int(table.actions.max()) >= n_abstract:
         raise PolicyFileError(f"{path}: abstract action ids beyond the {n_abstract} of "

@@ -130,10 +130,28 @@ def test_bad_action_abstractions_refused():
         MCCFRSolver(KUHN, action_abstraction="nope")
     with pytest.raises(TypeError, match="ActionAbstraction"):
         MCCFRSolver(KUHN, action_abstraction=lambda p, i, legal: legal)
+    with pytest.raises(ValueError, match="unknown action abstraction"):
+        MCCFRSolver(KUHN, action_abstraction="saboteur_actions")   # another game's
     with pytest.raises(ValueError, match="reads the engine"):
-        MCCFRSolver(KUHN, action_abstraction="saboteur_actions", use_engine=False)
+        MCCFRSolver(SABOTEUR, action_abstraction="saboteur_actions", use_engine=False)
     with pytest.raises(ValueError, match="needs a name"):
         abstractions.register_action_abstraction(ActionAbstraction())
+
+
+def test_saboteur_abstractions_come_from_its_spec():
+    from games.saboteur_abstraction import ABSTRACTIONS, SaboteurActions, saboteur_compact
+    spec = games.spec.get_spec("saboteur")
+    assert spec.abstraction() is ABSTRACTIONS
+    assert abstractions.get_abstraction("saboteur_compact", SABOTEUR) is saboteur_compact
+    assert abstractions.get_abstraction("saboteur_compact", "saboteur") is saboteur_compact
+    assert isinstance(get_action_abstraction("saboteur_actions", SABOTEUR), SaboteurActions)
+    assert abstractions.game_abstractions(KUHN) == abstractions.GameAbstractions()
+    with pytest.raises(ValueError, match="unknown abstraction 'saboteur_compact'"):
+        abstractions.get_abstraction("saboteur_compact", LEDUC)
+    with pytest.raises(ValueError, match="must be an ActionAbstraction named 'x'"):
+        abstractions.GameAbstractions(actions={"x": SaboteurActions()})
+    with pytest.raises(ValueError, match="not callable"):
+        abstractions.GameAbstractions(information={"x": 3})
 
 
 def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR):
@@ -155,7 +173,7 @@ def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR):
     SABOTEUR,  # the mini deck has no dead ends: "clear" never exists there
     pyspiel.load_game("saboteur(players=3,rounds=1,goal_distance=3,hand_size=3)")])
 def test_saboteur_actions_map_to_the_moves_they_name(game):
-    aa = get_action_abstraction("saboteur_actions")
+    aa = get_action_abstraction("saboteur_actions", game)
     heuristic = SaboteurHeuristicBot(game)
     seen = set()
     for state, p in _saboteur_decisions(25, 0, game):
@@ -192,8 +210,8 @@ def test_saboteur_actions_map_to_the_moves_they_name(game):
 
 def test_saboteur_buckets_and_actions_read_only_the_players_information():
     """A resampled world (same information state) gives the same bucket and moves."""
-    aa = get_action_abstraction("saboteur_actions")
-    compact = abstractions.get_abstraction("saboteur_compact")
+    aa = get_action_abstraction("saboteur_actions", SABOTEUR)
+    compact = abstractions.get_abstraction("saboteur_compact", SABOTEUR)
     checked = 0
     for i, (state, p) in enumerate(_saboteur_decisions(6, 1)):
         e = state.engine
@@ -271,11 +289,13 @@ def test_abstracted_policy_file_refusals(tmp_path, monkeypatch):
                                     solver="x", iterations=5)
 
 
-@pytest.mark.parametrize("mode,measure", [("response", "mean return vs heuristic"),
+@pytest.mark.parametrize("mode,measure", [("response", "paired difference vs heuristic"),
                                           ("self-play", "mean return vs random")])
 def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, measure):
     from experiments import policy_tables as script
     monkeypatch.setattr(script, "HEAD_TO_HEAD_GAMES", 12)
+    monkeypatch.setattr(script, "PAIRED_DEALS", 4)
+    monkeypatch.setattr(script, "PAIRED_FINAL_DEALS", 6)
     monkeypatch.setattr(script, "SAMPLED_EPISODES", 30)
     monkeypatch.setattr(script, "CHECKPOINTS", 2)
     outs = []
@@ -291,11 +311,66 @@ def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, mea
     policies = [row.rsplit(",", 1)[1] for row in
                 (folder / "policy_table.csv").read_text().splitlines()[1:]]
     names = {item.split("=")[0].strip('" ') for cell in policies for item in cell.split("; ")}
-    assert names <= set(get_action_abstraction("saboteur_actions").action_names)
+    assert names <= set(get_action_abstraction("saboteur_actions", SABOTEUR).action_names)
     assert "heuristic" in names
     with open(folder / "convergence.csv") as f:
         assert f.readline().strip() == f"iterations,seconds,{measure},ci95"
     pol = policy_io.load_policy_file(folder / "policy.npz", SABOTEUR)
     assert isinstance(pol, AbstractedPolicy) and pol.num_rows == summary["infosets"]
-    for name in ("policy_table.csv", "policy.npz"):
+    for name in ("policy_table.csv", "policy_table.md", "policy.npz"):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    md = (folder / "policy_table.md").read_text()
+    if mode == "response":
+        mean, half, deals = summary["paired"]
+        assert deals == 6 and f"**{mean:+.4f} ± {half:.4f}**" in md
+        assert all(sorted(set(pol.table.probs[o:o + n].tolist())) in ([1.0], [0.0, 1.0])
+                   for o, n in zip(pol.table.row_offset.tolist(), pol.table.row_num.tolist()))
+    else:
+        assert summary["paired"] is None and "paired" not in md
+    with pytest.raises(SystemExit):
+        script.main(["--games", "saboteur", "--paired-deals", "1", "--out", str(tmp_path)])
+
+
+def test_paired_head_to_head_against_the_heuristic():
+    """The heuristic against itself scores exactly 0; uniform random play in its
+    seat is clearly worse; the same deals give the same numbers."""
+    from experiments.policy_tables import HeuristicPolicy, paired_vs_heuristic
+    from open_spiel.python import policy as os_policy
+    paired = paired_vs_heuristic(SABOTEUR, deals=40, seed=2)
+    assert paired.baseline.shape == (40, 3)
+    assert paired(HeuristicPolicy(SABOTEUR)) == (0.0, 0.0)
+    uniform = os_policy.UniformRandomPolicy(SABOTEUR)
+    mean, half = paired(uniform)
+    assert mean + half < 0
+    assert paired_vs_heuristic(SABOTEUR, deals=40, seed=2)(uniform) == (mean, half)
+    with pytest.raises(ValueError, match="deals"):
+        paired_vs_heuristic(SABOTEUR, deals=1, seed=0)
+
+
+def test_default_fallback_plays_the_first_abstract_action(tmp_path):
+    """An unseen bucket under fallback "default" plays abstract action 0 (Saboteur's
+    heuristic move), in the policy and in the bot; plain policies refuse it."""
+    s = MCCFRSolver(SABOTEUR, scheme="external", seed=0, abstraction="saboteur_compact",
+                    action_abstraction="saboteur_actions", fixed_opponents="heuristic")
+    pol = s.greedy_policy(fallback="default")
+    assert pol.num_rows == 0                      # nothing solved: every lookup misses
+    heuristic = SaboteurHeuristicBot(SABOTEUR)
+    for state, p in _saboteur_decisions(3, 4):
+        probs = pol.action_probabilities(state)
+        assert probs[heuristic.step(state)] == 1.0 and sum(probs.values()) == 1.0
+    assert pol.misses == pol.lookups > 0
+    s.run(3)
+    path = tmp_path / "g.npz"
+    policy_io.save_array_policy(path, s.greedy_policy(), solver="ES-MCCFR", iterations=3)
+    bot = make_bot("cfr", SABOTEUR, policy_file=str(path), fallback="default")
+    loaded = policy_io.load_policy_file(path, SABOTEUR, fallback="default")
+    for state, p in _saboteur_decisions(3, 5):
+        probs, action = bot.step_with_policy(state)
+        if loaded.concrete_row(state) is None:
+            assert action == heuristic.step(state)
+        expected = {a: q for a, q in loaded.action_probabilities(state).items() if q > 0}
+        assert {a: q for a, q in probs if q > 0} == pytest.approx(expected)
+    with pytest.raises(ValueError, match="fallback must be one of"):
+        s.greedy_policy(fallback="nope")
+    with pytest.raises(ValueError, match="needs a policy over an action abstraction"):
+        make_bot("cfr", KUHN, iterations=2, fallback="default")

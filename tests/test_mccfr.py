@@ -229,3 +229,37 @@ def test_engine_and_python_paths_agree(game_name, scheme, option):
         tables.append(s.average_policy_table())
     assert len(tables[0]) > 5
     assert tables[0] == tables[1]
+
+
+@pytest.mark.parametrize("use_engine", [True, False])
+def test_greedy_policy_is_the_regret_argmax_best_response(use_engine):
+    """Against an opponent who always bets/calls, the greedy policy after a few
+    external-sampling iterations is the pure best response, one-hot per row
+    at the largest cumulative regret; both paths agree."""
+    import numpy as np
+    from solvers.mccfr import one_hot_rows
+    s = MCCFRSolver(KUHN, scheme="external", seed=0, use_engine=use_engine,
+                    fixed_opponents=lambda player, x: 1)
+    s.run(200)
+    greedy = s.average_policy_table(greedy=True)
+    best = {"0": 0, "0b": 0, "0pb": 0, "1b": 1, "1pb": 1, "2b": 1, "2pb": 1}
+    for label, action in best.items():
+        assert greedy[label][2] == [1.0 if a == action else 0.0 for a in greedy[label][1]]
+    assert all(sorted(p) == [0.0, 1.0] for _, _, p in greedy.values())
+    pol = s.greedy_policy()
+    state = KUHN.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(2)
+    assert pol.action_probabilities(state) == {0: 1.0, 1: 0.0}      # J: check
+    assert list(one_hot_rows(np.array([1.0, 3.0, 3.0, -1.0, -2.0]), np.array([3, 2]))) == \
+        [0.0, 1.0, 0.0, 1.0, 0.0]                                    # first of equals
+
+
+def test_greedy_tables_agree_across_paths():
+    tables = []
+    for use_engine in (True, False):
+        s = MCCFRSolver(pyspiel.load_game("leduc_poker"), scheme="external", seed=3, use_engine=use_engine,
+                        fixed_opponents=lambda player, x: 1)
+        s.run(100)
+        tables.append(s.average_policy_table(greedy=True))
+    assert len(tables[0]) > 5 and tables[0] == tables[1]
