@@ -5,8 +5,9 @@ Example::
     python -m experiments.best_vs_heuristic --game gold_nugget --players 2 \\
         --games 100 --seed 1 --processes 2
 
-One `best` seat (``solvers.bots.BEST_CONFIGS``; ``--set key=value`` pairs
-override its options) against heuristic seats, seats rotated, played by
+One `best` seat (the game spec's ``best`` options, ``solvers.bots.best_config``;
+``--set key=value`` pairs override them) against heuristic seats, seats
+rotated, played by
 ``solvers.evaluate.run_match`` (the same games and table as
 ``experiments.match --bots best,heuristic`` for the same seed and options).
 The `best` bot is wrapped so it also counts its moves and the CPU time
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                    help="override a BEST_CONFIGS option of the best bot")
+                    help="override an option of the best bot (solvers.bots.best_config)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     options = {}

@@ -263,9 +263,16 @@ def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
 
 
 def _belief():
-    """World acceptance under the belief model (``solvers.beliefs.gold_nugget_belief``)."""
-    from solvers.beliefs import world_acceptance
-    return world_acceptance
+    """The belief model (``games.gold_nugget_beliefs.MODEL``)."""
+    from games.gold_nugget_beliefs import MODEL
+    return MODEL
+
+
+def _best() -> dict:
+    """The ``best`` bot's ISMCTS options (``docs/ai.md``): anchored on the
+    heuristic (z = 1), since plain search did not separate from it at 2
+    players (``docs/results.md``)."""
+    return dict(max_simulations=1200, anchor="heuristic", anchor_z=1.0)
 
 
 def _table() -> TableSpec:
@@ -281,6 +288,7 @@ SPEC = register_spec(GameSpec(
     player_view=view_of,
     heuristic=_heuristic,
     belief=_belief,
+    best=_best,
     table=_table,
     rules_doc="docs/rules/gold_nugget.md",
 ))

@@ -36,6 +36,7 @@ import pyspiel
 
 from games.spec import find_spec, state_engine
 # The one RNG (src_cy/rng.py), re-exported here for existing callers.
+from solvers.beliefs import world_acceptance
 from solvers.bot_base import Bot
 from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
 
@@ -139,12 +140,7 @@ def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: in
                    rng: SplitMix64) -> tuple[list[Any], int]:
     """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states),
     accepted by the game spec's belief model."""
-    name = state.get_game().get_type().short_name
-    spec = find_spec(name)
-    if spec is None or spec.belief is None:
-        raise ValueError(f"determinization='belief' needs a belief model; the spec of "
-                         f"{name!r} has none")
-    accept = spec.belief()(state, player)
+    accept = world_acceptance(state, player)
     if engine_worlds:
         engine = state.engine
         return belief_world_seeds(lambda ws: engine.py_resample(player, ws), accept,
