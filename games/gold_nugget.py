@@ -262,6 +262,13 @@ def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return GoldNuggetHeuristicBot(game, **options)
 
 
+def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The heuristic driven by the nugget-location belief
+    (``games.gold_nugget_ai.GoldNuggetBeliefBot``)."""
+    from games.gold_nugget_ai import GoldNuggetBeliefBot
+    return GoldNuggetBeliefBot(game, **options)
+
+
 def _belief():
     """The belief model (``games.gold_nugget_beliefs.MODEL``)."""
     from games.gold_nugget_beliefs import MODEL
@@ -289,6 +296,7 @@ SPEC = register_spec(GameSpec(
     heuristic=_heuristic,
     belief=_belief,
     best=_best,
+    bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     rules_doc="docs/rules/gold_nugget.md",
 ))

@@ -419,7 +419,8 @@ class ISMCTSBot(Bot):
       root_candidates: None (every legal action), "game" (the game's
         spec's ``root_candidates`` grouping) or a
         callable(state) -> actions.
-      anchor: None, "heuristic" (the game's heuristic bot) or a pyspiel.Bot
+      anchor: None, "heuristic" (the game's heuristic bot), the name of one of
+        the game spec's own bots (``GameSpec.bots``) or a pyspiel.Bot
         whose move is the default: its action is always searched, and the bot
         plays the search's choice only if that choice's mean return beats the
         anchor's by more than ``anchor_z`` standard errors (see
@@ -466,8 +467,16 @@ class ISMCTSBot(Bot):
                 raise ValueError(f"anchor='heuristic': the spec of {gtype.short_name!r} "
                                  f"has no heuristic bot")
             anchor = spec.heuristic(game, seed=self.seed)
+        elif isinstance(anchor, str):
+            spec = find_spec(gtype.short_name)
+            bots = {} if spec is None else spec.bots
+            if anchor not in bots:
+                raise ValueError(f"anchor={anchor!r}: not 'heuristic' and not a bot of the "
+                                 f"spec of {gtype.short_name!r} (its bots: {sorted(bots)})")
+            anchor = bots[anchor](game, seed=self.seed)
         if anchor is not None and not isinstance(anchor, pyspiel.Bot):
-            raise ValueError("anchor must be None, 'heuristic' or a pyspiel.Bot")
+            raise ValueError("anchor must be None, 'heuristic', a bot name of the game's "
+                             "spec or a pyspiel.Bot")
         if not anchor_z >= 0 or not math.isfinite(anchor_z):
             raise ValueError(f"anchor_z must be a finite number >= 0, got {anchor_z}")
         self.anchor = anchor
