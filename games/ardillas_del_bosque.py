@@ -172,7 +172,7 @@ def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return ArdillasHeuristicBot(game, **options)
 
 
-def _best() -> dict:
+def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``)."""
     return dict(max_simulations=5000)
 

@@ -211,7 +211,7 @@ def _belief():
     return MODEL
 
 
-def _best() -> dict:
+def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``)."""
     return dict(max_simulations=1500, rollout="heuristic")
 

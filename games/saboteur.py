@@ -201,7 +201,7 @@ def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return BeliefSaboteurBot(game, **options)
 
 
-def _best() -> dict:
+def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``): 400 flat Monte Carlo
     simulations over the grouped root actions, belief-weighted worlds, role-aware
     rollouts, anchored on the belief bot with the maze-distance evaluation."""

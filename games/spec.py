@@ -79,10 +79,11 @@ class GameSpec:
         what a resampled world realises), used by
         ``solvers.beliefs.belief`` and belief-weighted determinization;
         defined in ``games/<game>_beliefs.py``.  None: no model.
-      best: ``best()`` -> the ISMCTS options (a dict) of the game's ``best``
-        bot, its strongest measured configuration within 0.1 s of CPU per
-        move (``solvers.bots.make_bot("best", ...)``, ``docs/ai.md``).
-        None: the game has no ``best`` bot.
+      best: ``best(game)`` -> the ISMCTS options (a dict) of the game's
+        ``best`` bot for these parameters (e.g. the player count), its
+        strongest measured configuration within 0.1 s of CPU per move
+        (``solvers.bots.make_bot("best", ...)``, ``docs/ai.md``).  None: the
+        game has no ``best`` bot.
       bots: more bots of this game only, by name: ``factory(game,
         seed=..., **options)`` (``solvers.bots.make_bot`` finds them).
       rules_doc: path of the rules document, relative to the repository.
@@ -98,7 +99,7 @@ class GameSpec:
     root_candidates: Callable[[], Callable] | None = None
     table: Callable[[], TableSpec] | None = None
     belief: Callable[[], Any] | None = None
-    best: Callable[[], Mapping[str, Any]] | None = None
+    best: Callable[[pyspiel.Game], Mapping[str, Any]] | None = None
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     rules_doc: str = ""
 

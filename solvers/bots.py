@@ -61,17 +61,18 @@ def best_games() -> list[str]:
     return [s.name for s in specs() if s.best is not None]
 
 
-def best_config(game: pyspiel.Game | str) -> dict[str, Any]:
-    """The ``best`` bot's ISMCTS options for ``game`` (a pyspiel game or short
-    name), from its spec (``GameSpec.best``).  Fixed simulation counts (not
-    time limits) keep every bot seed-deterministic; they were chosen so a
-    move takes <= 0.1 s of CPU on one core (``docs/ai.md``)."""
-    name = game if isinstance(game, str) else game.get_type().short_name
+def best_config(game: pyspiel.Game) -> dict[str, Any]:
+    """The ``best`` bot's ISMCTS options for ``game``, from its spec
+    (``GameSpec.best(game)``, which may depend on the parameters, e.g. the
+    player count).  Fixed simulation counts (not time limits) keep every bot
+    seed-deterministic; they were chosen so a move takes <= 0.1 s of CPU on
+    one core (``docs/ai.md``)."""
+    name = game.get_type().short_name
     spec = find_spec(name)
     if spec is None or spec.best is None:
         raise ValueError(f"no 'best' configuration for {name!r}; games with one: "
                          f"{best_games()}")
-    return dict(spec.best())
+    return dict(spec.best(game))
 
 
 def _make_best(game: pyspiel.Game, seed: int | None = 0, **overrides: Any) -> pyspiel.Bot:

@@ -43,7 +43,7 @@ def test_best_saboteur_uses_beliefs_and_flat_grouped_search():
     s = midgame(game, 2, 10)
     bot.step(s)
     st = bot.last_stats
-    assert st.nodes == 1 and st.world_draws >= best_config("saboteur")["belief_worlds"]
+    assert st.nodes == 1 and st.world_draws >= best_config(game)["belief_worlds"]
     assert len(st.actions) < len(s.legal_actions()) or len(s.legal_actions()) <= 8
 
 
@@ -58,3 +58,13 @@ def test_match_uses_best_by_default(capsys):
                        "--sims", "20", "--processes", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "best" in out and "heuristic" in out
+
+
+def test_best_options_come_from_the_spec_and_may_depend_on_players():
+    two = best_config(pyspiel.load_game("gold_nugget", {"players": 2}))
+    four = best_config(pyspiel.load_game("gold_nugget", {"players": 4}))
+    assert two["anchor"] == four["anchor"] == "heuristic"
+    assert four["max_simulations"] < two["max_simulations"]
+    assert set(best_games()) == {"saboteur", "gold_thief", "gold_nugget", "ardillas_del_bosque"}
+    with pytest.raises(ValueError, match="no 'best' configuration"):
+        best_config(pyspiel.load_game("leduc_poker"))
