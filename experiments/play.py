@@ -39,8 +39,8 @@ def default_opponent(game_name: str) -> BotSpec:
     heuristic bot, else plain ISMCTS.
     """
     from games.spec import find_spec
-    from solvers.bots import BEST_CONFIGS
-    if game_name in BEST_CONFIGS:
+    from solvers.bots import best_games
+    if game_name in best_games():
         return spec("best")
     game_spec = find_spec(game_name)
     if game_spec is not None and game_spec.rollout is not None:

@@ -195,6 +195,11 @@ def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return ArdillasHeuristicBot(game, **options)
 
 
+def _best(game: pyspiel.Game) -> dict:
+    """The ``best`` bot's ISMCTS options (``docs/ai.md``)."""
+    return dict(max_simulations=5000)
+
+
 def _table() -> TableSpec:
     """The policy-table entry (``games.features``)."""
     from games.features import ARDILLAS_TABLE
@@ -207,6 +212,7 @@ SPEC = register_spec(GameSpec(
     engine=engine_of,
     player_view=view_of,
     heuristic=_heuristic,
+    best=_best,
     table=_table,
     rules_doc="docs/rules/ardillas_del_bosque.md",
 ))

@@ -266,10 +266,27 @@ def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return GoldNuggetHeuristicBot(game, **options)
 
 
+def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
+    """The heuristic driven by the nugget-location belief
+    (``games.gold_nugget_ai.GoldNuggetBeliefBot``)."""
+    from games.gold_nugget_ai import GoldNuggetBeliefBot
+    return GoldNuggetBeliefBot(game, **options)
+
+
 def _belief():
-    """World acceptance under the belief model (``solvers.beliefs.gold_nugget_belief``)."""
-    from solvers.beliefs import world_acceptance
-    return world_acceptance
+    """The belief model (``games.gold_nugget_beliefs.MODEL``)."""
+    from games.gold_nugget_beliefs import MODEL
+    return MODEL
+
+
+def _best(game: pyspiel.Game) -> dict:
+    """The ``best`` bot's ISMCTS options (``docs/ai.md``): anchored on the
+    heuristic (z = 1), since plain search did not separate from it at 2
+    players (``docs/results.md``); 1,200 simulations at 2-3 players, 100 at
+    4-5 (at 4 players 400 simulations still took over 0.1 s of CPU in 16% of
+    moves, 95th percentile 383 ms; 100 is that scaled down, not measured)."""
+    sims = 1200 if game.num_players() <= 3 else 100
+    return dict(max_simulations=sims, anchor="heuristic", anchor_z=1.0)
 
 
 def _table() -> TableSpec:
@@ -285,6 +302,8 @@ SPEC = register_spec(GameSpec(
     player_view=view_of,
     heuristic=_heuristic,
     belief=_belief,
+    best=_best,
+    bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     rules_doc="docs/rules/gold_nugget.md",
 ))

@@ -96,7 +96,7 @@ class GoldNuggetHeuristicBot(RuleBot):
                  for q, lair in enumerate(view["lairs"])}
         feathers = view["feathers"][me] if view["feathers"] is not None else 0
         animal = view["animals"][me] or "?"
-        nugget = next(((q, s.index("N")) for q, s in lairs.items() if "N" in s), None)
+        nugget = self.locate(state, me, lairs)
         elsewhere = nugget is not None and nugget[0] != me
         unknown = any("?" in s for s in lairs.values())
         legal_set = set(legal)
@@ -165,6 +165,10 @@ class GoldNuggetHeuristicBot(RuleBot):
                 return A_PASS
             return A_DISCARD + min(cards, key=CARD_VALUE_ORDER.index)
         if stones or A_NEST in legal_set:
+            if phase.startswith("Raven: grab"):
+                guess = self.grab_guess(state, me, lairs, legal_set)
+                if guess is not None:
+                    return guess
             return self._stone(phase, me, lairs, nugget, stones, legal_set,
                                card == "Fool's gold", active == "Fool's gold")
         targets = [a - A_PLAYER for a in legal if A_PLAYER <= a < A_NEST]
@@ -173,6 +177,17 @@ class GoldNuggetHeuristicBot(RuleBot):
                 return A_PLAYER + nugget[0]
             return A_PLAYER + max(targets, key=lambda q: (len(lairs.get(q, "")), -q))
         return A_PASS if A_PASS in legal_set else legal[0]
+
+    def locate(self, state: pyspiel.State, me: int,
+               lairs: dict[int, str]) -> tuple[int, int] | None:
+        """Where I take the Gold Nugget to be: (seat, slot) of a lair stone,
+        or None.  Here: a stone I have seen as the nugget."""
+        return next(((q, s.index("N")) for q, s in lairs.items() if "N" in s), None)
+
+    def grab_guess(self, state: pyspiel.State, me: int, lairs: dict[int, str],
+                   legal_set: set[int]) -> int | None:
+        """The final grab, or None for the rules of :meth:`_stone` (here: None)."""
+        return None
 
     @staticmethod
     def _stone(phase: str, me: int, lairs: dict[int, str], nugget: tuple[int, int] | None,
@@ -210,3 +225,71 @@ class GoldNuggetHeuristicBot(RuleBot):
             return A_NEST
         return best if best is not None else min(legal_set)
 
+
+
+class GoldNuggetBeliefBot(GoldNuggetHeuristicBot):
+    """The heuristic driven by the nugget-location belief
+    (``games.gold_nugget_beliefs``): the resampler's marginal of where the
+    Gold Nugget is, from ``worlds`` worlds of my information set.
+
+    * the nugget counts as *located* at a lair stone whose probability is at
+      least ``locate`` (the heuristic then steals or guards it as if seen);
+    * the final grab takes the option most likely to be the nugget: a lair
+      stone with probability P, or the nest with P(nest) / stones in the nest
+      (a nest grab is a random nest stone).
+
+    Deterministic and stateless: the worlds' seeds come from a splitmix64
+    stream seeded with my information key, so the same information state
+    gives the same choice (``seed`` is accepted and ignored).
+    """
+
+    def __init__(self, game: pyspiel.Game, seed: int | None = 0, worlds: int = 48,
+                 locate: float = 0.6):
+        super().__init__(game, seed)
+        if not isinstance(worlds, int) or worlds < 1:
+            raise ValueError(f"worlds must be an int >= 1, got {worlds!r}")
+        if not 0.0 < locate <= 1.0:
+            raise ValueError(f"locate must be in (0, 1], got {locate!r}")
+        self.worlds = worlds
+        self.locate_at = float(locate)
+
+    def location_probs(self, state: pyspiel.State, me: int) -> dict[tuple, float]:
+        """P(location) over ``("lair", seat, slot)`` / ``("nest",)`` from my
+        information set (engine worlds, seeded by my information key)."""
+        from games.gold_nugget_beliefs import gold_nugget_location
+        from src_cy.rng import SplitMix64
+        engine = state.engine
+        rng = SplitMix64(engine.py_info_key(me))
+        counts: dict[tuple, int] = {}
+        for _ in range(self.worlds):
+            loc = gold_nugget_location(engine.py_resample(me, rng.next()))
+            counts[loc] = counts.get(loc, 0) + 1
+        return {k: v / self.worlds for k, v in counts.items()}
+
+    def locate(self, state: pyspiel.State, me: int,
+               lairs: dict[int, str]) -> tuple[int, int] | None:
+        seen = super().locate(state, me, lairs)
+        if seen is not None or not any("?" in s for s in lairs.values()):
+            return seen
+        probs = self.location_probs(state, me)
+        best = max(probs, key=lambda k: (probs[k], k))
+        if best[0] == "lair" and probs[best] >= self.locate_at:
+            return best[1], best[2]
+        return None
+
+    def grab_guess(self, state: pyspiel.State, me: int, lairs: dict[int, str],
+                   legal_set: set[int]) -> int | None:
+        view = state.engine.player_view(me)
+        if view["victory_card"] == "Fool's gold" and view["victory_played"][me] is not None:
+            return None     # the heuristic's rule: grab my own located trap
+        probs = self.location_probs(state, me)
+        nest = sum(1 for a in legal_set if a == A_NEST)
+        options = []
+        for loc, p in probs.items():
+            if loc[0] == "lair":
+                a = A_STONE + MAX_STONES * loc[1] + loc[2]
+                if a in legal_set:
+                    options.append((p, -a, a))
+            elif nest:
+                options.append((p / max(1, view["nest_stones"]), -A_NEST, A_NEST))
+        return max(options)[2] if options else None

@@ -206,9 +206,14 @@ def _slow_rollout():
 
 
 def _belief():
-    """World acceptance under the belief model (``solvers.beliefs.gold_thief_belief``)."""
-    from solvers.beliefs import world_acceptance
-    return world_acceptance
+    """The belief model (``games.gold_thief_beliefs.MODEL``)."""
+    from games.gold_thief_beliefs import MODEL
+    return MODEL
+
+
+def _best(game: pyspiel.Game) -> dict:
+    """The ``best`` bot's ISMCTS options (``docs/ai.md``)."""
+    return dict(max_simulations=1500, rollout="heuristic")
 
 
 def _table() -> TableSpec:
@@ -226,6 +231,7 @@ SPEC = register_spec(GameSpec(
     rollout=_rollout,
     slow_rollout=_slow_rollout,
     belief=_belief,
+    best=_best,
     table=_table,
     rules_doc="docs/rules/gold_thief.md",
 ))

@@ -190,9 +190,9 @@ def _root_candidates():
 
 
 def _belief():
-    """World acceptance under the belief model (``solvers.beliefs.saboteur_belief``)."""
-    from solvers.beliefs import world_acceptance
-    return world_acceptance
+    """The belief model (``games.saboteur_beliefs.MODEL``)."""
+    from games.saboteur_beliefs import MODEL
+    return MODEL
 
 
 def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
@@ -205,6 +205,18 @@ def _abstraction():
     """The MCCFR abstractions (``games.saboteur_abstraction.ABSTRACTIONS``)."""
     from games.saboteur_abstraction import ABSTRACTIONS
     return ABSTRACTIONS
+
+
+def _best(game: pyspiel.Game) -> dict:
+    """The ``best`` bot's ISMCTS options (``docs/ai.md``): 400 flat Monte Carlo
+    simulations over the grouped root actions, belief-weighted worlds, role-aware
+    rollouts, anchored on the belief bot with the maze-distance evaluation."""
+    from games.saboteur_search import SaboteurBeliefAnchor
+    return dict(max_simulations=400, rollout="heuristic", determinization="belief",
+                belief_worlds=32, max_depth=1, root_candidates="game",
+                anchor=SaboteurBeliefAnchor(repair_first=True, dig_eval=True, strike=5,
+                                            useful_blocks=True),
+                anchor_z=2.0)
 
 
 def _table() -> TableSpec:
@@ -223,6 +235,7 @@ SPEC = register_spec(GameSpec(
     slow_rollout=_slow_rollout,
     root_candidates=_root_candidates,
     belief=_belief,
+    best=_best,
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     abstraction=_abstraction,

@@ -64,7 +64,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
 
     The casual-dwarf rules of ``games/saboteur_ai.py`` judge others
     by a public suspicion count; this bot judges them by
-    ``solvers.beliefs.saboteur_belief`` (P(saboteur) per seat) and:
+    ``games.saboteur_beliefs.saboteur_belief`` (P(saboteur) per seat) and:
 
     * never repairs a tool of a player with P(saboteur) >= ``repair_max``
       when they are on the other team, nor breaks a tool of a probable
@@ -115,7 +115,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         self.repair_max = repair_max
 
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
-        from solvers.beliefs import DIGGER, saboteur_belief
+        from games.saboteur_beliefs import DIGGER, saboteur_belief
         e = state.engine
         base = 33 * (2 * e.grid_radius + 1) ** 2
         view = e.player_view(me)
@@ -403,7 +403,7 @@ class SaboteurBeliefAnchor(pyspiel.Bot):
     """The anchor of Saboteur's ``best`` bot: ``BeliefSaboteurBot(**options)``
     (``games/saboteur_search.py``), built for the state's game at every move.
 
-    ``solvers.bots`` names it in ``BEST_CONFIGS``.  Stateless and deterministic:
+    The spec's ``best`` options name it (``games.saboteur._best``).  Stateless and deterministic:
     the belief bot keeps nothing between moves.
     """
 

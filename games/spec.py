@@ -6,10 +6,10 @@ experiments look a game up with :func:`get_spec` / :func:`spec_of` and never
 switch on game names.
 
 Solver-side objects (heuristic bots, rollout policies, root-action grouping,
-the policy-table entry, the belief model, MCCFR abstractions) are referenced by *factories*:
-plain functions that import the code they need when called, so that
-``import games`` loads only the games (engines and adapters), never the
-search code.
+the policy-table entry, the belief model, MCCFR abstractions, the ``best`` bot's
+options) are referenced by *factories*: plain functions that import the code they
+need when called, so that ``import games`` loads only the games (engines and
+adapters), never the search code.
 
 Importing this module imports the ``games`` package first (Python imports
 a package before its submodules), so every built-in game's spec is
@@ -74,10 +74,16 @@ class GameSpec:
       root_candidates: ``root_candidates()`` -> ``fn(state) -> actions``,
         the root actions a search considers (``root_candidates="game"``).
       table: ``table()`` -> the :class:`TableSpec` of the policy tables.
-      belief: ``belief()`` -> ``acceptance(state, player)`` -> ``accept(engine)``,
-        the game's belief model for belief-weighted determinization: the
-        probability of keeping a world the resampler drew (e.g.
-        ``solvers.beliefs.world_acceptance``); None: no model.
+      belief: ``belief()`` -> the game's ``solvers.beliefs.BeliefModel``
+        (``belief(state, player)`` over the game's hidden variables, and
+        what a resampled world realises), used by
+        ``solvers.beliefs.belief`` and belief-weighted determinization;
+        defined in ``games/<game>_beliefs.py``.  None: no model.
+      best: ``best(game)`` -> the ISMCTS options (a dict) of the game's
+        ``best`` bot for these parameters (e.g. the player count), its
+        strongest measured configuration within 0.1 s of CPU per move
+        (``solvers.bots.make_bot("best", ...)``, ``docs/ai.md``).  None: the
+        game has no ``best`` bot.
       bots: more bots of this game only, by name: ``factory(game,
         seed=..., **options)`` (``solvers.bots.make_bot`` finds them).
       abstraction: ``abstraction()`` -> ``solvers.abstractions.GameAbstractions``,
@@ -96,6 +102,7 @@ class GameSpec:
     root_candidates: Callable[[], Callable] | None = None
     table: Callable[[], TableSpec] | None = None
     belief: Callable[[], Any] | None = None
+    best: Callable[[pyspiel.Game], Mapping[str, Any]] | None = None
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     abstraction: Callable[[], Any] | None = None
     rules_doc: str = ""
@@ -112,7 +119,7 @@ class GameSpec:
                 raise ValueError(f"GameSpec {self.name!r}: preset {key!r} is not a "
                                  f"parameter mapping")
         for attr in ("engine", "player_view", "heuristic", "rollout", "slow_rollout",
-                     "root_candidates", "table", "belief", "abstraction"):
+                     "root_candidates", "table", "belief", "abstraction", "best"):
             value = getattr(self, attr)
             if value is not None and not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: {attr} must be callable or None")

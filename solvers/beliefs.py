@@ -2,70 +2,26 @@
 
 ``belief(state, player)`` returns a :class:`Belief`: a probability
 distribution over the game's natural hidden variables, computed only from
-what ``player`` has observed (the information-state string and nothing
-else of the true state).  Per game (details and the opponent models in
-``docs/ai.md``):
-
-* **gold_thief**: per seat, (Guards, Faeries) in hand; **gold_nugget**:
-  where the Gold Nugget is (``("lair", seat, slot)`` or ``("nest",)``).
-  Both are the marginals of the engine's information-set resampler
-  (uniform opponent model: every consistent world weighted by its chance
-  probability), estimated from ``samples`` seeded worlds
-  (:func:`sampled_belief`); no behavioural likelihood yet.
-* **saboteur**: the role assignment of the current round, a tuple of roles
-  (0 gold-digger, 1 saboteur) per seat.  Hard facts (the player's own role,
-  roles revealed at a round end, the role pool) rule assignments out; every
-  public action of another player multiplies an assignment by the
-  likelihood of that action's *category* given the actor's role (and, for
-  tools, the target's role) under :data:`SABOTEUR_MODEL`, the action mix of
-  the heuristic bot (``games/saboteur_ai.py``) measured in
-  self-play, with an epsilon floor.
-
-The same likelihoods drive belief-weighted determinization in ISMCTS: a
-world drawn by the engine's resampler (roles drawn from the prior given
-the player's own role) is accepted with probability
-``likelihood(world's roles) / max likelihood``, so accepted worlds follow
-the posterior (see :func:`world_acceptance`).
+what ``player`` has observed.  The model is the game's: its spec's
+``belief()`` factory (``games.spec.GameSpec.belief``) gives a
+:class:`BeliefModel`, defined in the game's own ``games/<game>_beliefs.py``
+(the hidden variables and opponent models per game are documented in
+``docs/ai.md``).  This module holds only what is generic: the
+:class:`Belief` result, the model record, the resampler-marginal estimate
+(:func:`sampled_belief`) and the acceptance rule of belief-weighted
+determinization (:func:`world_acceptance`): a world drawn by the engine's
+resampler is accepted with probability ``likelihood(world) / max
+likelihood``, so accepted worlds follow the posterior when the resampler
+draws from the prior.
 """
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Any, Callable
 
 import pyspiel
 
-DIGGER, SABOTEUR = 0, 1
-
-# Roles dealt per player count (saboteurs, gold-diggers): one card more than
-# players (rules doc "Set-up per round").
-SABOTEUR_ROLE_POOL = {3: (1, 3), 4: (1, 4), 5: (2, 4), 6: (2, 5), 7: (3, 5),
-                      8: (3, 6), 9: (3, 7), 10: (4, 7)}
-
-#: Categories of a public Saboteur action (see :func:`saboteur_category`).
-SABOTEUR_CATEGORIES = ("path", "dead_end", "rockfall_dead_end", "rockfall_path",
-                       "break_same", "break_other", "repair_self", "repair_same",
-                       "repair_other", "map", "pass")
-
-#: Opponent model: P(category | actor role) per turn.  Measured with
-#: ``python -m experiments.saboteur_opponent_model`` (heuristic self-play,
-#: 5 players, 1 round, 400 rounds, seed 1; "same"/"other": the target has the
-#: actor's role or not).  An epsilon floor is applied on use.
-SABOTEUR_MODEL: dict[int, dict[str, float]] = {
-    DIGGER: {"path": 0.446, "dead_end": 0.0, "rockfall_dead_end": 0.035,
-             "rockfall_path": 0.0, "break_same": 0.005, "break_other": 0.115,
-             "repair_self": 0.045, "repair_same": 0.027, "repair_other": 0.0,
-             "map": 0.090, "pass": 0.236},
-    SABOTEUR: {"path": 0.0, "dead_end": 0.096, "rockfall_dead_end": 0.001,
-               "rockfall_path": 0.036, "break_same": 0.002, "break_other": 0.157,
-               "repair_self": 0.094, "repair_same": 0.0, "repair_other": 0.0,
-               "map": 0.087, "pass": 0.527},
-}
-#: Probability floor of every category (nobody is ever ruled out by what
-#: they play, only by facts).
-SABOTEUR_EPSILON = 0.02
+from games.spec import find_spec, specs
 
 
 @dataclass
@@ -100,28 +56,51 @@ class Belief:
         return out
 
 
-BeliefFn = Callable[[pyspiel.State, int], Belief]
-_BELIEFS: dict[str, tuple[BeliefFn, Callable[[Any], tuple], bool]] = {}
+BeliefFn = Callable[..., Belief]
 
 
-def register_belief(game_name: str, fn: BeliefFn, hidden_of: Callable[[Any], tuple],
-                    weighted: bool = True) -> None:
-    """Register ``fn(state, player) -> Belief`` and ``hidden_of(engine)``, which
-    reads the outcome a (resampled) world realises, for belief-weighted search.
-    ``weighted=False``: the model has no likelihood beyond the resampler's
-    (every world is accepted)."""
-    _BELIEFS[game_name] = (fn, hidden_of, weighted)
+@dataclass(frozen=True)
+class BeliefModel:
+    """One game's belief model (what ``GameSpec.belief()`` returns).
+
+    ``belief(state, player, **options) -> Belief`` reads only ``player``'s
+    information state.  ``hidden_of(engine)`` reads the outcome a
+    (resampled) world realises, in the form of ``Belief.outcomes``.
+    ``acceptance(state, player)``, when given, returns ``accept(engine)``
+    for belief-weighted determinization directly (a game may compute it
+    more cheaply than the full belief); otherwise :func:`world_acceptance`
+    uses the belief's likelihoods.  ``weighted=False``: the model has no
+    likelihood beyond the resampler's (every world is accepted).
+    """
+
+    belief: BeliefFn
+    hidden_of: Callable[[Any], tuple]
+    weighted: bool = True
+    acceptance: Callable[[pyspiel.State, int], Callable[[Any], float]] | None = None
+
+    def __post_init__(self) -> None:
+        if not callable(self.belief) or not callable(self.hidden_of):
+            raise ValueError("BeliefModel needs callable belief and hidden_of")
+        if self.acceptance is not None and not callable(self.acceptance):
+            raise ValueError("BeliefModel.acceptance must be callable or None")
 
 
 def belief_games() -> list[str]:
-    """Short names of the games with a belief model."""
-    return sorted(_BELIEFS)
+    """Short names of the games whose spec has a belief model."""
+    return sorted(s.name for s in specs() if s.belief is not None)
 
 
-def _entry(game_name: str):
-    if game_name not in _BELIEFS:
-        raise ValueError(f"no belief model for {game_name!r}; games with one: {belief_games()}")
-    return _BELIEFS[game_name]
+def belief_model(game: pyspiel.Game | str) -> BeliefModel:
+    """The belief model of ``game`` (a pyspiel game or short name), from its spec."""
+    name = game if isinstance(game, str) else game.get_type().short_name
+    spec = find_spec(name)
+    if spec is None or spec.belief is None:
+        raise ValueError(f"no belief model for {name!r}; games with one: {belief_games()}")
+    model = spec.belief()
+    if not isinstance(model, BeliefModel):
+        raise ValueError(f"the spec of {name!r}: belief() must return a BeliefModel, "
+                         f"got {type(model).__name__}")
+    return model
 
 
 def belief(state: pyspiel.State, player: int, **options: Any) -> Belief:
@@ -135,7 +114,7 @@ def belief(state: pyspiel.State, player: int, **options: Any) -> Belief:
     n = state.get_game().num_players()
     if not isinstance(player, int) or not 0 <= player < n:
         raise ValueError(f"player must be in [0, {n - 1}], got {player!r}")
-    fn = _entry(state.get_game().get_type().short_name)[0]
+    fn = belief_model(state.get_game()).belief
     try:
         return fn(state, player, **options)
     except TypeError as exc:
@@ -150,181 +129,20 @@ def world_acceptance(state: pyspiel.State, player: int) -> Callable[[Any], float
     that into the belief's posterior.  Worlds whose outcome the belief rules
     out get 0.  Games whose model has no likelihood accept every world.
     """
-    _, hidden_of, weighted = _entry(state.get_game().get_type().short_name)
-    if not weighted:
+    model = belief_model(state.get_game())
+    if not model.weighted:
         return lambda engine: 1.0
+    if model.acceptance is not None:
+        return model.acceptance(state, player)
     b = belief(state, player)
     table = dict(zip(b.outcomes, b.likelihood))
+    hidden_of = model.hidden_of
 
     def accept(engine) -> float:
         return table.get(hidden_of(engine), 0.0)
     return accept
 
 
-# ----------------------------------------------------------------------
-# Saboteur
-# ----------------------------------------------------------------------
-_PLACE = re.compile(r"^p(\d+) places (path|dead end) ")
-_ROCK = re.compile(r"^p(\d+) rockfall \(\S+\) removes (path|dead end)")
-_BREAK = re.compile(r"^p(\d+) breaks \S+ of p(\d+)$")
-_REPAIR = re.compile(r"^p(\d+) repair .* fixes \S+ of p(\d+)$")
-_MAP = re.compile(r"^p(\d+) maps goal ")
-_PASS = re.compile(r"^p(\d+) passes")
-_ROLE = re.compile(r"^p(\d+) role(?:=(gold-digger|saboteur))?$")
-_ROUND_END = re.compile(r"^round \d+ won by \S+; saboteurs \[([0-9, ]*)\]$")
-
-
-@dataclass
-class SaboteurRecord:
-    """The current round as ``player`` saw it.
-
-    ``events``: (actor, kind, target) for every public action, kind one of
-    ``place_path, place_dead, rock_path, rock_dead, break, repair, map, pass``
-    (target: the tool owner, else -1).  ``own_role``: the player's role this
-    round (None before it is dealt).  ``revealed``: the roles of the round
-    if it has ended (else None).
-    """
-
-    players: int
-    own_role: int | None
-    revealed: tuple | None
-    events: list[tuple[int, str, int]]
-
-
-def saboteur_record(info: str, player: int, players: int) -> SaboteurRecord:
-    """Parse ``player``'s information-state string into the current round's record."""
-    own_role = None
-    revealed = None
-    events: list[tuple[int, str, int]] = []
-    for line in info.split("\n")[1:]:
-        m = _ROLE.match(line)
-        if m:
-            if int(m.group(1)) == player and m.group(2):
-                # A new round's deal: forget the previous round.
-                own_role = DIGGER if m.group(2) == "gold-digger" else SABOTEUR
-                revealed = None
-                events = []
-            continue
-        m = _ROUND_END.match(line)
-        if m:
-            sabs = {int(x) for x in m.group(1).replace(" ", "").split(",") if x}
-            revealed = tuple(SABOTEUR if q in sabs else DIGGER for q in range(players))
-            continue
-        if revealed is not None:
-            continue
-        for rx, kind in ((_PLACE, None), (_ROCK, None), (_BREAK, "break"),
-                         (_REPAIR, "repair"), (_MAP, "map"), (_PASS, "pass")):
-            m = rx.match(line)
-            if not m:
-                continue
-            actor = int(m.group(1))
-            if rx is _PLACE:
-                kind = "place_path" if m.group(2) == "path" else "place_dead"
-            elif rx is _ROCK:
-                kind = "rock_path" if m.group(2) == "path" else "rock_dead"
-            target = int(m.group(2)) if kind in ("break", "repair") else -1
-            events.append((actor, kind, target))
-            break
-    return SaboteurRecord(players, own_role, revealed, events)
-
-
-def saboteur_category(actor_role: int, kind: str, target_role: int | None,
-                      actor: int, target: int) -> str:
-    """Category of one event (see :data:`SABOTEUR_CATEGORIES`)."""
-    if kind == "place_path":
-        return "path"
-    if kind == "place_dead":
-        return "dead_end"
-    if kind == "rock_dead":
-        return "rockfall_dead_end"
-    if kind == "rock_path":
-        return "rockfall_path"
-    if kind == "break":
-        return "break_same" if target_role == actor_role else "break_other"
-    if kind == "repair":
-        if target == actor:
-            return "repair_self"
-        return "repair_same" if target_role == actor_role else "repair_other"
-    return kind
-
-
-def _model_prob(role: int, category: str, model: dict, eps: float) -> float:
-    table = model[role]
-    total = sum(max(v, eps) for v in table.values())
-    return max(table.get(category, 0.0), eps) / total
-
-
-def saboteur_assignments(players: int, own: int, own_role: int | None) -> list[tuple[tuple, float]]:
-    """Every role assignment the pool allows with ``own``'s role fixed, with
-    its prior probability.
-
-    Roles are dealt without replacement from a pool of one card more than
-    players; counting labelled cards, every assignment the pool allows is
-    dealt in ``saboteurs! * diggers!`` ways whichever kind the spare card
-    is, so the prior is uniform over the allowed assignments."""
-    if players not in SABOTEUR_ROLE_POOL:
-        raise ValueError(f"saboteur players must be in 3..10, got {players}")
-    ns, nd = SABOTEUR_ROLE_POOL[players]
-    out = []
-    for roles in product((DIGGER, SABOTEUR), repeat=players):
-        if own_role is not None and roles[own] != own_role:
-            continue
-        k = sum(roles)
-        if k > ns or players - k > nd:
-            continue
-        out.append((roles, 1.0))
-    total = sum(w for _, w in out)
-    return [(r, w / total) for r, w in out]
-
-
-def saboteur_belief(state: pyspiel.State, player: int, *, model: dict | None = None,
-                    epsilon: float = SABOTEUR_EPSILON) -> Belief:
-    """Posterior over the current round's role assignment (see module doc)."""
-    n = state.get_game().num_players()
-    rec = saboteur_record(state.information_state_string(player), player, n)
-    return saboteur_posterior(rec, player, model=model, epsilon=epsilon)
-
-
-def saboteur_posterior(rec: SaboteurRecord, player: int, *, model: dict | None = None,
-                       epsilon: float = SABOTEUR_EPSILON) -> Belief:
-    """Posterior over role assignments from a parsed record."""
-    if not 0.0 < epsilon < 1.0:
-        raise ValueError(f"epsilon must be in (0, 1), got {epsilon}")
-    model = SABOTEUR_MODEL if model is None else model
-    variables = "roles of seats 0..n-1 this round (0 gold-digger, 1 saboteur)"
-    if rec.revealed is not None:
-        return Belief("saboteur", player, variables, [rec.revealed], [1.0], [1.0])
-    prior = saboteur_assignments(rec.players, player, rec.own_role)
-    logp = {r: {c: math.log(_model_prob(r, c, model, epsilon)) for c in SABOTEUR_CATEGORIES}
-            for r in (DIGGER, SABOTEUR)}
-    logs = []
-    for roles, _ in prior:
-        s = 0.0
-        for actor, kind, target in rec.events:
-            if actor == player:
-                continue
-            cat = saboteur_category(roles[actor], kind,
-                                    roles[target] if target >= 0 else None, actor, target)
-            s += logp[roles[actor]][cat]
-        logs.append(s)
-    top = max(logs)
-    lik = [math.exp(x - top) for x in logs]
-    post = [w * l for (_, w), l in zip(prior, lik)]
-    z = sum(post)
-    return Belief("saboteur", player, variables, [r for r, _ in prior],
-                  [p / z for p in post], lik)
-
-
-def _saboteur_roles(engine) -> tuple:
-    return tuple(engine.state_view()["roles"])
-
-
-register_belief("saboteur", saboteur_belief, _saboteur_roles)
-
-
-# ----------------------------------------------------------------------
-# Sampled beliefs (resampler marginals): Gold Thief, Gold Nugget
-# ----------------------------------------------------------------------
 def sampled_belief(state: pyspiel.State, player: int, hidden_of: Callable[[Any], tuple],
                    variables: str, *, samples: int = 256, seed: int = 0) -> Belief:
     """Distribution of ``hidden_of(world.engine)`` over ``samples`` worlds drawn
@@ -342,40 +160,3 @@ def sampled_belief(state: pyspiel.State, player: int, hidden_of: Callable[[Any],
     outcomes = sorted(counts)
     return Belief(state.get_game().get_type().short_name, player, variables, outcomes,
                   [counts[o] / samples for o in outcomes], [1.0] * len(outcomes))
-
-
-GOLD_THIEF_GUARD, GOLD_THIEF_FAERIE = 1, 3
-
-
-def _gold_thief_holdings(engine) -> tuple:
-    return tuple((h.count(GOLD_THIEF_GUARD), h.count(GOLD_THIEF_FAERIE))
-                 for h in (engine.hand(q) for q in range(engine.num_players)))
-
-
-def gold_thief_belief(state: pyspiel.State, player: int, *, samples: int = 256,
-                      seed: int = 0) -> Belief:
-    """Who holds Guards and Faeries: per seat (Guards, Faeries) in hand."""
-    return sampled_belief(state, player, _gold_thief_holdings,
-                          "per seat (Guards, Faeries) in hand", samples=samples, seed=seed)
-
-
-GOLD_NUGGET_FACE = 2
-
-
-def _gold_nugget_location(engine) -> tuple:
-    stone = engine.stone_faces().index(GOLD_NUGGET_FACE)
-    for q, lair in enumerate(engine.lairs()):
-        if stone in lair:
-            return ("lair", q, lair.index(stone))
-    return ("nest",)
-
-
-def gold_nugget_belief(state: pyspiel.State, player: int, *, samples: int = 256,
-                       seed: int = 0) -> Belief:
-    """Where the Gold Nugget is: ("lair", seat, slot) or ("nest",)."""
-    return sampled_belief(state, player, _gold_nugget_location,
-                          "location of the Gold Nugget", samples=samples, seed=seed)
-
-
-register_belief("gold_thief", gold_thief_belief, _gold_thief_holdings, weighted=False)
-register_belief("gold_nugget", gold_nugget_belief, _gold_nugget_location, weighted=False)

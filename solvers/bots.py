@@ -3,8 +3,9 @@
 Built in: ``"random"`` (uniform over legal actions, seeded), ``"ismcts"``
 (:class:`solvers.ismcts.ISMCTSBot`), ``"heuristic"`` (the rule-based bot
 of the game's spec, ``games.spec.GameSpec.heuristic``), ``"best"`` (each
-game's strongest measured configuration within 0.1 s per move on one core,
-:data:`BEST_CONFIGS`; documented in ``docs/ai.md``), and ``"cfr"`` (a solved
+game's strongest measured configuration within 0.1 s per move on one core:
+the ISMCTS options of the game's spec, ``GameSpec.best``, see
+:func:`best_config`; documented in ``docs/ai.md``), and ``"cfr"`` (a solved
 policy file, :class:`solvers.policy_bot.PolicyBot`); a game's spec may add bots of its
 own (``GameSpec.bots``, e.g. Saboteur's ``"belief_heuristic"``).  Other code
 may add entries with :func:`register_bot`.
@@ -18,7 +19,6 @@ from typing import Any, Callable
 
 import pyspiel
 
-from games.saboteur_search import SaboteurBeliefAnchor
 from games.spec import find_spec, specs
 from solvers.bot_base import Bot, Policy
 from solvers.ismcts import ISMCTSBot
@@ -56,30 +56,28 @@ def _make_heuristic(game: pyspiel.Game, **options: Any) -> pyspiel.Bot:
     return spec.heuristic(game, **options)
 
 
-#: ``make_bot("best", game)``: ISMCTS options per game (pyspiel short name).
-#: Fixed simulation counts (not time limits) keep every bot seed-deterministic;
-#: they were chosen so a move takes <= 0.1 s on one core (docs/ai.md).
-BEST_CONFIGS: dict[str, dict[str, Any]] = {
-    "saboteur": dict(max_simulations=400, rollout="heuristic", determinization="belief",
-                     belief_worlds=32, max_depth=1, root_candidates="game",
-                     anchor=SaboteurBeliefAnchor(repair_first=True, dig_eval=True, strike=5,
-                                                 useful_blocks=True),
-                     anchor_z=2.0),
-    "gold_thief": dict(max_simulations=1500, rollout="heuristic"),
-    # Anchored on the heuristic (z = 1): plain search did not separate from
-    # the heuristic at 2 players (docs/results.md).
-    "gold_nugget": dict(max_simulations=1200, anchor="heuristic", anchor_z=1.0),
-    "ardillas_del_bosque": dict(max_simulations=5000),
-}
+def best_games() -> list[str]:
+    """Short names of the games whose spec has a ``best`` configuration."""
+    return [s.name for s in specs() if s.best is not None]
+
+
+def best_config(game: pyspiel.Game) -> dict[str, Any]:
+    """The ``best`` bot's ISMCTS options for ``game``, from its spec
+    (``GameSpec.best(game)``, which may depend on the parameters, e.g. the
+    player count).  Fixed simulation counts (not time limits) keep every bot
+    seed-deterministic; they were chosen so a move takes <= 0.1 s of CPU on
+    one core (``docs/ai.md``)."""
+    name = game.get_type().short_name
+    spec = find_spec(name)
+    if spec is None or spec.best is None:
+        raise ValueError(f"no 'best' configuration for {name!r}; games with one: "
+                         f"{best_games()}")
+    return dict(spec.best(game))
 
 
 def _make_best(game: pyspiel.Game, seed: int | None = 0, **overrides: Any) -> pyspiel.Bot:
-    """The game's ``BEST_CONFIGS`` ISMCTS (options can be overridden)."""
-    name = game.get_type().short_name
-    if name not in BEST_CONFIGS:
-        raise ValueError(f"no 'best' configuration for {name!r}; games with one: "
-                         f"{sorted(BEST_CONFIGS)}")
-    return ISMCTSBot(game, seed=seed, **{**BEST_CONFIGS[name], **overrides})
+    """ISMCTS with the game's ``best`` options (options can be overridden)."""
+    return ISMCTSBot(game, seed=seed, **{**best_config(game), **overrides})
 
 
 register_bot("random", RandomBot)

@@ -36,6 +36,7 @@ import pyspiel
 
 from games.spec import find_spec, state_engine
 # The one RNG (src_cy/rng.py), re-exported here for existing callers.
+from solvers.beliefs import world_acceptance
 from solvers.bot_base import Bot
 from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
 
@@ -139,12 +140,7 @@ def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: in
                    rng: SplitMix64) -> tuple[list[Any], int]:
     """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states),
     accepted by the game spec's belief model."""
-    name = state.get_game().get_type().short_name
-    spec = find_spec(name)
-    if spec is None or spec.belief is None:
-        raise ValueError(f"determinization='belief' needs a belief model; the spec of "
-                         f"{name!r} has none")
-    accept = spec.belief()(state, player)
+    accept = world_acceptance(state, player)
     if engine_worlds:
         engine = state.engine
         return belief_world_seeds(lambda ws: engine.py_resample(player, ws), accept,
@@ -423,7 +419,8 @@ class ISMCTSBot(Bot):
       root_candidates: None (every legal action), "game" (the game's
         spec's ``root_candidates`` grouping) or a
         callable(state) -> actions.
-      anchor: None, "heuristic" (the game's heuristic bot) or a pyspiel.Bot
+      anchor: None, "heuristic" (the game's heuristic bot), the name of one of
+        the game spec's own bots (``GameSpec.bots``) or a pyspiel.Bot
         whose move is the default: its action is always searched, and the bot
         plays the search's choice only if that choice's mean return beats the
         anchor's by more than ``anchor_z`` standard errors (see
@@ -470,8 +467,16 @@ class ISMCTSBot(Bot):
                 raise ValueError(f"anchor='heuristic': the spec of {gtype.short_name!r} "
                                  f"has no heuristic bot")
             anchor = spec.heuristic(game, seed=self.seed)
+        elif isinstance(anchor, str):
+            spec = find_spec(gtype.short_name)
+            bots = {} if spec is None else spec.bots
+            if anchor not in bots:
+                raise ValueError(f"anchor={anchor!r}: not 'heuristic' and not a bot of the "
+                                 f"spec of {gtype.short_name!r} (its bots: {sorted(bots)})")
+            anchor = bots[anchor](game, seed=self.seed)
         if anchor is not None and not isinstance(anchor, pyspiel.Bot):
-            raise ValueError("anchor must be None, 'heuristic' or a pyspiel.Bot")
+            raise ValueError("anchor must be None, 'heuristic', a bot name of the game's "
+                             "spec or a pyspiel.Bot")
         if not anchor_z >= 0 or not math.isfinite(anchor_z):
             raise ValueError(f"anchor_z must be a finite number >= 0, got {anchor_z}")
         self.anchor = anchor

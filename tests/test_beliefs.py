@@ -1,12 +1,14 @@
-"""Beliefs (solvers.beliefs): facts rule assignments out, probabilities are a
-distribution, the opponent model moves the posterior the right way, and
-the belief reads only the player's information state."""
+"""Beliefs (solvers.beliefs, games/<game>_beliefs.py): facts rule assignments
+out, probabilities are a distribution, the opponent model moves the
+posterior the right way, and the belief reads only the player's
+information state."""
 import math
 
 import pyspiel
 import pytest
 
 import games  # noqa: F401
+from games import saboteur_beliefs as SB
 from solvers import beliefs as B
 from solvers.bots import make_bot
 from src_cy.rng import SplitMix64, sample_sorted
@@ -32,7 +34,7 @@ def play(players=5, seed=0, stop=None):
 
 
 def allowed(roles, players, me, my_role):
-    ns, nd = B.SABOTEUR_ROLE_POOL[players]
+    ns, nd = SB.SABOTEUR_ROLE_POOL[players]
     return roles[me] == my_role and sum(roles) <= ns and players - sum(roles) <= nd
 
 
@@ -80,31 +82,31 @@ def test_belief_reads_only_the_information_state():
 
 
 def test_dead_ends_make_a_saboteur_and_paths_a_digger():
-    prior = B.saboteur_posterior(B.SaboteurRecord(5, B.DIGGER, None, []), 0)
-    rec = B.SaboteurRecord(5, B.DIGGER, None,
+    prior = SB.saboteur_posterior(SB.SaboteurRecord(5, SB.DIGGER, None, []), 0)
+    rec = SB.SaboteurRecord(5, SB.DIGGER, None,
                            [(2, "place_dead", -1), (2, "rock_path", -1), (3, "place_path", -1)])
-    post = B.saboteur_posterior(rec, 0)
-    assert post.marginal(2)[B.SABOTEUR] > 0.8 > prior.marginal(2)[B.SABOTEUR]
-    assert post.marginal(3)[B.SABOTEUR] < prior.marginal(3)[B.SABOTEUR]
+    post = SB.saboteur_posterior(rec, 0)
+    assert post.marginal(2)[SB.SABOTEUR] > 0.8 > prior.marginal(2)[SB.SABOTEUR]
+    assert post.marginal(3)[SB.SABOTEUR] < prior.marginal(3)[SB.SABOTEUR]
     # Own actions are no evidence; own role is a fact.
-    mine = B.saboteur_posterior(B.SaboteurRecord(5, B.DIGGER, None, [(0, "place_dead", -1)]), 0)
+    mine = SB.saboteur_posterior(SB.SaboteurRecord(5, SB.DIGGER, None, [(0, "place_dead", -1)]), 0)
     assert mine.probs == prior.probs
-    assert post.marginal(0) == {B.DIGGER: 1.0}
+    assert post.marginal(0) == {SB.DIGGER: 1.0}
 
 
 def test_breaking_my_tool_as_a_digger_points_at_a_saboteur():
-    rec = B.SaboteurRecord(5, B.DIGGER, None, [(1, "break", 0)])
-    post = B.saboteur_posterior(rec, 0)
-    prior = B.saboteur_posterior(B.SaboteurRecord(5, B.DIGGER, None, []), 0)
-    assert post.marginal(1)[B.SABOTEUR] > prior.marginal(1)[B.SABOTEUR]
+    rec = SB.SaboteurRecord(5, SB.DIGGER, None, [(1, "break", 0)])
+    post = SB.saboteur_posterior(rec, 0)
+    prior = SB.saboteur_posterior(SB.SaboteurRecord(5, SB.DIGGER, None, []), 0)
+    assert post.marginal(1)[SB.SABOTEUR] > prior.marginal(1)[SB.SABOTEUR]
 
 
 def test_prior_is_uniform_over_the_pool():
     # 5 players: 2 saboteurs and 4 diggers dealt, one card left over.
-    prior = B.saboteur_assignments(5, 0, B.DIGGER)
+    prior = SB.saboteur_assignments(5, 0, SB.DIGGER)
     assert len(prior) == 4 + 6          # 1 or 2 saboteurs among seats 1..4
     assert all(math.isclose(p, 0.1) for _, p in prior)
-    assert len(B.saboteur_assignments(5, 0, B.SABOTEUR)) == 1 + 4
+    assert len(SB.saboteur_assignments(5, 0, SB.SABOTEUR)) == 1 + 4
 
 
 def test_world_acceptance_follows_the_likelihood():
@@ -126,37 +128,24 @@ def test_bad_input_is_refused():
     with pytest.raises(ValueError, match="no belief model"):
         B.belief(pyspiel.load_game("kuhn_poker").new_initial_state(), 0)
     with pytest.raises(ValueError, match="epsilon"):
-        B.saboteur_posterior(B.SaboteurRecord(5, 0, None, []), 0, epsilon=0.0)
+        SB.saboteur_posterior(SB.SaboteurRecord(5, 0, None, []), 0, epsilon=0.0)
     with pytest.raises(ValueError, match="players"):
-        B.saboteur_assignments(11, 0, 0)
+        SB.saboteur_assignments(11, 0, 0)
 
 
-@pytest.mark.parametrize("name,players", [("gold_thief", 2), ("gold_thief", 4),
-                                          ("gold_nugget", 3)])
-def test_sampled_beliefs_are_seeded_distributions_of_consistent_worlds(name, players):
+@pytest.mark.parametrize("players", [2, 3])
+def test_gold_nugget_belief_is_a_seeded_distribution_of_consistent_worlds(players):
     from tests.test_best import midgame
-    game = pyspiel.load_game(name, {"players": players})
+    game = pyspiel.load_game("gold_nugget", {"players": players})
     s = midgame(game, 3, 12)
     me = s.current_player()
     b = B.belief(s, me, samples=128, seed=5)
     assert math.isclose(sum(b.probs), 1.0)
     assert b == B.belief(s, me, samples=128, seed=5)
     assert b.likelihood == [1.0] * len(b.outcomes)
-    if name == "gold_thief":
-        mine = B._gold_thief_holdings(s.engine)[me]
-        # The player's own holdings are known: every outcome has them.
-        assert all(o[me] == mine for o in b.outcomes)
-        guards = sum(h.count(B.GOLD_THIEF_GUARD) for h in
-                     [s.engine.hand(q) for q in range(players)])
-        assert guards >= b.outcomes[0][me][0]
-        # Hand sizes are public: nobody holds more Guards+Faeries than cards.
-        for o in b.outcomes:
-            for q in range(players):
-                assert sum(o[q]) <= len(s.engine.hand(q))
-    else:
-        lairs = s.engine.lairs()
-        for o in b.outcomes:
-            assert o == ("nest",) or (o[0] == "lair" and o[2] < len(lairs[o[1]]))
+    lairs = s.engine.lairs()
+    for o in b.outcomes:
+        assert o == ("nest",) or (o[0] == "lair" and o[2] < len(lairs[o[1]]))
     with pytest.raises(ValueError, match="samples"):
         B.belief(s, me, samples=0)
     with pytest.raises(ValueError, match="bad belief options"):

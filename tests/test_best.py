@@ -3,7 +3,7 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from solvers.bots import BEST_CONFIGS, make_bot
+from solvers.bots import best_config, best_games, make_bot
 from src_cy.rng import SplitMix64, sample_sorted
 
 
@@ -28,7 +28,7 @@ def midgame(game, seed, moves):
                                          ("gold_nugget", {"players": 2}),
                                          ("ardillas_del_bosque", {"players": 2})])
 def test_best_bot_is_legal_and_deterministic(name, params):
-    assert name in BEST_CONFIGS
+    assert name in best_games()
     game = pyspiel.load_game(name, params)
     s = midgame(game, 1, 6)
     assert not s.is_terminal()
@@ -43,7 +43,7 @@ def test_best_saboteur_uses_beliefs_and_flat_grouped_search():
     s = midgame(game, 2, 10)
     bot.step(s)
     st = bot.last_stats
-    assert st.nodes == 1 and st.world_draws >= BEST_CONFIGS["saboteur"]["belief_worlds"]
+    assert st.nodes == 1 and st.world_draws >= best_config(game)["belief_worlds"]
     assert len(st.actions) < len(s.legal_actions()) or len(s.legal_actions()) <= 8
 
 
@@ -58,3 +58,13 @@ def test_match_uses_best_by_default(capsys):
                        "--sims", "20", "--processes", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "best" in out and "heuristic" in out
+
+
+def test_best_options_come_from_the_spec_and_may_depend_on_players():
+    two = best_config(pyspiel.load_game("gold_nugget", {"players": 2}))
+    four = best_config(pyspiel.load_game("gold_nugget", {"players": 4}))
+    assert two["anchor"] == four["anchor"] == "heuristic"
+    assert four["max_simulations"] < two["max_simulations"]
+    assert set(best_games()) == {"saboteur", "gold_thief", "gold_nugget", "ardillas_del_bosque"}
+    with pytest.raises(ValueError, match="no 'best' configuration"):
+        best_config(pyspiel.load_game("leduc_poker"))

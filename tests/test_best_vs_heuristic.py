@@ -16,6 +16,19 @@ def test_timed_bot_plays_the_inner_bots_move_and_counts_it():
     assert timed.step(s) == plain.step(s)
     st = timed.stats()
     assert st["moves"] == 1 and st["cpu_us"] >= 0 and st["over_0.1s"] in (0, 1)
+    hist = {k: v for k, v in st.items() if k.startswith(bvh.HIST_PREFIX)}
+    assert list(hist.values()) == [1]
+    assert abs(int(next(iter(hist))[len(bvh.HIST_PREFIX):]) - st["cpu_us"] // 1000) <= 1
+
+
+def test_percentiles_of_a_histogram():
+    hist = {3: 50, 7: 45, 120: 5}
+    assert bvh.percentile_ms(hist, 0.5) == 3
+    assert bvh.percentile_ms(hist, 0.51) == 7
+    assert bvh.percentile_ms(hist, 0.95) == 7
+    assert bvh.percentile_ms(hist, 0.96) == 120
+    with pytest.raises(ValueError, match="empty"):
+        bvh.percentile_ms({}, 0.5)
 
 
 def test_script_prints_table_and_cpu_line(capsys):
@@ -23,7 +36,8 @@ def test_script_prints_table_and_cpu_line(capsys):
                      "--processes", "1", "--set", "max_simulations=20", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "| best | 1 |" in out and "| heuristic | 1 |" in out
-    assert "best CPU per move:" in out
+    assert "best CPU per move:" in out and "95th percentile" in out
+    assert "cpu_ms=" not in out
 
 
 @pytest.mark.parametrize("bad", ["max_simulations", "=3"])

@@ -142,10 +142,20 @@ def test_bad_depth_and_root_actions_are_refused():
 
 def test_belief_determinization_without_a_likelihood_accepts_every_world():
     from tests.test_best import midgame
-    game = pyspiel.load_game("gold_thief", {"players": 3})
+    game = pyspiel.load_game("gold_nugget", {"players": 3})
     s = midgame(game, 2, 10)
     me = s.current_player()
     kw = dict(max_simulations=100, seed=1, determinization="belief", belief_worlds=6)
     fast = I.fast_search(s.engine, me, state=s, **kw)
     assert fast.world_draws == 6 and fast.inconsistent_worlds == 0
+    assert fast == I.slow_search(s, me, **kw)
+
+
+def test_weighted_gold_thief_worlds_agree_on_both_paths():
+    from tests.test_gold_thief_beliefs import heuristic_positions
+    s = heuristic_positions(3, 2)[3]
+    me = s.current_player()
+    kw = dict(max_simulations=100, seed=1, determinization="belief", belief_worlds=6)
+    fast = I.fast_search(s.engine, me, state=s, **kw)
+    assert fast.world_draws >= 6 and fast.inconsistent_worlds == 0
     assert fast == I.slow_search(s, me, **kw)
