@@ -417,3 +417,29 @@ class SaboteurBeliefAnchor(pyspiel.Bot):
 
     def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         """Stateless."""
+
+
+class SaboteurEvalRollout:
+    """pyspiel twin of ``SaboteurRollout(cutoff)`` for the slow ISMCTS path:
+    moves by ``src_cy.saboteur_rollout.rollout_choice`` (as
+    ``games.saboteur.saboteur_rollout``), and ``leaf_value``
+    ends a rollout before its ``cutoff``-th decision during a round's play
+    with ``src_cy.saboteur_rollout.py_leaf_values`` (the same Cython code)."""
+
+    def __init__(self, cutoff: int):
+        if not isinstance(cutoff, int) or cutoff < 1:
+            raise ValueError(f"cutoff must be an int >= 1, got {cutoff!r}")
+        self.cutoff = cutoff
+
+    def __call__(self, state: pyspiel.State, actions: list[int], rng: Any) -> int:
+        """The rollout move (advances ``rng``, a ``SplitMix64``, past its draws)."""
+        from src_cy.saboteur_rollout import rollout_choice
+        action, rng.s = rollout_choice(state.engine, actions, rng.s)
+        return action
+
+    def leaf_value(self, state: pyspiel.State, steps: int) -> list[float] | None:
+        """Per-player values once ``steps >= cutoff`` in a round's play, else None."""
+        if steps < self.cutoff:
+            return None
+        from src_cy.saboteur_rollout import py_leaf_values
+        return py_leaf_values(state.engine)
