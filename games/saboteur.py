@@ -163,10 +163,12 @@ def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
     return SaboteurHeuristicBot(game, **options)
 
 
-def _rollout():
-    """The engine rollout policy (``src_cy.saboteur_rollout.SaboteurRollout``)."""
+def _rollout(cutoff: int = 0):
+    """The engine rollout policy (``src_cy.saboteur_rollout.SaboteurRollout``;
+    ``cutoff`` > 0: rollouts end after that many decisions with its leaf
+    evaluation)."""
     from src_cy.saboteur_rollout import SaboteurRollout
-    return SaboteurRollout()
+    return SaboteurRollout(cutoff)
 
 
 def saboteur_rollout(state, actions: list[int], rng) -> int:
@@ -179,8 +181,12 @@ def saboteur_rollout(state, actions: list[int], rng) -> int:
     return action
 
 
-def _slow_rollout():
-    return saboteur_rollout
+def _slow_rollout(cutoff: int = 0):
+    """pyspiel twin of ``_rollout(cutoff)``."""
+    if not cutoff:
+        return saboteur_rollout
+    from games.saboteur_search import SaboteurEvalRollout
+    return SaboteurEvalRollout(cutoff)
 
 
 def _root_candidates():

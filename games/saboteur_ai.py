@@ -33,9 +33,12 @@ Rules, first that applies:
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pyspiel
 
 from solvers.heuristics_base import RuleBot
+from src_cy.saboteur import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (saboteur_actions.pxd)
 
 NORTH, EAST, SOUTH, WEST = "N", "E", "S", "W"
 # Open edges of tunnel kinds 0..15 (upright); dead ends 7..15 have stubs only.
@@ -45,11 +48,112 @@ TURN = {NORTH: SOUTH, SOUTH: NORTH, EAST: WEST, WEST: EAST}
 PATHS = range(0, 7)
 DEAD_ENDS = range(7, 16)
 K_MAP, K_ROCKFALL = 16, 17
+K_BREAKS = range(18, 21)                     # break pickaxe, lamp, cart
+K_REPAIRS = range(21, 27)                    # repair card 21 + r
+N_KINDS = 27
 REPAIR_TOOLS = ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2))   # by repair card 21 + r
 GOAL_ROWS = (-2, 0, 2)
 GOAL_PREFERENCE = (1, 0, 2)
 TREASURE = 0
 DIGGER = 0
+
+
+class ActionIds:
+    """Saboteur action ids of a maze with ``C`` cells, built from the engine's
+    ``ACTION_LAYOUT`` (the one definition, ``src_cy/saboteur_actions.pxd``).
+
+    Ranges are half-open ``[start, stop)``; ``kind_of(a)`` names the block an
+    id falls in (``place``, ``rockfall``, ``break``, ``repair``, ``map``,
+    ``pass``, ``keep``, ``hand_on``).
+    """
+
+    def __init__(self, C: int):
+        self.C = C
+        self.rock = _LAYOUT["A_ROCK_BLOCK"] * C      # first rockfall id = end of placements
+        self.tail = _LAYOUT["A_TAIL_BLOCK"] * C      # first id after the rockfalls
+        self.stride = _LAYOUT["A_STRIDE"]
+        self.break0 = self.tail + _LAYOUT["A_BREAK"]
+        self.repair0 = self.tail + _LAYOUT["A_REPAIR"]
+        self.map0 = self.tail + _LAYOUT["A_MAP"]
+        self.pass0 = self.tail + _LAYOUT["A_PASS"]
+        self.keep0 = self.tail + _LAYOUT["A_KEEP"]
+        self.hand_on0 = self.tail + _LAYOUT["A_HAND_ON"]
+        self.end = self.tail + _LAYOUT["A_TAIL_SIZE"]
+        self._blocks = (("place", 0, self.rock), ("rockfall", self.rock, self.tail),
+                        ("break", self.break0, self.break0 + 3 * self.stride),
+                        ("repair", self.repair0, self.repair0 + 3 * len(REPAIR_TOOLS) * self.stride),
+                        ("map", self.map0, self.map0 + 3), ("pass", self.pass0, self.pass0 + N_KINDS),
+                        ("keep", self.keep0, self.keep0 + 3), ("hand_on", self.hand_on0, self.hand_on0 + 3))
+
+    @classmethod
+    def of(cls, engine: Any) -> "ActionIds":
+        """The ids of ``engine``'s maze."""
+        return cls((2 * engine.grid_radius + 1) ** 2)
+
+    def kind_of(self, a: int) -> str:
+        """The block of action ``a`` (see the class doc); ``ValueError`` outside."""
+        for name, lo, hi in self._blocks:
+            if lo <= a < hi:
+                return name
+        raise ValueError(f"action {a} is not a Saboteur action id (0..{self.end - 1})")
+
+    def place(self, kind: int, turned: int, cell: int) -> int:
+        """Place tunnel ``kind`` at action cell ``cell`` (``turned`` 180 degrees)."""
+        return (2 * kind + turned) * self.C + cell
+
+    def placement(self, a: int) -> tuple[int, int, int]:
+        """(kind, turned, cell) of placement ``a``."""
+        return (a // self.C) >> 1, (a // self.C) & 1, a % self.C
+
+    def is_place(self, a: int) -> bool:
+        return 0 <= a < self.rock
+
+    def rockfall(self, cell: int) -> int:
+        return self.rock + cell
+
+    def is_rockfall(self, a: int) -> bool:
+        return self.rock <= a < self.tail
+
+    def break_tool(self, tool: int, player: int) -> int:
+        return self.break0 + self.stride * tool + player
+
+    def is_break(self, a: int) -> bool:
+        return self.break0 <= a < self.break0 + 3 * self.stride
+
+    def repair(self, card: int, tool: int, player: int) -> int:
+        """Repair card ``21 + card`` mends ``tool`` of ``player``."""
+        return self.repair0 + self.stride * (3 * card + tool) + player
+
+    def is_repair(self, a: int) -> bool:
+        return self.repair0 <= a < self.map0
+
+    def victim(self, a: int) -> int:
+        """The player a break or repair ``a`` targets."""
+        return (a - (self.break0 if a < self.repair0 else self.repair0)) % self.stride
+
+    def map(self, goal: int) -> int:
+        return self.map0 + goal
+
+    def is_map(self, a: int) -> bool:
+        return self.map0 <= a < self.map0 + 3
+
+    def pass_discarding(self, kind: int) -> int:
+        return self.pass0 + kind
+
+    def is_pass(self, a: int) -> bool:
+        return self.pass0 <= a < self.pass0 + N_KINDS
+
+    def keep(self, value: int) -> int:
+        return self.keep0 + value
+
+    def is_keep(self, a: int) -> bool:
+        return self.keep0 <= a < self.keep0 + 3
+
+    def hand_on(self, value: int) -> int:
+        return self.hand_on0 + value
+
+    def is_hand_on(self, a: int) -> bool:
+        return self.hand_on0 <= a < self.hand_on0 + 3
 
 
 def edges(kind: int, turned: int) -> str:
@@ -62,7 +166,7 @@ def suspicion(played: list[list[int]]) -> list[int]:
     """Suspicion per player from this round's public plays (``played[p][k]``:
     cards of kind k that p played; see the module doc)."""
     return [2 * (row[K_ROCKFALL] + sum(row[k] for k in DEAD_ENDS))
-            + sum(row[18:21]) - sum(row[k] for k in PATHS) for row in played]
+            + sum(row[k] for k in K_BREAKS) - sum(row[k] for k in PATHS) for row in played]
 
 
 class SaboteurHeuristicBot(RuleBot):
@@ -78,8 +182,7 @@ class SaboteurHeuristicBot(RuleBot):
 
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
         e = state.engine
-        C = (2 * e.grid_radius + 1) ** 2
-        base = 33 * C
+        ids = ActionIds.of(e)
         view = e.player_view(me)
         hand = view["hand"]
         role = view["role"]
@@ -88,10 +191,10 @@ class SaboteurHeuristicBot(RuleBot):
         known = view["known_goals"]
         legal_set = set(legal)
 
-        keep = [a for a in legal if base + 240 <= a < base + 243]
+        keep = [a for a in legal if ids.is_keep(a)]
         if keep:
             return max(keep)
-        hand_on = [a for a in legal if base + 243 <= a < base + 246]
+        hand_on = [a for a in legal if ids.is_hand_on(a)]
         if hand_on:
             return min(hand_on)
 
@@ -110,7 +213,7 @@ class SaboteurHeuristicBot(RuleBot):
                 if not broken[q][t]:
                     continue
                 for r, tools in enumerate(REPAIR_TOOLS):
-                    a = base + 30 + 10 * (3 * r + t) + q
+                    a = ids.repair(r, t, q)
                     if t in tools and a in legal_set:
                         return a
             return None
@@ -118,7 +221,7 @@ class SaboteurHeuristicBot(RuleBot):
         def break_tool(victims: list[int]) -> int | None:
             for q in victims:
                 for t in range(3):
-                    a = base + 10 * t + q
+                    a = ids.break_tool(t, q)
                     if a in legal_set:
                         return a
             return None
@@ -126,12 +229,12 @@ class SaboteurHeuristicBot(RuleBot):
         def placements(kinds: range) -> list[tuple[int, int, int]]:
             out = []
             for a in legal:
-                if a >= 32 * C:
+                if not ids.is_place(a):
                     break
-                k, o = (a // C) >> 1, (a // C) & 1
+                k, o, cell = ids.placement(a)
                 if k not in kinds:
                     continue
-                x, y = e.cell_xy(a % C)
+                x, y = e.cell_xy(cell)
                 towards = sum(1 for c, ok in (("E", tx > x), ("W", tx < x),
                                               ("S", ty > y), ("N", ty < y))
                               if ok and c in edges(k, o))
@@ -142,16 +245,16 @@ class SaboteurHeuristicBot(RuleBot):
             if TREASURE in known:
                 return None
             for g in GOAL_PREFERENCE:
-                if known[g] < 0 and base + 210 + g in legal_set:
-                    return base + 210 + g
+                if known[g] < 0 and ids.map(g) in legal_set:
+                    return ids.map(g)
             return None
 
         def clear_dead_end() -> int | None:
             board = view["board"]
             dead = []
             for a in legal:
-                if 32 * C <= a < 33 * C:
-                    xy = e.cell_xy(a - 32 * C)
+                if ids.is_rockfall(a):
+                    xy = e.cell_xy(a - ids.rock)
                     if xy[0] != self._goal_x and board[xy][0] in DEAD_ENDS:
                         dead.append((dist(xy), a))
             return min(dead)[1] if dead else None
@@ -175,8 +278,8 @@ class SaboteurHeuristicBot(RuleBot):
             if best:
                 return best[0][2]
             maps_first = TREASURE in known
-            order = (*DEAD_ENDS, *((K_MAP,) if maps_first else ()), 18, 19, 20,
-                     *(() if maps_first else (K_MAP,)), K_ROCKFALL, 21, 22, 23, 24, 25, 26, *PATHS)
+            order = (*DEAD_ENDS, *((K_MAP,) if maps_first else ()), *K_BREAKS,
+                     *(() if maps_first else (K_MAP,)), K_ROCKFALL, *K_REPAIRS, *PATHS)
         else:
             a = break_tool(sorted(others, key=lambda q: (sus[q], q)))
             if a is not None:
@@ -184,8 +287,8 @@ class SaboteurHeuristicBot(RuleBot):
             if front <= 3:
                 rocks = []
                 for a in legal:
-                    if 32 * C <= a < 33 * C:
-                        xy = e.cell_xy(a - 32 * C)
+                    if ids.is_rockfall(a):
+                        xy = e.cell_xy(a - ids.rock)
                         if xy != (0, 0):
                             rocks.append((dist(xy), a))
                 if rocks:
@@ -196,11 +299,11 @@ class SaboteurHeuristicBot(RuleBot):
             a = map_unknown()
             if a is not None:
                 return a
-            order = (*PATHS, 21, 22, 23, 24, 25, 26, K_MAP, *DEAD_ENDS, K_ROCKFALL, 18, 19, 20)
+            order = (*PATHS, *K_REPAIRS, K_MAP, *DEAD_ENDS, K_ROCKFALL, *K_BREAKS)
         for k in order:
-            if hand[k] and base + 213 + k in legal_set:
-                return base + 213 + k
-        passes = [a for a in legal if base + 213 <= a < base + 240]
+            if hand[k] and ids.pass_discarding(k) in legal_set:
+                return ids.pass_discarding(k)
+        passes = [a for a in legal if ids.is_pass(a)]
         return passes[0] if passes else legal[0]
 
     @staticmethod

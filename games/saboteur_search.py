@@ -20,7 +20,8 @@ from typing import Any
 
 import pyspiel
 
-from games.saboteur_ai import GOAL_ROWS, TREASURE, SaboteurHeuristicBot, edges
+from games.saboteur_ai import (DEAD_ENDS, GOAL_ROWS, K_BREAKS, K_MAP, K_REPAIRS, K_ROCKFALL, PATHS,
+                               TREASURE, ActionIds, SaboteurHeuristicBot, edges)
 
 
 def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
@@ -31,7 +32,7 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     e = state.engine
     me = state.current_player()
     legal = sorted(state.legal_actions())
-    C = (2 * e.grid_radius + 1) ** 2
+    ids = ActionIds.of(e)
     known = e.player_view(me)["known_goals"]
     target = SaboteurHeuristicBot._target(known)
     tx = int(state.get_game().get_parameters().get("goal_distance", 8))
@@ -40,14 +41,14 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     rocks: list[tuple[int, int]] = []
     out = set()
     for a in legal:
-        if a < 32 * C:
-            x, y = e.cell_xy(a % C)
-            k, o = (a // C) >> 1, (a // C) & 1
+        if ids.is_place(a):
+            k, o, cell = ids.placement(a)
+            x, y = e.cell_xy(cell)
             towards = sum(1 for c, ok in (("E", tx > x), ("W", tx < x), ("S", ty > y),
                                           ("N", ty < y)) if ok and c in edges(k, o))
-            groups.setdefault(a // C, []).append((abs(tx - x) + abs(ty - y), -towards, a))
-        elif a < 33 * C:
-            x, y = e.cell_xy(a - 32 * C)
+            groups.setdefault(2 * k + o, []).append((abs(tx - x) + abs(ty - y), -towards, a))
+        elif ids.is_rockfall(a):
+            x, y = e.cell_xy(a - ids.rock)
             rocks.append((abs(tx - x) + abs(ty - y), a))
         else:
             out.add(a)
@@ -117,7 +118,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
         from games.saboteur_beliefs import DIGGER, saboteur_belief
         e = state.engine
-        base = 33 * (2 * e.grid_radius + 1) ** 2
+        ids = ActionIds.of(e)
         view = e.player_view(me)
         role = view["role"]
         broken = view["broken"]
@@ -125,10 +126,8 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         psab = [b.marginal(q).get(1, 0.0) for q in range(self._n)]
 
         def target(a: int) -> tuple[str, int]:
-            if base <= a < base + 30:
-                return "break", (a - base) % 10
-            if base + 30 <= a < base + 210:
-                return "repair", (a - base - 30) % 10
+            if ids.is_break(a) or ids.is_repair(a):
+                return ids.kind_of(a), ids.victim(a)
             return "", -1
 
         for a in legal:                    # repair my own tool first
@@ -149,9 +148,9 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                         return a
         if role != DIGGER and self.sab_map_first and TREASURE not in view["known_goals"]:
             known = view["known_goals"]
-            maps = [a for a in legal if base + 210 <= a < base + 213 and known[a - base - 210] < 0]
+            maps = [a for a in legal if ids.is_map(a) and known[a - ids.map0] < 0]
             if maps:
-                return min(maps, key=lambda a: (abs(a - base - 211), a))
+                return min(maps, key=lambda a: (abs(a - ids.map(1)), a))
         if role != DIGGER and self.patience is not None:
             a = self._wait(state, me, legal, view)
             if a is not None:
@@ -170,10 +169,9 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                         return a
             known = view["known_goals"]
             if self.map_first and 0 not in known:
-                maps = [a for a in legal if base + 210 <= a < base + 213
-                        and known[a - base - 210] < 0]
+                maps = [a for a in legal if ids.is_map(a) and known[a - ids.map0] < 0]
                 if maps:
-                    return min(maps, key=lambda a: (abs(a - base - 211), a))
+                    return min(maps, key=lambda a: (abs(a - ids.map(1)), a))
             if self.repair_first:
                 for a in legal:
                     kind, q = target(a)
@@ -186,10 +184,10 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         if role != DIGGER and self.useful_blocks:
             targets = possible_treasure_slots(view["known_goals"])
             d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
-            useless = {a for d, a in scored_moves(state, me, legal, targets, (range(7, 16),), True)
+            useless = {a for d, a in scored_moves(state, me, legal, targets, (DEAD_ENDS,), True)
                        if d <= d0}
-            C = (2 * e.grid_radius + 1) ** 2
-            legal = [a for a in legal if a not in useless or not 7 * 2 * C <= a < 33 * C]
+            legal = [a for a in legal if a not in useless or not (
+                ids.is_rockfall(a) or (ids.is_place(a) and ids.placement(a)[0] in DEAD_ENDS))]
         keep = []
         for a in legal:
             kind, q = target(a)
@@ -210,7 +208,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
         if d0 > self.strike:
             return None
-        moves = scored_moves(state, me, legal, targets, (range(7, 16),), True)
+        moves = scored_moves(state, me, legal, targets, (DEAD_ENDS,), True)
         if not moves:
             return None
         d, a = max(moves, key=lambda m: (m[0], -m[1]))
@@ -224,17 +222,16 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         targets = possible_treasure_slots(view["known_goals"])
         if maze_distance(view["board"], self._goal_x, targets, view["goals_up"]) <= self.patience:
             return None
-        e = state.engine
-        base = 33 * (2 * e.grid_radius + 1) ** 2
+        ids = ActionIds.of(state.engine)
         if TREASURE not in view["known_goals"]:
-            maps = [a for a in legal if base + 210 <= a < base + 213
-                    and view["known_goals"][a - base - 210] < 0]
+            maps = [a for a in legal if ids.is_map(a)
+                    and view["known_goals"][a - ids.map0] < 0]
             if maps:
-                return min(maps, key=lambda a: (abs(a - base - 211), a))
+                return min(maps, key=lambda a: (abs(a - ids.map(1)), a))
         hand = view["hand"]
-        for k in (*range(0, 7), 21, 22, 23, 24, 25, 26, 16, *range(7, 16), 17, 18, 19, 20):
-            if hand[k] and base + 213 + k in legal:
-                return base + 213 + k
+        for k in (*PATHS, *K_REPAIRS, K_MAP, *DEAD_ENDS, K_ROCKFALL, *K_BREAKS):
+            if hand[k] and ids.pass_discarding(k) in legal:
+                return ids.pass_discarding(k)
         return None
 
     def _dig(self, state: pyspiel.State, me: int, legal: list[int], view: dict) -> int | None:
@@ -242,7 +239,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         way to the target goal the most, if any does."""
         targets = [SaboteurHeuristicBot._target(view["known_goals"])]
         d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
-        moves = scored_moves(state, me, legal, targets, (range(0, 7),), True)
+        moves = scored_moves(state, me, legal, targets, (PATHS,), True)
         if not moves:
             return None
         d, a = min(moves)
@@ -252,7 +249,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         """Saboteur far from the goals: lay the open path farthest from the
         target (looks like a digger's move, helps little), if any."""
         e = state.engine
-        C = (2 * e.grid_radius + 1) ** 2
+        ids = ActionIds.of(e)
         known = e.player_view(me)["known_goals"]
         target = SaboteurHeuristicBot._target(known)
         tx, ty = self._goal_x, GOAL_ROWS[target]
@@ -262,10 +259,11 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
             return None
         paths = []
         for a in legal:
-            if a >= 32 * C:
+            if not ids.is_place(a):
                 break
-            if (a // C) >> 1 < 7:
-                x, y = e.cell_xy(a % C)
+            k, _, cell = ids.placement(a)
+            if k in PATHS:
+                x, y = e.cell_xy(cell)
                 paths.append((abs(tx - x) + abs(ty - y), a))
         return max(paths)[1] if paths else None
 
@@ -367,7 +365,7 @@ def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[
     ``kinds`` and (if ``rockfall``) every rockfall among ``legal`` (each
     distinct resulting board is scored once)."""
     e = state.engine
-    C = (2 * e.grid_radius + 1) ** 2
+    ids = ActionIds.of(e)
     view = e.player_view(me)
     board = view["board"]
     gx = int(view["goal_distance"])
@@ -375,19 +373,19 @@ def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[
     cache: dict[tuple, int] = {}
     out = []
     for a in legal:
-        if a < 32 * C:
-            k, o = (a // C) >> 1, (a // C) & 1
+        if ids.is_place(a):
+            k, o, cell = ids.placement(a)
             if not any(k in r for r in kinds):
                 continue
-            xy = e.cell_xy(a % C)
+            xy = e.cell_xy(cell)
             mask = _edge_mask(k, o)
-            key = (xy, mask, k < 7)
+            key = (xy, mask, k in PATHS)
             if key not in cache:
                 b = dict(board)
-                b[xy] = (k, o, mask, False, k < 7)
+                b[xy] = (k, o, mask, False, k in PATHS)
                 cache[key] = maze_distance(b, gx, targets, up)
-        elif a < 33 * C and rockfall:
-            xy = e.cell_xy(a - 32 * C)
+        elif ids.is_rockfall(a) and rockfall:
+            xy = e.cell_xy(a - ids.rock)
             key = ("rockfall", xy)
             if key not in cache:
                 b = dict(board)
@@ -419,3 +417,29 @@ class SaboteurBeliefAnchor(pyspiel.Bot):
 
     def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         """Stateless."""
+
+
+class SaboteurEvalRollout:
+    """pyspiel twin of ``SaboteurRollout(cutoff)`` for the slow ISMCTS path:
+    moves by ``src_cy.saboteur_rollout.rollout_choice`` (as
+    ``games.saboteur.saboteur_rollout``), and ``leaf_value``
+    ends a rollout before its ``cutoff``-th decision during a round's play
+    with ``src_cy.saboteur_rollout.py_leaf_values`` (the same Cython code)."""
+
+    def __init__(self, cutoff: int):
+        if not isinstance(cutoff, int) or cutoff < 1:
+            raise ValueError(f"cutoff must be an int >= 1, got {cutoff!r}")
+        self.cutoff = cutoff
+
+    def __call__(self, state: pyspiel.State, actions: list[int], rng: Any) -> int:
+        """The rollout move (advances ``rng``, a ``SplitMix64``, past its draws)."""
+        from src_cy.saboteur_rollout import rollout_choice
+        action, rng.s = rollout_choice(state.engine, actions, rng.s)
+        return action
+
+    def leaf_value(self, state: pyspiel.State, steps: int) -> list[float] | None:
+        """Per-player values once ``steps >= cutoff`` in a round's play, else None."""
+        if steps < self.cutoff:
+            return None
+        from src_cy.saboteur_rollout import py_leaf_values
+        return py_leaf_values(state.engine)

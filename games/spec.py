@@ -70,7 +70,9 @@ class GameSpec:
         engine path of ``ISMCTSBot(rollout="heuristic")``.
       slow_rollout: ``slow_rollout()`` -> ``policy(state, sorted_legal,
         rng)``, the pyspiel twin of ``rollout`` (same choice from the same
-        ``SplitMix64`` draws).
+        ``SplitMix64`` draws).  A game with a leaf evaluation accepts
+        ``rollout(cutoff=N)`` / ``slow_rollout(cutoff=N)`` (``ISMCTSBot(...,
+        rollout_cutoff=N)``): the policy's ``leaf_value`` ends rollouts.
       root_candidates: ``root_candidates()`` -> ``fn(state) -> actions``,
         the root actions a search considers (``root_candidates="game"``).
       table: ``table()`` -> the :class:`TableSpec` of the policy tables.

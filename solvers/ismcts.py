@@ -70,7 +70,10 @@ SlowRollout = Callable[[pyspiel.State, list, SplitMix64], int]
 RootCandidates = Callable[[pyspiel.State], list]
 
 
-def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
+def _resolve_rollout(game_name: str, rollout: Any, fast: bool, cutoff: int = 0):
+    if cutoff and rollout != "heuristic":
+        raise ValueError("rollout_cutoff needs rollout='heuristic' (the game spec's rollout "
+                         "with its leaf evaluation)")
     if rollout in (None, "random"):
         return None
     if rollout == "heuristic":
@@ -79,7 +82,13 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool):
         if factory is None:
             raise ValueError(f"the spec of {game_name!r} has no heuristic rollout "
                              f"for the {'engine' if fast else 'pyspiel'} path")
-        return factory()
+        if not cutoff:
+            return factory()
+        try:
+            return factory(cutoff=cutoff)
+        except TypeError:
+            raise ValueError(f"the rollout of {game_name!r} has no leaf evaluation "
+                             f"(rollout_cutoff)") from None
     if fast:
         from src_cy.ismcts import RolloutPolicy
         if not isinstance(rollout, RolloutPolicy):
@@ -157,12 +166,14 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
                 rollout: Any = None, state: pyspiel.State | None = None,
                 determinization: str = "uniform", belief_worlds: int = 64,
-                max_depth: int = 0, root_actions: list[int] | None = None) -> RootStats:
+                max_depth: int = 0, root_actions: list[int] | None = None,
+                widening: tuple[float, float] | None = None) -> RootStats:
     """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
 
     ``max_depth`` > 0 limits the tree to that many decisions (1: flat Monte
     Carlo at the root); ``root_actions`` restricts the root to a subset of
-    the legal actions.
+    the legal actions; ``widening=(c, alpha)``: progressive widening ordered
+    by the rollout policy (``src_cy/ismcts.pyx``).
 
     ``determinization="belief"`` (needs ``state``, the pyspiel state over
     ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
@@ -181,7 +192,7 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
     r = cy.search(engine, player, uct_c=uct_c, max_simulations=max_simulations,
                   time_limit=time_limit or 0.0, seed=seed, cached_worlds=cached_worlds,
                   multi_observer=multi_observer, rollout=rollout, worlds=worlds,
-                  max_depth=max_depth, root_actions=root_actions)
+                  max_depth=max_depth, root_actions=root_actions, widening=widening)
     return RootStats(**r, world_draws=draws)
 
 
@@ -221,8 +232,15 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 seed: int = 0, cached_worlds: int = 0, multi_observer: bool = True,
                 rollout: SlowRollout | None = None, determinization: str = "uniform",
                 belief_worlds: int = 64, max_depth: int = 0,
-                root_actions: list[int] | None = None) -> RootStats:
-    """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``."""
+                root_actions: list[int] | None = None,
+                widening: tuple[float, float] | None = None) -> RootStats:
+    """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``.
+
+    A ``rollout`` with a ``leaf_value(state, steps)`` method may end a rollout
+    early: called before every rollout decision, a list of per-player values
+    ends it with those values (None rolls on)."""
+    from src_cy.ismcts import check_widening
+    widen = None if widening is None else check_widening(widening)
     if state.current_player() != player or player < 0:
         raise ValueError(f"player {player} is not to move at the root "
                          f"(player to move: {state.current_player()})")
@@ -253,6 +271,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
     if not worlds:
         worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
     tree: dict[Any, dict[int, list]] = {}
+    meta: dict[Any, list[int]] = {}            # key -> [visits, ranked] (widening)
     root_key = None
     inconsistent = 0
     sims = 0
@@ -266,13 +285,14 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
             inconsistent += 1
         path = []
         depth = 0
+        values = None
         while not s.is_terminal():
             if s.is_chance_node():
                 s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
                 continue
             cp = s.current_player()
             if max_depth and depth >= max_depth:
-                _rollout(s, rng, rollout)
+                values = _rollout(s, rng, rollout)
                 break
             acts = sorted(s.legal_actions())
             if depth == 0 and root_set is not None:
@@ -280,22 +300,26 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
             key = ((cp, info(s, cp)) if multi_observer else (cp, info(s, player), depth))
             node = tree.get(key)
             if node is None:
-                node = tree[key] = {a: [0, 0.0, 0] for a in acts}
+                node = tree[key] = {a: [0, 0.0, 0, -1] for a in acts}
+                meta[key] = [0, 0]
                 if root_key is None:
                     root_key = key
                 else:
-                    _rollout(s, rng, rollout)
+                    values = _rollout(s, rng, rollout)
                     break
             for a in acts:
                 if a not in node:
-                    node[a] = [0, 0.0, 0]
+                    node[a] = [0, 0.0, 0, -1]
+            if widen is not None:
+                acts = _widen(node, meta[key], s, acts, rng, rollout, widen)
+            meta[key][0] += 1
             untried = [a for a in acts if node[a][0] == 0]
             if untried:
                 chosen = untried[rng.randint(len(untried))]
             else:
                 best = -math.inf
                 for a in acts:
-                    v, w, av = node[a]
+                    v, w, av, _ = node[a]
                     score = w / v + uct_c * math.sqrt(math.log(av) / v)
                     if score > best:
                         best, chosen = score, a
@@ -306,7 +330,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
             path.append((node[chosen], cp))
             s.apply_action(chosen)
             depth += 1
-        ret = s.returns()
+        ret = s.returns() if values is None else values
         for edge, p in path:
             edge[0] += 1
             edge[1] += ret[p]
@@ -320,14 +344,43 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                      sims, len(tree), inconsistent, rng.s, draws)
 
 
-def _rollout(s: pyspiel.State, rng: SplitMix64, policy: SlowRollout | None) -> None:
+def _widen(node: dict, meta: list[int], s: pyspiel.State, acts: list[int],
+           rng: SplitMix64, policy: SlowRollout | None,
+           widen: tuple[float, float]) -> list[int]:
+    """Progressive widening at one node (same rule and draws as
+    ``_Search.widen`` in ``src_cy/ismcts.pyx``): the ranked actions of
+    ``acts``, ranking more by the rollout policy as needed."""
+    c, alpha = widen
+    allowed = max(1, math.floor(c * float(meta[0] + 1) ** alpha))
+    while True:
+        unranked = [a for a in acts if node[a][3] < 0]
+        if not unranked or (len(unranked) < len(acts) and meta[1] >= allowed):
+            break
+        a = (unranked[rng.randint(len(unranked))] if policy is None
+             else policy(s, unranked, rng))
+        node[a][3] = meta[1]
+        meta[1] += 1
+    return [a for a in acts if node[a][3] >= 0]
+
+
+def _rollout(s: pyspiel.State, rng: SplitMix64, policy: SlowRollout | None) -> list | None:
+    """Roll out to the end (None) or until the policy's ``leaf_value`` gives
+    per-player values (returned)."""
+    leaf = getattr(policy, "leaf_value", None)
+    steps = 0
     while not s.is_terminal():
         if s.is_chance_node():
             s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
             continue
+        if leaf is not None:
+            values = leaf(s, steps)
+            if values is not None:
+                return values
         acts = sorted(s.legal_actions())
         s.apply_action(acts[rng.randint(len(acts))] if policy is None
                        else policy(s, acts, rng))
+        steps += 1
+    return None
 
 
 def _check_budget(max_simulations: int | None, time_limit: float | None) -> int:
@@ -416,6 +469,11 @@ class ISMCTSBot(Bot):
       belief_worlds: worlds drawn per move with ``determinization="belief"``.
       max_depth: tree depth limit in decisions (0: none; 1: flat Monte Carlo
         over the root actions, everything after rolled out).
+      rollout_cutoff: 0 (rollouts play to the end) or N > 0: with
+        ``rollout="heuristic"``, a rollout ends after N rollout decisions with
+        the game rollout's leaf evaluation (``GameSpec.rollout(cutoff=N)``).
+      widening: None, or ``(c, alpha)``: progressive widening in the tree,
+        the actions ranked in the rollout policy's order (``src_cy/ismcts.pyx``).
       root_candidates: None (every legal action), "game" (the game's
         spec's ``root_candidates`` grouping) or a
         callable(state) -> actions.
@@ -435,7 +493,8 @@ class ISMCTSBot(Bot):
                  rollout: Any = "random", use_engine: bool = True,
                  determinization: str = "uniform", belief_worlds: int = 64,
                  max_depth: int = 0, root_candidates: Any = None,
-                 anchor: Any = None, anchor_z: float = 2.0):
+                 anchor: Any = None, anchor_z: float = 2.0, rollout_cutoff: int = 0,
+                 widening: tuple[float, float] | None = None):
         Bot.__init__(self, game,
                      int.from_bytes(os.urandom(8), "little") if seed is None else seed)
         gtype = game.get_type()
@@ -460,6 +519,16 @@ class ISMCTSBot(Bot):
         if not isinstance(max_depth, int) or max_depth < 0:
             raise ValueError(f"max_depth must be an int >= 0, got {max_depth!r}")
         self.max_depth = max_depth
+        if not isinstance(rollout_cutoff, int) or rollout_cutoff < 0:
+            raise ValueError(f"rollout_cutoff must be an int >= 0, got {rollout_cutoff!r}")
+        if rollout_cutoff and rollout != "heuristic":
+            raise ValueError("rollout_cutoff needs rollout='heuristic' (the game spec's "
+                             "rollout with its leaf evaluation)")
+        self.rollout_cutoff = rollout_cutoff
+        if widening is not None:
+            from src_cy.ismcts import check_widening
+            widening = check_widening(widening)
+        self.widening = widening
         self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
         if anchor == "heuristic":
             spec = find_spec(gtype.short_name)
@@ -507,16 +576,19 @@ class ISMCTSBot(Bot):
                       time_limit=self.time_limit, seed=seed,
                       cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
                       determinization=self.determinization, belief_worlds=self.belief_worlds,
-                      max_depth=self.max_depth, root_actions=self._root_actions(state))
+                      max_depth=self.max_depth, root_actions=self._root_actions(state),
+                      widening=self.widening)
         engine = state_engine(state, self.use_engine)
         if engine is not None:
             if self._fast_rollout is None:
-                self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True)
+                self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True,
+                                                      self.rollout_cutoff)
             stats = fast_search(engine, player, rollout=self._fast_rollout, state=state,
                                 **kwargs)
         else:
             if self._slow_rollout is None:
-                self._slow_rollout = _resolve_rollout(name, self._rollout_spec, False)
+                self._slow_rollout = _resolve_rollout(name, self._rollout_spec, False,
+                                                      self.rollout_cutoff)
             stats = slow_search(state, player, rollout=self._slow_rollout, **kwargs)
         self.last_stats = stats
         return stats

@@ -20,8 +20,20 @@ slow path), so both paths give identical results on goldspiel games:
 * untried actions: ``int(#untried)`` indexes them in ascending order;
 * UCB1 ties go to the lowest action; rollouts: ``int(n)`` over the sorted
   legal actions (or the ``RolloutPolicy``).
+
+A ``RolloutPolicy`` may end a rollout early with its ``leaf_value`` (a
+static evaluation, e.g. after a fixed number of rollout decisions); the
+values it gives are backed up instead of the terminal returns.
+
+Progressive widening (``widening=(c, alpha)``, off by default): at its
+``v``-th visit (v = 1, 2, ...) a tree node offers only the actions it has
+*ranked*, at least ``max(1, floor(c * v ** alpha))`` of them and at least one
+available in the current world.  Ranks follow the rollout policy as a prior:
+the next action ranked is the ``RolloutPolicy``'s choice among the available
+unranked actions (drawing from the one stream, after the world is chosen and
+before the untried/UCB1 draw).
 """
-from libc.math cimport log, sqrt, INFINITY
+from libc.math cimport log, sqrt, pow, floor, INFINITY
 from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -39,18 +51,26 @@ cdef class RolloutPolicy:
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
         return actions[rng_int(rng, n)]
 
+    cdef bint leaf_value(self, Engine e, int steps, double* out) noexcept:
+        return False
+
 
 cdef struct Edge:
     int action
     int visits
     long long avail
     double value
+    # Progressive widening: position in the node's prior order (-1: not yet).
+    int rank
 
 
 cdef struct Node:
     long long start
     int count
     int cap
+    # Progressive widening: iterations through the node, actions ranked.
+    long long visits
+    int ranked
 
 
 cdef struct Step:
@@ -123,9 +143,12 @@ cdef class _Tree:
         node.start = self.edges.size()
         node.count = n
         node.cap = cap
+        node.visits = 0
+        node.ranked = 0
         edge.visits = 0
         edge.avail = 0
         edge.value = 0.0
+        edge.rank = -1
         for i in range(cap):
             edge.action = actions[i] if i < n else -1
             self.edges.push_back(edge)
@@ -154,6 +177,7 @@ cdef class _Tree:
         edge.visits = 0
         edge.avail = 0
         edge.value = 0.0
+        edge.rank = -1
         self.edges[node.start + i] = edge
         node.count += 1
 
@@ -179,6 +203,9 @@ cdef class _Search:
     cdef int max_depth
     # Root candidates (sorted; empty: every legal action).
     cdef vector[int] root_actions
+    # Progressive widening (widen_c <= 0: off).
+    cdef double widen_c
+    cdef double widen_alpha
     cdef Rng rng
     cdef long long simulations
     cdef long long inconsistent_worlds
@@ -197,6 +224,45 @@ cdef class _Search:
         self.simulations = 0
         self.inconsistent_worlds = 0
         self.max_depth = 0
+        self.widen_c = 0.0
+        self.widen_alpha = 0.5
+
+    cdef int widen(self, Engine e, int nid, int* acts, long long* eidx, int n) noexcept:
+        """Progressive widening at node ``nid``: rank more available actions
+        (each the rollout policy's choice among the unranked available ones)
+        until ``max(1, floor(c * (visits + 1) ** alpha))`` are ranked and one
+        of them is available; keep only ranked ones in ``acts``/``eidx``."""
+        cdef _Tree tree = self.tree
+        cdef int unr[MAX_BRANCHING]
+        cdef int i, m, kept, a
+        cdef long long allowed = <long long>floor(
+            self.widen_c * pow(<double>(tree.nodes[nid].visits + 1), self.widen_alpha))
+        if allowed < 1:
+            allowed = 1
+        while True:
+            kept = 0
+            m = 0
+            for i in range(n):
+                if tree.edges[eidx[i]].rank >= 0:
+                    kept += 1
+                else:
+                    unr[m] = acts[i]
+                    m += 1
+            if m == 0 or (kept > 0 and tree.nodes[nid].ranked >= allowed):
+                break
+            a = self.rollout.choose(e, unr, m, &self.rng)
+            for i in range(n):
+                if acts[i] == a:
+                    tree.edges[eidx[i]].rank = tree.nodes[nid].ranked
+                    tree.nodes[nid].ranked += 1
+                    break
+        kept = 0
+        for i in range(n):
+            if tree.edges[eidx[i]].rank >= 0:
+                acts[kept] = acts[i]
+                eidx[kept] = eidx[i]
+                kept += 1
+        return kept
 
     cdef uint64_t node_key(self, Engine e, int mover, int depth) noexcept:
         if self.multi_observer:
@@ -216,6 +282,7 @@ cdef class _Search:
         cdef Edge* ed
         cdef double best, score
         cdef uint64_t key
+        cdef bint evaluated = False
         self.path.clear()
         while True:
             cp = e.current_player()
@@ -225,7 +292,7 @@ cdef class _Search:
                 e.apply(sample_chance_sorted(e, &self.rng))
                 continue
             if self.max_depth > 0 and depth >= self.max_depth:
-                self.rollout_from(e)
+                evaluated = self.rollout_from(e, ret)
                 break
             n = e.legal_actions(acts)
             sort_ints(acts, n)
@@ -238,7 +305,7 @@ cdef class _Search:
                 if self.root_node < 0:
                     self.root_node = nid
                 else:
-                    self.rollout_from(e)
+                    evaluated = self.rollout_from(e, ret)
                     break
             # Map each available action to its edge (merge of two sorted lists).
             missing = 0
@@ -258,6 +325,9 @@ cdef class _Search:
                         tree.insert(nid, acts[i])
                 for i in range(n):
                     eidx[i] = tree.edge_of(nid, acts[i])
+            if self.widen_c > 0:
+                n = self.widen(e, nid, acts, eidx, n)
+            tree.nodes[nid].visits += 1
             untried = 0
             for i in range(n):
                 if tree.edges[eidx[i]].visits == 0:
@@ -287,7 +357,8 @@ cdef class _Search:
             self.path.push_back(Step(nid, acts[chosen], cp))
             e.apply(acts[chosen])
             depth += 1
-        e.returns(ret)
+        if not evaluated:
+            e.returns(ret)
         for k in range(<int>self.path.size()):
             ei = tree.edge_of(self.path[k].node, self.path[k].action)
             tree.edges[ei].visits += 1
@@ -305,19 +376,24 @@ cdef class _Search:
                 m += 1
         return m
 
-    cdef void rollout_from(self, Engine e) noexcept:
+    cdef bint rollout_from(self, Engine e, double* out) noexcept:
+        """Roll out to the end (False) or until the policy's ``leaf_value``
+        cuts it with values in ``out`` (True)."""
         cdef int acts[MAX_BRANCHING]
-        cdef int n, cp
+        cdef int n, cp, steps = 0
         while True:
             cp = e.current_player()
             if cp == TERMINAL_PLAYER:
-                return
+                return False
             if cp == CHANCE_PLAYER:
                 e.apply(sample_chance_sorted(e, &self.rng))
                 continue
+            if self.rollout.leaf_value(e, steps, out):
+                return True
             n = e.legal_actions(acts)
             sort_ints(acts, n)
             e.apply(self.rollout.choose(e, acts, n, &self.rng))
+            steps += 1
 
     cdef void run(self, Engine root, long long max_simulations, double time_limit,
                   list worlds):
@@ -342,10 +418,23 @@ cdef class _Search:
                 break
 
 
+def check_widening(widening) -> tuple:
+    """``(c, alpha)`` as floats; ``ValueError`` unless ``c > 0`` and
+    ``0 <= alpha <= 1`` (both finite)."""
+    try:
+        c, alpha = (float(x) for x in widening)
+    except (TypeError, ValueError):
+        raise ValueError(f"widening must be None or a pair (c, alpha), got {widening!r}") from None
+    if not (0.0 < c < INFINITY) or not (0.0 <= alpha <= 1.0):
+        raise ValueError(f"widening needs c > 0 and 0 <= alpha <= 1, got {widening!r}")
+    return c, alpha
+
+
 def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
            double time_limit=0.0, seed=0, int cached_worlds=0,
            bint multi_observer=True, RolloutPolicy rollout=None,
-           list worlds=None, int max_depth=0, root_actions=None) -> dict:
+           list worlds=None, int max_depth=0, root_actions=None,
+           widening=None) -> dict:
     """Run ISMCTS for ``player`` (who must be to move at ``root``).
 
     ``worlds``: determinizations drawn by the caller (engines of the same
@@ -355,7 +444,8 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
     decisions; the iteration rolls out from there (1: flat Monte Carlo over
     the root actions).  ``root_actions``: the root considers only these
     (non-empty subset of the legal actions; action grouping/pruning by the
-    caller).
+    caller).  ``widening``: None (off) or ``(c, alpha)`` with ``c > 0`` and
+    ``0 <= alpha <= 1``, progressive widening ordered by the rollout policy.
 
     Stops after ``max_simulations`` iterations or ``time_limit`` seconds
     (if > 0), whichever comes first.  Returns the root statistics:
@@ -390,6 +480,8 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
     s = _Search(root, player, uct_c, multi_observer, rollout,
                 <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     s.max_depth = max_depth
+    if widening is not None:
+        s.widen_c, s.widen_alpha = check_widening(widening)
     if root_actions is not None:
         legal = set(root.py_legal_actions())
         cand = sorted(set(int(a) for a in root_actions))

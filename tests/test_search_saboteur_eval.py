@@ -163,3 +163,16 @@ def test_paired_experiment_pairs_identical_deals():
     assert parse_opts(["strike=5", "dig_eval=true", "x=abc"]) == dict(strike=5, dig_eval=True, x="abc")
     with pytest.raises(ValueError, match="key=value"):
         parse_opts(["strike"])
+
+
+def test_paired_experiment_against_a_reference_bot():
+    from experiments.saboteur_paired import paired
+    same = paired("belief_heuristic", 3, 2, 1, {"strike": 5}, reference="belief_heuristic",
+                  ref_options={"strike": 5})
+    other = paired("belief_heuristic", 3, 2, 1, {"strike": 5})
+    for label in ("digger", "saboteur"):
+        x, y = same[label], other[label]
+        assert x["paired_n"] == x["rounds"]
+        assert x["paired_n"] == 0 or x["paired_mean"] == 0.0   # a bot against itself
+        assert x["baseline_rate"] == x["rate"] or x["rounds"] == 0
+        assert (x["wins"], x["rounds"]) == (y["wins"], y["rounds"])   # the same candidate rounds
