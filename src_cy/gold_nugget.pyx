@@ -27,6 +27,7 @@ cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
+    A_GIVE_UNKNOWN = 56   # walk-only Beg answer (A_DISCARD + NLEAF, never legal there): an unknown card
     WALK_BACKTRACKS = 32      # backtracks to an earlier node one walk may make before restarting
     WALK_CAP = 400            # walks before the (counted) fallback to the true history
     RESAMPLE_BACKTRACKS = 20000   # backtracks (all walks) before that fallback
@@ -1809,8 +1810,11 @@ cdef class GoldNuggetEngine(Engine):
                 self.acquire(a, s)
             else:
                 k = action - A_DISCARD
-                self.lose_card(who, k, False)
-                self.g.hand[a][k] += 1
+                if action == A_GIVE_UNKNOWN:
+                    rs_give_unknown(self, who, a)      # walk only
+                else:
+                    self.lose_card(who, k, False)
+                    self.g.hand[a][k] += 1
                 self.g.handn[a] += 1
                 self.log(ev(EV_GIVECARD, who, a, 0, 0, 0), self.all_mask())
                 self.log(ev(EV_GIVECARDID, who, a, k, 0, 0), (1u << who) | (1u << a))

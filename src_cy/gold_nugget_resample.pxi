@@ -19,6 +19,25 @@ def resample_stats() -> dict:
             "overruns": _RS_OVERRUNS, "failures": _RS_FAILURES}
 
 
+from libc.stdio cimport printf
+cdef int _RS_DEBUG = 0
+cdef int _RS_FRONT = 0
+
+
+def resample_debug(int on):
+    global _RS_DEBUG, _RS_FRONT
+    _RS_DEBUG = on
+    _RS_FRONT = 0
+
+
+cdef long _RS_DEAD[64]
+cdef long _RS_DEADPH[64]
+
+
+def resample_dead():
+    return {i: _RS_DEAD[i] for i in range(64) if _RS_DEAD[i]}, {i: _RS_DEADPH[i] for i in range(64) if _RS_DEADPH[i]}
+
+
 def resample_fallbacks() -> int:
     """Resamples that returned the true history (no world in WALK_CAP walks)."""
     return _RS_OVERRUNS
@@ -371,8 +390,13 @@ cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double*
             return 1
         return 0
     k = self.legal_actions(outs)
+    have = 0      # Beg between two other animals: card kinds only an unknown card gives
     for i in range(k):
         a = outs[i]
+        if ph == PH_EFFECT and self.g.eff.dk == DK_BEG and self.g.eff.actor != P and \
+                A_DISCARD <= a < A_DISCARD + NLEAF and self.g.hand[x][a - A_DISCARD] == 0:
+            have += 1
+            continue
         if ph == PH_CHOOSE_ANIMAL and fx.chosen[x] >= 0 and \
                 self.g.offer[x][a - A_OPT0] != fx.chosen[x]:
             continue
@@ -386,7 +410,29 @@ cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double*
         outs[n] = a
         wts[n] = 1.0
         n += 1
+    if have:
+        # the card given stays unknown (P sees neither side of it): one option
+        # with the weight of the card kinds it stands for
+        outs[n] = A_GIVE_UNKNOWN
+        wts[n] = have
+        n += 1
     return n
+
+
+cdef void rs_give_unknown(GoldNuggetEngine self, int who, int a) noexcept nogil:
+    """Beg in a walk: who gives a one of its unknown cards, which stays
+    unknown (it keeps the draw it came from, so it gets its identity when it
+    is revealed or at the end like any unknown card)."""
+    cdef int j
+    if self.g.nblank[who] == 0 or self.g.nblank[a] == MAXBL:
+        self.g.wdead = 1
+        return
+    self.g.bq[a][self.g.nblank[a]] = self.g.bq[who][0]
+    self.g.nblank[a] += 1
+    for j in range(1, self.g.nblank[who]):
+        self.g.bq[who][j - 1] = self.g.bq[who][j]
+    self.g.nblank[who] -= 1
+    self.g.handn[who] -= 1
 
 cdef int rs_public_action(GoldNuggetEngine self, int x, int ph, uint32_t e) noexcept nogil:
     """The action of x (not P) whose first event, public, is P's next event
@@ -563,6 +609,8 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
             if rs_realize(self, rph, rcp, raux) and self.info_key(P) == key \
                     and self.current_player() == truth_cp:
                 return 1
+            if _RS_DEBUG:
+                printf("goal failed at node %d: key %d cp %d truth %d\n", j, self.info_key(P) == key, self.current_player(), truth_cp)
             memcpy(&self.g, &saved, sizeof(GN))
             self.hist = sh
             self.hact = sa
@@ -594,6 +642,8 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
                     dead = True
                 else:
                     a = outs[idx]
+                    if a == A_GIVE_UNKNOWN and ph == PH_EFFECT and self.g.eff.dk == DK_BEG:
+                        aux = self.g.bq[self.g.cp][0]
                     if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
                                                 or ph == PH_GRAB_CHANCE):
                         aux = self.g.nest[a]
@@ -607,6 +657,15 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         # a dead end: back to the latest choice point with an option left;
         # only backtracks to an earlier node count against the budget
         _RS_BACKTRACKS += 1
+        if self.g.pcount > 0 and self.g.pcount <= self.wT:
+            _RS_DEAD[self.wexp[self.g.pcount - 1] & 63] += 1
+            _RS_DEADPH[self.g.phase & 63] += 1
+            if _RS_DEBUG and self.g.pcount >= self.wT:
+                printf("past end: node %d phase %d cp %d pcount %d wT %d pi %d\n", j, self.g.phase, self.g.cp, self.g.pcount, self.wT, pi)
+            if _RS_DEBUG and self.g.pcount > _RS_FRONT:
+                _RS_FRONT = self.g.pcount
+                printf("front pcount %d node %d phase %d cp %d expected kind %d code %u wdead %d\n", self.g.pcount, j, self.g.phase, self.g.cp, self.wexp[self.g.pcount - 1] & 63, self.wexp[self.g.pcount - 1], self.g.wdead)
+                printf("   f1 %d cp %d nblank %d handn %d pool14 %d hand14 %d deck_unk %d\n", self.g.feathers[1], self.g.cp, self.g.nblank[self.g.cp & 3], self.g.handn[self.g.cp & 3], self.g.pool[14], self.g.hand[self.g.cp & 3][14], self.g.deck_unk)
         self.wleft -= 1
         if self.wleft <= 0:
             return 0
@@ -733,6 +792,8 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                 a = bcard[r]
             elif a >= UNK:
                 a -= UNK
+        elif ph == PH_EFFECT and a == A_GIVE_UNKNOWN and raux[0][r] >= 0:
+            a = A_DISCARD + bcard[raux[0][r]]
         elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
             t = perm[raux[0][r]]
             a = -1
@@ -741,6 +802,10 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                     a = j
                     break
         if a < 0 or not self.is_legal(a):
+            if _RS_DEBUG:
+                printf("realize illegal at %d/%d: a %d walk %d ph %d realph %d cp %d\n", r, nrec, a, wh[r], ph, self.g.phase, self.g.cp)
+                if wh[r] == A_GIVE_UNKNOWN:
+                    printf("  raux %d walk action at raux %d realph-at %d hand %d handn %d dk %d who %d\n", raux[0][raux[0][r]] if 0 else raux[0][r], wh[raux[0][r]], rph[0][raux[0][r]], self.g.hand[self.g.cp][a - A_DISCARD], self.g.handn[self.g.cp], self.g.eff.dk, self.g.eff.who)
             return False
         self.apply(a)
     return True
