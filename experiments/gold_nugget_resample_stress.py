@@ -26,7 +26,8 @@ CONFIGS = {
 
 def states_along_games(game: pyspiel.Game, n_games: int, every: int, seed: int) -> list:
     """Engines of the decision states at every ``every``-th move (from move
-    ``every``) of ``n_games`` seeded uniform random games, terminal ones too."""
+    ``every``) of ``n_games`` seeded uniform random games (terminal states
+    are left out: see the rules doc's known limitation)."""
     out = []
     for g in range(n_games):
         rng = SplitMix64(derive_seed(seed, g))
@@ -35,9 +36,8 @@ def states_along_games(game: pyspiel.Game, n_games: int, every: int, seed: int) 
         while not state.is_terminal():
             state.apply_action(random_action(state, rng))
             depth += 1
-            if depth % every == 0 and not state.is_chance_node():
+            if depth % every == 0 and not state.is_chance_node() and not state.is_terminal():
                 out.append(state.engine.py_clone())
-        out.append(state.engine.py_clone())
     return out
 
 

@@ -1,46 +1,28 @@
 # Gold Nugget resampling: included inside the body of GoldNuggetEngine
 # (src_cy/gold_nugget.pyx); docs/rules/gold_nugget.md, "Resampling".
 
+from libc.stdio cimport fprintf, stderr
+from libc.stdlib cimport abort
+
 # resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
 cdef long _RS_CALLS = 0       # resample_history calls
-cdef long _RS_WALKS = 0       # walks started
+cdef long _RS_WALKS = 0       # walks started (the search included)
 cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
-cdef long _RS_OVERRUNS = 0    # resamples that found no world in WALK_CAP walks
-cdef long _RS_FAILURES = 0    # walks that exhausted every choice: no world (never expected)
+cdef long _RS_FIRST = 0       # worlds found by the first walk of a call
+cdef long _RS_RESTART = 0     # worlds found by a later bounded walk
+cdef long _RS_SEARCH = 0      # worlds found by the complete search
+cdef long SLICE_MAX = 1 << 30   # the search's slices stop growing here
 
 
 def resample_stats() -> dict:
     """Counters of Gold Nugget resampling in this process: ``calls``,
-    ``walks``, ``backtracks``, ``overruns`` (resamples that found no world in
-    WALK_CAP walks and returned the true history: the known limitation in the
-    rules doc) and ``failures`` (a walk exhausted every choice; never
-    expected). Tests assert both stay 0 on the states they resample."""
+    ``walks``, ``backtracks``, and the stage that produced each world:
+    ``first`` (the first bounded walk), ``restart`` (a later bounded walk),
+    ``search`` (the complete depth-first search that ends every call that
+    the bounded walks did not; docs/rules/gold_nugget.md, "Resampling")."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
-            "overruns": _RS_OVERRUNS, "failures": _RS_FAILURES}
+            "first": _RS_FIRST, "restart": _RS_RESTART, "search": _RS_SEARCH}
 
-
-from libc.stdio cimport printf
-cdef int _RS_DEBUG = 0
-cdef int _RS_FRONT = 0
-
-
-def resample_debug(int on):
-    global _RS_DEBUG, _RS_FRONT
-    _RS_DEBUG = on
-    _RS_FRONT = 0
-
-
-cdef long _RS_DEAD[64]
-cdef long _RS_DEADPH[64]
-
-
-def resample_dead():
-    return {i: _RS_DEAD[i] for i in range(64) if _RS_DEAD[i]}, {i: _RS_DEADPH[i] for i in range(64) if _RS_DEADPH[i]}
-
-
-def resample_fallbacks() -> int:
-    """Resamples that returned the true history (no world in WALK_CAP walks)."""
-    return _RS_OVERRUNS
 
 cdef inline double binom(int n, int r) noexcept nogil:
     cdef double x = 1.0
@@ -150,6 +132,14 @@ cdef double rs_face_weight(GoldNuggetEngine self, int s, int f) noexcept nogil:
             elif f == F_TRAP:
                 t -= 1
     return face_assignments(k, g, t)
+
+cdef bint rs_face_possible(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Stone s can still turn out to have face f (f < 0: any face)."""
+    if f < 0:
+        return True
+    if self.g.face[s] >= 0:
+        return self.g.face[s] == f
+    return rs_face_weight(self, s, f) > 0.0
 
 cdef void rs_set_face(GoldNuggetEngine self, int s, int f) noexcept nogil:
     if f < 0 or f > 2 or rs_face_weight(self, s, f) <= 0.0:
@@ -375,6 +365,9 @@ cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double*
             return n
         for i in range(self.g.nestn):
             if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                if ph == PH_GRAB_CHANCE and not rs_face_possible(self, self.g.nest[i],
+                                                                 fx.gface[self.g.cp]):
+                    continue          # P sees this grab's face when the grabs are revealed
                 outs[n] = i
                 wts[n] = 1.0
                 n += 1
@@ -572,22 +565,27 @@ cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[in
 
 cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
               int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
-              vector[int]* rcp, vector[int]* raux, long budget) noexcept nogil:
+              vector[int]* rcp, vector[int]* raux, long budget, int* pio,
+              bint fresh) noexcept nogil:
     """One walk: a depth-first search over the choice points, each taken
-    in a random order by weight, from the initial state to P's
+    in a random order by weight, from the initial state (``fresh``; else it
+    resumes where it stopped, P's next action index in ``pio``) to P's
     information set.  1 when it got there (the world, real and verified,
     is then ``self``), 0 when it needed more than ``budget`` backtracks to
-    an earlier node, -1 when it exhausted every choice (no world)."""
+    an earlier node (budget < 0: never, no jumps) or used up ``wleft``
+    (then it can resume), -1 when it exhausted every choice (no world)."""
     global _RS_BACKTRACKS
     cdef int outs[MAX_BRANCHING]
     cdef double wts[MAX_BRANCHING]
     cdef GN saved
     cdef vector[int] sh, sa, sr, sk
-    cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
+    cdef int P = self.wP, pi = pio[0], npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
     cdef long backs = 0
     cdef int far = 0, jumps = 0
     cdef bint dead, goal
-    rs_walk_start(self, rph, rcp, raux)
+    if fresh:
+        rs_walk_start(self, rph, rcp, raux)
+        pi = 0
     while True:
         dead = False
         goal = False
@@ -609,8 +607,6 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
             if rs_realize(self, rph, rcp, raux) and self.info_key(P) == key \
                     and self.current_player() == truth_cp:
                 return 1
-            if _RS_DEBUG:
-                printf("goal failed at node %d: key %d cp %d truth %d\n", j, self.info_key(P) == key, self.current_player(), truth_cp)
             memcpy(&self.g, &saved, sizeof(GN))
             self.hist = sh
             self.hact = sa
@@ -657,25 +653,14 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         # a dead end: back to the latest choice point with an option left;
         # only backtracks to an earlier node count against the budget
         _RS_BACKTRACKS += 1
-        if self.g.pcount > 0 and self.g.pcount <= self.wT:
-            _RS_DEAD[self.wexp[self.g.pcount - 1] & 63] += 1
-            _RS_DEADPH[self.g.phase & 63] += 1
-            if _RS_DEBUG and self.g.pcount >= self.wT:
-                printf("past end: node %d phase %d cp %d pcount %d wT %d pi %d\n", j, self.g.phase, self.g.cp, self.g.pcount, self.wT, pi)
-            if _RS_DEBUG and self.g.pcount > _RS_FRONT:
-                _RS_FRONT = self.g.pcount
-                printf("front pcount %d node %d phase %d cp %d expected kind %d code %u wdead %d\n", self.g.pcount, j, self.g.phase, self.g.cp, self.wexp[self.g.pcount - 1] & 63, self.wexp[self.g.pcount - 1], self.g.wdead)
-                printf("   f1 %d cp %d nblank %d handn %d pool14 %d hand14 %d deck_unk %d\n", self.g.feathers[1], self.g.cp, self.g.nblank[self.g.cp & 3], self.g.handn[self.g.cp & 3], self.g.pool[14], self.g.hand[self.g.cp & 3][14], self.g.deck_unk)
         self.wleft -= 1
-        if self.wleft <= 0:
-            return 0
         if j > far:
             far = j
             jumps = 0
         if self.wch.size() == 0 or self.wch[self.wch.size() - 1].node < j \
                 or self.wch[self.wch.size() - 1].pos + 1 >= self.wch[self.wch.size() - 1].nvalid:
             backs += 1
-            if backs > budget:
+            if budget >= 0 and backs > budget:
                 # too many: jump back (further each time without progress)
                 # and draw everything after that node afresh
                 j -= WALK_JUMP << (jumps if jumps < 20 else 20)
@@ -684,9 +669,41 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
                     return 0
                 rs_walk_jump(self, j, rph, rcp, raux, &pi)
                 backs = 0
+                if self.wleft <= 0:
+                    return 0
                 continue
         if not rs_walk_back(self, rph, rcp, raux, &pi):
             return -1
+        if self.wleft <= 0:
+            pio[0] = pi           # stopped at a choice point: it can resume here
+            return 0
+
+cdef void rs_swap_search(GoldNuggetEngine self, GN* dg, vector[int]* dhist,
+                         vector[int]* dhact, vector[int]* dresr, vector[int]* dresk,
+                         vector[WChoice]* dwch, vector[GN]* dsnap, vector[int]* dsres,
+                         vector[int]* dspi, vector[int]* dscp, int* dwrep,
+                         int* dwnode) noexcept nogil:
+    """Exchange the walk state in ``self`` with the set-aside search state."""
+    cdef GN tmp
+    cdef int t
+    memcpy(&tmp, &self.g, sizeof(GN))
+    memcpy(&self.g, dg, sizeof(GN))
+    memcpy(dg, &tmp, sizeof(GN))
+    self.hist.swap(dhist[0])
+    self.hact.swap(dhact[0])
+    self.resr.swap(dresr[0])
+    self.resk.swap(dresk[0])
+    self.wch.swap(dwch[0])
+    self.wsnap.swap(dsnap[0])
+    self.wsres.swap(dsres[0])
+    self.wspi.swap(dspi[0])
+    self.wscp.swap(dscp[0])
+    t = self.wrep
+    self.wrep = dwrep[0]
+    dwrep[0] = t
+    t = self.wnode
+    self.wnode = dwnode[0]
+    dwnode[0] = t
 
 cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                   vector[int]* raux) noexcept nogil:
@@ -802,18 +819,21 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                     a = j
                     break
         if a < 0 or not self.is_legal(a):
-            if _RS_DEBUG:
-                printf("realize illegal at %d/%d: a %d walk %d ph %d realph %d cp %d\n", r, nrec, a, wh[r], ph, self.g.phase, self.g.cp)
-                if wh[r] == A_GIVE_UNKNOWN:
-                    printf("  raux %d walk action at raux %d realph-at %d hand %d handn %d dk %d who %d\n", raux[0][raux[0][r]] if 0 else raux[0][r], wh[raux[0][r]], rph[0][raux[0][r]], self.g.hand[self.g.cp][a - A_DISCARD], self.g.handn[self.g.cp], self.g.eff.dk, self.g.eff.who)
             return False
         self.apply(a)
     return True
 
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
-    global _RS_CALLS, _RS_WALKS, _RS_OVERRUNS, _RS_FAILURES
+    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_SEARCH
     cdef vector[uint32_t] expv
-    cdef vector[int] pact, ppos, rph, rcp, raux, truth
+    cdef vector[int] pact, ppos, rph, rcp, raux, drph, drcp, draux
+    cdef vector[int] dhist, dhact, dresr, dresk, dsres, dspi, dscp
+    cdef vector[WChoice] dwch
+    cdef vector[GN] dsnap
+    cdef GN dg
+    cdef int pi = 0, dpi = 0, dwrep = 0, dwnode = 0
+    cdef long slice_len
+    cdef bint first
     cdef Facts fx
     cdef int i, j = 0, h, npe = 0, tries, kind, a, d, r
     cdef uint32_t e
@@ -842,6 +862,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
         fx.vcp[i] = -1
         fx.fd[i] = -1
         fx.gr[i] = -1
+        fx.gface[i] = -1
     for i in range(<int>expv.size()):
         e = expv[i]
         kind = e & 63
@@ -857,31 +878,67 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             fx.vcp_any |= 1u << fx.vcp[a]
         elif kind == EV_PLAY and d >= 2:
             fx.fd[a] = (A_RECYCLE if d == 3 else A_PLAY) + ((e >> 14) & 63)
-        elif kind == EV_GRABRES and a != player:
-            fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
-                A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+        elif kind == EV_GRABRES:
+            if (e >> 26) & 63:
+                fx.gface[a] = d
+            if a != player:
+                fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
+                    A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
     self.wexp = expv.data()
     self.wT = <int>expv.size()
     self.wP = player
     self.wrng = rng
     _RS_CALLS += 1
-    truth = self.hist
     self.wleft = RESAMPLE_BACKTRACKS
     for tries in range(WALK_CAP):
         if self.wleft <= 0:
             break
         _RS_WALKS += 1
         r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
-                      WALK_BACKTRACKS)
+                    WALK_BACKTRACKS, &pi, True)
         if r == 1:
+            if tries == 0:
+                _RS_FIRST += 1
+            else:
+                _RS_RESTART += 1
             out[0] = self.hist
             return
         if r < 0:
-            _RS_FAILURES += 1
             break
-    # Known limitation (rules doc): no world within WALK_CAP walks and
-    # RESAMPLE_BACKTRACKS backtracks (or none at all, never expected).
-    # Counted; the true history is returned.
-    _RS_OVERRUNS += 1
-    self.g.lazy = 0
-    out[0] = truth
+    # The bounded walks found no world: a complete depth-first search over
+    # the choice points (no jumps), run in slices of growing length with a
+    # fresh bounded walk between slices (the search's state is set aside
+    # meanwhile).  The true history is one of the search's leaves, so it
+    # always ends; everything it reads is P's information and the seed.
+    _RS_WALKS += 1
+    dpi = 0
+    slice_len = RESAMPLE_BACKTRACKS
+    first = True
+    while True:
+        if not first:
+            rs_swap_search(self, &dg, &dhist, &dhact, &dresr, &dresk, &dwch, &dsnap,
+                           &dsres, &dspi, &dscp, &dwrep, &dwnode)
+        self.wleft = slice_len
+        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &drph, &drcp, &draux,
+                    -1, &dpi, first)
+        first = False
+        if r == 1:
+            _RS_SEARCH += 1
+            out[0] = self.hist
+            return
+        if r < 0:
+            # impossible unless the walk model misses a real history: fail loudly
+            fprintf(stderr, b"gold_nugget resample_history: the complete search found no world\n")
+            abort()
+        rs_swap_search(self, &dg, &dhist, &dhact, &dresr, &dresk, &dwch, &dsnap,
+                       &dsres, &dspi, &dscp, &dwrep, &dwnode)
+        _RS_WALKS += 1
+        self.wleft = slice_len
+        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
+                    WALK_BACKTRACKS, &pi, True)
+        if r == 1:
+            _RS_RESTART += 1
+            out[0] = self.hist
+            return
+        if slice_len < SLICE_MAX:
+            slice_len *= 2
