@@ -29,8 +29,8 @@ cdef enum:
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
     A_GIVE_UNKNOWN = 56   # walk-only Beg answer (A_DISCARD + NLEAF, never legal there): an unknown card
     WALK_BACKTRACKS = 32      # backtracks to an earlier node one walk may make before restarting
-    WALK_CAP = 400            # bounded walks before the complete search
-    RESAMPLE_BACKTRACKS = 20000   # backtracks (all bounded walks) before the complete search
+    WALK_CAP = 400            # walks before the (counted) fallback to the true history
+    RESAMPLE_BACKTRACKS = 20000   # backtracks (all walks) before that fallback
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     NEST = 5          # owner code of the nest
     # faces

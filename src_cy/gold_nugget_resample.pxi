@@ -1,27 +1,31 @@
 # Gold Nugget resampling: included inside the body of GoldNuggetEngine
 # (src_cy/gold_nugget.pyx); docs/rules/gold_nugget.md, "Resampling".
 
-from libc.stdio cimport fprintf, stderr
-from libc.stdlib cimport abort
-
 # resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
 cdef long _RS_CALLS = 0       # resample_history calls
 cdef long _RS_WALKS = 0       # walks started (the search included)
 cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
 cdef long _RS_FIRST = 0       # worlds found by the first walk of a call
-cdef long _RS_RESTART = 0     # worlds found by a later bounded walk
-cdef long _RS_SEARCH = 0      # worlds found by the complete search
-cdef long SLICE_MAX = 1 << 30   # the search's slices stop growing here
+cdef long _RS_RESTART = 0     # worlds found by a later walk
+cdef long _RS_OVERRUNS = 0    # resamples that found no world in WALK_CAP walks
+cdef long _RS_FAILURES = 0    # walks that exhausted every choice: no world (never expected)
 
 
 def resample_stats() -> dict:
     """Counters of Gold Nugget resampling in this process: ``calls``,
-    ``walks``, ``backtracks``, and the stage that produced each world:
-    ``first`` (the first bounded walk), ``restart`` (a later bounded walk),
-    ``search`` (the complete depth-first search that ends every call that
-    the bounded walks did not; docs/rules/gold_nugget.md, "Resampling")."""
+    ``walks``, ``backtracks``, the stage that produced each world (``first``:
+    the first walk, ``restart``: a later walk), ``overruns`` (resamples that
+    found no world in WALK_CAP walks and returned the true history: the
+    known limitation in the rules doc) and ``failures`` (a walk exhausted
+    every choice; never expected)."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
-            "first": _RS_FIRST, "restart": _RS_RESTART, "search": _RS_SEARCH}
+            "first": _RS_FIRST, "restart": _RS_RESTART, "overruns": _RS_OVERRUNS,
+            "failures": _RS_FAILURES}
+
+
+def resample_fallbacks() -> int:
+    """Resamples that returned the true history (no world in WALK_CAP walks)."""
+    return _RS_OVERRUNS
 
 
 cdef inline double binom(int n, int r) noexcept nogil:
@@ -565,27 +569,23 @@ cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[in
 
 cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
               int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
-              vector[int]* rcp, vector[int]* raux, long budget, int* pio,
-              bint fresh) noexcept nogil:
+              vector[int]* rcp, vector[int]* raux, long budget) noexcept nogil:
     """One walk: a depth-first search over the choice points, each taken
-    in a random order by weight, from the initial state (``fresh``; else it
-    resumes where it stopped, P's next action index in ``pio``) to P's
+    in a random order by weight, from the initial state to P's
     information set.  1 when it got there (the world, real and verified,
     is then ``self``), 0 when it needed more than ``budget`` backtracks to
-    an earlier node (budget < 0: never, no jumps) or used up ``wleft``
-    (then it can resume), -1 when it exhausted every choice (no world)."""
+    an earlier node or used up ``wleft``, -1 when it exhausted every
+    choice (no world)."""
     global _RS_BACKTRACKS
     cdef int outs[MAX_BRANCHING]
     cdef double wts[MAX_BRANCHING]
     cdef GN saved
     cdef vector[int] sh, sa, sr, sk
-    cdef int P = self.wP, pi = pio[0], npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
+    cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
     cdef long backs = 0
     cdef int far = 0, jumps = 0
     cdef bint dead, goal
-    if fresh:
-        rs_walk_start(self, rph, rcp, raux)
-        pi = 0
+    rs_walk_start(self, rph, rcp, raux)
     while True:
         dead = False
         goal = False
@@ -660,7 +660,7 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         if self.wch.size() == 0 or self.wch[self.wch.size() - 1].node < j \
                 or self.wch[self.wch.size() - 1].pos + 1 >= self.wch[self.wch.size() - 1].nvalid:
             backs += 1
-            if budget >= 0 and backs > budget:
+            if backs > budget:
                 # too many: jump back (further each time without progress)
                 # and draw everything after that node afresh
                 j -= WALK_JUMP << (jumps if jumps < 20 else 20)
@@ -675,35 +675,7 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         if not rs_walk_back(self, rph, rcp, raux, &pi):
             return -1
         if self.wleft <= 0:
-            pio[0] = pi           # stopped at a choice point: it can resume here
             return 0
-
-cdef void rs_swap_search(GoldNuggetEngine self, GN* dg, vector[int]* dhist,
-                         vector[int]* dhact, vector[int]* dresr, vector[int]* dresk,
-                         vector[WChoice]* dwch, vector[GN]* dsnap, vector[int]* dsres,
-                         vector[int]* dspi, vector[int]* dscp, int* dwrep,
-                         int* dwnode) noexcept nogil:
-    """Exchange the walk state in ``self`` with the set-aside search state."""
-    cdef GN tmp
-    cdef int t
-    memcpy(&tmp, &self.g, sizeof(GN))
-    memcpy(&self.g, dg, sizeof(GN))
-    memcpy(dg, &tmp, sizeof(GN))
-    self.hist.swap(dhist[0])
-    self.hact.swap(dhact[0])
-    self.resr.swap(dresr[0])
-    self.resk.swap(dresk[0])
-    self.wch.swap(dwch[0])
-    self.wsnap.swap(dsnap[0])
-    self.wsres.swap(dsres[0])
-    self.wspi.swap(dspi[0])
-    self.wscp.swap(dscp[0])
-    t = self.wrep
-    self.wrep = dwrep[0]
-    dwrep[0] = t
-    t = self.wnode
-    self.wnode = dwnode[0]
-    dwnode[0] = t
 
 cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                   vector[int]* raux) noexcept nogil:
@@ -824,16 +796,10 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
     return True
 
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
-    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_SEARCH
+    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_OVERRUNS, _RS_FAILURES
     cdef vector[uint32_t] expv
-    cdef vector[int] pact, ppos, rph, rcp, raux, drph, drcp, draux
-    cdef vector[int] dhist, dhact, dresr, dresk, dsres, dspi, dscp
-    cdef vector[WChoice] dwch
-    cdef vector[GN] dsnap
-    cdef GN dg
-    cdef int pi = 0, dpi = 0, dwrep = 0, dwnode = 0
-    cdef long slice_len
-    cdef bint first
+    cdef vector[int] pact, ppos, rph, rcp, raux
+    cdef vector[int] truth = self.hist
     cdef Facts fx
     cdef int i, j = 0, h, npe = 0, tries, kind, a, d, r
     cdef uint32_t e
@@ -895,7 +861,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             break
         _RS_WALKS += 1
         r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
-                    WALK_BACKTRACKS, &pi, True)
+                    WALK_BACKTRACKS)
         if r == 1:
             if tries == 0:
                 _RS_FIRST += 1
@@ -904,41 +870,11 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             out[0] = self.hist
             return
         if r < 0:
+            _RS_FAILURES += 1
             break
-    # The bounded walks found no world: a complete depth-first search over
-    # the choice points (no jumps), run in slices of growing length with a
-    # fresh bounded walk between slices (the search's state is set aside
-    # meanwhile).  The true history is one of the search's leaves, so it
-    # always ends; everything it reads is P's information and the seed.
-    _RS_WALKS += 1
-    dpi = 0
-    slice_len = RESAMPLE_BACKTRACKS
-    first = True
-    while True:
-        if not first:
-            rs_swap_search(self, &dg, &dhist, &dhact, &dresr, &dresk, &dwch, &dsnap,
-                           &dsres, &dspi, &dscp, &dwrep, &dwnode)
-        self.wleft = slice_len
-        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &drph, &drcp, &draux,
-                    -1, &dpi, first)
-        first = False
-        if r == 1:
-            _RS_SEARCH += 1
-            out[0] = self.hist
-            return
-        if r < 0:
-            # impossible unless the walk model misses a real history: fail loudly
-            fprintf(stderr, b"gold_nugget resample_history: the complete search found no world\n")
-            abort()
-        rs_swap_search(self, &dg, &dhist, &dhact, &dresr, &dresk, &dwch, &dsnap,
-                       &dsres, &dspi, &dscp, &dwrep, &dwnode)
-        _RS_WALKS += 1
-        self.wleft = slice_len
-        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
-                    WALK_BACKTRACKS, &pi, True)
-        if r == 1:
-            _RS_RESTART += 1
-            out[0] = self.hist
-            return
-        if slice_len < SLICE_MAX:
-            slice_len *= 2
+    # Known limitation (rules doc): no world within WALK_CAP walks and
+    # RESAMPLE_BACKTRACKS backtracks (or none at all, never expected).
+    # Counted; the true history is returned.
+    _RS_OVERRUNS += 1
+    self.g.lazy = 0
+    out[0] = truth
