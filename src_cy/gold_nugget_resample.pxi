@@ -3,7 +3,7 @@
 
 # resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
 cdef long _RS_CALLS = 0       # resample_history calls
-cdef long _RS_WALKS = 0       # walks started (the search included)
+cdef long _RS_WALKS = 0       # walks started
 cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
 cdef long _RS_FIRST = 0       # worlds found by the first walk of a call
 cdef long _RS_RESTART = 0     # worlds found by a later walk
