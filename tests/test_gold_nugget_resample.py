@@ -33,10 +33,10 @@ def _replays(game: pyspiel.Game, world: pyspiel.State) -> pyspiel.State:
 
 @pytest.mark.parametrize("params, count", CONFIGS, ids=[
     "mini", "p2", "p3", "p4", "p5", "p3-advanced", "p5-advanced"])
-def test_resampling_never_falls_back(params: dict, count: int) -> None:
-    """Random mid-game states, every player, several seeds: no resample gives
-    up (the counters stay 0), every world replays to itself with the player's
-    information key, string and the player to move unchanged."""
+def test_resampled_worlds_replay(params: dict, count: int) -> None:
+    """Random mid-game states, every player, several seeds: every world
+    replays to itself with the player's information key, string and the
+    player to move unchanged, and every world comes from a walk."""
     game = pyspiel.load_game("gold_nugget", params)
     before = resample_stats()
     states = testing.mid_game_states(game, count, seed=11, min_depth=40)
@@ -52,10 +52,37 @@ def test_resampling_never_falls_back(params: dict, count: int) -> None:
                 assert world.information_state_string(p) == state.information_state_string(p)
                 assert world.current_player() == state.current_player()
                 world.engine.check_invariants()
-    after = resample_stats()
-    assert after["calls"] > before["calls"]
-    assert after["failures"] == before["failures"]
+    _assert_every_call_found_a_world(before, resample_stats())
+
+
+def _assert_every_call_found_a_world(before: dict, after: dict) -> None:
+    """Every call's world came from a walk (no fallback to the truth)."""
+    calls = after["calls"] - before["calls"]
+    assert calls > 0 and sum(after[k] - before[k] for k in ("first", "restart")) == calls
     assert after["overruns"] == before["overruns"] == resample_fallbacks()
+    assert after["failures"] == before["failures"]
+
+
+@pytest.mark.parametrize("params", [{"players": 3}, {"players": 4},
+                                    {"players": 5, "advanced": True}],
+                         ids=["p3", "p4", "p5-advanced"])
+def test_resampler_reads_only_the_information_state(params: dict) -> None:
+    """Two true histories p cannot tell apart (the second is a resampled
+    world of the first) give byte-identical worlds for the same seed."""
+    game = pyspiel.load_game("gold_nugget", params)
+    states = testing.mid_game_states(game, 2, seed=23, min_depth=40)
+    rng = random.Random(5)
+    differed = 0
+    for state in states:
+        for p in range(game.num_players()):
+            other = state.resample(p, rng.getrandbits(62))
+            assert other.engine.py_info_key(p) == state.engine.py_info_key(p)
+            differed += other.history() != state.history()
+            for _ in range(2):
+                seed = rng.getrandbits(62)
+                assert state.engine.py_resample_history(p, seed) == \
+                    other.engine.py_resample_history(p, seed)
+    assert differed > 0
 
 
 def _nugget_owner(world: pyspiel.State) -> int:
@@ -86,8 +113,7 @@ def test_hidden_swap_nugget_follows_information_only() -> None:
     owners = {_nugget_owner(pair[0].resample(2, seed)) for seed in range(60)}
     assert {0, 1} <= owners
     testing.check_resample_distribution(pair[0], pair[1], 2, _nugget_owner, n=150)
-    after = resample_stats()
-    assert after["failures"] == before["failures"] and after["overruns"] == before["overruns"]
+    _assert_every_call_found_a_world(before, resample_stats())
 
 
 def test_nugget_uniform_over_unseen_stones_after_setup() -> None:

@@ -1,0 +1,880 @@
+# Gold Nugget resampling: included inside the body of GoldNuggetEngine
+# (src_cy/gold_nugget.pyx); docs/rules/gold_nugget.md, "Resampling".
+
+# resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
+cdef long _RS_CALLS = 0       # resample_history calls
+cdef long _RS_WALKS = 0       # walks started
+cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
+cdef long _RS_FIRST = 0       # worlds found by the first walk of a call
+cdef long _RS_RESTART = 0     # worlds found by a later walk
+cdef long _RS_OVERRUNS = 0    # resamples that found no world in WALK_CAP walks
+cdef long _RS_FAILURES = 0    # walks that exhausted every choice: no world (never expected)
+
+
+def resample_stats() -> dict:
+    """Counters of Gold Nugget resampling in this process: ``calls``,
+    ``walks``, ``backtracks``, the stage that produced each world (``first``:
+    the first walk, ``restart``: a later walk), ``overruns`` (resamples that
+    found no world in WALK_CAP walks and returned the true history: the
+    known limitation in the rules doc) and ``failures`` (a walk exhausted
+    every choice; never expected)."""
+    return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
+            "first": _RS_FIRST, "restart": _RS_RESTART, "overruns": _RS_OVERRUNS,
+            "failures": _RS_FAILURES}
+
+
+def resample_fallbacks() -> int:
+    """Resamples that returned the true history (no world in WALK_CAP walks)."""
+    return _RS_OVERRUNS
+
+
+cdef inline double binom(int n, int r) noexcept nogil:
+    cdef double x = 1.0
+    cdef int i
+    if n < 0 or r < 0 or r > n:
+        return 0.0
+    for i in range(r):
+        x = x * (n - i) / (i + 1)
+    return x
+
+
+cdef inline double face_assignments(int* k, int g, int t) noexcept nogil:
+    """Ways to give g nuggets (0 or 1) and t traps to the open stones, the rest
+    normal, when k[0] stones may take any face, k[1] may not be the nugget,
+    k[2] may not be a trap and k[3] must be normal."""
+    if g < 0 or g > 1 or t < 0 or k[0] < 0 or k[1] < 0 or k[2] < 0 or k[3] < 0:
+        return 0.0
+    if g == 1:
+        return k[0] * binom(k[0] - 1 + k[1], t) + k[2] * binom(k[0] + k[1], t)
+    return binom(k[0] + k[1], t)
+
+
+cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
+    """The option at position pos of a random order of the n options drawn
+    one after the other by weight without replacement, the draws taken from a
+    generator seeded with ``seed`` (so the order is the same every time)."""
+    cdef double left[MAX_BRANCHING]
+    cdef Rng r
+    cdef double tot = 0.0, u
+    cdef int i, j, best = -1
+    r.s = seed
+    for i in range(n):
+        left[i] = w[i] if w[i] > 0.0 else 0.0
+        tot += left[i]
+    for j in range(pos + 1):
+        if tot <= 0.0:
+            return -1
+        u = rng_double(&r) * tot
+        best = -1
+        for i in range(n):
+            if left[i] > 0.0:
+                best = i
+                if u < left[i]:
+                    break
+                u -= left[i]
+        tot -= left[best]
+        left[best] = 0.0
+    return best
+
+
+# ================================================================ resample
+# A resampling walk (docs/rules/gold_nugget.md, "Resampling") replays the
+# game from the initial state in *lazy* mode: stone faces and the other
+# players' unseen cards are left open and drawn when they first matter,
+# and every event the walking player P observes is checked on the fly
+# against P's true event log (``log``).  Every random decision of a walk
+# (a chance outcome, another player's action, an open face) is a choice
+# point (``wchoose``) taken in a seeded random order by weight; a dead end
+# backtracks to the latest choice point with an option left, and after
+# WALK_BACKTRACKS backtracks to earlier nodes the walk jumps back (further
+# each time) and draws afresh, or restarts.  Walks read nothing but P's
+# information (and who is to move); a world is realized as a real history
+# (``realize``) and verified by replay.  Known limitation: after WALK_CAP
+# walks without a world the true history is returned (counted).
+
+cdef uint32_t rs_expect(GoldNuggetEngine self, int k) noexcept nogil:
+    """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
+    if self.g.pcount + k < self.wT:
+        return self.wexp[self.g.pcount + k]
+    return 0xFFFFFFFFu
+
+cdef inline int rs_shown_face(GoldNuggetEngine self, int s) noexcept nogil:
+    """Face of s for an event (an open face is only ever logged to
+    players other than the walking one, whose events are not kept)."""
+    return self.g.face[s] if self.g.face[s] >= 0 else 0
+
+cdef void rs_open_kinds(GoldNuggetEngine self, int* k) noexcept nogil:
+    """Open stones by exclusion: k[0] none, k[1] not the nugget, k[2] not
+    a trap, k[3] neither."""
+    cdef int t
+    k[0] = 0
+    k[1] = 0
+    k[2] = 0
+    k[3] = 0
+    for t in range(self.g.nstones):
+        if self.g.face[t] < 0:
+            k[((self.g.notnug >> t) & 1) + 2 * ((self.g.nottrap >> t) & 1)] += 1
+
+cdef double rs_face_weight(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Face assignments of the open stones that respect every exclusion
+    and give open stone s face f (f = -1: no condition on s; f = 3: s
+    excluded from the nugget, f = 4: s excluded from the traps)."""
+    cdef int k[4]
+    cdef int ks, g = self.g.frem[F_NUGGET], t = self.g.frem[F_TRAP]
+    rs_open_kinds(self, k)
+    if f >= 0:
+        ks = <int>((self.g.notnug >> s) & 1) + 2 * <int>((self.g.nottrap >> s) & 1)
+        if f == 3 or f == 4:
+            k[ks] -= 1
+            k[ks | (1 if f == 3 else 2)] += 1
+        else:
+            if (f == F_NUGGET and ks & 1) or (f == F_TRAP and ks & 2):
+                return 0.0
+            k[ks] -= 1
+            if f == F_NUGGET:
+                g -= 1
+            elif f == F_TRAP:
+                t -= 1
+    return face_assignments(k, g, t)
+
+cdef bint rs_face_possible(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Stone s can still turn out to have face f (f < 0: any face)."""
+    if f < 0:
+        return True
+    if self.g.face[s] >= 0:
+        return self.g.face[s] == f
+    return rs_face_weight(self, s, f) > 0.0
+
+cdef void rs_set_face(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    if f < 0 or f > 2 or rs_face_weight(self, s, f) <= 0.0:
+        self.g.wdead = 1
+        return
+    self.g.face[s] = f
+    self.g.frem[f] -= 1
+
+cdef void rs_exclude(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Open stone s is not the Gold Nugget (f = F_NUGGET) / not a trap."""
+    if rs_face_weight(self, s, 3 if f == F_NUGGET else 4) <= 0.0:
+        self.g.wdead = 1
+        return
+    if f == F_NUGGET:
+        self.g.notnug |= 1u << s
+    else:
+        self.g.nottrap |= 1u << s
+
+cdef bint rs_is_nugget(GoldNuggetEngine self, int s) noexcept nogil:
+    """Accuse: is s the Gold Nugget?  An open stone decides only that, with
+    its exact odds given the exclusions."""
+    cdef double w[2]
+    cdef int i
+    if self.g.face[s] >= 0:
+        return self.g.face[s] == F_NUGGET
+    w[0] = rs_face_weight(self, s, 3)
+    w[1] = rs_face_weight(self, s, F_NUGGET)
+    i = rs_wchoose(self, 2, w)
+    if i == 1:
+        rs_set_face(self, s, F_NUGGET)
+        return True
+    if i == 0:
+        self.g.notnug |= 1u << s
+    return False
+
+cdef void rs_decide_trap(GoldNuggetEngine self, int s, int forced) noexcept nogil:
+    """Open stone s: trap or not (forced: 1/0 as the walking player saw;
+    otherwise drawn with its exact odds given the exclusions)."""
+    cdef double w[2]
+    cdef int i = forced
+    if forced < 0:
+        w[0] = rs_face_weight(self, s, 4)
+        w[1] = rs_face_weight(self, s, F_TRAP)
+        i = rs_wchoose(self, 2, w)
+    if i == 1:
+        rs_set_face(self, s, F_TRAP)
+    elif i == 0:
+        rs_exclude(self, s, F_TRAP)
+
+cdef void rs_settle_examined(GoldNuggetEngine self, int s, int x, uint32_t see, bint traps) noexcept nogil:
+    """An open stone examined by x: only what matters is decided."""
+    cdef int P = self.wP
+    cdef uint32_t e = rs_expect(self, 0)
+    if x == P or (traps and (see >> P) & 1 and self.g.abilities and not self.g.final
+                  and self.g.animal[P] == A_RACCOON):
+        if (e & 63) == EV_FACE:
+            rs_set_face(self, s, (e >> 20) & 63)
+        else:
+            self.g.wdead = 1
+    elif traps:
+        rs_decide_trap(self, s, (1 if (e & 63) == EV_TRAPSHOW else 0) if (see >> P) & 1 else -1)
+
+cdef void rs_settle_revealed(GoldNuggetEngine self, int s, uint32_t see) noexcept nogil:
+    cdef uint32_t e = rs_expect(self, 0)
+    if (see >> self.wP) & 1:
+        if (e & 63) == EV_REVEAL:
+            rs_set_face(self, s, (e >> 20) & 63)
+        else:
+            self.g.wdead = 1
+
+cdef void rs_settle_grabbed(GoldNuggetEngine self, int s) noexcept nogil:
+    cdef uint32_t e = rs_expect(self, 0)
+    if (e & 63) == EV_GRABRES and ((e >> 26) & 63) == 1:
+        rs_set_face(self, s, (e >> 20) & 63)
+    else:
+        self.g.wdead = 1
+
+cdef int rs_settle_query(GoldNuggetEngine self, int a, uint32_t m) noexcept nogil:
+    """Lazy Gold Nugget / Do I have it? answer while the nugget is open:
+    yes with the exact odds that the nugget lies in m (or as the walking
+    player saw); yes then places it on one stone of m by those odds."""
+    cdef double w[MAXS]
+    cdef double win = 0.0, wout = 0.0
+    cdef double yn[2]
+    cdef int ids[MAXS]
+    cdef int t, nin = 0, yes, i
+    cdef uint32_t e
+    for t in range(self.g.nstones):
+        if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
+            if (m >> t) & 1:
+                ids[nin] = t
+                w[nin] = rs_face_weight(self, t, F_NUGGET)
+                win += w[nin]
+                nin += 1
+            else:
+                wout += rs_face_weight(self, t, F_NUGGET)
+    if a == self.wP:
+        e = rs_expect(self, 0)
+        yes = ((e >> 20) & 63) if (e & 63) == EV_ANSWER else 0
+    else:
+        yn[0] = wout
+        yn[1] = win
+        yes = rs_wchoose(self, 2, yn)
+        if yes < 0:
+            return 0
+    if yes:
+        i = rs_wchoose(self, nin, w)
+        if i >= 0:
+            rs_set_face(self, ids[i], F_NUGGET)
+    else:
+        if wout <= 0.0:
+            self.g.wdead = 1
+        for t in range(self.g.nstones):
+            if self.g.face[t] < 0 and (m >> t) & 1:
+                self.g.notnug |= 1u << t
+    return yes
+
+cdef void rs_resolve_blank(GoldNuggetEngine self, int p, int k) noexcept nogil:
+    """In a walk: one of p's unknown cards turns out to be card k."""
+    cdef int j
+    if self.g.nblank[p] == 0 or self.g.pool[k] == 0:
+        self.g.wdead = 1
+        self.g.hand[p][k] += 1
+        self.g.handn[p] += 1
+        return
+    self.resr.push_back(self.g.bq[p][0])
+    self.resk.push_back(k)
+    self.g.nres += 1
+    for j in range(1, self.g.nblank[p]):
+        self.g.bq[p][j - 1] = self.g.bq[p][j]
+    self.g.nblank[p] -= 1
+    self.g.pool[k] -= 1
+    self.g.hand[p][k] += 1
+
+cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double* wts) noexcept nogil:
+    """Actions at the walk's current node other than P's, with weights:
+    chance outcomes by their odds (unknown cards as BLANK), other players'
+    decisions uniformly, minus those P's observations already exclude."""
+    cdef int P = self.wP, ph = self.g.phase, n = 0, x, k, i, j, a, have, pool_tot = 0
+    cdef uint32_t e0, e1
+    if self.current_player() == CHANCE_PLAYER:
+        if ph == PH_DEAL or ph == PH_DRAW:
+            x = self.g.deal_i // self.g.hand_size if ph == PH_DEAL else self.g.cp
+            if x == P:
+                e0 = rs_expect(self, 0)
+                e1 = rs_expect(self, 1)
+                k = -1
+                if ph == PH_DEAL and (e1 & 63) == EV_DEALT:
+                    k = (e1 >> 14) & 63
+                elif ph == PH_DRAW and (e0 & 63) == EV_WIND:
+                    k = (e0 >> 14) & 63
+                elif ph == PH_DRAW and (e0 & 63) == EV_DRAW and (e1 & 63) == EV_DRAWCARD:
+                    k = (e1 >> 14) & 63
+                if k < 0 or k >= NCARD:
+                    return 0
+                if self.g.deck[k] > 0:
+                    outs[n] = k
+                    wts[n] = self.g.deck[k]
+                    n += 1
+                if k < NLEAF and self.g.pool[k] > 0 and self.g.deck_unk > 0:
+                    for j in range(NLEAF):
+                        pool_tot += self.g.pool[j]
+                    outs[n] = UNK + k
+                    wts[n] = self.g.deck_unk * self.g.pool[k] / <double>pool_tot
+                    n += 1
+                return n
+            # a wind card is shown to everyone, a leaf card is a public "draws"
+            e0 = rs_expect(self, 0)
+            for k in range(NCARD):
+                if self.g.deck[k] > 0 and (ph == PH_DEAL or (
+                        (k >= NLEAF) == ((e0 & 63) == EV_WIND) and
+                        (k < NLEAF or k == <int>((e0 >> 14) & 63)))):
+                    outs[n] = k
+                    wts[n] = self.g.deck[k]
+                    n += 1
+            if self.g.deck_unk > 0 and (ph == PH_DEAL or (e0 & 63) != EV_WIND):
+                outs[n] = BLANK
+                wts[n] = self.g.deck_unk
+                n += 1
+            return n
+        if ph == PH_DEAL_ANIMAL:
+            x = self.g.deal_i // self.g.deal_animals
+            j = self.g.deal_i % self.g.deal_animals
+            have = 0
+            for i in range(j):
+                if self.g.offer[x][i] == fx.chosen[x]:
+                    have = 1
+            for a in range(NANIMAL):
+                if not (self.g.animals_left >> a) & 1:
+                    continue
+                if x != P and fx.chosen[x] >= 0:
+                    if a == fx.chosen[x]:
+                        if have:
+                            continue
+                    elif (fx.chosen_any >> a) & 1 or \
+                            (j == self.g.deal_animals - 1 and not have):
+                        continue
+                if x != P and (fx.p_offers >> a) & 1:
+                    continue
+                outs[n] = a
+                wts[n] = 1.0
+                n += 1
+            return n
+        if ph == PH_DEAL_TOD:
+            e0 = rs_expect(self, 0)          # time cards are dealt face up
+            for k in range(4):
+                if self.g.tod_left[k] > 0 and k == <int>((e0 >> 14) & 63):
+                    outs[n] = k
+                    wts[n] = self.g.tod_left[k]
+                    n += 1
+            return n
+        if ph == PH_DEAL_VC:
+            x = self.g.deal_i
+            for a in range(NVC):
+                if not (self.g.vc_left >> a) & 1:
+                    continue
+                if x != P and ((fx.vcp[x] >= 0 and a != fx.vcp[x]) or
+                               (fx.vcp[x] < 0 and (fx.vcp_any >> a) & 1)):
+                    continue
+                outs[n] = a
+                wts[n] = 1.0
+                n += 1
+            return n
+        for i in range(self.g.nestn):
+            if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                if ph == PH_GRAB_CHANCE and not rs_face_possible(self, self.g.nest[i],
+                                                                 fx.gface[self.g.cp]):
+                    continue          # P sees this grab's face when the grabs are revealed
+                outs[n] = i
+                wts[n] = 1.0
+                n += 1
+        return n
+    x = self.g.cp
+    e0 = rs_expect(self, 0)
+    j = rs_public_action(self, x, ph, e0)
+    if j != -2:
+        # the decision's first event is public: P's next event names it
+        if j >= 0 and self.is_legal(j):
+            outs[0] = j
+            wts[0] = 1.0
+            return 1
+        return 0
+    k = self.legal_actions(outs)
+    have = 0      # Beg between two other animals: card kinds only an unknown card gives
+    for i in range(k):
+        a = outs[i]
+        if ph == PH_EFFECT and self.g.eff.dk == DK_BEG and self.g.eff.actor != P and \
+                A_DISCARD <= a < A_DISCARD + NLEAF and self.g.hand[x][a - A_DISCARD] == 0:
+            have += 1
+            continue
+        if ph == PH_CHOOSE_ANIMAL and fx.chosen[x] >= 0 and \
+                self.g.offer[x][a - A_OPT0] != fx.chosen[x]:
+            continue
+        if ph == PH_FINAL_PLAY and fx.fd[x] >= 0 and a != fx.fd[x]:
+            continue
+        if ph == PH_GRAB and fx.gr[x] >= 0 and a != fx.gr[x]:
+            continue
+        if ph == PH_REACT and (a == A_PASS) == ((e0 & 63) == EV_PLAY and
+                                                ((e0 >> 6) & 15) == x):
+            continue              # an instant played here is P's next event
+        outs[n] = a
+        wts[n] = 1.0
+        n += 1
+    if have:
+        # the card given stays unknown (P sees neither side of it): one option
+        # with the weight of the card kinds it stands for
+        outs[n] = A_GIVE_UNKNOWN
+        wts[n] = have
+        n += 1
+    return n
+
+
+cdef void rs_give_unknown(GoldNuggetEngine self, int who, int a) noexcept nogil:
+    """Beg in a walk: who gives a one of its unknown cards, which stays
+    unknown (it keeps the draw it came from, so it gets its identity when it
+    is revealed or at the end like any unknown card)."""
+    cdef int j
+    if self.g.nblank[who] == 0 or self.g.nblank[a] == MAXBL:
+        self.g.wdead = 1
+        return
+    self.g.bq[a][self.g.nblank[a]] = self.g.bq[who][0]
+    self.g.nblank[a] += 1
+    for j in range(1, self.g.nblank[who]):
+        self.g.bq[who][j - 1] = self.g.bq[who][j]
+    self.g.nblank[who] -= 1
+    self.g.handn[who] -= 1
+
+cdef int rs_public_action(GoldNuggetEngine self, int x, int ph, uint32_t e) noexcept nogil:
+    """The action of x (not P) whose first event, public, is P's next event
+    e: -1 when none is, -2 when the decision's first event is not public."""
+    cdef int kind = e & 63, a = (e >> 6) & 15, k = (e >> 14) & 63, d = (e >> 20) & 63
+    if ph != PH_MEDDLE and ph != PH_HELLO_DISCARD and ph != PH_LIMIT and \
+            ph != PH_REACT and ph != PH_SLEEP_CHOICE:
+        return -2
+    if a != x or e == 0xFFFFFFFFu:
+        return -1
+    if ph == PH_SLEEP_CHOICE:
+        return A_SLEEP if kind == EV_SLEEP else (A_MEDDLE if kind == EV_MEDDLE else -1)
+    if ph == PH_HELLO_DISCARD or ph == PH_LIMIT:
+        if kind == EV_HELLODONE and ph == PH_HELLO_DISCARD:
+            return A_PASS
+        if kind == EV_DISCARD and k < NLEAF and d == (1 if ph == PH_LIMIT else 0):
+            return A_DISCARD + k
+        return -1
+    if kind == EV_PLAY and k < NLEAF and d <= 1:
+        return (A_RECYCLE if d == 1 else A_PLAY) + k
+    if ph == PH_REACT:
+        return A_PASS if kind == EV_REACTPASS else -1
+    if kind == EV_END:
+        return A_PASS
+    if kind == EV_ABILITY:
+        return A_ABILITY
+    if kind == EV_VCPLAY:
+        return A_VICTORY
+    return -1
+
+cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
+    """A choice point of the search: an index among n options drawn by
+    weight (zero weights never); replayed after a backtrack, where the
+    latest choice point takes the next option of its seeded order.  -1
+    (and a dead walk) when no option has weight."""
+    cdef WChoice c
+    cdef int i, valid = 0, last = -1
+    if self.g.wdead:
+        return -1
+    for i in range(n):
+        if w[i] > 0.0:
+            valid += 1
+            last = i
+    if valid == 0:
+        self.g.wdead = 1
+        return -1
+    if valid == 1:
+        return last                  # no choice: not a choice point
+    if self.wrep < <int>self.wch.size():
+        c = self.wch[self.wrep]
+        self.wrep += 1
+        return nth_choice(c.seed, c.pos, n, w)
+    c.node = self.wnode
+    c.seed = rng_next(self.wrng)
+    c.pos = 0
+    c.nvalid = valid
+    self.wch.push_back(c)
+    self.wrep += 1
+    return nth_choice(c.seed, 0, n, w)
+
+cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
+                     vector[int]* raux) noexcept nogil:
+    cdef int s, k
+    self.to_initial()
+    self.g.lazy = 1
+    for s in range(self.g.nstones):
+        self.g.face[s] = -1
+    self.g.frem[F_NORMAL] = self.g.nnormal
+    self.g.frem[F_TRAP] = self.g.ntrap
+    self.g.frem[F_NUGGET] = 1
+    for k in range(NLEAF):
+        self.g.pool[k] = self.g.leaf_init[k]
+        self.g.deck_unk += self.g.deck[k]
+        self.g.deck[k] = 0
+    rph.clear()
+    rcp.clear()
+    raux.clear()
+    if self.wsnap.capacity() == 0:
+        self.wsnap.reserve(self.g.max_moves // 4 + 64)
+    self.wch.clear()
+    self.wsnap.clear()
+    self.wsres.clear()
+    self.wspi.clear()
+    self.wscp.clear()
+    self.wrep = 0
+
+cdef bint rs_walk_back(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                    int* pi) noexcept nogil:
+    """Backtrack: the latest choice point with an option left takes it and
+    the walk returns to the node of that choice point.  False when every
+    choice point is exhausted."""
+    cdef WChoice* c
+    cdef int j
+    while self.wch.size() > 0:
+        c = &self.wch[self.wch.size() - 1]
+        if c.pos + 1 < c.nvalid:
+            c.pos += 1
+            j = c.node
+            memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+            self.hist.resize(j)
+            self.hact.resize(j)
+            self.resr.resize(self.wsres[j])
+            self.resk.resize(self.wsres[j])
+            rph.resize(j)
+            rcp.resize(j)
+            raux.resize(j)
+            pi[0] = self.wspi[j]
+            self.wrep = self.wscp[j]
+            self.wsnap.resize(j)
+            self.wsres.resize(j)
+            self.wspi.resize(j)
+            self.wscp.resize(j)
+            return True
+        self.wch.pop_back()
+    return False
+
+cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                    int* pi) noexcept nogil:
+    """Back to node j with every choice point from there on forgotten (the
+    walk goes on from j with fresh random draws)."""
+    while self.wch.size() > 0 and self.wch[self.wch.size() - 1].node >= j:
+        self.wch.pop_back()
+    memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+    self.hist.resize(j)
+    self.hact.resize(j)
+    self.resr.resize(self.wsres[j])
+    self.resk.resize(self.wsres[j])
+    rph.resize(j)
+    rcp.resize(j)
+    raux.resize(j)
+    pi[0] = self.wspi[j]
+    self.wrep = self.wscp[j]
+    self.wsnap.resize(j)
+    self.wsres.resize(j)
+    self.wspi.resize(j)
+    self.wscp.resize(j)
+
+cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
+              int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
+              vector[int]* rcp, vector[int]* raux, long budget) noexcept nogil:
+    """One walk: a depth-first search over the choice points, each taken
+    in a random order by weight, from the initial state to P's
+    information set.  1 when it got there (the world, real and verified,
+    is then ``self``), 0 when it needed more than ``budget`` backtracks to
+    an earlier node or used up ``wleft``, -1 when it exhausted every
+    choice (no world)."""
+    global _RS_BACKTRACKS
+    cdef int outs[MAX_BRANCHING]
+    cdef double wts[MAX_BRANCHING]
+    cdef GN saved
+    cdef vector[int] sh, sa, sr, sk
+    cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
+    cdef long backs = 0
+    cdef int far = 0, jumps = 0
+    cdef bint dead, goal
+    rs_walk_start(self, rph, rcp, raux)
+    while True:
+        dead = False
+        goal = False
+        j = <int>self.hist.size()
+        if self.g.pcount == self.wT and pi == npact:
+            if self.is_terminal():
+                goal = truth_terminal
+                dead = not goal
+            elif self.current_player() == truth_cp and not truth_terminal:
+                goal = True
+            elif self.current_player() == P:
+                dead = True
+        if goal:
+            memcpy(&saved, &self.g, sizeof(GN))
+            sh = self.hist
+            sa = self.hact
+            sr = self.resr
+            sk = self.resk
+            if rs_realize(self, rph, rcp, raux) and self.info_key(P) == key \
+                    and self.current_player() == truth_cp:
+                return 1
+            memcpy(&self.g, &saved, sizeof(GN))
+            self.hist = sh
+            self.hact = sa
+            self.resr = sr
+            self.resk = sk
+            dead = True
+        elif not dead and (self.is_terminal() or j > 4 * self.g.max_moves + 100):
+            dead = True
+        if not dead:
+            self.wsnap.push_back(self.g)
+            self.wsres.push_back(<int>self.resr.size())
+            self.wspi.push_back(pi)
+            self.wscp.push_back(self.wrep)
+            self.wnode = j
+            cp = self.current_player()
+            ph = self.g.phase
+            aux = -1
+            if cp == P:
+                if pi >= npact or ppos[0][pi] != self.g.pcount or \
+                        not self.is_legal(pact[0][pi]):
+                    dead = True
+                else:
+                    a = pact[0][pi]
+                    pi += 1
+            else:
+                n = rs_walk_candidates(self, fx, outs, wts)
+                idx = rs_wchoose(self, n, wts)
+                if idx < 0:
+                    dead = True
+                else:
+                    a = outs[idx]
+                    if a == A_GIVE_UNKNOWN and ph == PH_EFFECT and self.g.eff.dk == DK_BEG:
+                        aux = self.g.bq[self.g.cp][0]
+                    if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
+                                                or ph == PH_GRAB_CHANCE):
+                        aux = self.g.nest[a]
+            if not dead:
+                self.apply(a)
+                if not self.g.wdead:
+                    rph.push_back(ph)
+                    rcp.push_back(cp)
+                    raux.push_back(aux)
+                    continue
+        # a dead end: back to the latest choice point with an option left;
+        # only backtracks to an earlier node count against the budget
+        _RS_BACKTRACKS += 1
+        self.wleft -= 1
+        if j > far:
+            far = j
+            jumps = 0
+        if self.wch.size() == 0 or self.wch[self.wch.size() - 1].node < j \
+                or self.wch[self.wch.size() - 1].pos + 1 >= self.wch[self.wch.size() - 1].nvalid:
+            backs += 1
+            if backs > budget:
+                # too many: jump back (further each time without progress)
+                # and draw everything after that node afresh
+                j -= WALK_JUMP << (jumps if jumps < 20 else 20)
+                jumps += 1
+                if j <= 0:
+                    return 0
+                rs_walk_jump(self, j, rph, rcp, raux, &pi)
+                backs = 0
+                if self.wleft <= 0:
+                    return 0
+                continue
+        if not rs_walk_back(self, rph, rcp, raux, &pi):
+            return -1
+        if self.wleft <= 0:
+            return 0
+
+cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
+                  vector[int]* raux) noexcept nogil:
+    """Close the walk (open faces drawn by their exact odds given the
+    exclusions, unknown cards uniformly from the cards left) and rebuild
+    it as a real history in ``self``."""
+    cdef int perm[MAXS]
+    cdef int ids[MAXS]
+    cdef double w[MAXS]
+    cdef int pool[256]
+    cdef int s, t, j, f, q, b, a, nopen = 0, npool = 0, nrec, r, ph
+    cdef double tot = 0.0, u
+    cdef vector[int] wh = self.hist
+    cdef vector[int] bcard
+    # faces: the nugget by its odds, then the traps uniformly among the
+    # open stones allowed to be traps (every such choice is equally likely)
+    if self.g.frem[F_NUGGET] > 0:
+        for s in range(self.g.nstones):
+            if self.g.face[s] < 0 and not ((self.g.notnug >> s) & 1):
+                ids[nopen] = s
+                w[nopen] = rs_face_weight(self, s, F_NUGGET)
+                tot += w[nopen]
+                nopen += 1
+        if tot <= 0.0:
+            return False
+        u = rng_double(self.wrng) * tot
+        j = 0
+        while j < nopen - 1 and u >= w[j]:
+            u -= w[j]
+            j += 1
+        rs_set_face(self, ids[j], F_NUGGET)
+        if self.g.wdead:
+            return False
+    nopen = 0
+    for s in range(self.g.nstones):
+        if self.g.face[s] < 0 and not ((self.g.nottrap >> s) & 1):
+            ids[nopen] = s
+            nopen += 1
+    if nopen < self.g.frem[F_TRAP]:
+        return False
+    for j in range(nopen - 1, 0, -1):
+        t = rng_int(self.wrng, j + 1)
+        s = ids[j]
+        ids[j] = ids[t]
+        ids[t] = s
+    for j in range(self.g.frem[F_TRAP]):
+        self.g.face[ids[j]] = F_TRAP
+    for s in range(self.g.nstones):
+        if self.g.face[s] < 0:
+            self.g.face[s] = F_NORMAL
+    # tokens -> real stone ids, a random bijection within each face
+    for s in range(self.g.nstones):
+        ids[s] = s
+    for j in range(self.g.nstones - 1, 0, -1):
+        t = rng_int(self.wrng, j + 1)
+        s = ids[j]
+        ids[j] = ids[t]
+        ids[t] = s
+    for s in range(self.g.nstones):
+        perm[s] = -1
+    for j in range(self.g.nstones):
+        t = ids[j]                       # real id t, face of real id t:
+        f = F_NUGGET if t == 0 else (F_TRAP if t <= self.g.ntrap else F_NORMAL)
+        for s in range(self.g.nstones):
+            if perm[s] < 0 and self.g.face[s] == f:
+                perm[s] = t
+                break
+    for s in range(self.g.nstones):
+        if perm[s] < 0:
+            return False
+    # unknown cards still open: uniformly from the cards left unaccounted
+    for a in range(NLEAF):
+        for j in range(self.g.pool[a]):
+            if npool < 256:
+                pool[npool] = a
+                npool += 1
+    for j in range(npool - 1, 0, -1):
+        t = rng_int(self.wrng, j + 1)
+        s = pool[j]
+        pool[j] = pool[t]
+        pool[t] = s
+    nrec = <int>wh.size()
+    bcard.resize(nrec, -1)
+    for r in range(<int>self.resr.size()):
+        bcard[self.resr[r]] = self.resk[r]
+    t = 0
+    for q in range(self.g.n):
+        for b in range(self.g.nblank[q]):
+            if t >= npool:
+                return False
+            bcard[self.g.bq[q][b]] = pool[t]
+            t += 1
+    # the real history
+    self.to_initial()
+    for r in range(nrec):
+        a = wh[r]
+        ph = rph[0][r]
+        if ph == PH_REACT and a == A_PASS and not (self.g.phase == PH_REACT
+                                                   and self.g.cp == rcp[0][r]):
+            continue                    # that animal turned out to hold no instant
+        if ph == PH_DEAL or ph == PH_DRAW:
+            if a == BLANK:
+                a = bcard[r]
+            elif a >= UNK:
+                a -= UNK
+        elif ph == PH_EFFECT and a == A_GIVE_UNKNOWN and raux[0][r] >= 0:
+            a = A_DISCARD + bcard[raux[0][r]]
+        elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
+            t = perm[raux[0][r]]
+            a = -1
+            for j in range(self.g.nestn):
+                if self.g.nest[j] == t:
+                    a = j
+                    break
+        if a < 0 or not self.is_legal(a):
+            return False
+        self.apply(a)
+    return True
+
+cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_OVERRUNS, _RS_FAILURES
+    cdef vector[uint32_t] expv
+    cdef vector[int] pact, ppos, rph, rcp, raux
+    cdef vector[int] truth = self.hist
+    cdef Facts fx
+    cdef int i, j = 0, h, npe = 0, tries, kind, a, d, r
+    cdef uint32_t e
+    cdef uint64_t key = self.info_key(player)
+    cdef int cp_truth = self.current_player()
+    cdef bint term = self.is_terminal()
+    # what P saw: its events, and its own actions with the events before each
+    for i in range(self.g.nlog):
+        if (self.logm[i] >> player) & 1:
+            expv.push_back(self.logc[i])
+    for h in range(<int>self.hist.size()):
+        if self.hact[h] == player:
+            while j < self.g.nlog and self.logh[j] < h:
+                if (self.logm[j] >> player) & 1:
+                    npe += 1
+                j += 1
+            pact.push_back(self.hist[h])
+            ppos.push_back(npe)
+    # decisions P saw revealed later: chosen animals, victory cards
+    # played, final face-down cards, grabs
+    fx.chosen_any = 0
+    fx.p_offers = 0
+    fx.vcp_any = 0
+    for i in range(MAXP):
+        fx.chosen[i] = -1
+        fx.vcp[i] = -1
+        fx.fd[i] = -1
+        fx.gr[i] = -1
+        fx.gface[i] = -1
+    for i in range(<int>expv.size()):
+        e = expv[i]
+        kind = e & 63
+        a = (e >> 6) & 15
+        d = (e >> 20) & 63
+        if kind == EV_OFFER:
+            fx.p_offers |= 1u << ((e >> 14) & 63)
+        elif kind == EV_ANIMAL:
+            fx.chosen[a] = (e >> 14) & 63
+            fx.chosen_any |= 1u << fx.chosen[a]
+        elif kind == EV_VCPLAY:
+            fx.vcp[a] = (e >> 14) & 63
+            fx.vcp_any |= 1u << fx.vcp[a]
+        elif kind == EV_PLAY and d >= 2:
+            fx.fd[a] = (A_RECYCLE if d == 3 else A_PLAY) + ((e >> 14) & 63)
+        elif kind == EV_GRABRES:
+            if (e >> 26) & 63:
+                fx.gface[a] = d
+            if a != player:
+                fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
+                    A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+    self.wexp = expv.data()
+    self.wT = <int>expv.size()
+    self.wP = player
+    self.wrng = rng
+    _RS_CALLS += 1
+    self.wleft = RESAMPLE_BACKTRACKS
+    for tries in range(WALK_CAP):
+        if self.wleft <= 0:
+            break
+        _RS_WALKS += 1
+        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
+                    WALK_BACKTRACKS)
+        if r == 1:
+            if tries == 0:
+                _RS_FIRST += 1
+            else:
+                _RS_RESTART += 1
+            out[0] = self.hist
+            return
+        if r < 0:
+            _RS_FAILURES += 1
+            break
+    # Known limitation (rules doc): no world within WALK_CAP walks and
+    # RESAMPLE_BACKTRACKS backtracks (or none at all, never expected).
+    # Counted; the true history is returned.
+    _RS_OVERRUNS += 1
+    self.g.lazy = 0
+    out[0] = truth
