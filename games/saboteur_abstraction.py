@@ -78,8 +78,7 @@ class SaboteurActions(ActionAbstraction):
         view = engine.player_view(player)
         if view["phase"] != "play":
             return out
-        C = (2 * engine.grid_radius + 1) ** 2
-        base = 33 * C
+        ids = hs.ActionIds.of(engine)
         legal_set = set(legal)
         known, broken, board = view["known_goals"], view["broken"], view["board"]
         target = hs.SaboteurHeuristicBot._target(known)
@@ -90,10 +89,10 @@ class SaboteurActions(ActionAbstraction):
         digger = view["role"] == hs.DIGGER
         best_path = best_dead = rock_path = rock_dead = None
         for a in legal:
-            if a >= 33 * C:
+            if not (ids.is_place(a) or ids.is_rockfall(a)):
                 break
-            if a >= 32 * C:                      # rockfall on a card of the maze
-                xy = engine.cell_xy(a - 32 * C)
+            if ids.is_rockfall(a):               # rockfall on a card of the maze
+                xy = engine.cell_xy(a - ids.rock)
                 cell = board.get(xy)
                 if cell is None or xy == (0, 0):
                     continue
@@ -103,8 +102,8 @@ class SaboteurActions(ActionAbstraction):
                 else:
                     rock_path = cand if rock_path is None or cand < rock_path else rock_path
                 continue
-            k, o = (a // C) >> 1, (a // C) & 1
-            x, y = engine.cell_xy(a % C)
+            k, o, cell_id = ids.placement(a)
+            x, y = engine.cell_xy(cell_id)
             e = hs.edges(k, o)
             towards = (("E" in e and tx > x) + ("W" in e and tx < x)
                        + ("S" in e and ty > y) + ("N" in e and ty < y))
@@ -117,21 +116,22 @@ class SaboteurActions(ActionAbstraction):
         out[2] = best_dead[2] if best_dead else (rock_path and rock_path[1])
         out[3] = rock_dead and rock_dead[1]
         victims = sorted(others, key=(lambda q: (-sus[q], q)) if digger else (lambda q: (sus[q], q)))
-        out[4] = next((base + 10 * t + q for q in victims for t in range(3)
-                       if base + 10 * t + q in legal_set), None)
+        out[4] = next((ids.break_tool(t, q) for q in victims for t in range(3)
+                       if ids.break_tool(t, q) in legal_set), None)
         for q in [player] + sorted(others, key=lambda q: (sus[q], q)):
-            out[5] = next((base + 30 + 10 * (3 * r + t) + q
+            out[5] = next((ids.repair(r, t, q)
                            for t in range(3) if broken[q][t]
                            for r, tools in enumerate(hs.REPAIR_TOOLS)
-                           if t in tools and base + 30 + 10 * (3 * r + t) + q in legal_set), None)
+                           if t in tools and ids.repair(r, t, q) in legal_set), None)
             if out[5] is not None:
                 break
         if hs.TREASURE not in known:
-            out[6] = next((base + 210 + g for g in hs.GOAL_PREFERENCE
-                           if known[g] < 0 and base + 210 + g in legal_set), None)
+            out[6] = next((ids.map(g) for g in hs.GOAL_PREFERENCE
+                           if known[g] < 0 and ids.map(g) in legal_set), None)
         hand = view["hand"]
-        out[7] = next((base + 213 + k for k in (_DISCARD_DIGGER if digger else _DISCARD_SABOTEUR)
-                       if hand[k] and base + 213 + k in legal_set), None)
+        out[7] = next((ids.pass_discarding(k)
+                       for k in (_DISCARD_DIGGER if digger else _DISCARD_SABOTEUR)
+                       if hand[k] and ids.pass_discarding(k) in legal_set), None)
         return out
 
 
