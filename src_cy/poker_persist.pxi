@@ -1,27 +1,37 @@
-# Kuhn and Leduc poker persistence: the snapshot (player count, history
-# length, the history; ``load`` replays it on a clone, each action checked, so
+# Kuhn and Leduc poker persistence: the snapshot (magic ``GSPK``, format
+# version, player count, history length, the history; ``load`` replays it on a clone, each action checked, so
 # a refused snapshot raises ValueError and changes nothing) and the invariant
 # checks (ValueError naming the broken law).  Included by src_cy/poker.pyx,
 # whose engine methods call these functions.
 
 
+POKER_SNAP_MAGIC = b"GSPK"
+POKER_SNAP_VERSION = 1
+cdef int _HEAD = 6   # magic (4), version, player count; then the history length
+
+
 cdef bytes _dump_history(int n, int* hist, int hlen):
-    return bytes([n, hlen] + [hist[i] for i in range(hlen)])
+    return POKER_SNAP_MAGIC + bytes([POKER_SNAP_VERSION, n, hlen] + [hist[i] for i in range(hlen)])
 
 
 cdef list _parse_history(object data, str what):
     if not isinstance(data, (bytes, bytearray)):
         raise ValueError(f"{what} snapshot must be bytes, got {type(data).__name__}")
-    if len(data) < 2 or data[1] != len(data) - 2:
+    if bytes(data[:4]) != POKER_SNAP_MAGIC:
+        raise ValueError(f"not a {what} snapshot: bad magic {bytes(data[:4])!r}")
+    if len(data) < _HEAD + 1 or data[4] != POKER_SNAP_VERSION:
+        raise ValueError(f"{what} snapshot format version "
+                         f"{data[4] if len(data) > 4 else None} is not {POKER_SNAP_VERSION}")
+    if data[_HEAD] != len(data) - _HEAD - 1:
         raise ValueError(f"malformed {what} snapshot: length field does not match")
-    return list(data[2:])
+    return list(data[_HEAD + 1:])
 
 
 def _checked_history(data, name: str, players: int) -> list:
     """The history in a ``_dump_history`` snapshot of `name` for `players`."""
     hist = _parse_history(data, name)
-    if data[0] != players:
-        raise ValueError(f"{name} snapshot is for {data[0]} players, engine has {players}")
+    if data[5] != players:
+        raise ValueError(f"{name} snapshot is for {data[5]} players, engine has {players}")
     return hist
 
 

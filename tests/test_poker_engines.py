@@ -116,10 +116,15 @@ def test_dump_load_roundtrip_and_refusals():
     assert other.py_info_key(1) == eng.py_info_key(1)
     with pytest.raises(ValueError, match="players"):
         LeducEngine({"players": 3}).load(eng.dump())
+    head = b"GSPK" + bytes([1])
     with pytest.raises(ValueError, match="illegal action"):
-        LeducEngine({"players": 2}).load(bytes([2, 3, 1, 1, 1]))
+        LeducEngine({"players": 2}).load(head + bytes([2, 3, 1, 1, 1]))
     with pytest.raises(ValueError, match="length"):
-        KuhnEngine({"players": 2}).load(bytes([2, 5, 1]))
+        KuhnEngine({"players": 2}).load(head + bytes([2, 5, 1]))
+    with pytest.raises(ValueError, match="magic"):
+        KuhnEngine({"players": 2}).load(bytes([2, 1, 1]))
+    with pytest.raises(ValueError, match="version"):
+        KuhnEngine({"players": 2}).load(b"GSPK" + bytes([9, 2, 1, 1]))
     with pytest.raises(ValueError, match="players"):
         KuhnEngine({"players": 1})
 
