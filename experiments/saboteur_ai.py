@@ -76,10 +76,9 @@ def play_round(game: pyspiel.Game, bots: list, seed: int, track_beliefs: bool):
 
 
 def roles_of(state: pyspiel.State) -> tuple:
-    """The round's roles, from the public round-end line."""
+    """The round's roles, from the public round-end event."""
     from games.saboteur_beliefs import saboteur_record
-    n = state.get_game().num_players()
-    return saboteur_record(state.information_state_string(0), 0, n).revealed
+    return saboteur_record(state.engine, 0).revealed
 
 
 def diggers_won(state: pyspiel.State) -> bool:

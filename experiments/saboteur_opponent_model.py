@@ -39,7 +39,7 @@ def measure(players: int, rounds: int, seed: int) -> dict[int, dict[str, float]]
     for i in range(rounds):
         bots = [make_bot("heuristic", game, seed=seed * 1000 + 10 * i + p) for p in range(players)]
         s = play_round(game, bots, rng)
-        rec = saboteur_record(s.information_state_string(0), 0, players)
+        rec = saboteur_record(s.engine, 0)
         roles = rec.revealed
         for actor, kind, target in rec.events:
             cat = saboteur_category(roles[actor], kind, roles[target] if target >= 0 else None,

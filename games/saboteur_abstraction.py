@@ -20,16 +20,14 @@ import pyspiel
 
 import games.saboteur_ai as hs
 from solvers.abstractions import ActionAbstraction, GameAbstractions
-
-_TOOLS = ("pickaxe", "lamp", "cart")
+from src_cy.saboteur import GOAL_NAMES, KIND_NAMES, TOOL_NAMES as _TOOLS
 
 
 def saboteur_features(player: int, engine: Any) -> tuple:
     """Bucket of ``player``'s information state in a Saboteur engine (see module doc)."""
     view = engine.player_view(player)
-    obs = engine.obs_string(player).split("\n")
-    goals = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("goals:")), "?")
-    hand = next((line.split(":", 1)[1].strip() for line in obs if line.startswith("hand:")), "-")
+    goals = " ".join(GOAL_NAMES[g] if g >= 0 else "?" for g in view["known_goals"])
+    hand = ", ".join(f"{KIND_NAMES[k]} x{c}" for k, c in enumerate(view["hand"]) if c)
     broken = view["broken"]
     mine = "+".join(t for t, b in zip(_TOOLS, broken[player]) if b) or "-"
     others = sum(1 for q in range(len(broken)) if q != player and any(broken[q]))

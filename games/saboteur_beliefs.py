@@ -13,7 +13,6 @@ through the game's spec (:data:`MODEL`); ``docs/ai.md`` documents the model.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from itertools import product
 
@@ -51,14 +50,9 @@ SABOTEUR_MODEL: dict[int, dict[str, float]] = {
 #: they play, only by facts).
 SABOTEUR_EPSILON = 0.02
 
-_PLACE = re.compile(r"^p(\d+) places (path|dead end) ")
-_ROCK = re.compile(r"^p(\d+) rockfall \(\S+\) removes (path|dead end)")
-_BREAK = re.compile(r"^p(\d+) breaks \S+ of p(\d+)$")
-_REPAIR = re.compile(r"^p(\d+) repair .* fixes \S+ of p(\d+)$")
-_MAP = re.compile(r"^p(\d+) maps goal ")
-_PASS = re.compile(r"^p(\d+) passes")
-_ROLE = re.compile(r"^p(\d+) role(?:=(gold-digger|saboteur))?$")
-_ROUND_END = re.compile(r"^round \d+ won by \S+; saboteurs \[([0-9, ]*)\]$")
+#: Tunnel kinds below this are paths, the rest dead ends (``src_cy.saboteur.KIND_NAMES``).
+_FIRST_DEAD_END = 7
+_SIMPLE = {"break": "break", "repair": "repair", "map": "map", "pass": "pass"}
 
 
 @dataclass
@@ -78,40 +72,31 @@ class SaboteurRecord:
     events: list[tuple[int, str, int]]
 
 
-def saboteur_record(info: str, player: int, players: int) -> SaboteurRecord:
-    """Parse ``player``'s information-state string into the current round's record."""
+def saboteur_record(engine, player: int) -> SaboteurRecord:
+    """The current round's record from ``engine.event_log(player)`` (typed
+    events, the ones ``player``'s information-state string renders)."""
+    players = engine.num_players
     own_role = None
     revealed = None
     events: list[tuple[int, str, int]] = []
-    for line in info.split("\n")[1:]:
-        m = _ROLE.match(line)
-        if m:
-            if int(m.group(1)) == player and m.group(2):
+    for kind, actor, a, b, c, private in engine.event_log(player):
+        if kind == "role":
+            if actor == player and private >= 0:
                 # A new round's deal: forget the previous round.
-                own_role = DIGGER if m.group(2) == "gold-digger" else SABOTEUR
+                own_role = DIGGER if private == 0 else SABOTEUR
                 revealed = None
                 events = []
+        elif kind == "round_end":
+            revealed = tuple(SABOTEUR if (a >> q) & 1 else DIGGER for q in range(players))
+        elif revealed is not None:
             continue
-        m = _ROUND_END.match(line)
-        if m:
-            sabs = {int(x) for x in m.group(1).replace(" ", "").split(",") if x}
-            revealed = tuple(SABOTEUR if q in sabs else DIGGER for q in range(players))
-            continue
-        if revealed is not None:
-            continue
-        for rx, kind in ((_PLACE, None), (_ROCK, None), (_BREAK, "break"),
-                         (_REPAIR, "repair"), (_MAP, "map"), (_PASS, "pass")):
-            m = rx.match(line)
-            if not m:
-                continue
-            actor = int(m.group(1))
-            if rx is _PLACE:
-                kind = "place_path" if m.group(2) == "path" else "place_dead"
-            elif rx is _ROCK:
-                kind = "rock_path" if m.group(2) == "path" else "rock_dead"
-            target = int(m.group(2)) if kind in ("break", "repair") else -1
-            events.append((actor, kind, target))
-            break
+        elif kind == "place":
+            events.append((actor, "place_path" if b < _FIRST_DEAD_END else "place_dead", -1))
+        elif kind == "rockfall":
+            events.append((actor, "rock_path" if b < _FIRST_DEAD_END else "rock_dead", -1))
+        elif kind in _SIMPLE:
+            target = c if kind in ("break", "repair") else -1
+            events.append((actor, _SIMPLE[kind], target))
     return SaboteurRecord(players, own_role, revealed, events)
 
 
@@ -167,8 +152,7 @@ def saboteur_assignments(players: int, own: int, own_role: int | None) -> list[t
 def saboteur_belief(state: pyspiel.State, player: int, *, model: dict | None = None,
                     epsilon: float = SABOTEUR_EPSILON) -> Belief:
     """Posterior over the current round's role assignment (see module doc)."""
-    n = state.get_game().num_players()
-    rec = saboteur_record(state.information_state_string(player), player, n)
+    rec = saboteur_record(state.engine, player)
     return saboteur_posterior(rec, player, model=model, epsilon=epsilon)
 
 

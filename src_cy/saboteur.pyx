@@ -1308,6 +1308,12 @@ cdef class SaboteurEngine(Engine):
     cdef int kgoal(self, int player, int g) noexcept nogil:
         return sab_known_goal(&self.s, player, g)
 
+    def event_log(self, int player) -> list:
+        """``player``'s record as typed ``(kind, actor, a, b, c, private)``
+        tuples, the events the information-state string renders (for bots
+        and beliefs, which must not parse strings)."""
+        return _event_log(self, player)
+
     def player_view(self, int player) -> dict:
         """What ``player`` knows now, as plain typed fields (see the rules doc,
         "Player view").  Every field is public or ``player``'s own."""

@@ -118,6 +118,25 @@ def _visible(SaboteurEngine self, int i, int player) -> tuple:
     return (e.ev, e.actor, e.a, e.b, e.c, e.priv if seen and e.privp >= 0 else -1)
 
 
+#: Name of each event code in ``SaboteurEngine.event_log`` (index = code).
+EVENT_NAMES = ("", "role", "goals", "draw", "place", "rockfall", "break", "repair", "map",
+               "pass", "reveal", "round_end", "gold", "saboteur_gold", "gold_draw",
+               "gold_take", "gold_pass")
+
+
+def _event_log(SaboteurEngine self, int player) -> list:
+    """``player``'s record as typed tuples ``(kind, actor, a, b, c, private)``
+    (kind from ``EVENT_NAMES``; ``private`` -1 unless ``player`` saw it): the
+    same events, in the same order, as the information-state string."""
+    if not 0 <= player < self.p.n:
+        raise ValueError(f"player must be in [0, {self.p.n - 1}], got {player}")
+    out = []
+    for i in range(self.s.nlog):
+        ev, actor, a, b, c, priv = _visible(self, i, player)
+        out.append((EVENT_NAMES[ev], actor, a, b, c, priv))
+    return out
+
+
 def _event_string(SaboteurEngine self, int i, int player) -> str:
     ev, actor, a, b, c, priv = _visible(self, i, player)
     mine = priv >= 0

@@ -150,3 +150,40 @@ def test_gold_nugget_belief_is_a_seeded_distribution_of_consistent_worlds(player
         B.belief(s, me, samples=0)
     with pytest.raises(ValueError, match="bad belief options"):
         B.belief(s, me, epsilon=0.1)
+
+
+_LINE_MARK = {"role": " role", "goals": "goals laid", "draw": " draws", "place": " places ",
+              "rockfall": " rockfall ", "break": " breaks ", "repair": " fixes ",
+              "map": " maps goal ", "pass": " passes", "reveal": " turned up: ",
+              "round_end": " won by ", "gold": " gold card", "saboteur_gold": " nuggets",
+              "gold_draw": " draws a gold card", "gold_take": " takes a gold card",
+              "gold_pass": " gold card(s) to "}
+
+
+def test_event_log_is_the_information_string_typed():
+    # The record the belief reads is the one the information string renders:
+    # same events, same order, private parts exactly where the string has them.
+    for s in play(5, seed=6):
+        for me in range(5):
+            lines = s.information_state_string(me).split("\n")[1:]
+            log = s.engine.event_log(me)
+            assert len(log) == len(lines)
+            for (kind, actor, a, b, c, private), line in zip(log, lines):
+                assert _LINE_MARK[kind] in line, (kind, line)
+                if kind == "role":
+                    assert (private >= 0) == ("=" in line)
+    with pytest.raises(ValueError, match="player"):
+        s.engine.event_log(5)
+
+
+def test_record_reads_the_event_log():
+    s = list(play(5, seed=8, stop=40))[-1]
+    rec = SB.saboteur_record(s.engine, 1)
+    log = s.engine.event_log(1)
+    played = [(actor, kind) for kind, actor, *_ in log
+              if kind in ("place", "rockfall", "break", "repair", "map", "pass")]
+    short = {"place_path": "place", "place_dead": "place", "rock_path": "rockfall",
+             "rock_dead": "rockfall"}
+    assert [(actor, short.get(kind, kind)) for actor, kind, _ in rec.events] == played
+    assert played, "the position has no public plays yet"
+    assert rec.own_role == s.engine.state_view()["roles"][1]

@@ -11,7 +11,8 @@ import games  # noqa: F401
 from games.saboteur_ai import ActionIds
 from src_cy.rng import SplitMix64
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+# The installed package (CI runs the suite against the wheel, outside the checkout).
+ROOT = pathlib.Path(games.__file__).resolve().parents[1]
 # Engine wording of each block (``action_to_string``).
 PREFIX = {"place": "place ", "rockfall": "rockfall at ", "break": "break ",
           "repair": "repair ", "map": "map goal ", "pass": "pass discarding ",
@@ -77,7 +78,8 @@ def test_kind_of_rejects_an_id_outside_the_layout():
         ids.kind_of(game.num_distinct_actions())
 
 
-@pytest.mark.parametrize("module", ["games/saboteur_ai.py", "games/saboteur_search.py"])
+@pytest.mark.parametrize("module", ["games/saboteur_ai.py", "games/saboteur_search.py",
+                                    "games/saboteur_abstraction.py"])
 def test_action_ids_are_computed_only_inside_action_ids(module):
     """Ids are offsets of the maze size; the maze size (``grid_radius``)
     and the layout are read only inside ``ActionIds``."""
