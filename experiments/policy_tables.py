@@ -278,7 +278,6 @@ def _plot(path: str, title: str, measure: str, curve: list,
             name, value, width = reference
             ax.axhline(value, color="gray", linestyle="--", label=name)
             ax.axhspan(value - width, value + width, color="gray", alpha=0.15)
-            ax.legend(fontsize=8, loc="lower right")
         # A log axis spanning under a decade has no major tick: label its minors.
         short = (lambda v: min(v) > 0 and max(v) / min(v) < 10)
         ax.xaxis.set_minor_formatter(FormatStrFormatter("%g") if short(x) else NullFormatter())
@@ -288,7 +287,13 @@ def _plot(path: str, title: str, measure: str, curve: list,
         ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
         ax.grid(True, which="both", alpha=0.3)
     fig.suptitle(title)
-    fig.tight_layout()
+    if reference is not None:
+        # One legend under both panels, clear of the curves and error bars.
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=len(labels))
+        fig.tight_layout(rect=(0, 0.07, 1, 1))
+    else:
+        fig.tight_layout()
     fig.savefig(path + ".tmp", dpi=100, format="png")
     os.replace(path + ".tmp", path)
     plt.close(fig)
