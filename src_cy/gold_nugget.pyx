@@ -50,13 +50,12 @@ NUM_WIND = NWIND
 
 cdef enum:
     NVC = 6
+    RESAMPLE_SAFETY_CAP = 200000000   # backtracks of one resample before RuntimeError (a bug)
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
     A_GIVE_UNKNOWN = A_DISCARD + NLEAF   # walk-only Beg answer (never legal there): an unknown card
     WALK_BACKTRACKS = 32      # backtracks to an earlier node one walk may make before restarting
-    WALK_CAP = 400            # walks before the (counted) fallback to the true history
-    RESAMPLE_BACKTRACKS = 20000   # backtracks (all walks) before that fallback
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     NEST = 5          # owner code of the nest
     # faces
@@ -194,6 +193,14 @@ cdef struct GN:
     int nblank[MAXP]
     int bq[MAXP][MAXBL]   # walk-history index of the draw of each blank
     int nres
+    # conflict-directed backjumping (docs/rules/gold_nugget.md, "Resampling"):
+    # the latest choice point (index into the walk's choice points, -1: none)
+    # that placed each stone token or decided something about its face, that
+    # gave each face to a token, and that excluded a face from any token
+    int tcp[MAXS]
+    int fcp[3]
+    int xcp
+    int wconf        # the culprit of the current dead end (-1: backtrack chronologically)
 
 
 cdef inline uint32_t ev(int kind, int a, int b, int c, int d, int e) noexcept nogil:
@@ -358,6 +365,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef vector[int] wscp      # choice points made before each node
     cdef int wrep              # next choice point to replay or create
     cdef int wnode             # the node being applied
+    cdef int wlast             # the choice point of the last rs_wchoose (-1: it was forced)
     cdef long wleft            # backtracks this resample may still make
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
@@ -1780,6 +1788,20 @@ cdef class GoldNuggetEngine(Engine):
 
     # ================================================================ Python API
     # Everything below is for adapters, tests and people; never on a hot path.
+
+    def py_resample_history(self, int player, seed) -> list:
+        """A history drawn from `player`'s information set (never the true
+        one kept back); RuntimeError if the search hit its safety cap."""
+        h = Engine.py_resample_history(self, player, seed)
+        _raise_if_resample_failed(player)
+        return h
+
+    def py_resample(self, int player, seed) -> "Engine":
+        """A copy of this world with everything hidden from `player` redrawn;
+        RuntimeError if the search hit its safety cap."""
+        e = Engine.py_resample(self, player, seed)
+        _raise_if_resample_failed(player)
+        return e
 
     def action_to_string(self, int player, int action) -> str:
         """Human-readable name of `action` (or chance outcome) at this state."""

@@ -7,25 +7,57 @@ cdef long _RS_WALKS = 0       # walks started
 cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
 cdef long _RS_FIRST = 0       # worlds found by the first walk of a call
 cdef long _RS_RESTART = 0     # worlds found by a later walk
-cdef long _RS_OVERRUNS = 0    # resamples that found no world in WALK_CAP walks
-cdef long _RS_FAILURES = 0    # walks that exhausted every choice: no world (never expected)
+cdef long _RS_EXHAUSTED = 0   # walks that ran out of choice points (a new walk follows)
+cdef long _RS_ERRORS = 0      # resamples that hit the safety cap: no world (a bug)
+cdef long _RS_BACKTRACK_CAP = RESAMPLE_SAFETY_CAP
+cdef int _RS_ERROR = 0        # the last resample hit the safety cap
+cdef long _RS_JUMPS = 0       # backjumps to the culprit of a face conflict
+cdef bint _RS_BACKJUMP = True
+
+
+def set_resample_backjumping(bint on) -> bool:
+    """Diagnostics: conflict-directed backjumping on face conflicts on/off
+    (on by default); returns the previous setting."""
+    global _RS_BACKJUMP
+    old = _RS_BACKJUMP
+    _RS_BACKJUMP = on
+    return old
 
 
 def resample_stats() -> dict:
     """Counters of Gold Nugget resampling in this process: ``calls``,
     ``walks``, ``backtracks``, the stage that produced each world (``first``:
-    the first walk, ``restart``: a later walk), ``overruns`` (resamples that
-    found no world in WALK_CAP walks and returned the true history: the
-    known limitation in the rules doc) and ``failures`` (a walk exhausted
-    every choice; never expected)."""
+    the first walk, ``restart``: a later walk), ``exhausted`` (walks that ran
+    out of choice points; another walk follows) and ``errors`` (resamples
+    that reached the safety cap of backtracks and raised RuntimeError; never
+    expected). There is no fallback to the true history: every call either
+    returns a world drawn from the player's information or raises."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
-            "first": _RS_FIRST, "restart": _RS_RESTART, "overruns": _RS_OVERRUNS,
-            "failures": _RS_FAILURES}
+            "first": _RS_FIRST, "restart": _RS_RESTART, "exhausted": _RS_EXHAUSTED,
+            "errors": _RS_ERRORS, "backjumps": _RS_JUMPS}
 
 
-def resample_fallbacks() -> int:
-    """Resamples that returned the true history (no world in WALK_CAP walks)."""
-    return _RS_OVERRUNS
+def set_resample_safety_cap(long backtracks) -> int:
+    """Set the backtracks one resample may make before it gives up and raises
+    RuntimeError (default ``RESAMPLE_SAFETY_CAP``: minutes of search, far
+    beyond any measured call); returns the previous cap. For tests and
+    diagnostics."""
+    global _RS_BACKTRACK_CAP
+    if backtracks < 1:
+        raise ValueError(f"backtracks must be >= 1, got {backtracks}")
+    old = _RS_BACKTRACK_CAP
+    _RS_BACKTRACK_CAP = backtracks
+    return old
+
+
+def _raise_if_resample_failed(int player) -> None:
+    """RuntimeError if the last resample hit the safety cap."""
+    if _RS_ERROR:
+        raise RuntimeError(
+            f"gold_nugget resample for player {player} found no world within "
+            f"{_RS_BACKTRACK_CAP} backtracks (the safety cap; see "
+            f"docs/rules/gold_nugget.md, Resampling): the true history is never "
+            f"returned instead")
 
 
 cdef inline double binom(int n, int r) noexcept nogil:
@@ -89,8 +121,8 @@ cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
 # WALK_BACKTRACKS backtracks to earlier nodes the walk jumps back (further
 # each time) and draws afresh, or restarts.  Walks read nothing but P's
 # information (and who is to move); a world is realized as a real history
-# (``realize``) and verified by replay.  Known limitation: after WALK_CAP
-# walks without a world the true history is returned (counted).
+# (``realize``) and verified by replay.  Walks go on until one finds a
+# world; the true history is never returned (a safety cap raises).
 
 cdef uint32_t rs_expect(GoldNuggetEngine self, int k) noexcept nogil:
     """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
@@ -145,22 +177,55 @@ cdef bint rs_face_possible(GoldNuggetEngine self, int s, int f) noexcept nogil:
         return self.g.face[s] == f
     return rs_face_weight(self, s, f) > 0.0
 
+cdef inline int imax(int a, int b) noexcept nogil:
+    return a if a > b else b
+
+cdef void rs_conflict(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """A dead end because open stone s cannot take face f (f = 3 / 4: cannot
+    be excluded from the nugget / the traps): blame the latest choice point
+    that could have changed it -- the one that placed s or decided about its
+    face when s itself rules f out, else also those that gave f to another
+    stone (f used up) or that excluded faces anywhere (the counts)."""
+    cdef int c = self.g.tcp[s]
+    cdef bint own = (f == F_NUGGET and (self.g.notnug >> s) & 1) or \
+        (f == F_TRAP and (self.g.nottrap >> s) & 1)
+    if not own:
+        if 0 <= f <= 2 and self.g.frem[f] <= 0:
+            c = imax(c, self.g.fcp[f])
+        else:
+            c = imax(imax(c, self.g.xcp), imax(self.g.fcp[0], imax(self.g.fcp[1], self.g.fcp[2])))
+    if not self.g.wdead:
+        self.g.wconf = c
+    self.g.wdead = 1
+
 cdef void rs_set_face(GoldNuggetEngine self, int s, int f) noexcept nogil:
-    if f < 0 or f > 2 or rs_face_weight(self, s, f) <= 0.0:
+    """Open stone s takes face f (forced by an observation, or drawn by the
+    choice point ``self.wlast`` when the caller drew it)."""
+    if f < 0 or f > 2:
         self.g.wdead = 1
+        return
+    if rs_face_weight(self, s, f) <= 0.0:
+        rs_conflict(self, s, f)
         return
     self.g.face[s] = f
     self.g.frem[f] -= 1
+    self.g.fcp[f] = imax(self.g.fcp[f], self.g.tcp[s])
 
 cdef void rs_exclude(GoldNuggetEngine self, int s, int f) noexcept nogil:
     """Open stone s is not the Gold Nugget (f = F_NUGGET) / not a trap."""
     if rs_face_weight(self, s, 3 if f == F_NUGGET else 4) <= 0.0:
-        self.g.wdead = 1
+        rs_conflict(self, s, 3 if f == F_NUGGET else 4)
         return
     if f == F_NUGGET:
         self.g.notnug |= 1u << s
     else:
         self.g.nottrap |= 1u << s
+    self.g.xcp = imax(self.g.xcp, self.g.tcp[s])
+
+cdef inline void rs_touch(GoldNuggetEngine self, int s) noexcept nogil:
+    """The last choice point (if any) decided something about stone s."""
+    if self.wlast >= 0 and 0 <= s < MAXS:
+        self.g.tcp[s] = imax(self.g.tcp[s], self.wlast)
 
 cdef bint rs_is_nugget(GoldNuggetEngine self, int s) noexcept nogil:
     """Accuse: is s the Gold Nugget?  An open stone decides only that, with
@@ -172,11 +237,13 @@ cdef bint rs_is_nugget(GoldNuggetEngine self, int s) noexcept nogil:
     w[0] = rs_face_weight(self, s, 3)
     w[1] = rs_face_weight(self, s, F_NUGGET)
     i = rs_wchoose(self, 2, w)
+    rs_touch(self, s)
     if i == 1:
         rs_set_face(self, s, F_NUGGET)
         return True
     if i == 0:
         self.g.notnug |= 1u << s
+        self.g.xcp = imax(self.g.xcp, self.g.tcp[s])
     return False
 
 cdef void rs_decide_trap(GoldNuggetEngine self, int s, int forced) noexcept nogil:
@@ -188,6 +255,7 @@ cdef void rs_decide_trap(GoldNuggetEngine self, int s, int forced) noexcept nogi
         w[0] = rs_face_weight(self, s, 4)
         w[1] = rs_face_weight(self, s, F_TRAP)
         i = rs_wchoose(self, 2, w)
+        rs_touch(self, s)
     if i == 1:
         rs_set_face(self, s, F_TRAP)
     elif i == 0:
@@ -249,9 +317,13 @@ cdef int rs_settle_query(GoldNuggetEngine self, int a, uint32_t m) noexcept nogi
         yes = rs_wchoose(self, 2, yn)
         if yes < 0:
             return 0
+        for t in range(self.g.nstones):
+            if (m >> t) & 1:
+                rs_touch(self, t)
     if yes:
         i = rs_wchoose(self, nin, w)
         if i >= 0:
+            rs_touch(self, ids[i])
             rs_set_face(self, ids[i], F_NUGGET)
     else:
         if wout <= 0.0:
@@ -259,6 +331,7 @@ cdef int rs_settle_query(GoldNuggetEngine self, int a, uint32_t m) noexcept nogi
         for t in range(self.g.nstones):
             if self.g.face[t] < 0 and (m >> t) & 1:
                 self.g.notnug |= 1u << t
+                self.g.xcp = imax(self.g.xcp, self.g.tcp[t])
     return yes
 
 cdef void rs_resolve_blank(GoldNuggetEngine self, int p, int k) noexcept nogil:
@@ -467,6 +540,7 @@ cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
     (and a dead walk) when no option has weight."""
     cdef WChoice c
     cdef int i, valid = 0, last = -1
+    self.wlast = -1
     if self.g.wdead:
         return -1
     for i in range(n):
@@ -480,6 +554,7 @@ cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
         return last                  # no choice: not a choice point
     if self.wrep < <int>self.wch.size():
         c = self.wch[self.wrep]
+        self.wlast = self.wrep
         self.wrep += 1
         return nth_choice(c.seed, c.pos, n, w)
     c.node = self.wnode
@@ -487,6 +562,7 @@ cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
     c.pos = 0
     c.nvalid = valid
     self.wch.push_back(c)
+    self.wlast = self.wrep
     self.wrep += 1
     return nth_choice(c.seed, 0, n, w)
 
@@ -497,6 +573,13 @@ cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rc
     self.g.lazy = 1
     for s in range(self.g.nstones):
         self.g.face[s] = -1
+    for s in range(MAXS):
+        self.g.tcp[s] = -1
+    self.g.fcp[0] = -1
+    self.g.fcp[1] = -1
+    self.g.fcp[2] = -1
+    self.g.xcp = -1
+    self.g.wconf = -1
     self.g.frem[F_NORMAL] = self.g.nnormal
     self.g.frem[F_TRAP] = self.g.ntrap
     self.g.frem[F_NUGGET] = 1
@@ -576,7 +659,7 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
     is then ``self``), 0 when it needed more than ``budget`` backtracks to
     an earlier node or used up ``wleft``, -1 when it exhausted every
     choice (no world)."""
-    global _RS_BACKTRACKS
+    global _RS_BACKTRACKS, _RS_JUMPS
     cdef int outs[MAX_BRANCHING]
     cdef double wts[MAX_BRANCHING]
     cdef GN saved
@@ -643,7 +726,13 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
                     if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
                                                 or ph == PH_GRAB_CHANCE):
                         aux = self.g.nest[a]
+                        rs_touch(self, aux)
+                    elif cp >= 0 and A_STONE <= a < A_STONE + MAXP * MAXS and \
+                            (a - A_STONE) // MAXS < self.g.n and \
+                            (a - A_STONE) % MAXS < self.g.lairn[(a - A_STONE) // MAXS]:
+                        rs_touch(self, self.g.lair[(a - A_STONE) // MAXS][(a - A_STONE) % MAXS])
             if not dead:
+                self.g.wconf = -1
                 self.apply(a)
                 if not self.g.wdead:
                     rph.push_back(ph)
@@ -654,6 +743,11 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         # only backtracks to an earlier node count against the budget
         _RS_BACKTRACKS += 1
         self.wleft -= 1
+        if _RS_BACKJUMP and self.g.wdead and 0 <= self.g.wconf < <int>self.wch.size() - 1:
+            # a face conflict: straight back to its culprit, skipping the
+            # choice points after it (they cannot change that stone's face)
+            self.wch.resize(self.g.wconf + 1)
+            _RS_JUMPS += 1
         if j > far:
             far = j
             jumps = 0
@@ -796,12 +890,12 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
     return True
 
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
-    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_OVERRUNS, _RS_FAILURES
+    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR
     cdef vector[uint32_t] expv
     cdef vector[int] pact, ppos, rph, rcp, raux
-    cdef vector[int] truth = self.hist
     cdef Facts fx
-    cdef int i, j = 0, h, npe = 0, tries, kind, a, d, r
+    cdef int i, j = 0, h, npe = 0, kind, a, d, r
+    cdef long tries
     cdef uint32_t e
     cdef uint64_t key = self.info_key(player)
     cdef int cp_truth = self.current_player()
@@ -855,10 +949,10 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
     self.wP = player
     self.wrng = rng
     _RS_CALLS += 1
-    self.wleft = RESAMPLE_BACKTRACKS
-    for tries in range(WALK_CAP):
-        if self.wleft <= 0:
-            break
+    _RS_ERROR = 0
+    self.wleft = _RS_BACKTRACK_CAP
+    tries = 0
+    while self.wleft > 0:
         _RS_WALKS += 1
         r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
                     WALK_BACKTRACKS)
@@ -870,11 +964,11 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             out[0] = self.hist
             return
         if r < 0:
-            _RS_FAILURES += 1
-            break
-    # Known limitation (rules doc): no world within WALK_CAP walks and
-    # RESAMPLE_BACKTRACKS backtracks (or none at all, never expected).
-    # Counted; the true history is returned.
-    _RS_OVERRUNS += 1
+            _RS_EXHAUSTED += 1
+        tries += 1
+    # The safety cap: no world after minutes of search (never measured; the
+    # rules doc gives the tail).  Counted; Python entry points raise.
+    _RS_ERRORS += 1
+    _RS_ERROR = 1
     self.g.lazy = 0
-    out[0] = truth
+    out.clear()

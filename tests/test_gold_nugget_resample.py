@@ -12,7 +12,7 @@ import games  # noqa: F401
 import games.gold_nugget as gn
 from games import testing
 from games.gold_nugget import A_OPT1, A_PLAYER, stone_action
-from src_cy.gold_nugget import resample_fallbacks, resample_stats
+from src_cy.gold_nugget import resample_stats, set_resample_backjumping, set_resample_safety_cap
 from tests.test_gold_nugget_rules import AFTERNOON, NIGHT, NOON, PEEKS, do, play, setup
 
 KEEP = A_OPT1                  # do not examine the stone just acquired
@@ -56,11 +56,70 @@ def test_resampled_worlds_replay(params: dict, count: int) -> None:
 
 
 def _assert_every_call_found_a_world(before: dict, after: dict) -> None:
-    """Every call's world came from a walk (no fallback to the truth)."""
+    """Every call's world came from a walk (no call hit the safety cap)."""
     calls = after["calls"] - before["calls"]
     assert calls > 0 and sum(after[k] - before[k] for k in ("first", "restart")) == calls
-    assert after["overruns"] == before["overruns"] == resample_fallbacks()
-    assert after["failures"] == before["failures"]
+    assert after["errors"] == before["errors"]
+
+
+def test_safety_cap_raises_instead_of_returning_the_truth() -> None:
+    """A search cut short by the safety cap raises RuntimeError (through the
+    engine and the pyspiel adapter) and never hands back the true history;
+    with the default cap the same call finds a world."""
+    game = pyspiel.load_game("gold_nugget", {"players": 4})
+    state = testing.mid_game_states(game, 1, seed=11, min_depth=60)[0]
+    with pytest.raises(ValueError, match="backtracks"):
+        set_resample_safety_cap(0)
+    old = set_resample_safety_cap(1)
+    try:
+        before = resample_stats()
+        raised = 0
+        for p in range(game.num_players()):
+            for seed in range(3):
+                try:
+                    state.resample(p, seed)
+                except RuntimeError as err:
+                    assert "never returned" in str(err)
+                    raised += 1
+        assert raised > 0
+        assert resample_stats()["errors"] - before["errors"] == raised
+    finally:
+        set_resample_safety_cap(old)
+    for p in range(game.num_players()):
+        world = state.resample(p, 5)
+        assert world.information_state_string(p) == state.information_state_string(p)
+
+
+def test_hard_positions_find_a_world() -> None:
+    """States where the old capped search (400 walks, 20,000 backtracks)
+    returned the true history: every resample now ends in a world from the
+    player's information (found by the stress run), with conflict-directed
+    backjumping and without it."""
+    from experiments.gold_nugget_resample_stress import CONFIGS, states_along_games
+    cases = {"p5": [(9, 3, 894272182997706026), (37, 2, 5045362110605227626)],
+             "p4-advanced": [(58, 3, 16544636577475347243), (48, 0, 15560386660546116436)]}
+    before = resample_stats()
+    for jumping in (True, False):
+        old = set_resample_backjumping(jumping)
+        try:
+            for name, picks in cases.items():
+                game = pyspiel.load_game("gold_nugget", CONFIGS[name])
+                engines = states_along_games(game, 12, 30, 1)
+                for i, p, seed in picks:
+                    eng = engines[i]
+                    h = eng.py_resample_history(p, seed)
+                    world = game.new_initial_state()
+                    for a in h:
+                        world.apply_action(a)
+                    assert world.engine.py_info_key(p) == eng.py_info_key(p)
+                    assert world.current_player() == eng.py_current_player()
+                    assert h != eng.py_history()
+        finally:
+            set_resample_backjumping(old)
+        if jumping:
+            # the backjumping engaged on these positions
+            assert resample_stats()["backjumps"] > before["backjumps"]
+    _assert_every_call_found_a_world(before, resample_stats())
 
 
 @pytest.mark.parametrize("params", [{"players": 3}, {"players": 4},
