@@ -12,6 +12,23 @@ cdef long _RS_ERRORS = 0      # resamples that hit the safety cap: no world (a b
 cdef long _RS_BACKTRACK_CAP = RESAMPLE_SAFETY_CAP
 cdef int _RS_ERROR = 0        # the last resample hit the safety cap
 cdef long _RS_JUMPS = 0       # backjumps to the culprit of a face conflict
+cdef long _RS_EXACT = 0       # worlds drawn by the exact enumeration stage
+cdef long _RS_EXACT_BUDGET = EXACT_BUDGET_DEFAULT
+cdef long _RS_EXACT_NODES = 0 # nodes the exact stage visited (all calls)
+
+
+def set_resample_exact_budget(long nodes) -> int:
+    """Nodes the exact stage may visit before the walks take over, in every
+    game (0: no exact stage; -1, the default: ``EXACT_BUDGET_SMALL`` nodes
+    in small games -- 2 players, at most 8 forest cards, at most 6 stones,
+    such as the mini preset -- and no exact stage in the others, where it
+    cannot finish); returns the previous setting (rules doc, "Resampling")."""
+    global _RS_EXACT_BUDGET
+    if nodes < -1:
+        raise ValueError(f"nodes must be >= -1, got {nodes}")
+    old = _RS_EXACT_BUDGET
+    _RS_EXACT_BUDGET = nodes
+    return old
 cdef bint _RS_BACKJUMP = True
 
 
@@ -27,14 +44,16 @@ def set_resample_backjumping(bint on) -> bool:
 def resample_stats() -> dict:
     """Counters of Gold Nugget resampling in this process: ``calls``,
     ``walks``, ``backtracks``, the stage that produced each world (``first``:
-    the first walk, ``restart``: a later walk), ``exhausted`` (walks that ran
+    the first walk, ``restart``: a later walk, ``exact``: the exact stage;
+    ``exact_nodes``: nodes that stage visited), ``exhausted`` (walks that ran
     out of choice points; another walk follows) and ``errors`` (resamples
     that reached the safety cap of backtracks and raised RuntimeError; never
     expected). There is no fallback to the true history: every call either
     returns a world drawn from the player's information or raises."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
             "first": _RS_FIRST, "restart": _RS_RESTART, "exhausted": _RS_EXHAUSTED,
-            "errors": _RS_ERRORS, "backjumps": _RS_JUMPS}
+            "errors": _RS_ERRORS, "backjumps": _RS_JUMPS, "exact": _RS_EXACT,
+            "exact_nodes": _RS_EXACT_NODES}
 
 
 def set_resample_safety_cap(long backtracks) -> int:
@@ -889,13 +908,133 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
         self.apply(a)
     return True
 
+cdef bint rs_small_game(GoldNuggetEngine self) noexcept nogil:
+    """Small enough for the exact stage by default (a property of the game's
+    parameters only): 2 players, at most 8 forest cards, at most 6 stones."""
+    cdef int k, cards = 0
+    for k in range(NLEAF):
+        cards += self.g.leaf_init[k]
+    for k in range(NWIND):
+        cards += self.g.wind_init[k]
+    return self.g.n == 2 and cards <= 8 and self.g.nstones <= 6
+
+cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                      int truth_cp, bint truth_terminal, uint64_t key, long budget) noexcept nogil:
+    """The exact stage: a depth-first enumeration of every history of P's
+    information set on the real rules (concrete cards and faces; every
+    event P would observe checked as it happens, P's actions replayed),
+    each weighted by its chance probabilities times 1/(legal actions) at
+    every other player's decision, with one of them drawn in proportion to
+    its weight by reservoir sampling.  1 when it finished within ``budget``
+    nodes (the draw, verified by replay, is then ``self``), 0 otherwise."""
+    global _RS_EXACT_NODES
+    cdef vector[int] eo          # options of every open frame, flat
+    cdef vector[double] ep       # their probabilities
+    cdef vector[int] fstart, fn, fi, fpi
+    cdef vector[double] fw
+    cdef vector[int] pick
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int P = self.wP, npact = <int>pact.size(), d, n, i, cp, a, pi = 0
+    cdef long nodes = 0
+    cdef double w = 1.0, tot = 0.0
+    cdef bint goal, found = False, expand = True
+    self.to_initial()
+    self.g.lazy = 1              # check P's events; the rules stay the real ones
+    while True:
+        if expand:
+            # a new node: the state is the child just applied (weight w, pi)
+            nodes += 1
+            if nodes > budget:
+                _RS_EXACT_NODES += nodes
+                self.g.lazy = 0
+                return 0
+            d = <int>self.hist.size()
+            goal = False
+            n = 0
+            if self.g.pcount == self.wT and pi == npact:
+                if self.is_terminal():
+                    goal = truth_terminal
+                elif self.current_player() == truth_cp and not truth_terminal:
+                    goal = True
+            if goal:
+                tot += w
+                if rng_double(self.wrng) * tot < w:
+                    pick = self.hist
+                    found = True
+            elif not self.is_terminal() and d <= 4 * self.g.max_moves + 100 and \
+                    not (self.g.pcount == self.wT and pi == npact and self.current_player() == P):
+                cp = self.current_player()
+                if cp == P:
+                    if pi < npact and ppos[0][pi] == self.g.pcount and self.is_legal(pact[0][pi]):
+                        outs[0] = pact[0][pi]
+                        probs[0] = 1.0
+                        n = 1
+                elif cp == CHANCE_PLAYER:
+                    n = self.chance_outcomes(outs, probs)
+                else:
+                    n = self.legal_actions(outs)
+                    for i in range(n):
+                        probs[i] = 1.0 / n
+            if n > 0:
+                if <int>self.wsnap.size() <= d:
+                    self.wsnap.resize(d + 1)
+                self.wsnap[d] = self.g
+                fstart.push_back(<int>eo.size())
+                fn.push_back(n)
+                fi.push_back(0)
+                fw.push_back(w)
+                fpi.push_back(pi)
+                for i in range(n):
+                    eo.push_back(outs[i])
+                    ep.push_back(probs[i])
+        expand = False
+        if fn.size() == 0:
+            break
+        d = <int>fn.size() - 1           # the open frame's node is at depth d
+        if fi[d] == fn[d]:
+            eo.resize(fstart[d])
+            ep.resize(fstart[d])
+            fstart.pop_back()
+            fn.pop_back()
+            fi.pop_back()
+            fw.pop_back()
+            fpi.pop_back()
+            continue
+        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+        self.hist.resize(d)
+        self.hact.resize(d)
+        i = fstart[d] + fi[d]
+        fi[d] += 1
+        a = eo[i]
+        w = fw[d] * ep[i]
+        pi = fpi[d]
+        cp = self.current_player()
+        self.apply(a)
+        if self.g.wdead:
+            continue
+        if cp == P:
+            pi += 1
+        expand = True
+    _RS_EXACT_NODES += nodes
+    self.g.lazy = 0
+    if not found:
+        return 0
+    self.to_initial()
+    for i in range(<int>pick.size()):
+        if not self.is_legal(pick[i]):
+            return 0
+        self.apply(pick[i])
+    return self.info_key(P) == key and (self.current_player() == truth_cp or truth_terminal)
+
+
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
-    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR
+    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
     cdef vector[uint32_t] expv
     cdef vector[int] pact, ppos, rph, rcp, raux
     cdef Facts fx
     cdef int i, j = 0, h, npe = 0, kind, a, d, r
-    cdef long tries
+    cdef long tries, budget
     cdef uint32_t e
     cdef uint64_t key = self.info_key(player)
     cdef int cp_truth = self.current_player()
@@ -950,6 +1089,13 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
     self.wrng = rng
     _RS_CALLS += 1
     _RS_ERROR = 0
+    budget = _RS_EXACT_BUDGET
+    if budget < 0:
+        budget = EXACT_BUDGET_SMALL if rs_small_game(self) else 0
+    if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
+        _RS_EXACT += 1
+        out[0] = self.hist
+        return
     self.wleft = _RS_BACKTRACK_CAP
     tries = 0
     while self.wleft > 0:

@@ -3,7 +3,9 @@ information alone (never the true history), replays to itself, and two
 histories the player cannot tell apart give the same distribution of worlds."""
 from __future__ import annotations
 
+import functools
 import random
+from collections import Counter
 
 import pyspiel
 import pytest
@@ -12,7 +14,8 @@ import games  # noqa: F401
 import games.gold_nugget as gn
 from games import testing
 from games.gold_nugget import A_OPT1, A_PLAYER, stone_action
-from src_cy.gold_nugget import resample_stats, set_resample_backjumping, set_resample_safety_cap
+from src_cy.gold_nugget import (resample_stats, set_resample_backjumping, set_resample_exact_budget,
+                                 set_resample_safety_cap)
 from tests.test_gold_nugget_rules import AFTERNOON, NIGHT, NOON, PEEKS, do, play, setup
 
 KEEP = A_OPT1                  # do not examine the stone just acquired
@@ -56,9 +59,10 @@ def test_resampled_worlds_replay(params: dict, count: int) -> None:
 
 
 def _assert_every_call_found_a_world(before: dict, after: dict) -> None:
-    """Every call's world came from a walk (no call hit the safety cap)."""
+    """Every call's world came from the exact stage or a walk (no call hit
+    the safety cap)."""
     calls = after["calls"] - before["calls"]
-    assert calls > 0 and sum(after[k] - before[k] for k in ("first", "restart")) == calls
+    assert calls > 0 and sum(after[k] - before[k] for k in ("exact", "first", "restart")) == calls
     assert after["errors"] == before["errors"]
 
 
@@ -196,3 +200,131 @@ def test_nugget_uniform_over_unseen_stones_after_setup() -> None:
     observed = [places.get(w, 0) for w in expected]
     assert sum(observed) == n and len(places) <= len(expected)
     assert chisquare(observed, [expected[w] for w in expected]).pvalue > 1e-3
+
+
+# ---------------------------------------------------------------- exact stage
+def _exact_posterior(game: pyspiel.Game, state: pyspiel.State, p: int) -> dict:
+    """Every history of p's information set with its weight (chance
+    probabilities x 1/(legal actions) at another player's decision), by a
+    depth-first enumeration pruned where p's information string stops being
+    a prefix of the target's; a history is taken at its first node with p's
+    key and the true player to move (the resampler's stopping rule)."""
+    target = state.engine.info_string(p).split("\n")
+    key, cp, term = state.engine.py_info_key(p), state.current_player(), state.is_terminal()
+    out: dict = {}
+    stack = [(game.make_engine(), 1.0)]
+    while stack:
+        e, w = stack.pop()
+        lines = e.info_string(p).split("\n")
+        if lines != target[:len(lines)]:
+            continue
+        if len(lines) == len(target) and e.py_info_key(p) == key and (
+                e.py_is_terminal() if term else
+                (not e.py_is_terminal() and e.py_current_player() == cp)):
+            h = tuple(e.py_history())
+            out[h] = out.get(h, 0.0) + w
+            continue
+        if e.py_is_terminal():
+            continue
+        q = e.py_current_player()
+        if q == pyspiel.PlayerId.CHANCE:
+            moves = e.py_chance_outcomes()
+        else:
+            legal = e.py_legal_actions()
+            moves = [(a, 1.0 if q == p else 1.0 / len(legal)) for a in legal]
+        for a, pr in moves:
+            child = e.py_clone()
+            child.py_apply(a)
+            stack.append((child, w * pr))
+    return out
+
+
+def _chisquare_pvalue(seen: Counter, support: dict, n: int) -> float:
+    """Chi-square p-value of n draws against the exact weights (cells
+    expecting fewer than 5 pooled)."""
+    from scipy.stats import chisquare
+    total = sum(support.values())
+    obs, exp, o_small, e_small = [], [], 0, 0.0
+    for h in sorted(support, key=lambda h: support[h]):
+        e = n * support[h] / total
+        if e < 5:
+            o_small, e_small = o_small + seen[h], e_small + e
+        else:
+            obs.append(seen[h])
+            exp.append(e)
+    if e_small > 0:
+        obs.append(o_small)
+        exp.append(e_small)
+    return chisquare(obs, exp).pvalue if len(obs) >= 2 else 1.0
+
+
+@functools.lru_cache(maxsize=None)
+def _mini_information_sets() -> list:
+    """Distinct information sets (state, p, exact posterior) along seeded
+    random mini games with three histories or more."""
+    game = gn.mini_game()
+    picked = {}
+    for state in testing.random_states(game, 12, seed=5, every=3):
+        if state.is_chance_node() or len(state.history()) < 8:
+            continue
+        for p in range(2):
+            picked.setdefault((p, state.engine.py_info_key(p)), (state, p))
+    sets = [(s, p, _exact_posterior(game, s, p)) for s, p in picked.values()]
+    return [x for x in sets if len(x[2]) >= 3]
+
+
+def _draws(state: pyspiel.State, p: int, n: int) -> Counter:
+    rng = random.Random(17)
+    return Counter(tuple(state.engine.py_resample_history(p, rng.getrandbits(62)))
+                   for _ in range(n))
+
+
+@pytest.fixture
+def exact_budget():
+    """Restore the exact stage's setting after a test changes it."""
+    old = set_resample_exact_budget(-1)
+    yield
+    set_resample_exact_budget(old)
+
+
+def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget) -> None:
+    """Mini is a small game, so the exact stage draws every world: on every
+    information set the draws follow the exact posterior (chi-square), and
+    nothing outside it is drawn."""
+    sets = _mini_information_sets()
+    assert len(sets) >= 8
+    before = resample_stats()
+    n = 600
+    for state, p, exact in sets:
+        seen = _draws(state, p, n)
+        assert set(seen) <= set(exact)
+        assert _chisquare_pvalue(seen, exact, n) > 1e-4
+    after = resample_stats()
+    assert after["exact"] - before["exact"] == after["calls"] - before["calls"] == n * len(sets)
+
+
+def test_enumeration_detects_the_walks_bias(exact_budget) -> None:
+    """The same check refuses the walks alone on mini (the documented bias of
+    their backtracking: an unwatched examination whose result only shows at
+    the next waking is kept at 1/2 where the posterior gives 1/3), so the
+    test above has the power to fail."""
+    set_resample_exact_budget(0)
+    n = 600
+    worst = min(_chisquare_pvalue(_draws(state, p, n), exact, n)
+                for state, p, exact in _mini_information_sets())
+    assert worst < 1e-6
+
+
+def test_exact_stage_over_budget_hands_over_to_the_walks(exact_budget) -> None:
+    """Over its node budget the exact stage gives up (whatever the true
+    history) and the walks draw the world; bad budgets are refused."""
+    with pytest.raises(ValueError, match="nodes"):
+        set_resample_exact_budget(-2)
+    state, p, exact = _mini_information_sets()[0]
+    set_resample_exact_budget(3)
+    before = resample_stats()
+    seen = _draws(state, p, 50)
+    after = resample_stats()
+    assert after["exact"] == before["exact"]
+    assert after["first"] + after["restart"] - before["first"] - before["restart"] == 50
+    assert set(seen) <= set(exact)
