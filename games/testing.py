@@ -11,12 +11,15 @@ from __future__ import annotations
 import difflib
 import re
 import sys
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import numpy as np
 import pyspiel
 
 from src_cy.rng import SplitMix64
+
+if TYPE_CHECKING:
+    from collections import Counter
 
 Invariant = Callable[[pyspiel.State], None]
 
@@ -405,6 +408,27 @@ def check_resample_distribution(state_a: pyspiel.State, state_b: pyspiel.State, 
         raise AssertionError(
             f"resampling depends on more than player {player}'s information "
             f"(chi-square p={pvalue:.2e}); feature counts (a, b): {counts}")
+
+
+def exact_chisquare_pvalue(seen: "Counter", support: dict, n: int) -> float:
+    """Chi-square p-value of ``n`` draws (``seen``: outcome -> count) against
+    exact weights (``support``: outcome -> weight, any scale), cells
+    expecting fewer than 5 pooled; 1.0 when a single cell is left. For
+    checking a sampler against an exact enumeration."""
+    from scipy.stats import chisquare  # scipy comes with open_spiel
+    total = sum(support.values())
+    obs, exp, o_small, e_small = [], [], 0, 0.0
+    for h in sorted(support, key=lambda h: support[h]):
+        e = n * support[h] / total
+        if e < 5:
+            o_small, e_small = o_small + seen[h], e_small + e
+        else:
+            obs.append(seen[h])
+            exp.append(e)
+    if e_small > 0:
+        obs.append(o_small)
+        exp.append(e_small)
+    return float(chisquare(obs, exp).pvalue) if len(obs) >= 2 else 1.0
 
 
 def check_snapshot_refused_under_O(game_string: str, seed: int = 0) -> None:

@@ -239,25 +239,6 @@ def _exact_posterior(game: pyspiel.Game, state: pyspiel.State, p: int) -> dict:
     return out
 
 
-def _chisquare_pvalue(seen: Counter, support: dict, n: int) -> float:
-    """Chi-square p-value of n draws against the exact weights (cells
-    expecting fewer than 5 pooled)."""
-    from scipy.stats import chisquare
-    total = sum(support.values())
-    obs, exp, o_small, e_small = [], [], 0, 0.0
-    for h in sorted(support, key=lambda h: support[h]):
-        e = n * support[h] / total
-        if e < 5:
-            o_small, e_small = o_small + seen[h], e_small + e
-        else:
-            obs.append(seen[h])
-            exp.append(e)
-    if e_small > 0:
-        obs.append(o_small)
-        exp.append(e_small)
-    return chisquare(obs, exp).pvalue if len(obs) >= 2 else 1.0
-
-
 @functools.lru_cache(maxsize=None)
 def _mini_information_sets() -> list:
     """Distinct information sets (state, p, exact posterior) along seeded
@@ -298,7 +279,7 @@ def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget) -> None:
     for state, p, exact in sets:
         seen = _draws(state, p, n)
         assert set(seen) <= set(exact)
-        assert _chisquare_pvalue(seen, exact, n) > 1e-4
+        assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
     after = resample_stats()
     assert after["exact"] - before["exact"] == after["calls"] - before["calls"] == n * len(sets)
 
@@ -310,7 +291,7 @@ def test_enumeration_detects_the_walks_bias(exact_budget) -> None:
     test above has the power to fail."""
     set_resample_exact_budget(0)
     n = 600
-    worst = min(_chisquare_pvalue(_draws(state, p, n), exact, n)
+    worst = min(testing.exact_chisquare_pvalue(_draws(state, p, n), exact, n)
                 for state, p, exact in _mini_information_sets())
     assert worst < 1e-6
 

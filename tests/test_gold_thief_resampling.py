@@ -14,7 +14,7 @@ from scipy.stats import chisquare
 
 import games  # noqa: F401
 from games.gold_thief import MINI_PARAMS
-from games.testing import random_states
+from games.testing import exact_chisquare_pvalue, random_states
 from src_cy import gold_thief as gt
 
 PASS, GIVE0, FAERIE0, NUM_GOALS_MAX = 1, 94, 17, 24
@@ -79,25 +79,6 @@ def _exact_posteriors(game: pyspiel.Game, targets: set) -> dict:
     return out
 
 
-def _chisquare_pvalue(seen: Counter, support: dict, n: int) -> float:
-    """Chi-square p-value of `n` drawn worlds against the exact weights
-    (cells expecting fewer than 5 pooled; 1.0 when one cell is left)."""
-    total = sum(support.values())
-    obs, exp, o_small, e_small = [], [], 0, 0.0
-    for h in sorted(support, key=lambda h: support[h]):
-        e = n * support[h] / total
-        if e < 5:
-            o_small += seen[h]
-            e_small += e
-        else:
-            obs.append(seen[h])
-            exp.append(e)
-    if e_small > 0:
-        obs.append(o_small)
-        exp.append(e_small)
-    return chisquare(obs, exp).pvalue if len(obs) >= 2 else 1.0
-
-
 def _total_variation(seen: Counter, support: dict, n: int) -> float:
     total = sum(support.values())
     return 0.5 * sum(abs(seen[h] / n - support.get(h, 0.0) / total)
@@ -141,7 +122,7 @@ def test_model_stage_matches_exact_enumeration(attempts, preset):
         after = gt.resample_stats()
         assert after["model"] - before["model"] == n
         assert set(seen) <= set(support), "a world outside p's information set"
-        assert _chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+        assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
 
 
 def test_uncorrected_model_proposal_is_farther_from_the_target(attempts):
@@ -158,7 +139,7 @@ def test_uncorrected_model_proposal_is_farther_from_the_target(attempts):
     gt.set_model_proposals(gt.DEFAULT_MODEL_PROPOSALS)
     fixed = _draw(state, p, n, 9)
     assert _total_variation(raw, support, n) > _total_variation(fixed, support, n) + 0.08
-    assert _chisquare_pvalue(raw, support, n) < 1e-3 < _chisquare_pvalue(fixed, support, n)
+    assert exact_chisquare_pvalue(raw, support, n) < 1e-3 < exact_chisquare_pvalue(fixed, support, n)
 
 
 def _mini_targets(count: int):
@@ -197,7 +178,7 @@ def test_exact_stage_matches_exact_enumeration_on_mini(attempts):
         after = gt.resample_stats()
         assert after["exact"] - before["exact"] == n and after["search"] == before["search"]
         assert set(seen) <= set(support), "a world outside p's information set"
-        assert _chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+        assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
         tested += 1
     assert tested >= 4
 
