@@ -45,6 +45,10 @@ CONFIGS = [
     ("Saboteur 10p, 1 round", "saboteur(players=10,rounds=1)"),
     ("Ardillas del Bosque 3p", "ardillas_del_bosque(players=3)"),
     ("Ardillas del Bosque 5p", "ardillas_del_bosque(players=5)"),
+    ("Gold Nugget mini (exact stage)",
+     "gold_nugget(abilities=False,animals=raccoon/bear,black_feathers=3,days=1,deal_animals=1,"
+     "hand_size=1,hello_discard=False,leaf_counts=peek:2,leaf_default=0,normal_stones=1,"
+     "players=2,start_stones=1,trap_stones=1,wind_default=0)"),
     ("Gold Nugget 3p", "gold_nugget(players=3)"),
     ("Gold Nugget 5p", "gold_nugget(players=5)"),
 ]

@@ -26,6 +26,7 @@ the ISMCTS to use for them.
 """
 from __future__ import annotations
 
+import inspect
 import math
 import os
 import time
@@ -70,6 +71,19 @@ SlowRollout = Callable[[pyspiel.State, list, SplitMix64], int]
 RootCandidates = Callable[[pyspiel.State], list]
 
 
+def _accepts_keyword(fn: Callable[..., Any], name: str) -> bool:
+    """``fn`` takes keyword ``name`` (or any keyword): asked of the signature,
+    so a TypeError raised inside ``fn`` is never mistaken for a missing one.
+    A callable without a readable signature is assumed to take it (the call
+    then says what is wrong)."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return True
+    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD
+                                 for p in params.values())
+
+
 def _resolve_rollout(game_name: str, rollout: Any, fast: bool, cutoff: int = 0):
     if cutoff and rollout != "heuristic":
         raise ValueError("rollout_cutoff needs rollout='heuristic' (the game spec's rollout "
@@ -84,11 +98,10 @@ def _resolve_rollout(game_name: str, rollout: Any, fast: bool, cutoff: int = 0):
                              f"for the {'engine' if fast else 'pyspiel'} path")
         if not cutoff:
             return factory()
-        try:
-            return factory(cutoff=cutoff)
-        except TypeError:
+        if not _accepts_keyword(factory, "cutoff"):
             raise ValueError(f"the rollout of {game_name!r} has no leaf evaluation "
-                             f"(rollout_cutoff)") from None
+                             f"(rollout_cutoff)")
+        return factory(cutoff=cutoff)
     if fast:
         from src_cy.ismcts import RolloutPolicy
         if not isinstance(rollout, RolloutPolicy):

@@ -52,7 +52,7 @@ cdef enum:
     NVC = 6
     RESAMPLE_SAFETY_CAP = 200000000   # backtracks of one resample before RuntimeError (a bug)
     EXACT_BUDGET_DEFAULT = -1         # the exact stage: in small games only (set_resample_exact_budget)
-    EXACT_BUDGET_SMALL = 200000       # nodes of the exact stage in a small game before the walks
+    EXACT_BUDGET_SMALL = 20000        # nodes of the exact stage in a small game before the walks
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part

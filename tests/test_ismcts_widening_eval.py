@@ -9,6 +9,7 @@ import pytest
 
 import games  # noqa: F401
 from games.saboteur_search import SaboteurEvalRollout, maze_distance
+from games.spec import find_spec
 from solvers import ismcts as I
 from src_cy.saboteur_rollout import (EVAL_WEIGHTS, SaboteurRollout, py_leaf_features,
                                      py_leaf_values, py_maze_distance)
@@ -193,3 +194,24 @@ def test_bad_cutoff_is_refused():
         state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(ValueError, match="no leaf evaluation"):
         bot.step(state)
+
+
+def test_cutoff_support_is_read_from_the_signature():
+    """Whether a rollout factory takes ``cutoff`` comes from its signature, so
+    a TypeError raised inside a factory that does take it is not reported as
+    "no leaf evaluation"."""
+    def with_cutoff(cutoff=0):
+        raise TypeError("a bug inside the factory")
+
+    def without():
+        return None
+
+    def any_keyword(**options):
+        return options
+
+    assert I._accepts_keyword(with_cutoff, "cutoff")
+    assert I._accepts_keyword(any_keyword, "cutoff")
+    assert not I._accepts_keyword(without, "cutoff")
+    spec = find_spec("saboteur")
+    assert I._accepts_keyword(spec.rollout, "cutoff")
+    assert I._accepts_keyword(spec.slow_rollout, "cutoff")
