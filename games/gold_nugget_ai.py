@@ -47,12 +47,16 @@ from __future__ import annotations
 import pyspiel
 
 from solvers.heuristics_base import RuleBot
+from src_cy.gold_nugget import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (gold_nugget_actions.pxd)
 
-A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
-A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
-MAX_STONES = 24
+A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = (
+    _LAYOUT[k] for k in ("A_PASS", "A_SLEEP", "A_MEDDLE", "A_OPT0", "A_OPT1", "A_ABILITY",
+                         "A_VICTORY", "A_FEATHER"))
+A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = (
+    _LAYOUT[k] for k in ("A_PLAY", "A_RECYCLE", "A_DISCARD", "A_PLAYER", "A_NEST", "A_STONE"))
+MAX_STONES = _LAYOUT["MAX_STONES"]
 (BEG, CHANCE, NO_HARD_FEELINGS, SUSPICION, GOLD_NUGGET, LOYAL_FRIEND, TRIBUTE,
- DO_I_HAVE_IT, PEEK, GLANCE, SHOUT, PLUCK, SLEIGHT, PREEN, NEST_DIVE, ACCUSE) = range(16)
+ DO_I_HAVE_IT, PEEK, GLANCE, SHOUT, PLUCK, SLEIGHT, PREEN, NEST_DIVE, ACCUSE) = _LAYOUT["LEAF_CARDS"]
 ANIMAL_RANK = ("Owl", "Raccoon", "Magpie", "Fox", "Bat", "Mole", "Bear", "Squirrel",
                "Rabbit", "Hedgehog", "Snake", "Badger")
 # Least useful first (discards and Beg gifts).

@@ -66,11 +66,6 @@ cdef enum:
     F_NUGGET = 2
 include "gold_nugget_catalog.pxi"
 
-SNAP_VERSION = 3
-
-MAGIC = b"GNUG"
-
-
 cdef struct Eff:
     int card
     int actor

@@ -1,8 +1,10 @@
 # Gold Nugget persistence: the versioned snapshot (dump/load: every check a
 # ValueError naming what is wrong, the engine unchanged) and the invariant
 # check.  Included by src_cy/gold_nugget.pyx, whose engine methods call these
-# functions; the snapshot tag and version (MAGIC, SNAP_VERSION) are defined
-# there.
+# functions.
+
+SNAP_VERSION = 3   # the snapshot format
+MAGIC = b"GNUG"    # the snapshot tag
 
 
 def _gn_dump(GoldNuggetEngine self) -> bytes:
