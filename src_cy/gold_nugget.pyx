@@ -57,7 +57,7 @@ cdef enum:
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
     A_GIVE_UNKNOWN = A_DISCARD + NLEAF   # walk-only Beg answer (never legal there): an unknown card
-    WALK_BACKTRACKS = 32      # backtracks to an earlier node one walk may make before restarting
+    WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     NEST = 5          # owner code of the nest
     # faces

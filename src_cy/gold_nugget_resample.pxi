@@ -30,6 +30,15 @@ def set_resample_exact_budget(long nodes) -> int:
     _RS_EXACT_BUDGET = nodes
     return old
 cdef bint _RS_BACKJUMP = True
+cdef long _RS_WALK_BACKS = WALK_BACKTRACKS
+cdef int _RS_JUMP0 = WALK_JUMP
+
+
+def _set_walk_tuning(long backtracks, int jump) -> None:
+    """Tuning experiments only: backtracks before a jump, first jump."""
+    global _RS_WALK_BACKS, _RS_JUMP0
+    _RS_WALK_BACKS = backtracks
+    _RS_JUMP0 = jump
 
 
 def set_resample_backjumping(bint on) -> bool:
@@ -776,7 +785,7 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
             if backs > budget:
                 # too many: jump back (further each time without progress)
                 # and draw everything after that node afresh
-                j -= WALK_JUMP << (jumps if jumps < 20 else 20)
+                j -= _RS_JUMP0 << (jumps if jumps < 20 else 20)
                 jumps += 1
                 if j <= 0:
                     return 0
@@ -1101,7 +1110,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
     while self.wleft > 0:
         _RS_WALKS += 1
         r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
-                    WALK_BACKTRACKS)
+                    _RS_WALK_BACKS)
         if r == 1:
             if tries == 0:
                 _RS_FIRST += 1

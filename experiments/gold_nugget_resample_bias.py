@@ -1,0 +1,103 @@
+"""Bias of the Gold Nugget walks, measured against the exact stage
+(docs/rules/gold_nugget.md, "Resampling"): on information sets the exact
+stage can enumerate, draw worlds with the walks alone and with the exact
+stage, and compare where the Gold Nugget is (owner of the lair holding it,
+or the nest) -- the fact a search on this game turns on.
+
+Prints one line per information set (total variation between the two
+nugget-owner distributions, and a chi-square p-value of the walks against
+the exact draws) and a summary per preset.
+
+    python -m experiments.gold_nugget_resample_bias --draws 600 --games 4
+"""
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+import pyspiel
+from tqdm import tqdm
+
+import games  # noqa: F401
+import games.gold_nugget as gn
+from games.testing import random_states
+from src_cy.gold_nugget import resample_stats, set_resample_exact_budget
+from src_cy.rng import derive_seed
+
+PRESETS = {
+    "mini": dict(gn.MINI_PARAMS),
+    "mini, 5 stones": dict(gn.MINI_PARAMS, normal_stones=3),
+    "mini, 2 stones each": dict(gn.MINI_PARAMS, start_stones=2, normal_stones=3),
+    "2 days, 6 stones, hands of 3": dict(gn.MINI_PARAMS, normal_stones=3, trap_stones=2,
+                                         hand_size=3, start_stones=2, days=2,
+                                         leaf_counts="peek:2/chance:2/accuse:2/beg:1/glance:1"),
+}
+EXACT_BUDGET = 200_000
+
+
+def nugget_owner(engine) -> int:
+    """Seat whose lair holds the Gold Nugget (stone 0), or -1: the nest."""
+    return next((q for q, lair in enumerate(engine.lairs()) if 0 in lair), -1)
+
+
+def draw_owners(state: pyspiel.State, player: int, n: int, seed: int) -> Counter:
+    return Counter(nugget_owner(state.engine.py_resample(player, derive_seed(seed, i)))
+                   for i in range(n))
+
+
+def total_variation(a: Counter, b: Counter, n: int) -> float:
+    return 0.5 * sum(abs(a[k] - b[k]) for k in set(a) | set(b)) / n
+
+
+def measure(name: str, params: dict, games_: int, draws: int, seed: int) -> list[float]:
+    """TV per information set whose exact enumeration fits the budget."""
+    from scipy.stats import chi2_contingency
+    game = pyspiel.load_game("gold_nugget", params)
+    seen, tvs = set(), []
+    states = [s for s in random_states(game, games_, seed=seed, every=4)
+              if not s.is_chance_node() and len(s.history()) >= 10]
+    for state in tqdm(states, desc=name, leave=False):
+        for p in range(game.num_players()):
+            key = (p, state.engine.py_info_key(p))
+            if key in seen:
+                continue
+            seen.add(key)
+            set_resample_exact_budget(EXACT_BUDGET)
+            before = resample_stats()["exact"]
+            exact = draw_owners(state, p, draws, seed=1)
+            if resample_stats()["exact"] - before < draws:
+                continue                         # over the budget: no reference
+            set_resample_exact_budget(0)
+            walks = draw_owners(state, p, draws, seed=2)
+            if len(set(exact) | set(walks)) < 2:
+                continue                         # the nugget's place is known
+            cells = sorted(set(exact) | set(walks))
+            pvalue = chi2_contingency([[exact[c] for c in cells],
+                                       [walks[c] for c in cells]])[1]
+            tv = total_variation(exact, walks, draws)
+            tvs.append(tv)
+            print(f"  {name}: p{p} depth {len(state.history())}: exact "
+                  f"{dict(sorted(exact.items()))} walks {dict(sorted(walks.items()))} "
+                  f"TV {tv:.3f} chi-square p {pvalue:.2g}", flush=True)
+    set_resample_exact_budget(-1)
+    return tvs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--draws", type=int, default=600)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=3)
+    args = ap.parse_args()
+    for name, params in PRESETS.items():
+        tvs = measure(name, params, args.games, args.draws, args.seed)
+        if tvs:
+            tvs.sort()
+            print(f"{name}: {len(tvs)} information sets, nugget-owner TV median "
+                  f"{tvs[len(tvs) // 2]:.3f}, max {tvs[-1]:.3f}", flush=True)
+        else:
+            print(f"{name}: no information set with an uncertain nugget within the budget")
+
+
+if __name__ == "__main__":
+    main()
