@@ -410,6 +410,50 @@ def check_resample_distribution(state_a: pyspiel.State, state_b: pyspiel.State, 
             f"(chi-square p={pvalue:.2e}); feature counts (a, b): {counts}")
 
 
+def exact_posterior(game: pyspiel.Game, state: pyspiel.State, player: int,
+                    max_nodes: int = 1_000_000) -> dict | None:
+    """Every history of ``player``'s information set at ``state`` with its
+    weight under the uniform-opponent target (chance probabilities x
+    1/(legal actions) at every other player's decision), by a depth-first
+    enumeration of the game's engine pruned where the player's information
+    string stops being a prefix of the target's. A history is taken at its
+    first node with the player's key and the true player to move (the
+    resamplers' stopping rule). None when more than ``max_nodes`` nodes
+    would be needed. Engines with line-per-event information strings only."""
+    target = state.engine.info_string(player).split("\n")
+    key, cp, term = state.engine.py_info_key(player), state.current_player(), state.is_terminal()
+    out: dict = {}
+    stack = [(game.make_engine(), 1.0)]
+    nodes = 0
+    while stack:
+        e, w = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            return None
+        lines = e.info_string(player).split("\n")
+        if lines != target[:len(lines)]:
+            continue
+        if len(lines) == len(target) and e.py_info_key(player) == key and (
+                e.py_is_terminal() if term else
+                (not e.py_is_terminal() and e.py_current_player() == cp)):
+            h = tuple(e.py_history())
+            out[h] = out.get(h, 0.0) + w
+            continue
+        if e.py_is_terminal():
+            continue
+        q = e.py_current_player()
+        if q == pyspiel.PlayerId.CHANCE:
+            moves = e.py_chance_outcomes()
+        else:
+            legal = e.py_legal_actions()
+            moves = [(a, 1.0 if q == player else 1.0 / len(legal)) for a in legal]
+        for a, pr in moves:
+            child = e.py_clone()
+            child.py_apply(a)
+            stack.append((child, w * pr))
+    return out
+
+
 def exact_chisquare_pvalue(seen: "Counter", support: dict, n: int) -> float:
     """Chi-square p-value of ``n`` draws (``seen``: outcome -> count) against
     exact weights (``support``: outcome -> weight, any scale), cells

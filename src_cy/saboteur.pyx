@@ -36,6 +36,7 @@ encoding.
 """
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, free
+from libc.math cimport exp, log, INFINITY
 from libcpp.vector cimport vector
 from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
 
@@ -58,6 +59,23 @@ cdef enum:
 cdef long long _resample_failures = 0
 # Why the last ``resample_history`` failed (0: it did not); see ``_FAILURES``.
 cdef int _resample_error = 0
+
+# Proposals per world of the importance-corrected card draw (sampling-
+# importance-resampling; rules doc, "Resampling"; ``set_resample_proposals``).
+DEFAULT_RESAMPLE_PROPOSALS = 4
+cdef int _proposals = DEFAULT_RESAMPLE_PROPOSALS
+
+
+def set_resample_proposals(int k) -> int:
+    """Proposals K per resampled world (K = 1: the uncorrected card
+    proposal); returns the previous K. K >= 1."""
+    global _proposals
+    if k < 1:
+        raise ValueError(f"proposals must be >= 1, got {k}")
+    old = _proposals
+    _proposals = k
+    return old
+
 
 _FAILURES = {
     1: "the event log is full",
@@ -1196,8 +1214,9 @@ cdef class SaboteurEngine(Engine):
 
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from ``player``'s information set by the procedure
-        of the rules doc (section Information, "Resampling"); it reads only
-        ``player``'s events and the public phase.  Uses ``self`` as scratch
+        of the rules doc (section Information, "Resampling": K proposals,
+        one kept with probability proportional to its importance weight);
+        it reads only ``player``'s events and the public phase.  Uses ``self`` as scratch
         space.  Every draw replays to ``player``'s information state; one
         that does not is a bug: ``out`` is left empty (never the true
         history), the failure is counted in ``resample_failures`` and the
@@ -1205,7 +1224,10 @@ cdef class SaboteurEngine(Engine):
         global _resample_failures, _resample_error
         cdef SabPlan* pl
         cdef uint64_t key0 = self.info_key(player)
-        cdef int err = 0
+        cdef int err = 0, i
+        cdef double lw, logtot = -INFINITY, m
+        cdef vector[int] pick
+        cdef bint picked = False
         _resample_error = 0
         out.clear()
         if self.s.nlog >= MAXLOG:
@@ -1218,18 +1240,79 @@ cdef class SaboteurEngine(Engine):
                 memcpy(pl.log, self.s.log, sizeof(pl.log))
                 pl.nl = self.s.nlog
                 pl.open_share = self.s.phase == PH_SHARE
-                if not self.make_plan(pl, player, rng):
-                    err = 3
-                elif not self.drive(pl):
-                    err = 4
-                elif self.info_key(player) != key0:
-                    err = 5
+                # K proposals, one kept with probability proportional to its
+                # importance weight (streaming: the i-th replaces the pick
+                # with probability w_i / (w_1 + ... + w_i))
+                for i in range(_proposals):
+                    if not self.make_plan(pl, player, rng):
+                        err = 3
+                    elif not self.drive(pl):
+                        err = 4
+                    elif self.info_key(player) != key0:
+                        err = 5
+                    if err:
+                        break
+                    if _proposals == 1:
+                        pick = self.hist
+                        picked = True
+                        break
+                    lw = self.proposal_logweight(player)
+                    if lw == -INFINITY:
+                        continue
+                    m = lw if lw > logtot else logtot
+                    logtot = m + log(exp(lw - m) + exp(logtot - m))
+                    if rng_double(rng) < exp(lw - logtot):
+                        pick = self.hist
+                        picked = True
                 free(pl)
+                if not err and not picked:
+                    err = 4
         if err:
             _resample_failures += 1
             _resample_error = err
             return
-        out[0] = self.hist
+        out[0] = pick
+
+    cdef int action_kind(self, int a) noexcept nogil:
+        """The card kind a play-phase action uses (a pass: the kind discarded)."""
+        cdef int C = self.p.C, off
+        if a < A_ROCK_BLOCK * C:
+            return (a // C) >> 1
+        if a < A_TAIL_BLOCK * C:
+            return K_ROCK
+        off = a - A_TAIL_BLOCK * C
+        if off < A_REPAIR:
+            return K_BREAK + (off - A_BREAK) // A_STRIDE
+        if off < A_MAP:
+            return K_REPAIR + (off - A_REPAIR) // (3 * A_STRIDE)
+        if off < A_PASS:
+            return K_MAP
+        return off - A_PASS
+
+    cdef double proposal_logweight(self, int player) noexcept nogil:
+        """Log importance weight of the history in ``self`` (a drawn
+        proposal), replayed in place: at every card decision of another
+        player, 1 / (held cards of the kind used x legal actions) -- the
+        uniform-opponent target (1 / legal actions) over the proposal, which
+        takes a public play or a pass from a uniformly chosen held card
+        (rules doc, "Resampling"); the other factors are equal for every
+        history of the information set."""
+        cdef vector[int] h = self.hist
+        cdef int buf[MAX_BRANCHING]
+        cdef int i, a, n, nk, cur
+        cdef double lw = 0.0
+        self.to_initial()
+        for i in range(<int>h.size()):
+            a = h[i]
+            if self.s.phase == PH_PLAY and self.s.cur != player:
+                cur = self.s.cur
+                n = self.legal_actions(buf)
+                nk = self.s.hand[cur][self.action_kind(a)]
+                if n <= 0 or nk <= 0:
+                    return -INFINITY
+                lw -= log(<double>nk * n)
+            self.apply(a)
+        return lw
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """``resample_history`` then replay, skipping the replay when the

@@ -203,42 +203,6 @@ def test_nugget_uniform_over_unseen_stones_after_setup() -> None:
 
 
 # ---------------------------------------------------------------- exact stage
-def _exact_posterior(game: pyspiel.Game, state: pyspiel.State, p: int) -> dict:
-    """Every history of p's information set with its weight (chance
-    probabilities x 1/(legal actions) at another player's decision), by a
-    depth-first enumeration pruned where p's information string stops being
-    a prefix of the target's; a history is taken at its first node with p's
-    key and the true player to move (the resampler's stopping rule)."""
-    target = state.engine.info_string(p).split("\n")
-    key, cp, term = state.engine.py_info_key(p), state.current_player(), state.is_terminal()
-    out: dict = {}
-    stack = [(game.make_engine(), 1.0)]
-    while stack:
-        e, w = stack.pop()
-        lines = e.info_string(p).split("\n")
-        if lines != target[:len(lines)]:
-            continue
-        if len(lines) == len(target) and e.py_info_key(p) == key and (
-                e.py_is_terminal() if term else
-                (not e.py_is_terminal() and e.py_current_player() == cp)):
-            h = tuple(e.py_history())
-            out[h] = out.get(h, 0.0) + w
-            continue
-        if e.py_is_terminal():
-            continue
-        q = e.py_current_player()
-        if q == pyspiel.PlayerId.CHANCE:
-            moves = e.py_chance_outcomes()
-        else:
-            legal = e.py_legal_actions()
-            moves = [(a, 1.0 if q == p else 1.0 / len(legal)) for a in legal]
-        for a, pr in moves:
-            child = e.py_clone()
-            child.py_apply(a)
-            stack.append((child, w * pr))
-    return out
-
-
 @functools.lru_cache(maxsize=None)
 def _mini_information_sets() -> list:
     """Distinct information sets (state, p, exact posterior) along seeded
@@ -250,7 +214,7 @@ def _mini_information_sets() -> list:
             continue
         for p in range(2):
             picked.setdefault((p, state.engine.py_info_key(p)), (state, p))
-    sets = [(s, p, _exact_posterior(game, s, p)) for s, p in picked.values()]
+    sets = [(s, p, testing.exact_posterior(game, s, p)) for s, p in picked.values()]
     return [x for x in sets if len(x[2]) >= 3]
 
 

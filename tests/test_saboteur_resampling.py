@@ -7,11 +7,15 @@ is constructive: every world replays to the player's information state and
 ``resample_failures`` stays 0 (the true history is never used)."""
 from __future__ import annotations
 
+import functools
+import random
+from collections import Counter
+
 import pyspiel
 import pytest
 
 from games import testing
-from src_cy.saboteur import resample_failures
+from src_cy.saboteur import DEFAULT_RESAMPLE_PROPOSALS, resample_failures, set_resample_proposals
 from test_saboteur import CROSS, DIG, FILLER, IDLE, SAB, Acts, play, setup, view
 
 
@@ -131,3 +135,65 @@ def test_every_resample_replays_along_random_games(players):
             done += 1
     assert done >= 10 * players
     assert resample_failures() == before == 0
+
+
+# ------------------------------------------- importance-corrected card draw
+SMALL = {"players": 3, "rounds": 1, "goal_distance": 3, "deck_scale": 10, "hand_size": 2}
+
+
+@functools.lru_cache(maxsize=None)
+def _small_information_sets() -> list:
+    """(state, player to move, exact posterior) at decision states along
+    seeded random games of a preset small enough to enumerate."""
+    game = pyspiel.load_game("saboteur", SMALL)
+    out = []
+    for state in testing.random_states(game, 8, seed=5, every=2):
+        if state.is_chance_node() or state.is_terminal() or len(state.history()) < 10:
+            continue
+        p = state.current_player()
+        exact = testing.exact_posterior(game, state, p, max_nodes=300_000)
+        if exact is not None and len(exact) >= 3:
+            out.append((state, p, exact))
+        if len(out) == 10:
+            break
+    return out
+
+
+def _draws(state: pyspiel.State, p: int, n: int) -> Counter:
+    rng = random.Random(9)
+    return Counter(tuple(state.engine.py_resample_history(p, rng.getrandbits(62)))
+                   for _ in range(n))
+
+
+@pytest.fixture
+def proposals():
+    """Restore K after a test changes it."""
+    old = set_resample_proposals(DEFAULT_RESAMPLE_PROPOSALS)
+    yield
+    set_resample_proposals(old)
+
+
+def test_card_draw_matches_exact_enumeration(proposals) -> None:
+    """With the default K the worlds follow the uniform-opponent posterior
+    (chi-square against the enumeration) on every information set, among
+    them players to move after an opponent's public plays and passes."""
+    sets = _small_information_sets()
+    assert len(sets) >= 8
+    n = 3000
+    for state, p, exact in sets:
+        seen = _draws(state, p, n)
+        assert set(seen) <= set(exact)
+        assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-3, (state.history(), p)
+
+
+def test_uncorrected_card_proposal_is_refused(proposals) -> None:
+    """K = 1, the bare proposal (a public play from a uniformly chosen held
+    card), is refused by the same check, so the test above can fail; bad K
+    is refused."""
+    with pytest.raises(ValueError, match="proposals"):
+        set_resample_proposals(0)
+    set_resample_proposals(1)
+    n = 3000
+    worst = min(testing.exact_chisquare_pvalue(_draws(state, p, n), exact, n)
+                for state, p, exact in _small_information_sets())
+    assert worst < 1e-6
