@@ -227,8 +227,6 @@ cdef class SaboteurEngine(Engine):
     cdef int sample_gold(self, int* gpool, int* out, int u, Rng* rng) noexcept nogil
     cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
     cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
-    cdef int action_kind(self, int a) noexcept nogil
-    cdef double proposal_logweight(self, int player) noexcept nogil
     cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
-    cdef int drive(self, SabPlan* pl) noexcept nogil
+    cdef int drive(self, SabPlan* pl, int player, double* lw) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil

@@ -1137,11 +1137,19 @@ cdef class SaboteurEngine(Engine):
                 nv += 1
         return nv >= 2
 
-    cdef int drive(self, SabPlan* pl) noexcept nogil:
+    cdef int drive(self, SabPlan* pl, int player, double* lw) noexcept nogil:
         """From the initial state, apply the planned history until as many
-        events as in the log are out; 0 on any inconsistency."""
+        events as in the log are out; 0 on any inconsistency.  With ``lw``
+        given, also adds the log importance weight of the history: at every
+        card decision of a player other than ``player``, -log(held cards of
+        the kind used x legal actions) -- the uniform-opponent target
+        (1 / legal actions) over the proposal, which takes a public play or
+        a pass from a uniformly chosen held card (rules doc, "Resampling");
+        the other factors are equal for every history of the information
+        set."""
         cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0
         cdef int C = self.p.C
+        cdef int buf[MAX_BRANCHING]
         cdef Ev e
         self.to_initial()
         while self.s.nlog < pl.nl:
@@ -1207,6 +1215,8 @@ cdef class SaboteurEngine(Engine):
                     a = A_TAIL_BLOCK * C + A_PASS + k
                 if self.s.hand[self.s.cur][k] <= 0:
                     return 0
+                if lw != NULL and self.s.cur != player:
+                    lw[0] -= log(<double>self.s.hand[self.s.cur][k] * self.legal_actions(buf))
             else:
                 return 0
             self.apply(a)
@@ -1226,10 +1236,13 @@ cdef class SaboteurEngine(Engine):
         cdef uint64_t key0 = self.info_key(player)
         cdef int err = 0, i
         cdef double lw, logtot = -INFINITY, m
+        cdef double* lwp = NULL      # weights are needed only with K > 1
         cdef vector[int] pick
         cdef bint picked = False
         _resample_error = 0
         out.clear()
+        if _proposals > 1:
+            lwp = &lw
         if self.s.nlog >= MAXLOG:
             err = 1
         else:
@@ -1244,9 +1257,10 @@ cdef class SaboteurEngine(Engine):
                 # importance weight (streaming: the i-th replaces the pick
                 # with probability w_i / (w_1 + ... + w_i))
                 for i in range(_proposals):
+                    lw = 0.0
                     if not self.make_plan(pl, player, rng):
                         err = 3
-                    elif not self.drive(pl):
+                    elif not self.drive(pl, player, lwp):
                         err = 4
                     elif self.info_key(player) != key0:
                         err = 5
@@ -1256,7 +1270,6 @@ cdef class SaboteurEngine(Engine):
                         pick = self.hist
                         picked = True
                         break
-                    lw = self.proposal_logweight(player)
                     if lw == -INFINITY:
                         continue
                     m = lw if lw > logtot else logtot
@@ -1272,47 +1285,6 @@ cdef class SaboteurEngine(Engine):
             _resample_error = err
             return
         out[0] = pick
-
-    cdef int action_kind(self, int a) noexcept nogil:
-        """The card kind a play-phase action uses (a pass: the kind discarded)."""
-        cdef int C = self.p.C, off
-        if a < A_ROCK_BLOCK * C:
-            return (a // C) >> 1
-        if a < A_TAIL_BLOCK * C:
-            return K_ROCK
-        off = a - A_TAIL_BLOCK * C
-        if off < A_REPAIR:
-            return K_BREAK + (off - A_BREAK) // A_STRIDE
-        if off < A_MAP:
-            return K_REPAIR + (off - A_REPAIR) // (3 * A_STRIDE)
-        if off < A_PASS:
-            return K_MAP
-        return off - A_PASS
-
-    cdef double proposal_logweight(self, int player) noexcept nogil:
-        """Log importance weight of the history in ``self`` (a drawn
-        proposal), replayed in place: at every card decision of another
-        player, 1 / (held cards of the kind used x legal actions) -- the
-        uniform-opponent target (1 / legal actions) over the proposal, which
-        takes a public play or a pass from a uniformly chosen held card
-        (rules doc, "Resampling"); the other factors are equal for every
-        history of the information set."""
-        cdef vector[int] h = self.hist
-        cdef int buf[MAX_BRANCHING]
-        cdef int i, a, n, nk, cur
-        cdef double lw = 0.0
-        self.to_initial()
-        for i in range(<int>h.size()):
-            a = h[i]
-            if self.s.phase == PH_PLAY and self.s.cur != player:
-                cur = self.s.cur
-                n = self.legal_actions(buf)
-                nk = self.s.hand[cur][self.action_kind(a)]
-                if n <= 0 or nk <= 0:
-                    return -INFINITY
-                lw -= log(<double>nk * n)
-            self.apply(a)
-        return lw
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """``resample_history`` then replay, skipping the replay when the
