@@ -454,6 +454,17 @@ def exact_posterior(game: pyspiel.Game, state: pyspiel.State, player: int,
     return out
 
 
+def drawn_histories(state: pyspiel.State, player: int, n: int, seed: int) -> "Counter":
+    """Histories of ``n`` worlds the engine resamples for ``player`` at
+    ``state`` (seeds from ``random.Random(seed)``), counted: the sample an
+    exact-enumeration check compares with ``exact_posterior``."""
+    import random
+    from collections import Counter
+    rng = random.Random(seed)
+    return Counter(tuple(state.engine.py_resample_history(player, rng.getrandbits(62)))
+                   for _ in range(n))
+
+
 def exact_chisquare_pvalue(seen: "Counter", support: dict, n: int) -> float:
     """Chi-square p-value of ``n`` draws (``seen``: outcome -> count) against
     exact weights (``support``: outcome -> weight, any scale), cells

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 
 import pyspiel
 import pytest
@@ -218,12 +217,6 @@ def _mini_information_sets() -> list:
     return [x for x in sets if len(x[2]) >= 3]
 
 
-def _draws(state: pyspiel.State, p: int, n: int) -> Counter:
-    rng = random.Random(17)
-    return Counter(tuple(state.engine.py_resample_history(p, rng.getrandbits(62)))
-                   for _ in range(n))
-
-
 @pytest.fixture
 def exact_budget():
     """Restore the exact stage's setting after a test changes it."""
@@ -241,7 +234,7 @@ def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget) -> None:
     before = resample_stats()
     n = 600
     for state, p, exact in sets:
-        seen = _draws(state, p, n)
+        seen = testing.drawn_histories(state, p, n, 17)
         assert set(seen) <= set(exact)
         assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
     after = resample_stats()
@@ -255,7 +248,7 @@ def test_enumeration_detects_the_walks_bias(exact_budget) -> None:
     test above has the power to fail."""
     set_resample_exact_budget(0)
     n = 600
-    worst = min(testing.exact_chisquare_pvalue(_draws(state, p, n), exact, n)
+    worst = min(testing.exact_chisquare_pvalue(testing.drawn_histories(state, p, n, 17), exact, n)
                 for state, p, exact in _mini_information_sets())
     assert worst < 1e-6
 
@@ -268,7 +261,7 @@ def test_exact_stage_over_budget_hands_over_to_the_walks(exact_budget) -> None:
     state, p, exact = _mini_information_sets()[0]
     set_resample_exact_budget(3)
     before = resample_stats()
-    seen = _draws(state, p, 50)
+    seen = testing.drawn_histories(state, p, 50, 17)
     after = resample_stats()
     assert after["exact"] == before["exact"]
     assert after["first"] + after["restart"] - before["first"] - before["restart"] == 50

@@ -8,8 +8,6 @@ is constructive: every world replays to the player's information state and
 from __future__ import annotations
 
 import functools
-import random
-from collections import Counter
 
 import pyspiel
 import pytest
@@ -159,12 +157,6 @@ def _small_information_sets() -> list:
     return out
 
 
-def _draws(state: pyspiel.State, p: int, n: int) -> Counter:
-    rng = random.Random(9)
-    return Counter(tuple(state.engine.py_resample_history(p, rng.getrandbits(62)))
-                   for _ in range(n))
-
-
 @pytest.fixture
 def proposals():
     """Restore K after a test changes it."""
@@ -181,7 +173,7 @@ def test_card_draw_matches_exact_enumeration(proposals) -> None:
     assert len(sets) >= 8
     n = 3000
     for state, p, exact in sets:
-        seen = _draws(state, p, n)
+        seen = testing.drawn_histories(state, p, n, 9)
         assert set(seen) <= set(exact)
         assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-3, (state.history(), p)
 
@@ -194,6 +186,6 @@ def test_uncorrected_card_proposal_is_refused(proposals) -> None:
         set_resample_proposals(0)
     set_resample_proposals(1)
     n = 3000
-    worst = min(testing.exact_chisquare_pvalue(_draws(state, p, n), exact, n)
+    worst = min(testing.exact_chisquare_pvalue(testing.drawn_histories(state, p, n, 9), exact, n)
                 for state, p, exact in _small_information_sets())
     assert worst < 1e-6
