@@ -9,6 +9,10 @@ measured in one run on the same positions and seeds (docs/benchmarks.md,
 * ``gn-exact``: the exact stage (``set_resample_exact_budget``) against the
   walks alone, on mini and small variants (exact) and on default games
   (the cost of a stage that cannot finish, at a given budget);
+* ``gn-corrector``: the walks followed by the corrector at several step
+  counts (``set_resample_corrector``) against the walks alone, calls
+  interleaved, with the share of corrector steps over their node budget,
+  then CPU per ``best`` move at 4 and 5 players under each setting;
 * ``sab-proposals``: Saboteur's importance-corrected card draw, CPU per
   ``best`` move at several K (``set_resample_proposals``) against K = 1.
 
@@ -120,42 +124,74 @@ def gn_exact(args: argparse.Namespace) -> None:
         gnc.set_resample_exact_budget(old)
 
 
-def sab_proposals(args: argparse.Namespace) -> None:
+def _best_cpu_per_move(game_name: str, players: int, positions: int, settings: dict,
+                       apply_setting) -> None:
+    """CPU per ``best`` move at mid-game positions under each setting, as a
+    ratio to the first; one line per player count."""
     from games.spec import find_spec
     from solvers.ismcts import ISMCTSBot
+    game = pyspiel.load_game(game_name, {"players": players})
+    states = [s for s in testing.mid_game_states(game, positions, seed=4, min_depth=30)
+              if not s.is_terminal() and not s.is_chance_node()]
+    cpu = {}
+    for label, value in settings.items():
+        apply_setting(value)
+        bot = ISMCTSBot(game, seed=1, **find_spec(game_name).best(game))
+        t0 = time.process_time()
+        for st in states:
+            bot.step(st)
+        cpu[label] = (time.process_time() - t0) / len(states)
+    first = next(iter(settings))
+    print(f"{game_name} {players}p best, {len(states)} moves: " + ", ".join(
+        f"{label} {1000 * cpu[label]:.1f} ms ({cpu[label] / cpu[first]:.2f}x)"
+        for label in settings), flush=True)
+
+
+def gn_corrector(args: argparse.Namespace) -> None:
+    values = [int(v) for v in args.steps.split(",")]
+    settings = {f"{v} steps": v for v in values}
+    old = gnc.set_resample_corrector()
+    before = gnc.resample_stats()
+    try:
+        _interleaved(settings, gnc.set_resample_corrector, args.games, args.seed)
+        after = gnc.resample_stats()
+        for players in (4, 5):
+            _best_cpu_per_move("gold_nugget", players, args.positions, settings,
+                               gnc.set_resample_corrector)
+    finally:
+        gnc.set_resample_corrector(*old)
+    steps = sum(after[k] - before[k] for k in ("mcmc_moves", "mcmc_skips"))
+    print(f"corrector in the interleaved calls: {after['mcmc_skips'] - before['mcmc_skips']} "
+          f"steps over budget, {after['mcmc_moves'] - before['mcmc_moves']} changed the world "
+          f"(of {steps} counted), {after['mcmc_fails'] - before['mcmc_fails']} failures",
+          flush=True)
+
+
+def sab_proposals(args: argparse.Namespace) -> None:
     from src_cy import saboteur as sab
     ks = [int(k) for k in args.k.split(",")]
     old = sab.set_resample_proposals(1)
     try:
         for players in (3, 5):
-            game = pyspiel.load_game("saboteur", {"players": players})
-            states = [s for s in testing.mid_game_states(game, args.positions, seed=4, min_depth=30)
-                      if not s.is_terminal() and not s.is_chance_node()]
-            cpu = {}
-            for k in ks:
-                sab.set_resample_proposals(k)
-                bot = ISMCTSBot(game, seed=1, **find_spec("saboteur").best(game))
-                t0 = time.process_time()
-                for st in states:
-                    bot.step(st)
-                cpu[k] = (time.process_time() - t0) / len(states)
-            print(f"saboteur {players}p, {len(states)} moves: " + ", ".join(
-                f"K={k} {1000 * cpu[k]:.1f} ms ({cpu[k] / cpu[ks[0]]:.2f}x)" for k in ks),
-                flush=True)
+            _best_cpu_per_move("saboteur", players, args.positions,
+                               {f"K={k}": k for k in ks}, sab.set_resample_proposals)
     finally:
         sab.set_resample_proposals(old)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("gn-backjump", "gn-threshold", "gn-exact", "sab-proposals"))
+    ap.add_argument("what", choices=("gn-backjump", "gn-threshold", "gn-exact", "gn-corrector",
+                                       "sab-proposals"))
     ap.add_argument("--games", type=int, default=16, help="random games per configuration")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--values", default="32,8,16", help="gn-threshold: thresholds")
+    ap.add_argument("--steps", default="0,8,32", help="gn-corrector: step counts")
     ap.add_argument("--k", default="1,4,8", help="sab-proposals: K values, the first the baseline")
-    ap.add_argument("--positions", type=int, default=12, help="sab-proposals: moves")
+    ap.add_argument("--positions", type=int, default=12, help="sab-proposals, gn-corrector: best moves")
     args = ap.parse_args()
     {"gn-backjump": gn_backjump, "gn-threshold": gn_threshold, "gn-exact": gn_exact,
+     "gn-corrector": gn_corrector,
      "sab-proposals": sab_proposals}[args.what](args)
 
 

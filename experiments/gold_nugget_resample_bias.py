@@ -1,14 +1,15 @@
-"""Bias of the Gold Nugget walks, measured against the exact stage
-(docs/rules/gold_nugget.md, "Resampling"): on information sets the exact
-stage can enumerate, draw worlds with the walks alone and with the exact
-stage, and compare where the Gold Nugget is (owner of the lair holding it,
-or the nest) -- the fact a search on this game turns on.
+"""Bias of the Gold Nugget walks, alone and followed by the corrector,
+measured against the exact stage (docs/rules/gold_nugget.md, "Resampling"):
+on information sets the exact stage can enumerate, draw worlds with the
+exact stage and with the walks plus 0, 8, ... corrector steps, and compare
+where the Gold Nugget is (owner of the lair holding it, or the nest) -- the
+fact a search on this game turns on.
 
-Prints one line per information set (total variation between the two
-nugget-owner distributions, and a chi-square p-value of the walks against
-the exact draws) and a summary per preset.
+Prints one line per information set (per corrector setting: total variation
+between the nugget-owner distributions, and a chi-square p-value against
+the exact draws) and a summary per preset and setting.
 
-    python -m experiments.gold_nugget_resample_bias --draws 600 --games 4
+    python -m experiments.gold_nugget_resample_bias --draws 600 --games 4 --steps 0,8
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from tqdm import tqdm
 import games  # noqa: F401
 import games.gold_nugget as gn
 from games.testing import random_states
-from src_cy.gold_nugget import resample_stats, set_resample_exact_budget
+from src_cy.gold_nugget import resample_stats, set_resample_corrector, set_resample_exact_budget
 from src_cy.rng import derive_seed
 
 PRESETS = {
@@ -49,11 +50,13 @@ def total_variation(a: Counter, b: Counter, n: int) -> float:
     return 0.5 * sum(abs(a[k] - b[k]) for k in set(a) | set(b)) / n
 
 
-def measure(name: str, params: dict, games_: int, draws: int, seed: int) -> list[float]:
-    """TV per information set whose exact enumeration fits the budget."""
+def measure(name: str, params: dict, games_: int, draws: int, seed: int,
+            steps: list[int]) -> dict[int, list[float]]:
+    """TV per corrector setting and information set whose exact enumeration
+    fits the budget."""
     from scipy.stats import chi2_contingency
     game = pyspiel.load_game("gold_nugget", params)
-    seen, tvs = set(), []
+    seen, tvs = set(), {k: [] for k in steps}
     states = [s for s in random_states(game, games_, seed=seed, every=4)
               if not s.is_chance_node() and len(s.history()) >= 10]
     for state in tqdm(states, desc=name, leave=False):
@@ -67,18 +70,22 @@ def measure(name: str, params: dict, games_: int, draws: int, seed: int) -> list
             exact = draw_owners(state, p, draws, seed=1)
             if resample_stats()["exact"] - before < draws:
                 continue                         # over the budget: no reference
-            set_resample_exact_budget(0)
-            walks = draw_owners(state, p, draws, seed=2)
-            if len(set(exact) | set(walks)) < 2:
+            if len(exact) < 2:
                 continue                         # the nugget's place is known
-            cells = sorted(set(exact) | set(walks))
-            pvalue = chi2_contingency([[exact[c] for c in cells],
-                                       [walks[c] for c in cells]])[1]
-            tv = total_variation(exact, walks, draws)
-            tvs.append(tv)
+            set_resample_exact_budget(0)
+            line = []
+            for k in steps:
+                old = set_resample_corrector(k)
+                walks = draw_owners(state, p, draws, seed=2)
+                set_resample_corrector(*old)
+                cells = sorted(set(exact) | set(walks))
+                pvalue = chi2_contingency([[exact[c] for c in cells],
+                                           [walks[c] for c in cells]])[1]
+                tv = total_variation(exact, walks, draws)
+                tvs[k].append(tv)
+                line.append(f"{k} steps {dict(sorted(walks.items()))} TV {tv:.3f} p {pvalue:.2g}")
             print(f"  {name}: p{p} depth {len(state.history())}: exact "
-                  f"{dict(sorted(exact.items()))} walks {dict(sorted(walks.items()))} "
-                  f"TV {tv:.3f} chi-square p {pvalue:.2g}", flush=True)
+                  f"{dict(sorted(exact.items()))}; " + "; ".join(line), flush=True)
     set_resample_exact_budget(-1)
     return tvs
 
@@ -88,15 +95,18 @@ def main() -> None:
     ap.add_argument("--draws", type=int, default=600)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--steps", default="0,8", help="corrector steps to compare (0: walks alone)")
     args = ap.parse_args()
+    steps = [int(x) for x in args.steps.split(",")]
     for name, params in PRESETS.items():
-        tvs = measure(name, params, args.games, args.draws, args.seed)
-        if tvs:
-            tvs.sort()
-            print(f"{name}: {len(tvs)} information sets, nugget-owner TV median "
-                  f"{tvs[len(tvs) // 2]:.3f}, max {tvs[-1]:.3f}", flush=True)
-        else:
-            print(f"{name}: no information set with an uncertain nugget within the budget")
+        tvs = measure(name, params, args.games, args.draws, args.seed, steps)
+        for k in steps:
+            t = sorted(tvs[k])
+            if t:
+                print(f"{name}, {k} corrector steps: {len(t)} information sets, nugget-owner "
+                      f"TV median {t[len(t) // 2]:.3f}, max {t[-1]:.3f}", flush=True)
+            else:
+                print(f"{name}: no information set with an uncertain nugget within the budget")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,13 @@ cdef int _RS_ERROR = 0        # the last resample hit the safety cap
 cdef long _RS_JUMPS = 0       # backjumps to the culprit of a face conflict
 cdef long _RS_EXACT = 0       # worlds drawn by the exact enumeration stage
 cdef long _RS_EXACT_BUDGET = EXACT_BUDGET_DEFAULT
-cdef long _RS_EXACT_NODES = 0 # nodes the exact stage visited (all calls)
+cdef long _RS_EXACT_NODES = 0 # nodes the exact stage and the corrector visited (all calls)
+cdef int _RS_MCMC_STEPS = MCMC_STEPS       # corrector steps after a walk's world
+cdef int _RS_MCMC_LOG_WINDOW = MCMC_LOG_WINDOW  # blocks of 2, 4, ... 2^this positions
+cdef long _RS_MCMC_BUDGET = MCMC_BUDGET    # nodes one corrector step may visit
+cdef long _RS_MCMC_MOVES = 0  # corrector steps that changed the world
+cdef long _RS_MCMC_SKIPS = 0  # corrector steps over budget (world unchanged)
+cdef long _RS_MCMC_FAILS = 0  # corrector runs that found no world in a step (not expected)
 
 
 def set_resample_exact_budget(long nodes) -> int:
@@ -32,6 +38,41 @@ def set_resample_exact_budget(long nodes) -> int:
 cdef bint _RS_BACKJUMP = True
 cdef long _RS_WALK_BACKS = WALK_BACKTRACKS
 cdef int _RS_JUMP0 = WALK_JUMP
+
+
+def set_resample_corrector(int steps=-1, int log_window=-1, long budget=-1) -> tuple:
+    """Set the corrector that follows every walk (rules doc, "Resampling"):
+    ``steps`` Gibbs steps over blocks of 2 to 2^``log_window`` history
+    positions, each within ``budget`` nodes (-1 keeps a setting; defaults
+    ``MCMC_STEPS``, ``MCMC_LOG_WINDOW``, ``MCMC_BUDGET``; steps=0 turns it
+    off). Returns the previous (steps, log_window, budget)."""
+    global _RS_MCMC_STEPS, _RS_MCMC_LOG_WINDOW, _RS_MCMC_BUDGET
+    if steps < -1:
+        raise ValueError(f"steps must be >= 0 (or -1: keep), got {steps}")
+    if log_window < -1 or log_window == 0 or log_window > 12:
+        raise ValueError(f"log_window must be in 1..12 (or -1: keep), got {log_window}")
+    if budget < -1 or budget == 0:
+        raise ValueError(f"budget must be >= 1 (or -1: keep), got {budget}")
+    old = (_RS_MCMC_STEPS, _RS_MCMC_LOG_WINDOW, _RS_MCMC_BUDGET)
+    if steps >= 0:
+        _RS_MCMC_STEPS = steps
+    if log_window > 0:
+        _RS_MCMC_LOG_WINDOW = log_window
+    if budget > 0:
+        _RS_MCMC_BUDGET = budget
+    return old
+
+
+cdef bint _RS_MCMC_AFTER_EXACT = False
+
+
+def _set_corrector_after_exact(bint on) -> bool:
+    """Tests only: run the corrector after the exact stage's worlds too (to
+    check that its steps leave exact draws exact); returns the old value."""
+    global _RS_MCMC_AFTER_EXACT
+    old = _RS_MCMC_AFTER_EXACT
+    _RS_MCMC_AFTER_EXACT = on
+    return old
 
 
 def _set_walk_tuning(long backtracks, int jump) -> None:
@@ -62,7 +103,8 @@ def resample_stats() -> dict:
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
             "first": _RS_FIRST, "restart": _RS_RESTART, "exhausted": _RS_EXHAUSTED,
             "errors": _RS_ERRORS, "backjumps": _RS_JUMPS, "exact": _RS_EXACT,
-            "exact_nodes": _RS_EXACT_NODES}
+            "exact_nodes": _RS_EXACT_NODES, "mcmc_moves": _RS_MCMC_MOVES,
+            "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS}
 
 
 def set_resample_safety_cap(long backtracks) -> int:
@@ -1037,8 +1079,207 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
     return self.info_key(P) == key and (self.current_player() == truth_cp or truth_terminal)
 
 
+cdef inline bint rs_is_goal(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+                            bint truth_terminal) noexcept nogil:
+    """The node is where P's information set stops: all of P's events and
+    actions seen, and the true player to move (or the end of the game)."""
+    if self.g.pcount != self.wT or pi != npact:
+        return False
+    if self.is_terminal():
+        return truth_terminal
+    return self.current_player() == truth_cp and not truth_terminal
+
+
+cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                           int pi, const vector[int]* base, int t1, int* outs,
+                           double* probs) noexcept nogil:
+    """The children of a node of the window kernel: every option of the node
+    inside the window (P's own action forced to P's next one), only the
+    current world's action after it, with its probability under the target
+    (chance probability, or 1/(legal actions) at another player's decision)."""
+    cdef int d = <int>self.hist.size(), cp = self.current_player(), n, i, m
+    cdef int npact = <int>pact.size()
+    cdef int allo[MAX_BRANCHING]
+    cdef double allp[MAX_BRANCHING]
+    if cp == self.wP:
+        if pi < npact and ppos[0][pi] == self.g.pcount and self.is_legal(pact[0][pi]) and \
+                (d < t1 or base[0][d] == pact[0][pi]):
+            outs[0] = pact[0][pi]
+            probs[0] = 1.0
+            return 1
+        return 0
+    if d < t1:
+        if cp == CHANCE_PLAYER:
+            return self.chance_outcomes(outs, probs)
+        n = self.legal_actions(outs)
+        for i in range(n):
+            probs[i] = 1.0 / n
+        return n
+    if cp == CHANCE_PLAYER:
+        m = self.chance_outcomes(allo, allp)
+        for i in range(m):
+            if allo[i] == base[0][d]:
+                outs[0] = allo[i]
+                probs[0] = allp[i]
+                return 1
+        return 0
+    if not self.is_legal(base[0][d]):
+        return 0
+    outs[0] = base[0][d]
+    probs[0] = 1.0 / self.legal_actions(allo)
+    return 1
+
+
+cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                         int truth_cp, bint truth_terminal, uint64_t key,
+                         const vector[int]* base, int t0, int t1, long budget) noexcept nogil:
+    """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
+    the world ``base`` on the block of history positions [t0, t1).  Every
+    history of P's information set with base's length, base's actions before
+    t0 and base's actions from t1 on is enumerated on the real rules (P's
+    events checked as they happen) with its target weight, and one is drawn
+    in proportion to it (reservoir sampling); the state becomes that world.
+    The block and the node budget depend only on the class of histories the
+    step ranges over, so the step leaves the target distribution invariant
+    (a step over budget leaves the world unchanged).  1: a world was drawn
+    (maybe base itself); 0: over budget; -1: no world (not expected)."""
+    global _RS_EXACT_NODES
+    cdef vector[int] eo, fstart, fn, fi, fpi, fd, pick
+    cdef vector[double] ep, fw
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi = 0
+    cdef long nodes = 0
+    cdef double w = 1.0, tot = 0.0
+    cdef bint found = False, expand = True
+    self.to_initial()
+    self.g.lazy = 1
+    for i in range(t0):
+        if self.current_player() == P:
+            pi += 1
+        self.apply(base[0][i])
+    if self.g.wdead:
+        self.g.lazy = 0
+        return -1
+    while True:
+        if expand:
+            nodes += 1
+            if nodes > budget:
+                self.g.lazy = 0
+                return 0
+            d = <int>self.hist.size()
+            n = 0
+            if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
+                if d == nb:
+                    tot += w
+                    if rng_double(self.wrng) * tot < w:
+                        pick = self.hist
+                        found = True
+            elif d < nb and not self.is_terminal() and not (
+                    self.g.pcount == self.wT and pi == npact and self.current_player() == P):
+                n = rs_window_options(self, pact, ppos, pi, base, t1, outs, probs)
+            if n == 1:
+                # a forced node needs no frame: apply and expand its child
+                if self.current_player() == P:
+                    pi += 1
+                w *= probs[0]
+                self.apply(outs[0])
+                if not self.g.wdead:
+                    continue
+            elif n > 1:
+                if <int>self.wsnap.size() <= d:
+                    self.wsnap.resize(d + 1)
+                self.wsnap[d] = self.g
+                fstart.push_back(<int>eo.size())
+                fn.push_back(n)
+                fi.push_back(0)
+                fw.push_back(w)
+                fpi.push_back(pi)
+                fd.push_back(d)
+                for i in range(n):
+                    eo.push_back(outs[i])
+                    ep.push_back(probs[i])
+        expand = False
+        if fn.size() == 0:
+            break
+        i = <int>fn.size() - 1
+        if fi[i] == fn[i]:
+            eo.resize(fstart[i])
+            ep.resize(fstart[i])
+            fstart.pop_back()
+            fn.pop_back()
+            fi.pop_back()
+            fw.pop_back()
+            fpi.pop_back()
+            fd.pop_back()
+            continue
+        d = fd[i]
+        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+        self.hist.resize(d)
+        self.hact.resize(d)
+        a = eo[fstart[i] + fi[i]]
+        w = fw[i] * ep[fstart[i] + fi[i]]
+        fi[i] += 1
+        pi = fpi[i]
+        cp = self.current_player()
+        self.apply(a)
+        if self.g.wdead:
+            continue
+        if cp == P:
+            pi += 1
+        expand = True
+    _RS_EXACT_NODES += nodes
+    self.g.lazy = 0
+    if not found:
+        return -1
+    self.to_initial()
+    for i in range(<int>pick.size()):
+        if not self.is_legal(pick[i]):
+            return -1
+        self.apply(pick[i])
+    if self.info_key(P) == key and (self.current_player() == truth_cp or truth_terminal):
+        return 1
+    return -1
+
+
+cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                     int truth_cp, bint truth_terminal, uint64_t key) noexcept nogil:
+    """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
+    (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
+    world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``, each within
+    ``_RS_MCMC_BUDGET`` nodes.  The state ends as the last world; False if a
+    step failed (no world: not expected; the state is then the walk's world)."""
+    global _RS_MCMC_MOVES, _RS_MCMC_SKIPS
+    cdef vector[int] cur = self.hist, start = self.hist
+    cdef int s, t0, t1, r, nb
+    cdef bint ok = True
+    for s in range(_RS_MCMC_STEPS):
+        nb = <int>cur.size()
+        if nb == 0:
+            break
+        t0 = rng_int(self.wrng, nb)
+        t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
+        r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, key, &cur, t0,
+                            t1, _RS_MCMC_BUDGET)
+        if r == 1:
+            if self.hist != cur:
+                _RS_MCMC_MOVES += 1
+            cur = self.hist
+        elif r == 0:
+            _RS_MCMC_SKIPS += 1
+        else:
+            ok = False
+            cur = start
+            break
+    if self.hist != cur:
+        self.to_initial()
+        for s in range(<int>cur.size()):
+            self.apply(cur[s])
+    return ok
+
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
+    global _RS_MCMC_FAILS
     cdef vector[uint32_t] expv
     cdef vector[int] pact, ppos, rph, rcp, raux
     cdef Facts fx
@@ -1103,6 +1344,9 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
         budget = EXACT_BUDGET_SMALL if rs_small_game(self) else 0
     if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
         _RS_EXACT += 1
+        if _RS_MCMC_AFTER_EXACT and _RS_MCMC_STEPS > 0 and \
+                not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+            _RS_MCMC_FAILS += 1
         out[0] = self.hist
         return
     self.wleft = _RS_BACKTRACK_CAP
@@ -1116,6 +1360,8 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
                 _RS_FIRST += 1
             else:
                 _RS_RESTART += 1
+            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+                _RS_MCMC_FAILS += 1
             out[0] = self.hist
             return
         if r < 0:
