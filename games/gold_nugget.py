@@ -282,12 +282,12 @@ def _belief():
 def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``): anchored on the
     heuristic (z = 1), since plain search did not separate from it at 2
-    players (``docs/results.md``); 1,200 simulations at 2-3 players; at 4-5,
-    400 simulations over a pool of 32 resampled worlds (a world costs up to
-    tens of ms there, so fresh worlds took over 0.1 s of CPU in 16% of moves)."""
-    if game.num_players() <= 3:
-        return dict(max_simulations=1200, anchor="heuristic", anchor_z=1.0)
-    return dict(max_simulations=400, cached_worlds=32, anchor="heuristic", anchor_z=1.0)
+    players (``docs/results.md``); 1,200 simulations at 2-3 players, 400 at
+    4-5, always over a pool of 32 resampled worlds per move: a world drawn
+    by the walks and the corrector costs milliseconds (rules doc,
+    "Resampling"), so a fresh world per simulation would cost seconds."""
+    sims = 1200 if game.num_players() <= 3 else 400
+    return dict(max_simulations=sims, cached_worlds=32, anchor="heuristic", anchor_z=1.0)
 
 
 def _table() -> TableSpec:

@@ -54,8 +54,8 @@ cdef enum:
     EXACT_BUDGET_DEFAULT = -1         # the exact stage: in small games only (set_resample_exact_budget)
     EXACT_BUDGET_SMALL = 20000        # nodes of the exact stage in a small game before the walks
     MCMC_STEPS = 32           # corrector steps after each walk (set_resample_corrector)
-    MCMC_LOG_WINDOW = 4       # corrector blocks of 2 .. 2^4 history positions
-    MCMC_BUDGET = 2000        # nodes one corrector step may visit
+    MCMC_LOG_WINDOW = 3       # corrector blocks of 2 .. 2^3 history positions
+    MCMC_BUDGET = 500         # nodes one corrector step may visit
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
