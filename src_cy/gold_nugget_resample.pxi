@@ -14,13 +14,14 @@ cdef int _RS_ERROR = 0        # the last resample hit the safety cap
 cdef long _RS_JUMPS = 0       # backjumps to the culprit of a face conflict
 cdef long _RS_EXACT = 0       # worlds drawn by the exact enumeration stage
 cdef long _RS_EXACT_BUDGET = EXACT_BUDGET_DEFAULT
-cdef long _RS_EXACT_NODES = 0 # nodes the exact stage and the corrector visited (all calls)
+cdef long _RS_EXACT_NODES = 0 # nodes the exact stage visited (all calls)
 cdef int _RS_MCMC_STEPS = MCMC_STEPS       # corrector steps after a walk's world
 cdef int _RS_MCMC_LOG_WINDOW = MCMC_LOG_WINDOW  # blocks of 2, 4, ... 2^this positions
 cdef long _RS_MCMC_BUDGET = MCMC_BUDGET    # nodes one corrector step may visit
 cdef long _RS_MCMC_MOVES = 0  # corrector steps that changed the world
 cdef long _RS_MCMC_SKIPS = 0  # corrector steps over budget (world unchanged)
 cdef long _RS_MCMC_FAILS = 0  # corrector runs that found no world in a step (not expected)
+cdef long _RS_MCMC_NODES = 0  # nodes the corrector's steps visited
 
 
 def set_resample_exact_budget(long nodes) -> int:
@@ -96,15 +97,18 @@ def resample_stats() -> dict:
     ``walks``, ``backtracks``, the stage that produced each world (``first``:
     the first walk, ``restart``: a later walk, ``exact``: the exact stage;
     ``exact_nodes``: nodes that stage visited), ``exhausted`` (walks that ran
-    out of choice points; another walk follows) and ``errors`` (resamples
+    out of choice points; another walk follows), ``errors`` (resamples
     that reached the safety cap of backtracks and raised RuntimeError; never
-    expected). There is no fallback to the true history: every call either
+    expected) and the corrector's steps (``mcmc_moves``: changed the world,
+    ``mcmc_skips``: over budget, ``mcmc_nodes``: nodes visited;
+    ``mcmc_fails``: a step found no world, never expected). There is no fallback to the true history: every call either
     returns a world drawn from the player's information or raises."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
             "first": _RS_FIRST, "restart": _RS_RESTART, "exhausted": _RS_EXHAUSTED,
             "errors": _RS_ERRORS, "backjumps": _RS_JUMPS, "exact": _RS_EXACT,
             "exact_nodes": _RS_EXACT_NODES, "mcmc_moves": _RS_MCMC_MOVES,
-            "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS}
+            "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS,
+            "mcmc_nodes": _RS_MCMC_NODES}
 
 
 def set_resample_safety_cap(long backtracks) -> int:
@@ -969,6 +973,31 @@ cdef bint rs_small_game(GoldNuggetEngine self) noexcept nogil:
         cards += self.g.wind_init[k]
     return self.g.n == 2 and cards <= 8 and self.g.nstones <= 6
 
+cdef inline bint rs_is_goal(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+                            bint truth_terminal) noexcept nogil:
+    """The node is where P's information set stops: all of P's events and
+    actions seen, and the true player to move (or the end of the game)."""
+    if self.g.pcount != self.wT or pi != npact:
+        return False
+    if self.is_terminal():
+        return truth_terminal
+    return self.current_player() == truth_cp and not truth_terminal
+
+
+cdef bint rs_replay_verified(GoldNuggetEngine self, const vector[int]* h, uint64_t key,
+                             int truth_cp, bint truth_terminal) noexcept nogil:
+    """Replay history ``h`` from the initial state on the real rules (full
+    logs); True when every action is legal and it ends in P's information
+    set (P's key, the true player to move or the end)."""
+    cdef int i
+    self.to_initial()
+    for i in range(<int>h.size()):
+        if not self.is_legal(h[0][i]):
+            return False
+        self.apply(h[0][i])
+    return self.info_key(self.wP) == key and (self.current_player() == truth_cp or truth_terminal)
+
+
 cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
                       int truth_cp, bint truth_terminal, uint64_t key, long budget) noexcept nogil:
     """The exact stage: a depth-first enumeration of every history of P's
@@ -1001,13 +1030,8 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
                 self.g.lazy = 0
                 return 0
             d = <int>self.hist.size()
-            goal = False
             n = 0
-            if self.g.pcount == self.wT and pi == npact:
-                if self.is_terminal():
-                    goal = truth_terminal
-                elif self.current_player() == truth_cp and not truth_terminal:
-                    goal = True
+            goal = rs_is_goal(self, pi, npact, truth_cp, truth_terminal)
             if goal:
                 tot += w
                 if rng_double(self.wrng) * tot < w:
@@ -1071,23 +1095,7 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
     self.g.lazy = 0
     if not found:
         return 0
-    self.to_initial()
-    for i in range(<int>pick.size()):
-        if not self.is_legal(pick[i]):
-            return 0
-        self.apply(pick[i])
-    return self.info_key(P) == key and (self.current_player() == truth_cp or truth_terminal)
-
-
-cdef inline bint rs_is_goal(GoldNuggetEngine self, int pi, int npact, int truth_cp,
-                            bint truth_terminal) noexcept nogil:
-    """The node is where P's information set stops: all of P's events and
-    actions seen, and the true player to move (or the end of the game)."""
-    if self.g.pcount != self.wT or pi != npact:
-        return False
-    if self.is_terminal():
-        return truth_terminal
-    return self.current_player() == truth_cp and not truth_terminal
+    return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
 
 
 cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
@@ -1143,7 +1151,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
     step ranges over, so the step leaves the target distribution invariant
     (a step over budget leaves the world unchanged).  1: a world was drawn
     (maybe base itself); 0: over budget; -1: no world (not expected)."""
-    global _RS_EXACT_NODES
+    global _RS_MCMC_NODES
     cdef vector[int] eo, fstart, fn, fi, fpi, fd, pick
     cdef vector[double] ep, fw
     cdef int outs[MAX_BRANCHING]
@@ -1165,6 +1173,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
         if expand:
             nodes += 1
             if nodes > budget:
+                _RS_MCMC_NODES += nodes
                 self.g.lazy = 0
                 return 0
             d = <int>self.hist.size()
@@ -1228,18 +1237,11 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
         if cp == P:
             pi += 1
         expand = True
-    _RS_EXACT_NODES += nodes
+    _RS_MCMC_NODES += nodes
     self.g.lazy = 0
     if not found:
         return -1
-    self.to_initial()
-    for i in range(<int>pick.size()):
-        if not self.is_legal(pick[i]):
-            return -1
-        self.apply(pick[i])
-    if self.info_key(P) == key and (self.current_player() == truth_cp or truth_terminal):
-        return 1
-    return -1
+    return 1 if rs_replay_verified(self, &pick, key, truth_cp, truth_terminal) else -1
 
 
 cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
