@@ -486,6 +486,14 @@ def exact_chisquare_pvalue(seen: "Counter", support: dict, n: int) -> float:
     return float(chisquare(obs, exp).pvalue) if len(obs) >= 2 else 1.0
 
 
+def worst_exact_pvalue(sets: list, n: int, seed: int) -> float:
+    """The smallest ``exact_chisquare_pvalue`` of ``n`` resampled worlds
+    against the exact posterior over ``sets`` of (state, player, posterior):
+    what a test that a biased sampler is refused checks."""
+    return min(exact_chisquare_pvalue(drawn_histories(state, p, n, seed), exact, n)
+               for state, p, exact in sets)
+
+
 def check_snapshot_refused_under_O(game_string: str, seed: int = 0) -> None:
     """Under ``python -O`` (asserts stripped) a corrupted snapshot is refused."""
     import subprocess
