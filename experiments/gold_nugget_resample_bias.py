@@ -57,11 +57,29 @@ def total_variation(a: Counter, b: Counter, n: int) -> float:
     return 0.5 * sum(abs(a[k] - b[k]) for k in set(a) | set(b)) / n
 
 
+def compare_settings(state: pyspiel.State, p: int, ref: Counter, steps: list[int],
+                     draws: int, tvs: dict[int, list[float]]) -> str:
+    """Draw nugget owners under each corrector setting, compare each with
+    ``ref`` (total variation, appended to ``tvs``; chi-square p-value) and
+    return the report's text."""
+    from scipy.stats import chi2_contingency
+    line = []
+    for k in steps:
+        old = set_resample_corrector(k)
+        got = draw_owners(state, p, draws, seed=2)
+        set_resample_corrector(*old)
+        cells = sorted(set(ref) | set(got))
+        pvalue = chi2_contingency([[ref[c] for c in cells], [got[c] for c in cells]])[1]
+        tv = total_variation(ref, got, draws)
+        tvs[k].append(tv)
+        line.append(f"{k} steps {dict(sorted(got.items()))} TV {tv:.3f} p {pvalue:.2g}")
+    return "; ".join(line)
+
+
 def measure(name: str, params: dict, games_: int, draws: int, seed: int,
             steps: list[int]) -> dict[int, list[float]]:
     """TV per corrector setting and information set whose exact enumeration
     fits the budget."""
-    from scipy.stats import chi2_contingency
     game = pyspiel.load_game("gold_nugget", params)
     seen, tvs = set(), {k: [] for k in steps}
     states = [s for s in random_states(game, games_, seed=seed, every=4)
@@ -80,19 +98,9 @@ def measure(name: str, params: dict, games_: int, draws: int, seed: int,
             if len(exact) < 2:
                 continue                         # the nugget's place is known
             set_resample_exact_budget(0)
-            line = []
-            for k in steps:
-                old = set_resample_corrector(k)
-                walks = draw_owners(state, p, draws, seed=2)
-                set_resample_corrector(*old)
-                cells = sorted(set(exact) | set(walks))
-                pvalue = chi2_contingency([[exact[c] for c in cells],
-                                           [walks[c] for c in cells]])[1]
-                tv = total_variation(exact, walks, draws)
-                tvs[k].append(tv)
-                line.append(f"{k} steps {dict(sorted(walks.items()))} TV {tv:.3f} p {pvalue:.2g}")
+            line = compare_settings(state, p, exact, steps, draws, tvs)
             print(f"  {name}: p{p} depth {len(state.history())}: exact "
-                  f"{dict(sorted(exact.items()))}; " + "; ".join(line), flush=True)
+                  f"{dict(sorted(exact.items()))}; {line}", flush=True)
     set_resample_exact_budget(-1)
     return tvs
 
@@ -100,7 +108,6 @@ def measure(name: str, params: dict, games_: int, draws: int, seed: int,
 def long_chain(args: argparse.Namespace, steps: list[int]) -> None:
     """Each step setting against a chain of ``args.long_chain`` steps at
     default-game states (one line per state, a summary per player count)."""
-    from scipy.stats import chi2_contingency
     for players in (3, 4):
         game = pyspiel.load_game("gold_nugget", {"players": players})
         states = [s for s in random_states(game, args.games, seed=args.seed, every=40)
@@ -113,18 +120,9 @@ def long_chain(args: argparse.Namespace, steps: list[int]) -> None:
             set_resample_corrector(*old)
             if len(ref) < 2:
                 continue
-            line = []
-            for k in steps:
-                old = set_resample_corrector(k)
-                got = draw_owners(state, p, args.draws, seed=2)
-                set_resample_corrector(*old)
-                cells = sorted(set(ref) | set(got))
-                pvalue = chi2_contingency([[ref[c] for c in cells], [got[c] for c in cells]])[1]
-                tv = total_variation(ref, got, args.draws)
-                tvs[k].append(tv)
-                line.append(f"{k} steps {dict(sorted(got.items()))} TV {tv:.3f} p {pvalue:.2g}")
+            line = compare_settings(state, p, ref, steps, args.draws, tvs)
             print(f"  {players}p depth {len(state.history())} p{p}: {args.long_chain} steps "
-                  f"{dict(sorted(ref.items()))}; " + "; ".join(line), flush=True)
+                  f"{dict(sorted(ref.items()))}; {line}", flush=True)
         for k in steps:
             t = sorted(tvs[k])
             if t:
