@@ -13,6 +13,8 @@ measured in one run on the same positions and seeds (docs/benchmarks.md,
   counts (``set_resample_corrector``) against the walks alone, calls
   interleaved, with the share of corrector steps over their node budget,
   then CPU per ``best`` move at 4 and 5 players under each setting;
+* ``gn-pool``: Gold Nugget ``best`` at 2 and 3 players, CPU per move with
+  its pool of 32 worlds against a fresh world per simulation;
 * ``sab-proposals``: Saboteur's importance-corrected card draw, CPU per
   ``best`` move at several K (``set_resample_proposals``) against K = 1.
 
@@ -125,9 +127,11 @@ def gn_exact(args: argparse.Namespace) -> None:
 
 
 def _best_cpu_per_move(game_name: str, players: int, positions: int, settings: dict,
-                       apply_setting) -> None:
+                       apply_setting=None) -> None:
     """CPU per ``best`` move at mid-game positions under each setting, as a
-    ratio to the first; one line per player count."""
+    ratio to the first; one line per player count. A setting is passed to
+    ``apply_setting``, or, without it, is a dict of ISMCTS options that
+    override ``best``'s."""
     from games.spec import find_spec
     from solvers.ismcts import ISMCTSBot
     game = pyspiel.load_game(game_name, {"players": players})
@@ -135,8 +139,12 @@ def _best_cpu_per_move(game_name: str, players: int, positions: int, settings: d
               if not s.is_terminal() and not s.is_chance_node()]
     cpu = {}
     for label, value in settings.items():
-        apply_setting(value)
-        bot = ISMCTSBot(game, seed=1, **find_spec(game_name).best(game))
+        options = dict(find_spec(game_name).best(game))
+        if apply_setting is None:
+            options.update(value)
+        else:
+            apply_setting(value)
+        bot = ISMCTSBot(game, seed=1, **options)
         t0 = time.process_time()
         for st in states:
             bot.step(st)
@@ -145,6 +153,13 @@ def _best_cpu_per_move(game_name: str, players: int, positions: int, settings: d
     print(f"{game_name} {players}p best, {len(states)} moves: " + ", ".join(
         f"{label} {1000 * cpu[label]:.1f} ms ({cpu[label] / cpu[first]:.2f}x)"
         for label in settings), flush=True)
+
+
+def gn_pool(args: argparse.Namespace) -> None:
+    for players in (2, 3):
+        _best_cpu_per_move("gold_nugget", players, args.positions,
+                           {"pool of 32 worlds": {}, "fresh world per simulation":
+                            {"cached_worlds": 0}})
 
 
 def gn_corrector(args: argparse.Namespace) -> None:
@@ -182,16 +197,17 @@ def sab_proposals(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=("gn-backjump", "gn-threshold", "gn-exact", "gn-corrector",
-                                       "sab-proposals"))
+                                       "gn-pool", "sab-proposals"))
     ap.add_argument("--games", type=int, default=16, help="random games per configuration")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--values", default="32,8,16", help="gn-threshold: thresholds")
     ap.add_argument("--steps", default="0,8,32", help="gn-corrector: step counts")
     ap.add_argument("--k", default="1,4,8", help="sab-proposals: K values, the first the baseline")
-    ap.add_argument("--positions", type=int, default=12, help="sab-proposals, gn-corrector: best moves")
+    ap.add_argument("--positions", type=int, default=12,
+                    help="sab-proposals, gn-corrector, gn-pool: best moves")
     args = ap.parse_args()
     {"gn-backjump": gn_backjump, "gn-threshold": gn_threshold, "gn-exact": gn_exact,
-     "gn-corrector": gn_corrector,
+     "gn-corrector": gn_corrector, "gn-pool": gn_pool,
      "sab-proposals": sab_proposals}[args.what](args)
 
 
