@@ -16,9 +16,9 @@ backend (``--backend local|ray``) and process count.
 
 Output (``--out``, default ``results/tournament/<game>/``), each written
 atomically: ``tournament.md`` (the tables below), ``pairwise.csv``,
-``ratings.csv``, ``ratings.png``.  The pairwise table gives each row bot's
-mean score against each column bot with a 95% normal-approximation
-half-width; ratings are Bradley–Terry on the Elo scale (mean 0) with 95%
+``ratings.csv``, ``ratings.png`` (mode 0644).  The pairwise table gives
+each row bot's mean score against each column bot with its 95% Wilson
+interval (honest at 0/n and n/n); ratings are Bradley–Terry on the Elo scale (mean 0) with 95%
 bootstrap intervals (see ``solvers/ratings.py``).
 """
 from __future__ import annotations
@@ -36,9 +36,10 @@ from typing import Sequence
 import numpy as np
 
 from experiments.botspec import game_string, parse_lineup
+from solvers import backends
 from solvers.backends import BACKENDS, run_tasks
 from solvers.evaluate import BotSpec, Stat, _load, game_seed, play_game
-from solvers.ratings import bootstrap_ratings
+from solvers.ratings import bootstrap_ratings, wilson
 
 
 def seat_bots(players: int, g: int) -> list[int]:
@@ -80,19 +81,28 @@ class TournamentResult:
                 return Stat.of(1.0 - self.scores[p])
         raise ValueError(f"bots {i} and {j} did not meet")
 
+    def interval(self, i: int, j: int) -> tuple[float, float]:
+        """95% Wilson interval of bot i's mean score against bot j."""
+        st = self.score(i, j)
+        return wilson(st.mean, st.n)
+
+    def cell(self, i: int, j: int) -> str:
+        """``mean [low, high]`` of bot i against bot j."""
+        low, high = self.interval(i, j)
+        return f"{self.score(i, j).mean:.3f} [{low:.2f}, {high:.2f}]"
+
     def markdown(self) -> str:
         """The pairwise table and the ratings table."""
         n = len(self.bots)
         lines = [f"## {self.game}: round robin, {self.games} games per pair, seed {self.seed}",
                  "",
                  "Score of the row bot against the column bot (1 win, 0.5 tie) "
-                 "with 95% half-widths:",
+                 "with its 95% Wilson interval:",
                  "",
                  "| bot | " + " | ".join(self.bots) + " |",
                  "|---|" + "---|" * n]
         for i in range(n):
-            cells = ["—" if i == j else f"{self.score(i, j).mean:.3f} ± "
-                     f"{self.score(i, j).ci95:.3f}" for j in range(n)]
+            cells = ["—" if i == j else self.cell(i, j) for j in range(n)]
             lines.append(f"| {self.bots[i]} | " + " | ".join(cells) + " |")
         lines += ["", "Bradley–Terry rating (Elo scale, mean 0) with 95% bootstrap "
                   "interval:", "", "| rank | bot | rating | 95% interval | mean score |",
@@ -107,14 +117,15 @@ class TournamentResult:
         """One row per ordered pair of bots."""
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
-        w.writerow(["bot", "opponent", "games", "score", "score_ci95", "wins", "ties",
-                    "losses", "mean_return_margin"])
+        w.writerow(["bot", "opponent", "games", "score", "score_low95", "score_high95",
+                    "wins", "ties", "losses", "mean_return_margin"])
         for p, (a, b) in enumerate(self.pairs):
             for i, j, s, m in ((a, b, self.scores[p], self.margins[p]),
                                (b, a, 1.0 - self.scores[p], -self.margins[p])):
                 st = Stat.of(s)
+                low, high = wilson(st.mean, st.n)
                 w.writerow([self.bots[i], self.bots[j], len(s), f"{st.mean:.6f}",
-                            f"{st.ci95:.6f}", int((s == 1).sum()), int((s == 0.5).sum()),
+                            f"{low:.6f}", f"{high:.6f}", int((s == 1).sum()), int((s == 0.5).sum()),
                             int((s == 0).sum()), f"{m.mean():.6f}"])
         return buf.getvalue()
 
@@ -141,6 +152,10 @@ def run_tournament(game: str, bots: Sequence[BotSpec], games: int = 20, seed: in
     labels = [b.display for b in bots]
     if len(set(labels)) != len(labels):
         raise ValueError(f"bots must be distinct, got {labels}")
+    backends.check_backend(backend, address)
+    if backend == "ray" and not backends.ray_available():
+        raise ValueError("--backend ray needs the optional 'ray' dependency: "
+                         "pip install -e '.[ray]' (or use --backend local)")
     pgame = _load(game)
     for b in bots:   # fail fast on unknown bots or options
         b.build(pgame, 0)
@@ -172,6 +187,7 @@ def _atomic_write(path: str, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o644)      # mkstemp's 0600 would hide results from other users
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -180,43 +196,54 @@ def _atomic_write(path: str, data: bytes) -> None:
 
 
 def plot(result: TournamentResult) -> bytes:
-    """PNG: pairwise score heat map and ratings with intervals."""
+    """PNG: pairwise score heat map (with Wilson intervals) and ratings with
+    bootstrap intervals, both panels listing the bots best-rated first."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     n = len(result.bots)
-    names = [b.replace(":", "\n") for b in result.bots]   # one option per line
+    order = list(np.argsort(-result.ratings, kind="stable"))
+    names = [result.bots[i].replace(":", "\n") for i in order]   # one option per line
     width = max(len(line) for b in names for line in b.split("\n"))
     height = max(b.count("\n") + 1 for b in names)
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(5.5 + 0.14 * width + 0.9 * n,
-                                                  2.4 + (0.5 + 0.12 * height) * n
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(6.5 + 0.14 * width + 1.2 * n,
+                                                  2.6 + (0.6 + 0.12 * height) * n
                                                   + 0.09 * width))
     m = np.full((n, n), np.nan)
-    for i in range(n):
-        for j in range(n):
+    for r, i in enumerate(order):
+        for c, j in enumerate(order):
             if i != j:
-                m[i, j] = result.score(i, j).mean
-    im = ax1.imshow(m, vmin=0, vmax=1, cmap="RdBu")
-    for i in range(n):
-        for j in range(n):
-            if i != j:
-                ax1.text(j, i, f"{m[i, j]:.2f}", ha="center", va="center", fontsize=9,
-                         color="white" if abs(m[i, j] - 0.5) > 0.3 else "black")
+                m[r, c] = result.score(i, j).mean
+    # the diagonal: dark grey, unlike the white of 0.5
+    cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#4d4d4d")
+    im = ax1.imshow(np.ma.masked_invalid(m), vmin=0, vmax=1, cmap=cmap)
+    for r, i in enumerate(order):
+        for c, j in enumerate(order):
+            if i == j:
+                ax1.text(c, r, "self", ha="center", va="center", fontsize=8, color="white")
+                continue
+            low, high = result.interval(i, j)
+            ax1.text(c, r, f"{m[r, c]:.2f}\n[{low:.2f}, {high:.2f}]", ha="center",
+                     va="center", fontsize=7.5,
+                     color="white" if abs(m[r, c] - 0.5) > 0.3 else "black")
     ax1.set_xticks(range(n), names, fontsize=8, rotation=90)
     ax1.set_yticks(range(n), names, fontsize=8)
-    ax1.set_xlabel("opponent")
-    ax1.set_title("score of row vs column")
-    fig.colorbar(im, ax=ax1, fraction=0.046, pad=0.04)
-    order = np.argsort(result.ratings, kind="stable")
+    ax1.set_xlabel("opponent (column)")
+    ax1.set_ylabel("bot (row)")
+    ax1.set_title(f"score of row vs column, 95% Wilson interval\n"
+                  f"({result.games} games per pair)", fontsize=10)
+    bar = fig.colorbar(im, ax=ax1, fraction=0.046, pad=0.04)
+    bar.set_label("mean score of the row bot (1 win, 0.5 tie)")
     y = np.arange(n)
-    r = result.ratings[order]
-    ax2.errorbar(r, y, xerr=[r - result.low[order], result.high[order] - r], fmt="o",
+    rt = result.ratings[order]
+    ax2.errorbar(rt, y, xerr=[rt - result.low[order], result.high[order] - rt], fmt="o",
                  capsize=4, color="tab:blue")
     ax2.axvline(0, color="grey", lw=0.8, ls=":")
-    ax2.set_yticks(y, [names[i] for i in order], fontsize=8)
-    ax2.set_ylim(-0.6, n - 0.4)
-    ax2.set_xlabel("Bradley–Terry rating (Elo scale)")
-    ax2.set_title("rating, 95% bootstrap interval")
+    ax2.set_yticks(y, names, fontsize=8)
+    ax2.set_ylim(n - 0.4, -0.6)        # best at the top, as in the heat map
+    ax2.set_xlabel("Bradley–Terry rating (Elo scale, mean 0)")
+    ax2.set_ylabel("bot")
+    ax2.set_title("rating, 95% bootstrap interval", fontsize=10)
     ax2.grid(axis="x", alpha=0.3)
     fig.suptitle(f"{result.game}: {result.games} games per pair, seed {result.seed}",
                  fontsize=10)

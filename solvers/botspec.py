@@ -7,11 +7,16 @@ A line-up is a comma-separated list of specs, seat by seat, e.g. ::
 Values are read as ``int``, then ``float``, then ``true``/``false``/``none``,
 else kept as text.  The option ``label`` names the bot in result tables
 instead of becoming a bot option.  Each spec becomes a
-:class:`solvers.evaluate.BotSpec`; unknown bots or options are refused when
-the match builds its bots.
+:class:`solvers.evaluate.BotSpec`.  A value whose type the bot's factory
+declares (``int``, ``float``, ``bool``, ``str``) is checked here, so
+``ismcts:max_simulations=abc`` is refused naming the option and the type it
+expects; unknown bots or options are refused when the match builds its bots.
 """
 from __future__ import annotations
 
+import inspect
+import types
+import typing
 from typing import Any, Mapping
 
 from solvers.evaluate import BotSpec, spec
@@ -32,6 +37,63 @@ def parse_value(text: str) -> Any:
     return text
 
 
+_SIMPLE = {int: "an integer", float: "a number", bool: "true or false", str: "text",
+           type(None): "none"}
+
+
+def _factory(name: str) -> Any:
+    """The callable whose signature declares bot ``name``'s options, or None."""
+    from solvers import bots
+    if name == "best":                  # ISMCTS with the game's options
+        return bots.ISMCTSBot.__init__
+    factory = bots._BOTS.get(name)
+    if factory is None:
+        return None
+    return factory.__init__ if inspect.isclass(factory) else factory
+
+
+def _accepts(hint: Any, value: Any) -> bool | None:
+    """Whether ``value`` fits the simple type ``hint``; None when the hint is
+    not one this module checks (``Any``, containers, callables...)."""
+    members = (typing.get_args(hint)
+               if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,))
+    if not all(m in _SIMPLE for m in members):
+        return None
+    for m in members:
+        if m is bool and (isinstance(value, bool) or value in (0, 1)):
+            return True
+        if m in (int, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
+            if m is float or isinstance(value, int):
+                return True
+        if m is str and isinstance(value, str):
+            return True
+        if m is type(None) and value is None:
+            return True
+    return False
+
+
+def _expected(hint: Any) -> str:
+    members = (typing.get_args(hint)
+               if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,))
+    return " or ".join(_SIMPLE[m] for m in members)
+
+
+def check_options(text: str, name: str, options: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` naming the option and its expected type when an
+    option value of spec ``text`` does not fit bot ``name``'s signature."""
+    factory = _factory(name)
+    if factory is None:
+        return
+    try:
+        hints = typing.get_type_hints(factory)
+    except Exception:                   # unresolvable annotations: nothing to check
+        return
+    for key, value in options.items():
+        if key in hints and _accepts(hints[key], value) is False:
+            raise ValueError(f"bot spec {text!r}: option {key!r} expects "
+                             f"{_expected(hints[key])}, got {value!r}")
+
+
 def parse_bot(text: str, defaults: Mapping[str, Mapping[str, Any]] | None = None) -> BotSpec:
     """One spec; ``defaults[name]`` gives options the spec may override."""
     parts = text.strip().split(":")
@@ -49,6 +111,7 @@ def parse_bot(text: str, defaults: Mapping[str, Mapping[str, Any]] | None = None
             label = value.strip()
         else:
             options[key] = parse_value(value.strip())
+    check_options(text.strip(), name, options)
     return spec(name, label, **options)
 
 

@@ -8,7 +8,9 @@ weak prior of ``prior`` virtual games scored 0.5 between every pair that
 met (it keeps a bot that won or lost everything finite).  Ratings are on the
 Elo scale: ``400 log10 g``, centred on mean 0, so a 400-point gap is 10:1
 odds.  :func:`bootstrap_ratings` resamples the games of each pair with
-replacement (seeded) and reports percentile intervals.
+replacement (seeded) and reports percentile intervals.  :func:`wilson` is the
+score interval of one pair of bots: honest at 0/n and n/n, where the normal
+approximation claims a width of 0.
 """
 from __future__ import annotations
 
@@ -18,6 +20,25 @@ from typing import Sequence
 import numpy as np
 
 ELO = 400.0 / math.log(10.0)
+
+
+def wilson(mean: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval (default 95%) of a mean score ``mean`` in [0, 1]
+    over ``n`` games (a tie counts as half a win).
+
+    At 0/n it is ``[0, z²/(n + z²)]``, not the zero-width ``0 ± 0`` of the
+    normal approximation; ``n = 0`` gives ``(0, 1)``.
+    """
+    if n < 0:
+        raise ValueError(f"n must be >= 0, got {n}")
+    if not 0.0 <= mean <= 1.0:
+        raise ValueError(f"mean must lie in [0, 1], got {mean}")
+    if n == 0:
+        return 0.0, 1.0
+    z2 = z * z
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _wins(n: int, pairs: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

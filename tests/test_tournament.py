@@ -13,7 +13,7 @@ import games  # noqa: F401
 from experiments import tournament as T
 from experiments.botspec import parse_lineup
 from solvers.evaluate import _load
-from solvers.ratings import ELO, bootstrap_ratings, bradley_terry
+from solvers.ratings import ELO, bootstrap_ratings, bradley_terry, wilson
 
 # a fake game result: each bot's seats get its fixed strength as return
 STRENGTH = {"heuristic": 1.0, "ismcts": 0.0, "random": -1.0}
@@ -138,6 +138,9 @@ def test_cli_writes_outputs(tmp_path, capsys):
     (["--bots", "random,nobot"], "unknown bot"),
     (["--bots", "random,heuristic", "--games", "0"], "games must be >= 1"),
     (["--bots", "random,heuristic", "--address", "x:1"], "--address needs --backend ray"),
+    (["--bots", "random,ismcts:max_simulations=abc"],
+     "option 'max_simulations' expects an integer or none, got 'abc'"),
+    (["--bots", "random,best:uct_c=high"], "option 'uct_c' expects a number, got 'high'"),
 ])
 def test_cli_bad_arguments(argv, msg, capsys, tmp_path):
     rc = T.main(["--game", "gold_thief", "--out", str(tmp_path / "x"), "--no-progress"] + argv)
@@ -158,3 +161,80 @@ def test_local_backend_refuses_duplicates_and_bad_options():
         run_tasks(_wrong_index, [(0,)], backend="spark", progress=False)
     with pytest.raises(ValueError, match="processes must be >= 1"):
         run_tasks(_wrong_index, [(0,)], processes=0, progress=False)
+
+
+def test_wilson_is_honest_at_the_extremes():
+    low, high = wilson(0.0, 20)
+    assert low == 0.0 and high == pytest.approx(1.96 ** 2 / (20 + 1.96 ** 2), rel=1e-3)
+    low, high = wilson(1.0, 20)
+    assert high == 1.0 and 0.80 < low < 0.85          # 20-0 is not "1.000 +- 0"
+    assert wilson(0.5, 0) == (0.0, 1.0)
+    low, high = wilson(0.7, 1000)                     # large n: the normal interval
+    half = 1.96 * math.sqrt(0.7 * 0.3 / 1000)
+    assert low == pytest.approx(0.7 - half, abs=2e-3) and high == pytest.approx(0.7 + half, abs=2e-3)
+    with pytest.raises(ValueError, match="mean must lie in"):
+        wilson(1.5, 3)
+    with pytest.raises(ValueError, match="n must be >= 0"):
+        wilson(0.5, -1)
+
+
+def test_tables_show_wilson_intervals_at_n_of_n():
+    bots = parse_lineup("random,heuristic")
+    res = T.run_tournament("gold_thief(players=2)", bots, games=20, seed=1, processes=1,
+                           progress=False, bootstrap=20, task=fixed_task)
+    low, high = wilson(1.0, 20)
+    assert f"| heuristic | 1.000 [{low:.2f}, 1.00] | — |" in res.markdown()
+    assert "± 0.000" not in res.markdown()
+    rows = {(r["bot"], r["opponent"]): r
+            for r in csv.DictReader(io.StringIO(res.pairwise_csv()))}
+    r = rows[("random", "heuristic")]
+    assert float(r["score_low95"]) == 0.0 and float(r["score_high95"]) == pytest.approx(1 - low)
+
+
+def test_output_files_are_world_readable(tmp_path):
+    bots = parse_lineup("random,heuristic")
+    res = T.run_tournament("gold_thief(players=2)", bots, games=2, seed=1, processes=1,
+                           progress=False, bootstrap=5, task=fixed_task)
+    for path in T.write_outputs(res, str(tmp_path / "o")):
+        assert os.stat(path).st_mode & 0o777 == 0o644, path
+
+
+def test_plot_orders_bots_alike_in_both_panels(monkeypatch):
+    """Both panels list the bots best-rated first; the heat map's rows carry
+    a y label and the diagonal is not drawn in the colour of 0.5."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    figs = []
+    monkeypatch.setattr(plt, "close", figs.append)
+    bots = parse_lineup("random,heuristic,ismcts")
+    res = T.run_tournament("gold_thief(players=2)", bots, games=4, seed=1, processes=1,
+                           progress=False, bootstrap=5, task=fixed_task)
+    assert T.plot(res)[:4] == b"\x89PNG"
+    ax1, ax2 = figs[0].axes[:2]
+    rows = [t.get_text() for t in ax1.get_yticklabels()]
+    assert rows == ["heuristic", "ismcts", "random"]
+    # the ratings panel runs top-down like the heat map (inverted y axis)
+    ticks = dict(zip([t.get_text() for t in ax2.get_yticklabels()], ax2.get_yticks()))
+    top, bottom = ax2.get_ylim()
+    assert top > bottom and [ticks[b] for b in rows] == [0, 1, 2]
+    assert ax1.get_ylabel() == "bot (row)"
+    image = ax1.get_images()[0]
+    cmap = image.get_cmap()
+    assert cmap.get_bad()[:3] != pytest.approx(cmap(0.5)[:3], abs=0.2)
+    cells = [t.get_text() for t in ax1.texts]
+    assert cells.count("self") == 3
+    assert any(c.startswith("1.00\n[0.") for c in cells)     # each score with its interval
+
+
+def test_ray_backend_without_ray_fails_before_any_work(monkeypatch, capsys, tmp_path):
+    from solvers import backends
+    monkeypatch.setattr(backends, "ray_available", lambda: False)
+    called = []
+    monkeypatch.setattr(T, "run_tasks", lambda *a, **k: called.append(1))
+    rc = T.main(["--game", "gold_thief", "--bots", "random,heuristic", "--backend", "ray",
+                 "--out", str(tmp_path / "x")])
+    assert rc == 2 and not called
+    err = capsys.readouterr().err
+    assert "--backend ray needs the optional 'ray' dependency" in err
+    assert "round robin" not in err                   # no progress bar was drawn
