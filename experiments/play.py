@@ -9,26 +9,35 @@ You see only what your seat may see (rendered by
 strings).  Every event you observe is announced as it happens: opponents'
 moves and chance events appear exactly as your information-state log records
 them, so hidden content (a card an opponent drew, what they discarded) stays
-hidden.  Legal moves are numbered from 1: type a number or the move's text
-(a unique prefix is enough); ``?`` shows help, ``b`` the board again, ``q``
-quits; end of input ends the game.
+hidden.  Legal moves are numbered from 1 (moves that differ only in their
+target share a line): type a number or the move's text (a unique prefix is
+enough); a decision with a single legal move is played for you and
+announced.  ``?`` shows the commands and a short rules and card summary
+(``games/rules_summary/<game>.txt``, package data), ``r`` a recap of what
+happened since your last move, ``b`` the board again, ``q`` quits; end of
+input ends the game.  At the end the screen explains the score, showing what
+became public (every hidden goal, role, nest or lair).
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from importlib import resources
 from typing import Sequence, TextIO
 
 import pyspiel
 
 from experiments.botspec import game_string, parse_lineup
-from experiments.play_render import new_events, render_view
+from experiments.play_render import (LEGEND_LINES, end_summary, event_text, format_moves,
+                                     move_labels, new_events, render_view)
 from solvers.evaluate import BotSpec, spec
 from src_cy.rng import SplitMix64, sample_sorted
 
 # ISMCTS iterations per move of the default opponent: a few tenths of a
 # second per move on the engines, so a person is not kept waiting.
 DEFAULT_SIMULATIONS = 1000
+# Lines a screen (board, moves and prompt) should fit: a 50-line terminal.
+SCREEN_LINES = 50
 
 
 def default_opponent(game_name: str) -> BotSpec:
@@ -52,6 +61,13 @@ def default_opponent(game_name: str) -> BotSpec:
 
 def _player(q: int, seat: int) -> str:
     return "you" if q == seat else f"P{q}"
+
+
+def rules_summary(game_name: str) -> str | None:
+    """The short rules and card summary bundled with the package for
+    ``game_name`` (short name), or None when the game has none."""
+    path = resources.files("games") / "rules_summary" / f"{game_name}.txt"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 class Session:
@@ -79,6 +95,7 @@ class Session:
         self.state = game.new_initial_state()
         self.log = self.state.information_state_string(seat)
         self.short = game.get_type().short_name
+        self.recent: list[str] = []      # events since the seat's last move
 
     def say(self, text: str = "") -> None:
         """Write one line to the player."""
@@ -92,7 +109,9 @@ class Session:
         if lines is None:
             lines = [self._fallback(before, actor, action)]
         for line in lines:
-            self.say(f"  > {line}")
+            text = event_text(self.short, line, self.seat)
+            self.recent.append(text)
+            self.say(f"  > {text}")
 
     def _fallback(self, before: pyspiel.State, actor: int, action: int) -> str:
         """For a game whose information state is not an event log: the action's
@@ -123,22 +142,41 @@ class Session:
         self.announce(before, actor, action)
 
     def help(self) -> None:
-        """Print the commands and the rules file."""
-        self.say(f"You are P{self.seat} in "
-                 f"{self.game}.")
+        """Print the commands and the game's rules and card summary."""
+        self.say(f"You are P{self.seat} in {self.game}.")
         self.say("Opponents: " + ", ".join(f"P{q} {lab}" for q, lab in self.labels.items()))
         self.say("Type the number of a move, or its text (a unique prefix is enough).")
-        self.say("  ?  this help    b  show the board again    q  quit")
-        self.say(f"Rules: docs/rules/{self.short}.md")
+        self.say("  ?  this help    r  recap since your last move    b  the board again"
+                 "    q  quit")
+        summary = rules_summary(self.short)
+        if summary is not None:
+            self.say(summary.rstrip("\n"))
+
+    def recap(self) -> None:
+        """Print every event announced since the seat's last move."""
+        self.say("Since your last move:" if self.recent else "Nothing has happened yet.")
+        for line in self.recent:
+            self.say(f"  > {line}")
+
+    def show_moves(self, names: list[str]) -> None:
+        """The board and the numbered moves, in at most :data:`SCREEN_LINES`
+        lines with the prompt when they fit there without the legend (which
+        is then left to ``?``)."""
+        view = render_view(self.state, self.seat).splitlines()
+        moves = ["Your moves:"] + format_moves(names)
+        if len(view) + len(moves) + 1 > SCREEN_LINES:
+            short = [ln for ln in view if ln not in LEGEND_LINES]
+            if len(short) < len(view):
+                view = short + ["(legend: type ?)"]
+        for line in view + moves:
+            self.say(line)
 
     def ask(self) -> int | None:
         """The human's move, or None to stop (``q`` or end of input)."""
         legal = self.state.legal_actions()
-        names = [self.state.action_to_string(self.seat, a) for a in legal]
-        self.say(render_view(self.state, self.seat))
-        self.say("Your moves:")
-        for i, name in enumerate(names, 1):
-            self.say(f"  {i:>3}. {name}")
+        names = move_labels(self.state, self.seat, legal)
+        engine_names = [self.state.action_to_string(self.seat, a) for a in legal]
+        self.show_moves(names)
         while True:
             self.out.write("your move (number or text, ? for help)> ")
             self.out.flush()
@@ -159,9 +197,10 @@ class Session:
                 self.help()
                 continue
             if low in ("b", "board"):
-                self.say(render_view(self.state, self.seat))
-                for i, name in enumerate(names, 1):
-                    self.say(f"  {i:>3}. {name}")
+                self.show_moves(names)
+                continue
+            if low in ("r", "recap"):
+                self.recap()
                 continue
             if text.isdigit():
                 k = int(text)
@@ -169,7 +208,8 @@ class Session:
                     return legal[k - 1]
                 self.say(f"no move {k}: choose a number from 1 to {len(legal)}")
                 continue
-            exact = [a for a, nm in zip(legal, names) if nm.lower() == low]
+            exact = [a for a, nm, en in zip(legal, names, engine_names)
+                     if low in (nm.lower(), en.lower())]
             if exact:
                 return exact[0]
             pref = [(a, nm) for a, nm in zip(legal, names) if nm.lower().startswith(low)]
@@ -192,7 +232,12 @@ class Session:
             if state.is_chance_node():
                 self.apply(sample_sorted(sorted(state.chance_outcomes()), self.rng))
             elif q == self.seat:
-                return True
+                legal = state.legal_actions()
+                if len(legal) > 1:
+                    return True
+                name = move_labels(state, self.seat, legal)[0]
+                self.say(f"  (your only move, played for you: {name})")
+                self.apply(legal[0])
             else:
                 self.apply(self.bots[q].step(state))
             state = self.state
@@ -206,12 +251,15 @@ class Session:
             action = self.ask()
             if action is None:
                 return False
+            self.recent = []
             self.apply(action)
         state = self.state
         returns = state.returns()
         top = max(returns)
         winners = [q for q, r in enumerate(returns) if abs(r - top) < 1e-9]
         self.say(render_view(state, self.seat))
+        for line in end_summary(state, self.seat):
+            self.say(line)
         self.say("game over; returns: "
                  + ", ".join(f"P{q}{' (you)' if q == self.seat else ''} {r:+.3f}"
                              for q, r in enumerate(returns))

@@ -12,10 +12,10 @@ import pytest
 
 import games  # noqa: F401
 from experiments.botspec import parse_bot_spec
-from experiments.play import Session, default_opponent, main
-from experiments.play_render import new_events, render_view
+from experiments.play import Session, default_opponent, main, rules_summary
+from experiments.play_render import (end_summary, format_moves, move_labels, new_events,
+                                     render_view, saboteur_text)
 from solvers.evaluate import spec
-from repo import REPO_ROOT
 
 # The directory holding tests/: the checkout in place, a copy under ./run.sh test.
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -48,9 +48,10 @@ def test_full_game_to_the_end(name):
     top = max(returns)
     winners = {int(w) for w in re.findall(r"P(\d+)", last.split("winner(s):")[1])}
     assert winners == {q for q, r in enumerate(returns) if abs(r - top) < 1e-9}
-    # every one of the seat's decisions was prompted, and only those
+    # every one of the seat's decisions was prompted or, with a single legal
+    # move, played and announced; nothing else
     seat_moves = sum(1 for pa in s.state.full_history() if pa.player == 1)
-    assert text.count("your move (") == seat_moves
+    assert text.count("your move (") + text.count("your only move, played") == seat_moves
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -62,13 +63,14 @@ def test_bad_input_help_and_quit(name):
     assert "no move 0: choose a number from 1 to" in text
     assert "no move 99999" in text
     assert "please type a move number" in text
-    assert f"Rules: docs/rules/{name}.md" in text
-    assert (REPO_ROOT / "docs" / "rules" / f"{name}.md").exists()
+    summary = rules_summary(name)
+    assert summary and summary.rstrip("\n") in text      # `?` prints the bundled summary
+    assert "r  recap since your last move" in text
     assert "you quit" in text
     assert "Traceback" not in text
     assert "game over" not in text
-    # nothing was played for the human: one prompt burst, no own move announced
-    assert text.count("Your moves:") == 1
+    # nothing was played for the human: the first screen and `b`'s, no other
+    assert text.count("Your moves:") == 2
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -173,7 +175,7 @@ def test_gold_thief_draws_of_others_stay_hidden():
     s = session("gold_thief(players=3)", "1\n" * 3000, seat=0, seed=1)
     s.run()
     text = s.out.getvalue()
-    assert "P1 draw a card" in text
+    assert "P1 draws a card" in text
     assert not re.search(r"P[12] draws? (Thief|Guard|Witch|Faerie|Ninja)", text)
 
 
@@ -235,9 +237,9 @@ def test_render_saboteur_keeps_the_maze():
     view = render_saboteur(obs, 0)
     maze = [ln for ln in obs.splitlines() if re.match(r"^\s+-?\d+\s", ln)]
     assert len(maze) > 3 and all(ln in view.splitlines() for ln in maze)
-    assert re.search(r"broken tools: p0 \(you\): \w+", view)
+    assert re.search(r"broken tools: P0 \(you\): \w+", view)
     assert render_saboteur("broken: p0:PC p1:-", 1).splitlines()[1] == \
-        "broken tools: p0: pickaxe, cart; p1 (you): nothing"
+        "broken tools: P0: pickaxe, cart; P1 (you): nothing"
 
 
 def test_render_ardillas_woods_and_nests():
@@ -250,7 +252,7 @@ def test_render_ardillas_woods_and_nests():
     for pile, row in zip(piles, rows):
         assert len(pile.split(": ", 1)[1].split()) == (0 if "(empty)" in row else
                                                       len(row.split()) - 2)
-    assert "p0 (you)" in view and "nests:" in view
+    assert "P0 (you)" in view and "nests:" in view
 
 
 def test_render_gold_nugget_lairs():
@@ -259,7 +261,7 @@ def test_render_gold_nugget_lairs():
     view = render_gold_nugget(obs, 0)
     for q in range(3):
         lair = re.search(rf"^p{q} .* lair=\[(.*)\]$", obs, re.M).group(1)
-        row = next(ln for ln in view.splitlines() if ln.startswith(f"  p{q} "))
+        row = next(ln for ln in view.splitlines() if ln.startswith(f"  P{q} "))
         words = ["normal", "trap", "NUGGET", "unknown"]
         assert sum(row.split().count(w) for w in words) == len(lair)
         assert ("asleep" in row) == (f"p{q} " in obs and
@@ -272,3 +274,138 @@ def test_render_unknown_lines_pass_through(name):
     from experiments.play_render import RENDERERS
     text = RENDERERS[name]("a format nobody expected\nsecond line: 42", 0)
     assert "a format nobody expected" in text and "second line: 42" in text
+
+
+def _screens(text, game_title):
+    """Each screen: from the board's title line to the prompt."""
+    return re.findall(rf"(== {game_title}.*?your move \()", text, re.S)
+
+
+def test_saboteur_screens_fit_50_lines_with_the_maze():
+    rc, text = run(["--game", "saboteur", "--players", "5", "--opponents", "random",
+                    "--seed", "3"], "1\n" * 400)
+    assert rc == 0 and text.strip().splitlines()[-1].startswith("game over")
+    screens = _screens(text, "Saboteur")
+    assert len(screens) > 20
+    for screen in screens:
+        lines = screen.splitlines()
+        assert len(lines) <= 50
+        maze = [ln for ln in lines if re.match(r"^\s+-?\d+\s+[.,\[+x|-]", ln)]
+        assert maze and sum("[" in ln or " o " in ln or "T" in ln for ln in maze) >= 1
+    # placements are grouped by card: one line per card and orientation
+    assert re.search(r"\d+-\d+\. place path [NESW-]+ at:\s+\d+\) \(-?\d+,-?\d+\)", text)
+    assert "rotated" not in text
+    assert re.search(r"place (path|dead end) [NESW-]+ \([NESW-]+ turned\)", text)
+
+
+def test_format_moves_groups_by_target():
+    lines = format_moves(["End turn", "Thief on P1", "Thief on P2", "Thief on P3",
+                          "Witch on P1", "Pass"])
+    assert lines == ["        1. End turn",
+                     "      2-4. Thief on:  2) P1  3) P2  4) P3",
+                     "        5. Witch on P1",
+                     "        6. Pass"]
+    wrapped = format_moves([f"pass discarding card number {k}" for k in range(30)], width=60)
+    assert all(len(ln) <= 60 for ln in wrapped) and len(wrapped) > 3
+    assert sum(len(re.findall(r"\d+\) ", ln)) for ln in wrapped) == 30
+
+
+def test_saboteur_wording():
+    assert saboteur_text("place path N-E-W rotated at (0,-1)", 0) == \
+        "place path E-S-W (N-E-W turned) at (0,-1)"
+    assert saboteur_text("goal 0 turned up: stone N-E rotated", 0) == \
+        "goal 0 turned up: stone S-W (N-E turned)"
+    assert saboteur_text("gold drawn for p0: 4 card(s) 1 1 2 2, next to p0", 0) == \
+        "gold cards drawn: you hold 4 (worth 1 1 2 2 nugget(s)); next to take one: you"
+    assert saboteur_text("gold drawn for p2: 3 card(s)", 0) == "gold cards drawn: P2 holds 3"
+    assert saboteur_text("gold: 1 nuggets", 0) == "your gold so far: 1 nugget"
+    assert saboteur_text("p1 breaks lamp of p0", 0) == "P1 breaks lamp of P0 (you)"
+    assert saboteur_text("round 2 won by saboteurs; saboteurs [0, 2]", 2) == \
+        "round 2 won by saboteurs; the saboteurs were: P0, you"
+
+
+def test_single_choice_is_played_and_announced():
+    s = session("gold_nugget(players=3)", "1\n" * 3000, seat=0, seed=1)
+    assert s.run()
+    text = s.out.getvalue()
+    autos = re.findall(r"\(your only move, played for you: (.+)\)", text)
+    assert autos                                    # this seeded game has some
+    seat_moves = sum(1 for pa in s.state.full_history() if pa.player == 0)
+    assert text.count("your move (") + len(autos) == seat_moves
+    # an announced single move is never preceded by its own prompt
+    for block in text.split("your move (")[1:]:
+        first = block.split("\n", 1)[0]
+        assert "only move" not in first
+
+
+def test_recap_repeats_the_events_since_the_last_move():
+    rc, text = run(["--game", "gold_thief", "--players", "3", "--opponents", "random",
+                    "--seed", "4"], "1\nr\nq\n")
+    assert rc == 0
+    second = text.split("your move (")[1]          # after the first move
+    announced = [ln[ln.index("  > "):] for ln in second.split("== Gold Thief")[0].splitlines()
+                 if "  > " in ln]
+    recap = text.split("Since your last move:\n")[1].split("your move (")[0]
+    assert announced and recap.splitlines()[:len(announced)] == announced
+    assert announced[0] == "  > You end the turn"
+    rc, text = run(["--game", "gold_thief", "--opponents", "random"], "r\nq\n")
+    assert "Since your last move:" in text          # the events before the first move
+
+
+def test_gold_nugget_options_are_named():
+    s = session("gold_nugget(players=3)", seat=0, seed=1)
+    assert s.advance()
+    view = s.state.engine.player_view(0)
+    legal = s.state.legal_actions()
+    assert view["phase"] == "choose animal"
+    assert move_labels(s.state, 0, legal) == [f"be the {a}" for a in view["offered"]]
+    rc, text = run(["--game", "gold_nugget", "--opponents", "random", "--seed", "3"],
+                   "1\n" * 3000)
+    assert "option 0" not in text and "option 1" not in text
+    assert "reveal all your stones" in text or "examine the stone" in text
+    assert "day 5 of 4" not in text
+    assert "the Raven has arrived (after day 4): abilities are off" in text
+
+
+def test_gold_thief_wording_and_end_explanation():
+    s = session("gold_thief(players=3)", "1\n" * 3000, seat=0, seed=1)
+    s.run()
+    text = s.out.getvalue()
+    assert not re.search(r"P\d (receive|draw|start|end|flip) ", text)
+    assert "P0 plays first" not in text
+    # the end shows every face-down goal, read from each player's own view
+    state = s.state
+    nums = state.engine.player_view(0).goal_numbers
+    for q in range(3):
+        down = state.engine.player_view(q).goals_down
+        shown = " ".join(f"[{nums[g][0]} or {nums[g][1]}]" for g in down) or "-"
+        who = "you" if q == 0 else f"P{q}"
+        assert re.search(rf"^  {who}\s+\d+ gold; flipped .*; face down "
+                         rf"{re.escape(shown)}$", text, re.M)
+
+
+def test_ardillas_end_explains_the_score():
+    s = session("ardillas_del_bosque(players=2)", "1\n" * 500, seat=0, seed=0)
+    s.run()
+    text = s.out.getvalue()
+    groups = s.state.engine.final_groups()
+    for q in range(2):
+        who = "you" if q == 0 else f"P{q}"
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"  {who} ")
+                    and "-> groups" in ln)
+        kept = "-".join(str(c) for c in groups[q][0] if c) or "none"
+        assert line.endswith(f"-> groups {kept}")
+        poo = sum(t.kind == "poo" for t in s.state.engine.player_view(0).nests[q])
+        assert (f"{poo} poo cancel" in line) == (poo > 0)
+    assert "(up)" not in text and "card(s)" not in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_end_summary_comes_before_the_result(name):
+    s = session(name, "1\n" * 20000, seat=0, seed=7)
+    s.run()
+    lines = s.out.getvalue().strip().splitlines()
+    summary = end_summary(s.state, 0)
+    assert summary and lines[-1 - len(summary):-1] == summary
+    with pytest.raises(ValueError, match="finished game"):
+        end_summary(pyspiel.load_game(name).new_initial_state(), 0)
