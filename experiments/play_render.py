@@ -238,7 +238,7 @@ def render_ardillas_del_bosque(obs: str, seat: int) -> str:
         out.append("your hand: " + (f"{hand} token(s) still to draw" if hand.isdigit()
                                     else (hand.replace(",", ", ") or "-")))
         if head.group(5).strip():
-            out.append(head.group(5).strip().replace("holding=", "holding: "))
+            out.append(_players(head.group(5).strip().replace("holding=", "holding: "), seat))
     else:
         out.append(lines[0])
     woods, nests = [], []
@@ -328,6 +328,9 @@ def gold_thief_text(text: str, seat: int) -> str:
 def ardillas_text(text: str, seat: int) -> str:
     """An Ardillas engine line for a person: ``P2``/``P0 (you)``, tokens
     rather than cards."""
+    m = re.match(r"chance: draw (\w+)$", text)
+    if m:              # only the drawer sees the kind: the seat's own draw
+        return f"you draw a token from your hand: {m.group(1)}"
     return _players(text, seat).replace("card(s)", "token(s)")
 
 
@@ -371,11 +374,27 @@ def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
     decision they answer (from the seat's ``player_view``)."""
     game = state.get_game().get_type().short_name
     names = [event_text(game, state.action_to_string(seat, a), seat) for a in legal]
+    if game == "ardillas_del_bosque":
+        view = state.engine.player_view(seat)
+        per_board = max(1, len(view.piles) // max(1, len(view.board_animals)))
+        verb = ("hide it on" if view.phase.startswith("autumn") else
+                "take the top of" if view.phase == "winter-draw" else "pile")
+        for k, name in enumerate(names):
+            m = re.match(r"pile h(\d+)$", name)
+            if m:
+                h = int(m.group(1))
+                animal = (view.board_animals[h // per_board]
+                          if h // per_board < len(view.board_animals) else "?")
+                names[k] = f"{verb} h{h} ({animal})"
     if game == "gold_nugget":
         view = state.engine.player_view(seat)
         for k, name in enumerate(names):
             if name == "pass/end" and view["phase"] in _GN_PASS:
                 names[k] = _GN_PASS[view["phase"]]
+            elif name == "sleep" and view["holder"] == seat:
+                names[k] = "go to sleep (the white feather passes on)"
+            elif name == "meddle":
+                names[k] = "stay awake and meddle"
             m = re.match(r"option ([01]) \(", name)
             if not m:
                 continue
@@ -389,7 +408,7 @@ def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
 
 # The word after which a move names its target: moves that differ only in
 # what follows it are listed on one line ("Thief on: 2 P1  3 P2  4 P3").
-_TARGET = re.compile(r"^(.*\b(?:at|of|on|to|discarding|goal|stone|play|recycle|"
+_TARGET = re.compile(r"^(.*\b(?:at|of|on|to|discarding|goal|stone|play|recycle|pile|"
                      r"discard/give|choose|hides?))\s(\S.*)$")
 
 
