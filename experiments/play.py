@@ -260,11 +260,12 @@ class Session:
         self.say(render_view(state, self.seat))
         for line in end_summary(state, self.seat):
             self.say(line)
+        names = ", ".join(f"P{q}{' (you)' if q == self.seat else ''}" for q in winners)
         self.say("game over; returns: "
                  + ", ".join(f"P{q}{' (you)' if q == self.seat else ''} {r:+.3f}"
                              for q, r in enumerate(returns))
-                 + "; winner(s): " + ", ".join(f"P{q}{' (you)' if q == self.seat else ''}"
-                                               for q in winners))
+                 + ("; no winner: every return is equal" if len(winners) == len(returns)
+                    and len(returns) > 1 else f"; winner(s): {names}"))
         return True
 
 

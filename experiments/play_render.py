@@ -120,7 +120,8 @@ def render_gold_thief(obs: str, seat: int) -> str:
         elif line.startswith("Goals: "):
             out.append("your goals: " + line[7:] + "  (face down; reach one of the numbers)")
         elif line.startswith("Pending: "):
-            out.append("pending chain (first play <- answers): " + line[9:])
+            out.append("pending chain (first play <- answers): "
+                       + re.sub(rf"\bby P{seat}\b", "by you", line[9:]))
         else:
             out.append(line)
     return "\n".join(out)
@@ -322,6 +323,7 @@ def gold_thief_text(text: str, seat: int) -> str:
     m = re.match(rf"P{seat} plays first$", text)
     if m:
         return "You play first"
+    text = re.sub(r"\bby You\b", "by you", text)
     return re.sub(r"^(P\d+) (receive|draw|start|end|flip|play|give)\b", r"\1 \2s", text)
 
 
