@@ -330,6 +330,9 @@ def gold_thief_text(text: str, seat: int) -> str:
 def ardillas_text(text: str, seat: int) -> str:
     """An Ardillas engine line for a person: ``P2``/``P0 (you)``, tokens
     rather than cards."""
+    m = re.match(r"index (\d+)$", text)
+    if m:
+        return f"the token at depth {m.group(1)} (0 = top)"
     m = re.match(r"chance: draw (\w+)$", text)
     if m:              # only the drawer sees the kind: the seat's own draw
         return f"you draw a token from your hand: {m.group(1)}"

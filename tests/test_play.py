@@ -425,3 +425,16 @@ def test_gold_thief_names_the_seat_you():
                              "Pending: Thief by P0 <- Raid by P1", 0)
     assert "turn 3: your turn; phase respond, to move: P1" in view
     assert "pending chain (first play <- answers): Thief by you <- Raid by P1" in view
+
+
+def test_ardillas_wording():
+    from experiments.play_render import ardillas_text
+    assert ardillas_text("index 2", 0) == "the token at depth 2 (0 = top)"
+    assert ardillas_text("chance: draw walnut", 0) == "you draw a token from your hand: walnut"
+    assert ardillas_text("p1 hides p1#3 on h2", 1) == "P1 (you) hides P1#3 on h2"
+    s = session("ardillas_del_bosque(players=2)", seat=0, seed=1)
+    assert s.advance()
+    view = s.state.engine.player_view(0)
+    names = move_labels(s.state, 0, s.state.legal_actions())
+    assert view.phase.startswith("autumn")
+    assert all(re.fullmatch(r"hide it on h\d \(\w+\)", n) for n in names)
