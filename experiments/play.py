@@ -28,8 +28,8 @@ from typing import Sequence, TextIO
 import pyspiel
 
 from experiments.botspec import game_string, parse_lineup
-from experiments.play_render import (LEGEND_LINES, end_summary, event_text, format_moves,
-                                     move_labels, new_events, render_view)
+from experiments.play_render import (LEGEND_LINES, decision_title, end_summary, event_text,
+                                     format_moves, move_labels, new_events, render_view)
 from solvers.evaluate import BotSpec, spec
 from src_cy.rng import SplitMix64, sample_sorted
 
@@ -163,7 +163,8 @@ class Session:
         lines with the prompt when they fit there without the legend (which
         is then left to ``?``)."""
         view = render_view(self.state, self.seat).splitlines()
-        moves = ["Your moves:"] + format_moves(names)
+        title = decision_title(self.state, self.seat)
+        moves = [f"Your moves ({title}):" if title else "Your moves:"] + format_moves(names)
         if len(view) + len(moves) + 1 > SCREEN_LINES:
             short = [ln for ln in view if ln not in LEGEND_LINES]
             if len(short) < len(view):

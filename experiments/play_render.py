@@ -365,12 +365,43 @@ _GN_OPTIONS = {
 }
 
 
+# The active abilities (docs/rules/gold_nugget.md, the animal catalog).
+_GN_ABILITY = {
+    "Fox": "swap one of your stones with another animal's; only you see",
+    "Owl": "examine one stone in any lair",
+    "Magpie": "steal 1 stone from the nest",
+    "Mole": "give one of your stones to the nest, then steal 1 from it",
+    "Badger": "give one of your black feathers to an animal",
+}
+
 _GN_PASS = {
     "Meddling": "end your meddling",
     "instant reactions": "pass (play no instant)",
     "Hello! discard": "done discarding",
     "Raven: face-down cards": "pass (play no card)",
 }
+
+
+_GN_DECISIONS = {
+    "examine": "examine the stone you received?",
+    "beg": "give a card, a stone or a black feather",
+    "choose its stone": "choose one of its stones",
+    "steal from anywhere": "choose a stone of a lair or the nest",
+    "choose your stone": "choose one of your stones",
+    "suspicion": "reveal all your stones or take 2 black feathers",
+}
+
+
+def decision_title(state: pyspiel.State, seat: int) -> str:
+    """What the seat's pending decision is about, when the moves alone do
+    not say (Gold Nugget's effects: ``Peek: choose a lair stone``); else ""."""
+    if state.get_game().get_type().short_name != "gold_nugget":
+        return ""
+    view = state.engine.player_view(seat)
+    if view["phase"] != "effect" or not view["decision"]:
+        return ""
+    phrase = _GN_DECISIONS.get(view["decision"], view["decision"])
+    return f"{view['effect'] or 'effect'}: {phrase}"
 
 
 def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
@@ -398,8 +429,15 @@ def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
                 names[k] = _GN_PASS[view["phase"]]
             elif name == "sleep" and view["holder"] == seat:
                 names[k] = "go to sleep (the white feather passes on)"
+            elif name == "use ability" and view["animals"][seat] in _GN_ABILITY:
+                animal = view["animals"][seat]
+                names[k] = f"use the {animal}'s ability: {_GN_ABILITY[animal]}"
             elif name == "meddle":
                 names[k] = "stay awake and meddle"
+            elif name.startswith("discard/give "):
+                card = name[len("discard/give "):]
+                names[k] = (f"give {card}" if view["decision"] == "beg"
+                            else f"discard {card}")
             m = re.match(r"option ([01]) \(", name)
             if not m:
                 continue
@@ -414,7 +452,7 @@ def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
 # The word after which a move names its target: moves that differ only in
 # what follows it are listed on one line ("Thief on: 2 P1  3 P2  4 P3").
 _TARGET = re.compile(r"^(.*\b(?:at|of|on|to|discarding|goal|stone|play|recycle|pile|"
-                     r"discard/give|choose|hides?))\s(\S.*)$")
+                     r"discard|give|choose|hides?))\s(\S.*)$")
 
 
 def format_moves(names: list[str], width: int = 100) -> list[str]:

@@ -366,6 +366,9 @@ def test_gold_nugget_options_are_named():
     rc, text = run(["--game", "gold_nugget", "--opponents", "random", "--seed", "3"],
                    "1\n" * 3000)
     assert "option 0" not in text and "option 1" not in text
+    assert "discard/give" not in text and "pass/end" not in text
+    assert "Your moves (Beg: give a card, a stone or a black feather):" in text
+    assert "use the Fox's ability: swap one of your stones" in text
     assert "reveal all your stones" in text or "examine the stone" in text
     assert "day 5 of 4" not in text
     assert "the Raven has arrived (after day 4): abilities are off" in text
