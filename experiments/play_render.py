@@ -11,7 +11,14 @@ change in an engine's string format degrades the layout, never the content.
 
 Opponents' moves and chance events are announced by :func:`new_events`: the
 lines the seat's information-state string (each goldspiel game's is an event
-log of exactly what the seat observed) gained with the last action.
+log of exactly what the seat observed) gained with the last action, worded
+for the screen by :func:`event_text` (``P2``, ``you``, a turned Saboteur card
+by the openings it shows).  :func:`move_labels` names the seat's legal moves
+(from the action strings and, for choices the string leaves open, the seat's
+own ``player_view``) and :func:`format_moves` lists them, moves differing
+only in their target on one line.  Only :func:`end_summary`, once the game
+is over, reads every player's view: it shows what the end made public and
+how the score was made.
 """
 from __future__ import annotations
 

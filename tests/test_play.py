@@ -129,6 +129,10 @@ def test_default_opponent_is_strongest():
     (["--game", "gold_thief", "--opponents", "nobot"], "unknown bot 'nobot'"),
     (["--game", "gold_thief(players=2)", "--players", "3"], "--players cannot"),
     (["--game", "gold_thief", "--opponents", "ismcts:sims"], "not key=value"),
+    (["--game", "gold_thief", "--opponents", "ismcts:max_simulations=abc"],
+     "option 'max_simulations' expects an integer or none, got 'abc'"),
+    (["--game", "gold_thief", "--opponents", "ismcts:use_engine=maybe"],
+     "option 'use_engine' expects true or false, got 'maybe'"),
 ])
 def test_bad_arguments(argv, msg):
     rc, text = run(argv, "")
