@@ -13,8 +13,8 @@ import pytest
 import games  # noqa: F401
 from experiments.botspec import parse_bot_spec
 from experiments.play import Session, default_opponent, main, rules_summary
-from experiments.play_render import (end_summary, format_moves, move_labels, new_events,
-                                     render_view, saboteur_text)
+from experiments.play_render import (decision_title, end_summary, format_moves, move_labels,
+                                     new_events, render_view, saboteur_text)
 from solvers.evaluate import spec
 
 # The directory holding tests/: the checkout in place, a copy under ./run.sh test.
@@ -445,3 +445,24 @@ def test_ardillas_wording():
     names = move_labels(s.state, 0, s.state.legal_actions())
     assert view.phase.startswith("autumn")
     assert all(re.fullmatch(r"hide it on h\d \(\w+\)", n) for n in names)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_move_names_are_a_function_of_the_seats_information(name):
+    """Move names and the decision title read only the seat's view: worlds
+    the seat cannot tell apart name its moves alike."""
+    s = session(name, "2\n" * 40, seat=0, seed=11)
+    checked = 0
+    for _ in range(12):
+        if not s.advance():
+            break
+        legal = s.state.legal_actions()
+        names = move_labels(s.state, 0, legal)
+        for k in range(2):
+            other = s.state.resample(0, 200 + k)
+            assert other.legal_actions() == legal
+            assert move_labels(other, 0, legal) == names
+            assert decision_title(other, 0) == decision_title(s.state, 0)
+        checked += 1
+        s.apply(s.ask())
+    assert checked >= 3
