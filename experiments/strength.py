@@ -31,7 +31,7 @@ so the ratio reached is visible.  ``--sims`` pins the counts instead
 (``--sims openspiel_ismcts=120``), for a seed-deterministic rerun.
 
 Output (``--out``, default ``results/strength/<game>-<N>p/``), written
-atomically: ``strength.md`` and ``strength.csv``.
+atomically after every anchor: ``strength.md`` and ``strength.csv``.
 """
 from __future__ import annotations
 
@@ -297,25 +297,27 @@ def main(argv: list[str] | None = None) -> int:
             a, tested_cpu = calibrate(game, tested, a, args.calibrate, args.probe_sims,
                                       args.seed, tested_cpu)
             resolved.append(a)
-        cells = [play_cell(gs, tested, a, args.games, args.seed, backend=args.backend,
-                           processes=args.processes, progress=not args.no_progress)
-                 for a in resolved]
+        out_dir = args.out or os.path.join(
+            "results", "strength", f"{game.get_type().short_name}-{game.num_players()}p")
+        os.makedirs(out_dir, exist_ok=True)
+        cal = ("" if tested_cpu is None else
+               f"Calibration: {args.bot} {tested_cpu * 1000:.1f} ms of CPU per move at "
+               f"{args.calibrate} random-play positions. ")
+        cells: list[Cell] = []
+        for a in resolved:   # the files are rewritten after every anchor
+            cells.append(play_cell(gs, tested, a, args.games, args.seed,
+                                   backend=args.backend, processes=args.processes,
+                                   progress=not args.no_progress))
+            header = (f"{cal}{time.time() - t0:.0f} s wall on {platform.node()}, "
+                      f"{datetime.date.today()}; command: python -m experiments.strength "
+                      + " ".join(argv if argv is not None else sys.argv[1:]))
+            text = markdown(gs, tested.display, cells, args.seed, header)
+            atomic_write(os.path.join(out_dir, "strength.md"), text.encode())
+            atomic_write(os.path.join(out_dir, "strength.csv"),
+                         to_csv(gs, tested.display, cells, args.seed).encode())
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    cal = ("" if tested_cpu is None else
-           f"Calibration: {args.bot} {tested_cpu * 1000:.1f} ms of CPU per move at "
-           f"{args.calibrate} random-play positions. ")
-    header = (f"{cal}{time.time() - t0:.0f} s wall on {platform.node()}, "
-              f"{datetime.date.today()}; command: python -m experiments.strength "
-              + " ".join(argv if argv is not None else sys.argv[1:]))
-    text = markdown(gs, tested.display, cells, args.seed, header)
-    out_dir = args.out or os.path.join(
-        "results", "strength", f"{game.get_type().short_name}-{game.num_players()}p")
-    os.makedirs(out_dir, exist_ok=True)
-    atomic_write(os.path.join(out_dir, "strength.md"), text.encode())
-    atomic_write(os.path.join(out_dir, "strength.csv"),
-                 to_csv(gs, tested.display, cells, args.seed).encode())
     print(text)
     print(f"wrote {out_dir}/strength.md, strength.csv")
     return 0
