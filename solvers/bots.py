@@ -7,7 +7,9 @@ game's strongest measured configuration within 0.1 s per move on one core:
 the ISMCTS options of the game's spec, ``GameSpec.best``, see
 :func:`best_config`; documented in ``docs/ai.md``), and ``"cfr"`` (a solved
 policy file, :class:`solvers.policy_bot.PolicyBot`); a game's spec may add bots of its
-own (``GameSpec.bots``, e.g. Saboteur's ``"belief_heuristic"``).  Other code
+own (``GameSpec.bots``, e.g. Saboteur's ``"belief_heuristic"``).
+``"openspiel_ismcts"`` is OpenSpiel's own Python ISMCTS
+(:func:`make_openspiel_ismcts`), a yardstick.  Other code
 may add entries with :func:`register_bot`.
 
 Every bot derives from :class:`solvers.bot_base.Bot`, takes ``seed`` and is
@@ -80,7 +82,29 @@ def _make_best(game: pyspiel.Game, seed: int | None = 0, **overrides: Any) -> py
     return ISMCTSBot(game, seed=seed, **{**best_config(game), **overrides})
 
 
+def make_openspiel_ismcts(game: pyspiel.Game, seed: int | None = 0,
+                          max_simulations: int = 150, uct_c: float = 2.0) -> pyspiel.Bot:
+    """OpenSpiel's own Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``)
+    with one random rollout per leaf (``RandomRolloutEvaluator(1)``) and every
+    other argument at its default; an external yardstick.  Its ``numpy``
+    streams and its resampling are seeded from ``seed`` (OpenSpiel's default
+    resampler draws from an unseeded ``UniformProbabilitySampler``), so the
+    bot is deterministic given the seed."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+    if not isinstance(max_simulations, int) or max_simulations < 2:
+        # with one simulation OpenSpiel's bot fails an assertion (no root visits)
+        raise ValueError(f"max_simulations must be an int >= 2, got {max_simulations!r}")
+    rs = np.random.RandomState((0 if seed is None else int(seed)) % 2**32)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), float(uct_c),
+                           max_simulations, random_state=rs)
+    bot._resampler_cb = lambda state, player: state.resample_from_infostate(  # noqa: SLF001
+        player, pyspiel.UniformProbabilitySampler(int(rs.randint(2**31)), 0.0, 1.0))
+    return bot
+
+
 register_bot("random", RandomBot)
+register_bot("openspiel_ismcts", make_openspiel_ismcts)
 register_bot("best", _make_best)
 
 

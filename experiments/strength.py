@@ -1,0 +1,327 @@
+"""Yardsticks: one bot against external and internal anchors in paired deals.
+
+Example::
+
+    python -m experiments.strength --game gold_thief --players 2 --bot best \\
+        --anchors openspiel_ismcts:cpu=10x,ismcts:cpu=1x,heuristic,random \\
+        --games 40 --seed 1
+
+For every anchor, ``--games`` deals are played, each once per rotation of
+the seats (2 players: the same deal with seats swapped; N players: the
+tested bot in each seat in turn, the anchor in every other seat).  Deal d
+is seeded by ``(seed, d)`` alone (``solvers.evaluate.game_seed``): every
+rotation of a deal draws the same chance stream and the same bot seeds, so
+the deal's luck cancels in the pair.  A game scores 1 for the tested bot
+when its return beats the mean return of the anchor seats, 1/2 when equal,
+else 0 (2 players: win 1, tie 1/2).  Score and returns are averaged per
+deal; intervals are the 95% normal intervals of the per-deal means
+(a paired interval: the deal is the unit).
+
+Bot specs are ``solvers.botspec`` specs.  ``openspiel_ismcts`` is OpenSpiel's
+own Python ``ISMCTSBot`` (``solvers.bots.make_openspiel_ismcts``: random
+rollouts, ``uct_c=2``, other arguments at their defaults).  An anchor option
+``cpu=X`` (seconds) or ``cpu=Nx`` (N times the tested bot's mean CPU per
+move) replaces its ``max_simulations`` by a fixed count calibrated before
+the match: the tested bot's and the anchor's CPU time per move are measured
+(``time.process_time``) at ``--calibrate`` positions of seeded random games
+(``games.testing.mid_game_states``), the anchor at ``--probe-sims``
+simulations, and the count scaled linearly.  The count used is printed, and
+the match reports both sides' measured CPU per move (mean, 95th percentile),
+so the ratio reached is visible.  ``--sims`` pins the counts instead
+(``--sims openspiel_ismcts=120``), for a seed-deterministic rerun.
+
+Output (``--out``, default ``results/strength/<game>-<N>p/``), written
+atomically after every anchor: ``strength.md`` and ``strength.csv``.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import io
+import math
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+import pyspiel
+
+from experiments.best_vs_heuristic import HIST_PREFIX, CpuTimedBot, percentile_ms
+from experiments.botspec import game_string, parse_bot_spec, parse_lineup
+from solvers.backends import BACKENDS, run_tasks
+from solvers.bots import make_bot, register_bot
+from solvers.evaluate import BotSpec, _load, full_lineup, game_seed, play_game_stats, spec
+from solvers.policy_io import atomic_write
+
+
+def _make_timed(game: pyspiel.Game, seed: int | None = 0, inner: str = "best",
+                **options: Any) -> pyspiel.Bot:
+    """``inner`` (a ``make_bot`` name) wrapped so it counts its CPU per move."""
+    return CpuTimedBot(make_bot(inner, game, seed=seed, **options))
+
+
+register_bot("timed", _make_timed)
+
+
+def timed(b: BotSpec) -> BotSpec:
+    """The same bot, timed (``stats()``: moves, CPU, a histogram in whole ms)."""
+    return spec("timed", b.display, inner=b.name, **dict(b.options))
+
+
+@dataclass
+class CpuStat:
+    """CPU time per move of one side over a match."""
+
+    moves: int
+    mean_ms: float
+    p95_ms: int
+
+    @staticmethod
+    def of(stats: Sequence[dict]) -> "CpuStat":
+        moves = sum(s.get("moves", 0) for s in stats)
+        cpu_us = sum(s.get("cpu_us", 0) for s in stats)
+        hist: dict[int, int] = {}
+        for s in stats:
+            for k, v in s.items():
+                if k.startswith(HIST_PREFIX):
+                    b = int(k[len(HIST_PREFIX):])
+                    hist[b] = hist.get(b, 0) + v
+        if not moves:
+            return CpuStat(0, math.nan, 0)
+        return CpuStat(moves, cpu_us / moves / 1000, percentile_ms(hist, 0.95))
+
+
+def mean_ci(values: np.ndarray) -> tuple[float, float]:
+    """Mean and 95% normal half-width of ``values`` (the per-deal means)."""
+    v = np.asarray(values, float)
+    half = 1.96 * v.std(ddof=1) / math.sqrt(len(v)) if len(v) > 1 else math.inf
+    return float(v.mean()), float(half)
+
+
+@dataclass
+class Cell:
+    """The tested bot against one anchor."""
+
+    anchor: str
+    deals: int
+    players: int
+    score: np.ndarray          # [deal]: mean score over the rotations
+    tested_return: np.ndarray  # [deal]: the tested bot's mean return
+    anchor_return: np.ndarray  # [deal]: mean return of the anchor seats
+    tested_cpu: CpuStat
+    anchor_cpu: CpuStat
+
+
+def strength_task(job: tuple) -> tuple[int, tuple]:
+    """One game: ``(game_string, (tested, anchor), deal, rotation, seed, index)``."""
+    gs, duo, deal, rotation, seed, index = job
+    returns, seating, stats = play_game_stats(gs, list(duo), rotation, game_seed(seed, deal))
+    return index, (returns, seating, stats)
+
+
+def play_cell(gs: str, tested: BotSpec, anchor: BotSpec, deals: int, seed: int,
+              backend: str = "local", processes: int | None = 1,
+              progress: bool = True) -> Cell:
+    """Play ``deals`` paired deals of ``tested`` against ``anchor`` (module doc)."""
+    if deals < 2:
+        raise ValueError(f"--games must be >= 2 (intervals need two deals), got {deals}")
+    game = _load(gs)
+    n = game.num_players()
+    duo = tuple(full_lineup([timed(tested), timed(anchor)], n))
+    for b in duo[:2]:   # fail fast on unknown bots or options
+        b.build(game, 0)
+    jobs = [(gs, duo, d, r, seed, d * n + r) for d in range(deals) for r in range(n)]
+    out = run_tasks(strength_task, jobs, backend=backend, processes=processes,
+                    progress=progress, desc=f"{tested.display} vs {anchor.display}")
+    score = np.zeros((deals, n))
+    t_ret = np.zeros((deals, n))
+    a_ret = np.zeros((deals, n))
+    stats: tuple[list, list] = ([], [])
+    for k, (returns, seating, st) in enumerate(out):
+        d, r = divmod(k, n)
+        ret = np.asarray(returns, float)
+        mine = np.asarray(seating) == 0
+        t_ret[d, r] = ret[mine].mean()
+        a_ret[d, r] = ret[~mine].mean()
+        diff = t_ret[d, r] - a_ret[d, r]
+        score[d, r] = 0.5 if abs(diff) < 1e-9 else float(diff > 0)
+        for s, side in enumerate(seating):
+            stats[min(side, 1)].append(st[s])
+    return Cell(anchor.display, deals, n, score.mean(axis=1), t_ret.mean(axis=1),
+                a_ret.mean(axis=1), CpuStat.of(stats[0]), CpuStat.of(stats[1]))
+
+
+def cpu_per_move(game: pyspiel.Game, b: BotSpec, states: Sequence[pyspiel.State],
+                 seed: int) -> float:
+    """Mean CPU seconds of one move of bot ``b`` over ``states``."""
+    bot = b.build(game, seed)
+    t = time.process_time()
+    for s in states:
+        bot.step(s.clone())
+    return (time.process_time() - t) / len(states)
+
+
+def calibrate(game: pyspiel.Game, tested: BotSpec, anchor: BotSpec, positions: int,
+              probe_sims: int, seed: int, tested_cpu: float | None = None
+              ) -> tuple[BotSpec, float]:
+    """``anchor`` with ``cpu=...`` replaced by a calibrated ``max_simulations``;
+    (the new spec, the tested bot's CPU per move used)."""
+    from games.testing import mid_game_states
+    options = dict(anchor.options)
+    target = options.pop("cpu", None)
+    if target is None:
+        return anchor, tested_cpu
+    states = mid_game_states(game, positions, seed)
+    if tested_cpu is None:
+        tested_cpu = cpu_per_move(game, tested, states, seed)
+    text = str(target)
+    try:
+        seconds = float(text[:-1]) * tested_cpu if text.endswith("x") else float(text)
+    except ValueError:
+        raise ValueError(f"cpu={text!r}: give seconds (0.05) or a multiple of the tested "
+                         f"bot's CPU per move (10x)") from None
+    if not seconds > 0:
+        raise ValueError(f"cpu={text!r} must be positive")
+    probe = BotSpec(anchor.name, tuple(sorted({**options, "max_simulations": probe_sims}
+                                              .items())), anchor.label)
+    per_sim = cpu_per_move(game, probe, states, seed) / probe_sims
+    sims = max(2, round(seconds / per_sim))
+    label = anchor.label or f"{anchor.name}:cpu={text}"
+    return (BotSpec(anchor.name, tuple(sorted({**options, "max_simulations": sims}.items())),
+                    f"{label} ({sims} sims)"), tested_cpu)
+
+
+def markdown(gs: str, tested: str, cells: Sequence[Cell], seed: int, header: str) -> str:
+    """The result table."""
+    lines = [f"## {gs}: {tested} against anchors, seed {seed}", "", header, "",
+             "Paired deals (every deal once per seat rotation); score: win 1, tie 1/2 "
+             "(against the anchor seats' mean return); 95% normal intervals over the "
+             "per-deal means.", "",
+             f"| anchor | deals | games | {tested} score | {tested} mean return | "
+             f"anchor mean return | CPU per move {tested}: mean / p95 | "
+             "anchor: mean / p95 |", "|---|---|---|---|---|---|---|---|"]
+    for c in cells:
+        s, sh = mean_ci(c.score)
+        t, th = mean_ci(c.tested_return)
+        a, ah = mean_ci(c.anchor_return)
+        lines.append(f"| {c.anchor} | {c.deals} | {c.deals * c.players} | {s:.3f} ± {sh:.3f} | "
+                     f"{t:+.3f} ± {th:.3f} | {a:+.3f} ± {ah:.3f} | "
+                     f"{c.tested_cpu.mean_ms:.1f} / {c.tested_cpu.p95_ms} ms | "
+                     f"{c.anchor_cpu.mean_ms:.1f} / {c.anchor_cpu.p95_ms} ms |")
+    return "\n".join(lines) + "\n"
+
+
+def to_csv(gs: str, tested: str, cells: Sequence[Cell], seed: int) -> str:
+    """One row per anchor."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["game", "tested", "anchor", "seed", "deals", "games", "score", "score_ci95",
+                "tested_return", "tested_return_ci95", "anchor_return", "anchor_return_ci95",
+                "tested_cpu_ms_mean", "tested_cpu_ms_p95", "anchor_cpu_ms_mean",
+                "anchor_cpu_ms_p95"])
+    for c in cells:
+        w.writerow([gs, tested, c.anchor, seed, c.deals, c.deals * c.players,
+                    *(f"{x:.6f}" for x in (*mean_ci(c.score), *mean_ci(c.tested_return),
+                                           *mean_ci(c.anchor_return))),
+                    f"{c.tested_cpu.mean_ms:.3f}", c.tested_cpu.p95_ms,
+                    f"{c.anchor_cpu.mean_ms:.3f}", c.anchor_cpu.p95_ms])
+    return buf.getvalue()
+
+
+def preset_string(name: str, preset: str | None, players: int | None) -> str:
+    """Game string of ``--game``/``--preset``/``--players``."""
+    if preset is None:
+        return game_string(name, players)
+    from games.spec import get_spec
+    presets = get_spec(name).presets
+    if preset not in presets:
+        raise ValueError(f"{name} has no preset {preset!r}; presets: {sorted(presets)}")
+    params = {**presets[preset], **({} if players is None else {"players": players})}
+    return f"{name}({','.join(f'{k}={v}' for k, v in params.items())})"
+
+
+def _pinned_sims(items: Sequence[str]) -> dict[str, int]:
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not value.isdigit() or int(value) < 1:
+            raise ValueError(f"--sims {item!r} is not NAME=SIMULATIONS")
+        out[name] = int(value)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry (see the module doc); exit status 2 on bad arguments."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", required=True, help="game name or a full game string")
+    ap.add_argument("--players", type=int, default=None, help="players (game parameter)")
+    ap.add_argument("--preset", default=None, help="a preset of the game's spec (e.g. mini)")
+    ap.add_argument("--bot", default="best", help="the tested bot's spec (default best)")
+    ap.add_argument("--anchors", default="openspiel_ismcts:cpu=10x,ismcts:cpu=1x,heuristic,random",
+                    help="comma-separated anchor specs; cpu=SECONDS or cpu=Nx calibrates "
+                         "max_simulations")
+    ap.add_argument("--games", type=int, default=40, help="paired deals per anchor")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--calibrate", type=int, default=8, help="positions for cpu=...")
+    ap.add_argument("--probe-sims", type=int, default=50, help="anchor simulations when "
+                    "calibrating")
+    ap.add_argument("--sims", action="append", default=[], metavar="NAME=N",
+                    help="pin the simulations of anchor NAME instead of calibrating")
+    ap.add_argument("--backend", choices=BACKENDS, default="local")
+    ap.add_argument("--processes", type=int, default=1)
+    ap.add_argument("--out", default=None, help="default results/strength/<game>-<N>p")
+    ap.add_argument("--no-progress", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    try:
+        import games  # noqa: F401
+        gs = preset_string(args.game, args.preset, args.players)
+        game = _load(gs)
+        tested = parse_bot_spec(args.bot)
+        anchors = parse_lineup(args.anchors)
+        pinned = _pinned_sims(args.sims)
+        tested.build(game, 0)
+        tested_cpu = None
+        resolved = []
+        for a in anchors:
+            opts = dict(a.options)
+            if a.name in pinned and "cpu" in opts:
+                opts.pop("cpu")
+                opts["max_simulations"] = pinned[a.name]
+                a = BotSpec(a.name, tuple(sorted(opts.items())),
+                            f"{a.display} ({pinned[a.name]} sims)")
+            a, tested_cpu = calibrate(game, tested, a, args.calibrate, args.probe_sims,
+                                      args.seed, tested_cpu)
+            resolved.append(a)
+        out_dir = args.out or os.path.join(
+            "results", "strength", f"{game.get_type().short_name}-{game.num_players()}p")
+        os.makedirs(out_dir, exist_ok=True)
+        cal = ("" if tested_cpu is None else
+               f"Calibration: {args.bot} {tested_cpu * 1000:.1f} ms of CPU per move at "
+               f"{args.calibrate} random-play positions. ")
+        cells: list[Cell] = []
+        for a in resolved:   # the files are rewritten after every anchor
+            cells.append(play_cell(gs, tested, a, args.games, args.seed,
+                                   backend=args.backend, processes=args.processes,
+                                   progress=not args.no_progress))
+            header = (f"{cal}{time.time() - t0:.0f} s wall on {platform.node()}, "
+                      f"{datetime.date.today()}; command: python -m experiments.strength "
+                      + " ".join(argv if argv is not None else sys.argv[1:]))
+            text = markdown(gs, tested.display, cells, args.seed, header)
+            atomic_write(os.path.join(out_dir, "strength.md"), text.encode())
+            atomic_write(os.path.join(out_dir, "strength.csv"),
+                         to_csv(gs, tested.display, cells, args.seed).encode())
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(text)
+    print(f"wrote {out_dir}/strength.md, strength.csv")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,213 @@
+"""A best-response search against a fixed bot: a lower bound on its exploitability.
+
+:class:`ResponderBot` knows the opponents' policy (it asks the fixed bot for
+its move distribution, once per information set, memoized).  At its own
+decision it draws ``worlds`` worlds from its information set with the
+game's resampler (chance-weighted, ``resample_from_infostate``) and weights
+each by the probability the bot's policy gives to the bot's actions in that
+world's history: the posterior that the bot's policy implies.  Each legal
+action is valued by the weighted mean of ``rollouts`` playouts per world in
+which the bot samples its own move distribution, chance its outcomes and the
+responder takes, at its next ``lookahead`` decisions, the best action for
+that world (knowing the world inside a playout only affects its estimates,
+never the bound), then plays uniformly at random.  It plays the action of
+highest value.
+
+Whatever the responder plays, its return against the bot is at most a best
+response's, so (2-player constant-sum games) the mean over seats of its
+return minus half the utility sum is a lower bound on the bot's
+exploitability:
+
+* :func:`exact_lower_bound`: on compiled trees, the responder's policy is
+  tabulated (``bot_policy_array``) and valued exactly against the bot's, so
+  the bound is exact (up to the responder's own seeds) and never above the
+  exact exploitability;
+* :func:`lower_bound`: on any game, by play (paired deals: deal d is played
+  with the responder in each seat), with a 95% normal interval over deals.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from solvers.bot_base import Bot, Policy
+from solvers.exploitability import bot_policy_array, check_constant_sum_2p
+from src_cy.rng import SplitMix64, derive_seed, sample_sorted
+
+
+class OpponentModel:
+    """The fixed bot's move distribution per (player, information state), memoized."""
+
+    def __init__(self, bot: pyspiel.Bot | None, table: Any = None):
+        if bot is None and table is None:
+            raise ValueError("give a bot or a (tree, probs) table")
+        if bot is not None and not isinstance(bot, pyspiel.Bot):
+            raise TypeError(f"bot must be a pyspiel.Bot, got {type(bot).__name__}")
+        self.bot = bot
+        self._memo: dict[tuple[int, str], dict[int, float]] = {}
+        if table is not None:   # the bot's tabulated answers (bot_policy_array)
+            tree, probs = table
+            for i, text in enumerate(tree.infoset_strings):
+                o, n = int(tree.infoset_offset[i]), int(tree.infoset_num_actions[i])
+                self._memo[(int(tree.infoset_player[i]), text)] = {
+                    int(a): float(q) for a, q in zip(tree.infoset_actions[o:o + n],
+                                                     probs[o:o + n]) if q > 0}
+
+    def policy(self, state: pyspiel.State) -> dict[int, float]:
+        """{action: probability} of the bot at ``state``."""
+        p = state.current_player()
+        key = (p, state.information_state_string(p))
+        probs = self._memo.get(key)
+        if probs is None:
+            if self.bot is None:
+                raise KeyError(f"no tabulated policy at {key}")
+            if self.bot.provides_policy():
+                pol, _ = self.bot.step_with_policy(state.clone())
+                probs = {int(a): float(q) for a, q in pol if q > 0}
+            else:
+                probs = {int(self.bot.step(state.clone())): 1.0}
+            self._memo[key] = probs
+        return probs
+
+    @property
+    def queries(self) -> int:
+        return len(self._memo)
+
+
+class ResponderBot(Bot):
+    """Best-response search against ``opponent`` (see the module doc)."""
+
+    def __init__(self, game: pyspiel.Game, opponent: "pyspiel.Bot | OpponentModel",
+                 seed: int | None = 0, worlds: int = 16, rollouts: int = 4,
+                 lookahead: int = 1):
+        Bot.__init__(self, game, seed)
+        if worlds < 1 or rollouts < 1:
+            raise ValueError(f"worlds and rollouts must be >= 1, got {worlds}, {rollouts}")
+        self.model = opponent if isinstance(opponent, OpponentModel) else OpponentModel(opponent)
+        if lookahead < 0:
+            raise ValueError(f"lookahead must be >= 0, got {lookahead}")
+        self.worlds, self.rollouts, self.lookahead = int(worlds), int(rollouts), int(lookahead)
+
+    def _weight(self, world: pyspiel.State, me: int) -> float:
+        """Probability of the bot's actions in ``world``'s history under its policy."""
+        s = self.game.new_initial_state()
+        w = 1.0
+        for a in world.history():
+            if not s.is_chance_node() and s.current_player() != me:
+                w *= self.model.policy(s).get(a, 0.0)
+                if w == 0.0:
+                    return 0.0
+            s.apply_action(a)
+        return w
+
+    def _playout(self, s: pyspiel.State, me: int, rng: SplitMix64, lookahead: int) -> float:
+        """One playout's return for ``me``; at its next ``lookahead`` decisions
+        ``me`` takes the best action for this world (a maximum over one
+        playout per action), later ones at random."""
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+            elif s.current_player() != me:
+                s.apply_action(sample_sorted(sorted(self.model.policy(s).items()), rng))
+            elif lookahead > 0:
+                best = -math.inf
+                for a in sorted(s.legal_actions()):
+                    child = s.clone()
+                    child.apply_action(a)
+                    best = max(best, self._playout(child, me, rng, lookahead - 1))
+                return best
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+        return s.returns()[me]
+
+    def action_values(self, state: pyspiel.State) -> dict[int, float]:
+        """Posterior-weighted playout value of each legal action."""
+        me = state.current_player()
+        legal = self.legal_at_decision(state)
+        rng = SplitMix64(self._rng.next())
+        worlds, weights = [], []
+        for _ in range(self.worlds):
+            sampler = pyspiel.UniformProbabilitySampler(int(rng.randint(2**31)), 0.0, 1.0)
+            world = state.resample_from_infostate(me, sampler)
+            w = self._weight(world, me)
+            if w > 0:
+                worlds.append(world)
+                weights.append(w)
+        if not worlds:   # the bot's policy rules out every sampled world: use the state
+            worlds, weights = [state.clone()], [1.0]
+        values = {}
+        for a in legal:
+            total = 0.0
+            for world, w in zip(worlds, weights):
+                for _ in range(self.rollouts):
+                    s = world.clone()
+                    s.apply_action(a)
+                    total += w * self._playout(s, me, rng, self.lookahead)
+            values[a] = total / (sum(weights) * self.rollouts)
+        return values
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[Policy, int]:
+        values = self.action_values(state)
+        best = max(values, key=lambda a: (values[a], -a))
+        return [(a, 1.0 if a == best else 0.0) for a in sorted(values)], best
+
+
+def exact_lower_bound(game: pyspiel.Game, bot: pyspiel.Bot, seed: int = 0,
+                      progress: bool = False, **responder: Any) -> tuple[float, float]:
+    """(lower bound, exact exploitability) of ``bot`` on a game whose tree compiles.
+
+    The bot and one :class:`ResponderBot` per seat are tabulated once per
+    information set; the bound is the exact value of the responders against
+    the bot's table, so it never exceeds the exact exploitability.
+    """
+    from src_cy import cfr_core
+    check_constant_sum_2p(game)
+    tree, bot_probs, _, _ = bot_policy_array(game, bot, progress=progress)
+    model = OpponentModel(None, table=(tree, bot_probs))
+    values, brs = [], []
+    for seat in range(2):
+        resp = ResponderBot(game, model, seed=derive_seed(seed, seat), **responder)
+        _, rp, _, _ = bot_policy_array(game, resp, players=[seat], progress=progress)
+        mine = np.repeat(tree.infoset_player == seat, tree.infoset_num_actions)
+        ev = cfr_core.Evaluator(tree, np.where(mine, rp, bot_probs))
+        values.append(float(np.asarray(ev.policy_values())[seat]))
+        brs.append(float(cfr_core.Evaluator(tree, bot_probs).best_response(seat)[0]))
+    u = game.utility_sum()
+    return (sum(values) - u) / 2, (sum(brs) - u) / 2
+
+
+def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
+                **responder: Any) -> tuple[float, float]:
+    """(estimated lower bound, 95% half-width over deals) on the exploitability
+    of the bot ``bot_factory(seed)`` by play.
+
+    Deal d is played once per seat with a :class:`ResponderBot` there; chance
+    and the seeds come from the stream of ``(seed, d)``.  The bot's seats play
+    the responder's model of it (its answer the first time it is asked at an
+    information set, sampled), so the responder answers the policy that is
+    played even for bots whose answers change between calls (ISMCTS draws a
+    search seed per move).
+    """
+    check_constant_sum_2p(game)
+    if deals < 2:
+        raise ValueError(f"deals must be >= 2, got {deals}")
+    per_deal = np.zeros(deals)
+    for d in range(deals):
+        for seat in range(2):
+            rng = SplitMix64(derive_seed(seed, d))
+            model = OpponentModel(bot_factory(rng.next()))
+            resp = ResponderBot(game, model, seed=rng.next(), **responder)
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
+                elif s.current_player() == seat:
+                    s.apply_action(resp.step(s))
+                else:
+                    s.apply_action(sample_sorted(sorted(model.policy(s).items()), rng))
+            per_deal[d] += s.returns()[seat] / 2
+    per_deal -= game.utility_sum() / 2
+    return float(per_deal.mean()), float(1.96 * per_deal.std(ddof=1) / math.sqrt(deals))

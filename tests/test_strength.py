@@ -1,0 +1,82 @@
+"""``experiments.strength``: paired deals against anchors, CPU calibration,
+OpenSpiel's ISMCTS as an anchor (on the Gold Thief ``mini`` preset: fast)."""
+import csv
+
+import numpy as np
+import pytest
+
+import games  # noqa: F401  (registers the games)
+from experiments import strength
+from games.testing import mid_game_states
+from solvers.bots import make_bot
+from solvers.evaluate import _load, spec
+
+MINI = strength.preset_string("gold_thief", "mini", None)
+
+
+def test_a_bot_against_itself_scores_exactly_one_half_per_deal():
+    # both rotations of a deal draw the same chance stream and seat seeds, so
+    # the same bot on both sides plays one game twice with the seats swapped
+    cell = strength.play_cell(MINI, spec("random"), spec("random"), deals=6, seed=2,
+                              progress=False)
+    assert np.all(cell.score == 0.5)
+    assert np.array_equal(cell.tested_return, cell.anchor_return)
+    assert cell.tested_cpu.moves > 0 and cell.anchor_cpu.moves > 0
+
+
+def test_three_players_rotate_the_tested_seat():
+    cell = strength.play_cell("gold_thief(players=3)", spec("random"), spec("random"),
+                              deals=2, seed=1, progress=False)
+    assert cell.players == 3 and len(cell.score) == 2
+    assert np.allclose(cell.tested_return, cell.anchor_return)
+
+
+def test_seeded_cells_reproduce_and_the_heuristic_beats_random():
+    a = strength.play_cell(MINI, spec("heuristic"), spec("random"), deals=30, seed=4,
+                           progress=False)
+    b = strength.play_cell(MINI, spec("heuristic"), spec("random"), deals=30, seed=4,
+                           progress=False)
+    assert np.array_equal(a.score, b.score) and np.array_equal(a.tested_return,
+                                                                b.tested_return)
+    assert a.score.mean() > 0.5
+
+
+def test_calibration_turns_cpu_into_a_simulation_count():
+    game = _load(MINI)
+    tested = spec("ismcts", max_simulations=200)
+    anchor, cpu = strength.calibrate(game, tested, spec("ismcts", cpu="1x"), positions=3,
+                                     probe_sims=50, seed=0)
+    sims = dict(anchor.options)["max_simulations"]
+    assert cpu > 0 and "cpu" not in dict(anchor.options)
+    assert 50 <= sims <= 800      # the same search at the same CPU: about 200
+    assert f"({sims} sims)" in anchor.display
+    same, _ = strength.calibrate(game, tested, spec("random"), 3, 50, 0, cpu)
+    assert same == spec("random")
+    with pytest.raises(ValueError, match="cpu="):
+        strength.calibrate(game, tested, spec("ismcts", cpu="fast"), 3, 50, 0, cpu)
+
+
+def test_openspiel_ismcts_is_seeded_and_refuses_one_simulation():
+    game = _load(MINI)
+    for state in mid_game_states(game, 4, 3):
+        moves = {int(make_bot("openspiel_ismcts", game, seed=9, max_simulations=20)
+                     .step(state.clone())) for _ in range(3)}
+        assert len(moves) == 1 and moves <= set(state.legal_actions())
+    with pytest.raises(ValueError, match=">= 2"):
+        make_bot("openspiel_ismcts", game, max_simulations=1)
+
+
+def test_command_writes_markdown_and_csv(tmp_path, capsys):
+    out = tmp_path / "out"
+    rc = strength.main(["--game", "gold_thief", "--preset", "mini", "--bot", "heuristic",
+                        "--anchors", "random,openspiel_ismcts:max_simulations=5", "--games",
+                        "3", "--seed", "1", "--out", str(out), "--no-progress"])
+    assert rc == 0
+    rows = list(csv.DictReader(open(out / "strength.csv")))
+    assert [r["anchor"] for r in rows] == ["random", "openspiel_ismcts:max_simulations=5"]
+    assert all(r["deals"] == "3" and r["games"] == "6" for r in rows)
+    assert "| random | 3 | 6 |" in (out / "strength.md").read_text()
+    assert strength.main(["--game", "gold_thief", "--preset", "huge", "--no-progress"]) == 2
+    assert strength.main(["--game", "gold_thief", "--preset", "mini", "--games", "1",
+                          "--anchors", "random", "--out", str(out), "--no-progress"]) == 2
+    assert "error:" in capsys.readouterr().err
