@@ -27,7 +27,8 @@ id           name                    when
 40 + k       discard / give card k   Hello!, hand limit, Beg
 56 + q       choose animal q         card targets
 61           the nest                Chance; the final grab
-62 + 24q + i stone q#i               a stone in lair q, slot i (targets, grab)
+62 + 24q + i stone q#i               a stone in lair q, slot i (targets, grab);
+                                     placing an acquired stone: the slot it takes
 ===========  ======================  =============================================
 
 Chance outcomes (0-23): a forest card id (leaf 0-15, wind 16-20) when dealing
@@ -98,6 +99,8 @@ _DEFAULTS = {
     "wind_counts": "",
     "wind_default": -1,
     "max_moves": 0,
+    "opening_window": True,
+    "place_stones": True,
 }
 
 # Small enough to solve exactly (sizes measured in docs/rules/gold_nugget.md).
@@ -116,6 +119,7 @@ MINI_PARAMS = {
     "leaf_default": 0,
     "leaf_counts": "peek:2",
     "wind_default": 0,
+    "place_stones": False,
 }
 
 _GAME_TYPE = engine_game_type("gold_nugget", "Gold Nugget", 2, 5, _DEFAULTS, zero_sum=False)
@@ -191,6 +195,8 @@ class GoldNuggetGame(EngineGame):
                 f"parameter animals: {bin(mask).count('1')} animals cannot deal {deal} to each "
                 f"of {n} players")
         hello = bool(check_range("hello_discard", int(p["hello_discard"]), 0, 1))
+        opening = check_range("opening_window", int(p["opening_window"]), 0, 1)
+        place = check_range("place_stones", int(p["place_stones"]), 0, 1)
         removals = bool(check_range("two_player_removals", int(p["two_player_removals"]), 0, 1))
         leaf_default = check_range("leaf_default", p["leaf_default"], -1, 30)
         wind_default = check_range("wind_default", p["wind_default"], -1, 30)
@@ -219,7 +225,8 @@ class GoldNuggetGame(EngineGame):
             "utility": 0 if utility == "win" else 1, "hand_size": hand, "start_stones": start,
             "deal_animals": deal, "hello_discard": int(hello),
             "animal_mask": mask, "normal_stones": normal, "trap_stones": traps,
-            "black_feathers": feathers, "max_moves": max_moves, "leaf_counts": leaf,
+            "black_feathers": feathers, "max_moves": max_moves, "opening_window": opening,
+            "place_stones": place, "leaf_counts": leaf,
             "wind_counts": wind,
         }
         # One registration serves both modes, so the game type is GENERAL_SUM and

@@ -31,6 +31,7 @@ Rules:
 * instant window: Chance on a located nugget in another lair, Glance while
   it is not located, else pass; Raven's face-down card: Chance or No hard
   feelings on a located nugget, else none;
+* placing an acquired stone: at the end of my lair, where it arrived;
 * stone choices: the nugget in another lair, never my own nugget; when only
   my stones are offered (giving or swapping away) a known trap (holding
   Fool's gold: last but the nugget), then a known normal stone, then an
@@ -164,6 +165,8 @@ class GoldNuggetHeuristicBot(RuleBot):
             return A_FEATHER
         cards = [a - A_DISCARD for a in legal if A_DISCARD <= a < A_PLAYER]
         stones = [a for a in legal if a >= A_STONE]
+        if view["decision"] == "place":
+            return max(stones)          # leave a new stone at the end, where it arrived
         if cards and (A_FEATHER in legal_set or phase == "hand limit" or not stones):
             if phase == "Hello! discard" and A_PASS in legal_set:
                 return A_PASS

@@ -87,6 +87,7 @@ _DEFAULTS = {
     "big_pile": 10,
     "max_turns": 100,
     "first_player": -1,
+    "raid_raids": False,
 }
 
 # Small enough to solve exactly (sizes measured in docs/rules/gold_thief.md).
@@ -144,6 +145,7 @@ class GoldThiefGame(EngineGame):
         big = check_range("big_pile", p["big_pile"], 0, 63)
         turns = check_range("max_turns", p["max_turns"], 1, 1000)
         first = check_range("first_player", p["first_player"], -1, n - 1)
+        raid_raids = check_range("raid_raids", int(p["raid_raids"]), 0, 1)
         goals = parse_goals(p["goals"])
         total = sum(counts)
         if total > MAX_CARDS:
@@ -158,6 +160,7 @@ class GoldThiefGame(EngineGame):
         params = GoldThiefParams({**p, "players": n, "hand_size": hand, "start_gold": gold,
                                   "goals_to_win": to_win, "big_pile": big, "max_turns": turns,
                                   "first_player": first, "goals": goals,
+                                  "raid_raids": raid_raids,
                                   **dict(zip(("thieves", "guards", "witches", "faeries",
                                               "ninjas"), counts))})
         info = pyspiel.GameInfo(

@@ -85,6 +85,8 @@ cdef struct Eff:
     int ctx
     int last
     int npend      # acquired stones awaiting their acquirer's examine decision
+    int pstage     # the first one's examine decision is taken: it is placed next
+    uint32_t pfixed  # bit j: the j-th one keeps its slot (a swap), no placing
     int pend_s[MAXP + 2]
     int pend_w[MAXP + 2]
     int dk
@@ -128,6 +130,8 @@ cdef struct GN:
     int ntrap
     int nfeathers
     int max_moves
+    int opening_window   # an instant window opens before the holder's first play
+    int place_stones     # acquired stones are placed by choice (else appended)
     int leaf_init[NLEAF]
     int wind_init[NWIND]
     # cards
@@ -241,7 +245,7 @@ cdef inline int mask_outcomes(unsigned int mask, int k, int* out, double* probs)
 PARAM_NAMES = ("players", "days", "advanced", "abilities", "utility", "hand_size",
                "start_stones", "deal_animals", "hello_discard", "animal_mask",
                "normal_stones", "trap_stones", "black_feathers", "max_moves",
-               "leaf_counts", "wind_counts")
+               "opening_window", "place_stones", "leaf_counts", "wind_counts")
 
 
 def _gn_int(value, str name, long lo, long hi) -> int:
@@ -309,6 +313,8 @@ cdef class GoldNuggetParams:
         g.ntrap = v["trap_stones"]
         g.nfeathers = v["black_feathers"]
         g.max_moves = v["max_moves"]
+        g.opening_window = _gn_int(v["opening_window"], "opening_window", 0, 1)
+        g.place_stones = _gn_int(v["place_stones"], "place_stones", 0, 1)
         for i in range(NLEAF):
             g.leaf_init[i] = v["leaf_counts"][i]
             g.deck[i] = g.leaf_init[i]
@@ -568,7 +574,7 @@ cdef class GoldNuggetEngine(Engine):
                             out[n] = A_RECYCLE + k
                             n += 1
                 if self.g.abilities and not self.g.ability_used and \
-                        ANIMAL_ACTIVE[self.g.animal[cp]]:
+                        ANIMAL_ACTIVE[self.g.animal[cp]] and self.ability_acts(cp):
                     out[n] = A_ABILITY
                     n += 1
                 if self.g.advanced and not self.g.vc_played[cp]:
@@ -630,6 +636,10 @@ cdef class GoldNuggetEngine(Engine):
                     if self.target_ok(q, dk):
                         out[n] = A_PLAYER + q
                         n += 1
+            elif dk == DK_PLACE:
+                for i in range(self.g.lairn[cp]):
+                    out[n] = A_STONE + cp * MAXS + i
+                    n += 1
             elif dk == DK_STONE_OF or dk == DK_OWN_STONE:
                 q = self.g.eff.t2 if dk == DK_STONE_OF else cp
                 for i in range(self.g.lairn[q]):
@@ -646,6 +656,25 @@ cdef class GoldNuggetEngine(Engine):
                         out[n] = A_STONE + q * MAXS + i
                         n += 1
         return n
+
+    cdef bint ability_acts(self, int p) noexcept nogil:
+        """p's active ability would change something now (rules doc: an
+        ability that cannot act is not offered): the Fox needs a stone of its
+        own and another lair with stones, the Owl a stone in some lair, the
+        Magpie a nest stone, the Mole a stone of its own, the Badger a
+        feather."""
+        cdef int a = self.g.animal[p]
+        if a == A_FOX:
+            return self.g.lairn[p] > 0 and self.other_stones(p)
+        if a == A_OWL:
+            return self.any_stone_in_lairs()
+        if a == A_MAGPIE:
+            return self.g.nestn > 0
+        if a == A_MOLE:
+            return self.g.lairn[p] > 0
+        if a == A_BADGER:
+            return self.g.feathers[p] > 0
+        return True
 
     cdef bint target_ok(self, int q, int dk) noexcept nogil:
         cdef int actor = self.g.eff.actor
@@ -1122,6 +1151,11 @@ cdef class GoldNuggetEngine(Engine):
                 self.g.plays = 0
                 self.g.ability_used = 0
                 self.g.cp = self.g.holder
+                if self.g.opening_window:
+                    # "The rest of the animals can only play cards with the
+                    # instant icon" in Meddling: a window before the first play
+                    self.open_window()
+                    continue
                 self.g.phase = PH_MEDDLE
                 return
             elif ph == PH_REACT_NEXT:
@@ -1399,6 +1433,8 @@ cdef class GoldNuggetEngine(Engine):
         self.g.eff.t2 = -1
         self.g.eff.s1 = -1
         self.g.eff.npend = 0
+        self.g.eff.pstage = 0
+        self.g.eff.pfixed = 0
         self.g.eff.dk = DK_NONE
         self.g.phase = PH_EFFECT
 
@@ -1417,6 +1453,8 @@ cdef class GoldNuggetEngine(Engine):
 
     cdef void pop_pending(self) noexcept nogil:
         cdef int j
+        self.g.eff.pstage = 0
+        self.g.eff.pfixed >>= 1
         for j in range(1, self.g.eff.npend):
             self.g.eff.pend_s[j - 1] = self.g.eff.pend_s[j]
             self.g.eff.pend_w[j - 1] = self.g.eff.pend_w[j]
@@ -1436,8 +1474,12 @@ cdef class GoldNuggetEngine(Engine):
                 self.find_slot(self.g.eff.pend_s[0], &owner)
                 if owner == self.g.eff.pend_w[0] and not self.g.elim[owner] \
                         and not self.g.asleep[owner]:
-                    self.need(owner, DK_EXAMINE)
-                    return
+                    if not self.g.eff.pstage:
+                        self.need(owner, DK_EXAMINE)
+                        return
+                    if self.g.lairn[owner] > 1:
+                        self.need(owner, DK_PLACE)
+                        return
                 self.pop_pending()
             if self.g.elim[self.g.eff.actor] or self.run_step():
                 break
@@ -1617,7 +1659,10 @@ cdef class GoldNuggetEngine(Engine):
         self.g.eff.dk = DK_NONE
         if dk == DK_EXAMINE:
             s = self.g.eff.pend_s[0]
-            self.pop_pending()
+            if self.g.place_stones and not (self.g.eff.pfixed & 1):
+                self.g.eff.pstage = 1          # "and must then place them"
+            else:
+                self.pop_pending()
             # sleepers hear that the decision was taken, not which
             self.log(ev(EV_EXAMDONE, who, 0, 0, 0, 0),
                      self.all_mask() & ~(self.seers() | (1u << who)))
@@ -1625,6 +1670,12 @@ cdef class GoldNuggetEngine(Engine):
                 self.examine(who, s, True)
             else:
                 self.log(ev(EV_NOEXAM, who, 0, 0, 0, 0), self.seers() | (1u << who))
+            self.continue_effect()
+            return
+        if dk == DK_PLACE:
+            s = self.g.eff.pend_s[0]
+            self.pop_pending()
+            self.place(who, self.find_slot(s, &q), (action - A_STONE) % MAXS)
             self.continue_effect()
             return
         if dk == DK_BEG:
@@ -1729,13 +1780,37 @@ cdef class GoldNuggetEngine(Engine):
             self.swap_unseen(a, a, self.g.eff.s1, q, i)
         self.continue_effect()
 
+    cdef void place(self, int p, int i, int j) noexcept nogil:
+        """p places the stone at its slot i at slot j, the stones between
+        shifting to make room (their order is kept).  Those who see stones
+        move see where; the others lose track of p's lair."""
+        cdef int s = self.g.lair[p][i], k
+        cdef uint32_t see = self.seers() | (1u << p), blind = self.all_mask() & ~see
+        self.forget(blind, self.container_mask(p))
+        if j < i:
+            for k in range(i, j, -1):
+                self.g.lair[p][k] = self.g.lair[p][k - 1]
+        else:
+            for k in range(i, j):
+                self.g.lair[p][k] = self.g.lair[p][k + 1]
+        self.g.lair[p][j] = s
+        self.log(ev(EV_PLACE, p, p, i, j, 0), see)
+        self.log(ev(EV_PLACE_HID, p, 0, 0, 0, 0), blind)
+
     cdef void swap_unseen(self, int seer, int o1, int i1, int o2, int i2) noexcept nogil:
         """Swap two lair stones in place; only `seer` sees which ones.  Each
         receiver other than `seer` learns privately which of its slots got the
         new stone; both receivers may examine what they got (in order)."""
         cdef int s1 = self.g.lair[o1][i1], s2 = self.g.lair[o2][i2]
         cdef uint32_t blind = self.all_mask() & ~(1u << seer)
-        self.forget(blind, self.container_mask(o1) | self.container_mask(o2))
+        cdef uint32_t recv = ((1u << o1) | (1u << o2)) & blind
+        # a receiver keeps the faces of its unmoved stones ("leave it in the
+        # same position"): it loses only the slot that changed and the other lair
+        self.forget(blind & ~recv, self.container_mask(o1) | self.container_mask(o2))
+        if recv & (1u << o1):
+            self.forget(1u << o1, self.container_mask(o2) | (1u << s1))
+        if recv & (1u << o2):
+            self.forget(1u << o2, self.container_mask(o1) | (1u << s2))
         self.g.lair[o1][i1] = s2
         self.g.lair[o2][i2] = s1
         self.log(ev(EV_SWAP, o1, o2, i1, i2, 0), 1u << seer)
@@ -1744,9 +1819,12 @@ cdef class GoldNuggetEngine(Engine):
             self.log(ev(EV_SWAP_RECV, o1, o1, i1, 0, 0), 1u << o1)
         if o2 != seer and o2 != o1:
             self.log(ev(EV_SWAP_RECV, o2, o2, i2, 0, 0), 1u << o2)
+        cdef uint32_t queued = (1u << self.g.eff.npend) - 1
         self.acquire(o1, s2)
         if o2 != o1:
             self.acquire(o2, s1)
+        # each stone keeps the slot of the one it replaced: nothing to place
+        self.g.eff.pfixed |= ((1u << self.g.eff.npend) - 1) & ~queued
 
     # ================================================================ returns
     cdef void returns(self, double* out) noexcept nogil:

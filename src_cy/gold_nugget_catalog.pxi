@@ -136,6 +136,7 @@ cdef enum:
     DK_ANY_LAIR = 7
     DK_OWN_STONE = 8
     DK_SUSP = 9
+    DK_PLACE = 10        # where an acquired stone goes in its acquirer's lair
 
 # contexts an effect returns to
 cdef enum:
@@ -202,6 +203,8 @@ cdef enum:
     EV_CHOSEPUB = 54
     EV_EXAMDONE = 55
     EV_VCWIN = 56
+    EV_PLACE = 57        # an acquired stone placed (seen by the seers and the placer)
+    EV_PLACE_HID = 58    # the same, for those who do not see stones move
 
 # victory cards (VC_CATALOG ids)
 cdef enum:

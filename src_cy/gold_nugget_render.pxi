@@ -9,7 +9,7 @@ OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + N
 MAX_EVENTS = 2500
 DECISION_NAMES = ("", "examine", "beg", "choose an animal", "choose an animal with stones",
                   "choose its stone", "steal from anywhere", "choose a lair stone",
-                  "choose your stone", "suspicion")
+                  "choose your stone", "suspicion", "place")
 
 
 def effect_name(int c) -> str:
@@ -187,6 +187,10 @@ def event_text(uint32_t code) -> str:
         return f"p{a} is dealt {('a card', 'an animal', 'a victory card')[b]}"
     if k == EV_SWAP_RECV:
         return f"p{a} receives a swapped stone at {_owner(b)}#{c}"
+    if k == EV_PLACE:
+        return f"p{a} places its new stone from p{a}#{c} at p{a}#{d}"
+    if k == EV_PLACE_HID:
+        return f"p{a} places its new stone unseen"
     if k == EV_GIVEFEATHER:
         return f"p{a} gives a feather to p{b}"
     return f"event{code}"

@@ -197,7 +197,7 @@ cdef class GoldThiefParams:
     as the game parameters; ``goals`` as (a, b) pairs) and shared by every
     engine of that game and all their clones."""
     cdef readonly int players, hand_size, start_gold, goals_to_win, big_pile, max_turns
-    cdef readonly int num_goals, first_player, max_moves, pub_cap
+    cdef readonly int num_goals, first_player, max_moves, pub_cap, raid_raids
     cdef int counts[NT]
     cdef int goal_a[MAX_GOALS]
     cdef int goal_b[MAX_GOALS]
@@ -213,6 +213,9 @@ cdef class GoldThiefParams:
         self.big_pile = int(params["big_pile"])
         self.max_turns = int(params["max_turns"])
         self.first_player = int(params["first_player"])
+        self.raid_raids = int(params["raid_raids"])
+        if self.raid_raids not in (0, 1):
+            raise ValueError(f"raid_raids must be 0 or 1, got {self.raid_raids}")
         if not 2 <= self.players <= MAXP:
             raise ValueError(f"players must be in [2, {MAXP}], got {self.players}")
         if not 1 <= len(goals) <= MAX_GOALS:
@@ -256,7 +259,7 @@ cdef class GoldThiefEngine(Engine):
     cdef readonly GoldThiefParams params
     # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
-    cdef readonly int num_goals, first_fixed, max_moves, pub_cap
+    cdef readonly int num_goals, first_fixed, max_moves, pub_cap, raid_raids
     cdef int* counts
     cdef int* goal_a
     cdef int* goal_b
@@ -279,6 +282,7 @@ cdef class GoldThiefEngine(Engine):
         self.max_moves = prm.max_moves
         self.num_goals = prm.num_goals
         self.pub_cap = prm.pub_cap
+        self.raid_raids = prm.raid_raids
         self.counts = prm.counts
         self.goal_a = prm.goal_a
         self.goal_b = prm.goal_b
@@ -438,14 +442,20 @@ cdef class GoldThiefEngine(Engine):
             # the thief (or raider) may add their own Witch as an extra Thief
             return (k == E_THIEF or k == E_RAID) and self.holds(q, WITCH) > 0
         if k == E_THIEF or k == E_RAID:
-            # a raid is played "on someone else's turn": never by the active player
-            return self.holds(q, GUARD) > 0 or self.holds(q, WITCH) > 0 or \
-                (self.holds(q, THIEF) > 0 and q != self.s.active)
+            return self.holds(q, GUARD) > 0 or self.can_raid(q, e) or \
+                (self.holds(q, WITCH) > 0 and q != e.victim)
         if k == E_WITCH_EXTRA:
             return self.holds(q, GUARD) > 0 or self.holds(q, FAERIE) > 0
         if k == E_GUARD_GIFT or k == E_GUARD_CANCEL or k == E_WITCH_STEAL:
             return self.holds(q, FAERIE) > 0
         return False
+
+    cdef bint can_raid(self, int q, Effect* e) noexcept nogil:
+        """q may raid theft e: "On someone else's turn, if they just played a
+        Thief" -- a Thief of the active player, by anyone else; a raid itself
+        only with ``raid_raids`` (rules doc, assumption 8)."""
+        return self.holds(q, THIEF) > 0 and q != self.s.active and \
+            (e.kind == E_THIEF or self.raid_raids)
 
     cdef void push(self, int kind, int player, int victim, int beneficiary,
                    int amount, int target) noexcept nogil:
@@ -766,10 +776,11 @@ cdef class GoldThiefEngine(Engine):
                 if self.holds(p, GUARD) > 0:
                     out[k] = A_GUARD_CANCEL
                     k += 1
-                if self.holds(p, THIEF) > 0 and p != self.s.active:
+                if self.can_raid(p, e):
                     out[k] = A_THIEF_RAID
                     k += 1
-                if self.holds(p, WITCH) > 0:
+                if self.holds(p, WITCH) > 0 and p != e.victim:
+                    # the victim's Witch would only take gold from itself
                     out[k] = A_WITCH_EXTRA
                     k += 1
             elif e.kind == E_WITCH_EXTRA:

@@ -133,10 +133,10 @@ def test_resampling_speed():
     game = pyspiel.load_game("gold_nugget", {"players": 4})
     state = testing.mid_game_states(game, 1, seed=3, min_depth=120)[0]
     p = state.current_player()
-    start = time.perf_counter()
+    start = time.process_time()                 # CPU time: the cores are shared
     for seed in range(20):
         state.engine.py_resample_history(p, seed)
-    assert (time.perf_counter() - start) / 20 < 0.05
+    assert (time.process_time() - start) / 20 < 0.05
 
 
 def test_event_log_fits_the_information_tensor():

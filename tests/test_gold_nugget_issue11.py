@@ -13,6 +13,7 @@ GUST = 18
 def test_no_cap_on_basic_cards():
     """"Each animal can play as many of these cards as it wants in their turn.\""""
     _, st = setup([["peek"] * 10] * 3, hand_size=10)
+    settle(st)                                        # the opening window (issue 26)
     for i in range(10):                               # ten basic plays in one turn
         assert play("peek") in st.legal_actions()
         do(st, play("peek"), stone_action(1 + i % 2, 0))
@@ -27,9 +28,13 @@ def test_nothing_after_the_feather_is_handed_over():
     do(st, play("peek"), stone_action(0, 0))
     assert st.current_player() == 1                   # a window after a resolved play
     do(st, W(A_PASS), W(A_PASS), A_PASS)              # p1 and p2 pass; p0 ends
-    assert st.engine.info()["holder"] == 1 and st.current_player() == 1
-    assert st.engine.info()["phase"] == "Meddling"    # p1 meddles: no closing window
-    assert info(st, 1).count("p1 plays no instant") == 1
+    assert st.engine.info()["holder"] == 1
+    # no closing window: the next window is p1's opening one (issue 26), from p2
+    assert st.current_player() == 2
+    log = info(st, 1).split("\n")
+    end = log.index("p0 ends meddling")
+    assert log[end + 1] == "white feather p0 -> p1"
+    assert info(st, 1).count("p1 plays no instant") == 2   # p0's opening window, the play
 
 
 def test_gust_recipients_may_examine():
@@ -43,12 +48,15 @@ def test_gust_recipients_may_examine():
     assert st.engine.lairs() == [[4, 0], [5, 3], [6, 1]]
     assert st.current_player() == 1 and st.legal_actions() == [EXAMINE, KEEP]
     do(st, KEEP)
+    assert st.legal_actions() == [stone_action(1, 0), stone_action(1, 1)]   # then placed
+    do(st, stone_action(1, 1))
     assert st.current_player() == 2
-    do(st, EXAMINE)                                   # a trap: shown, a feather
+    do(st, EXAMINE, stone_action(2, 1))               # a trap: shown, a feather
     assert "p2 shows trap p2#1" in info(st, 0) and st.engine.feathers()[2] == 1
     assert st.current_player() == 0
-    do(st, EXAMINE)
+    do(st, EXAMINE, stone_action(0, 0))
     assert "p0 sees p0#1 is NUGGET" in info(st, 0)
+    assert st.engine.lairs() == [[0, 4], [5, 3], [6, 1]]
     assert st.is_chance_node()                        # p0 draws on to five cards
 
 
@@ -82,6 +90,6 @@ def test_recycling_in_the_final_face_down_play():
     assert "p2 reveals face-down and recycles Peek" in info(st, 0)
     assert st.is_chance_node()                        # a nest stone for p2
     before = len(st.engine.lairs()[2])
-    do(st, 0, KEEP)
+    do(st, 0, KEEP, stone_action(2, before))
     assert len(st.engine.lairs()[2]) == before + 1
     assert st.engine.info()["phase"] == "Raven: grab"

@@ -2,7 +2,8 @@
 
 Positions are built with explicit actions, chance outcomes included.  Stone
 ids: 0 is the Gold Nugget, 1..traps are trap stones, the rest are normal.
-Lair slots count from 0 in placement order; new stones go to the end.
+Lair slots count from 0 in placement order; an acquired stone is placed by
+its acquirer (the scripts keep it at the end unless a test says otherwise).
 """
 from __future__ import annotations
 
@@ -108,12 +109,15 @@ def test_setup_examines_own_stones_without_trap_effect():
     assert e.feathers() == [0, 0, 0, 7]            # p1 examined a trap: no feather at set-up
     assert "p1 sees p1#0 is trap" in info(st, 1)
     assert "trap" not in info(st, 0)
+    # the opening instant window (issue 26) asks p1 and p2, then p0 plays
+    assert e.info()["phase"] == "instant reactions" and st.current_player() == 1
+    settle(st)
     assert e.info()["phase"] == "Meddling" and st.current_player() == 0
 
 
 def test_chance_steals_and_trap_examined_costs_a_feather():
     _, st = setup([["chance"] + PEEKS[:4]] + [PEEKS] * 2)
-    do(st, play("chance"), stone_action(1, 0), EXAMINE)
+    do(st, play("chance"), stone_action(1, 0), EXAMINE, stone_action(0, 2))
     e = st.engine
     assert e.lairs()[0] == [3, 4, 1] and e.lairs()[1] == [5]
     assert e.feathers() == [1, 0, 0, 6]
@@ -126,7 +130,7 @@ def test_chance_from_the_nest_is_random():
     do(st, play("chance"), A_NEST)
     assert st.is_chance_node() and len(st.chance_outcomes()) == 10
     stone = st.engine.nest_order()[4]
-    do(st, 4, KEEP)
+    do(st, 4, KEEP, stone_action(0, 2))
     assert st.engine.lairs()[0] == [3, 4, stone]
     assert "p0 takes a stone from the nest" in info(st, 1)
 
@@ -155,7 +159,7 @@ def test_no_hard_feelings_and_one_special_per_turn():
     _, st = setup([["no_hard_feelings", "no_hard_feelings", "nest_dive", "peek", "peek"]]
                   + [PEEKS] * 2)
     do(st, play("no_hard_feelings"), A_PLAYER + 2, stone_action(2, 1), KEEP,
-       stone_action(2, 0), KEEP)
+       stone_action(0, 2), stone_action(2, 0), KEEP, stone_action(0, 3))
     assert st.engine.lairs()[0] == [3, 4, 6, 0] and st.engine.lairs()[2] == []
     settle(st)
     assert play("no_hard_feelings") not in st.legal_actions()
@@ -165,7 +169,8 @@ def test_no_hard_feelings_and_one_special_per_turn():
 
 def test_beg_card_stone_or_feather():
     _, st = setup([["beg"] + PEEKS[:4], ["chance"] + PEEKS[:4], PEEKS])
-    do(st, play("beg"), A_DISCARD + CARD["chance"], stone_action(2, 1), KEEP)
+    do(st, play("beg"), A_DISCARD + CARD["chance"], stone_action(2, 1), KEEP,
+       stone_action(0, 2))
     e = st.engine
     assert e.hand(0)[CARD["chance"]] == 1 and e.hand(1)[CARD["chance"]] == 0
     assert e.lairs()[0] == [3, 4, 6]
@@ -198,7 +203,8 @@ def test_tribute_every_other_animal_gives_a_stone():
     _, st = setup([["tribute"] + PEEKS[:4]] + [PEEKS] * 2)
     do(st, play("tribute"))
     assert st.current_player() == 1
-    do(st, stone_action(1, 1), KEEP, stone_action(2, 0), EXAMINE)
+    do(st, stone_action(1, 1), KEEP, stone_action(0, 2), stone_action(2, 0), EXAMINE,
+       stone_action(0, 3))
     assert st.engine.lairs()[0] == [3, 4, 5, 0]
     assert "p0 sees p0#3 is NUGGET" in info(st, 0)
 
@@ -237,13 +243,13 @@ def test_sleight_of_paw_unseen_and_recycle():
     assert "p2 receives a swapped stone at p2#0" in info(st, 2)
     do(st, A_RECYCLE + CARD["peek"])
     assert st.is_chance_node()
-    do(st, 0, KEEP)
+    do(st, 0, KEEP, stone_action(0, 2))
     assert len(st.engine.lairs()[0]) == 3
 
 
 def test_nest_dive_and_accuse():
     _, st = setup([["nest_dive", "peek"] + PEEKS[:3]] + [PEEKS] * 2)
-    do(st, play("nest_dive"), 0, KEEP, 0, KEEP)
+    do(st, play("nest_dive"), 0, KEEP, stone_action(0, 2), 0, KEEP, stone_action(0, 3))
     assert len(st.engine.lairs()[0]) == 4
     _, st = setup([["accuse"] + PEEKS[:4]] + [PEEKS] * 2)
     do(st, play("accuse"), A_PLAYER + 2, stone_action(2, 0))    # the nugget: p2 punished
@@ -256,7 +262,7 @@ def test_nest_dive_and_accuse():
 def test_sleeping_animal_hears_plays_but_sees_no_stones():
     _, st = setup([["chance"] + PEEKS[:4]] + [PEEKS] * 2, tods=(NOON, MORNING, NIGHT))
     assert st.engine.info()["asleep"] == [0, 1, 0]
-    do(st, play("chance"), stone_action(2, 0), KEEP)
+    do(st, play("chance"), stone_action(2, 0), KEEP, stone_action(0, 2))
     assert "p0 plays Chance" in info(st, 1)
     assert "(asleep) a stone p2 -> p0" in info(st, 1)
     assert "stone p2#0 -> p0" not in info(st, 1)
@@ -298,10 +304,12 @@ def test_wind_stalking_on_draw_and_empty_deck_reshuffle():
                   leaf_default=0, leaf_counts="peek:3/chance:3", wind_default=0,
                   wind_counts="stalking:1")
     # every animal holds Chance, an instant: p1 and p2 get a window after each play
-    do(st, play("peek"), stone_action(0, 0), play("chance"), stone_action(2, 1), KEEP, A_PASS)
+    do(st, play("peek"), stone_action(0, 0), play("chance"), stone_action(2, 1), KEEP,
+       stone_action(0, 2), A_PASS)
     # noon: p0 sleeps (not the holder); p1 meddles and ends (no window after the
     # end); afternoon Hello!: p0 wakes with no cards and draws from a deck of one
-    # wind card
+    # wind card (p1's turn opens with a window: p2 passes)
+    settle(st)
     assert st.engine.info()["asleep"] == [1, 0, 0] and st.current_player() == 1
     do(st, A_PASS)
     assert st.is_chance_node() and st.chance_outcomes() == [(16, 1.0)]
@@ -378,7 +386,7 @@ def test_ability_bear_snake_hedgehog():
 
 def test_ability_rabbit_keeps_six_and_squirrel_recycles_two():
     _, st = setup([["peek"] * 5] * 3, animals=("squirrel", "rabbit", "owl"))
-    do(st, A_RECYCLE + CARD["peek"], 0, KEEP, 0, KEEP)
+    do(st, A_RECYCLE + CARD["peek"], 0, KEEP, stone_action(0, 2), 0, KEEP, stone_action(0, 3))
     assert len(st.engine.lairs()[0]) == 4
     _, st = setup([["beg"] + PEEKS[:4]] + [PEEKS] * 2, animals=("rabbit", "owl", "fox"))
     do(st, play("beg"), A_DISCARD + CARD["peek"], A_DISCARD + CARD["peek"], A_PASS)
@@ -390,8 +398,8 @@ def test_ability_rabbit_keeps_six_and_squirrel_recycles_two():
     ("owl", [stone_action(2, 0)], lambda st: "p0 sees p2#0 is NUGGET" in info(st, 0)),
     ("fox", [A_PLAYER + 2, stone_action(0, 0), stone_action(2, 0), KEEP, KEEP],
      lambda st: st.engine.lairs()[0] == [0, 4]),
-    ("magpie", [0, KEEP], lambda st: len(st.engine.lairs()[0]) == 3),
-    ("mole", [stone_action(0, 0), 0, KEEP],
+    ("magpie", [0, KEEP, stone_action(0, 2)], lambda st: len(st.engine.lairs()[0]) == 3),
+    ("mole", [stone_action(0, 0), 0, KEEP, stone_action(0, 1)],
      lambda st: len(st.engine.lairs()[0]) == 2 and st.engine.lairs()[0][0] == 4),
 ])
 def test_active_abilities(animal, actions, check):
@@ -447,14 +455,15 @@ def test_rulebook_example_instant_between_the_holders_plays():
     assert st.legal_actions() == [A_PASS, play("chance")]
     assert "phase=instant reactions" in st.observation_string(2)
     assert "phase=Meddling" in st.observation_string(0)
-    do(st, W(play("chance")), stone_action(0, 0), EXAMINE)    # Jiko's trap stone
+    do(st, W(play("chance")), stone_action(0, 0), EXAMINE,    # Jiko's trap stone
+       stone_action(2, 2))                                    # placed at the end
     e = st.engine
     assert e.lairs() == [[3], [4, 5], [0, 6, 1]]
     assert e.feathers() == [0, 0, 1, 6]                    # the trap costs Pedro a feather
     assert "p2 shows trap p2#2" in info(st, 0) and "p2 shows trap p2#2" in info(st, 1)
     assert st.current_player() == 0 and e.info()["phase"] == "Meddling"
     do(st, play("no_hard_feelings"), A_PLAYER + 1, stone_action(1, 0), EXAMINE,
-       stone_action(1, 0), EXAMINE)
+       stone_action(0, 1), stone_action(1, 0), EXAMINE, stone_action(0, 2))
     assert e.lairs() == [[3, 4, 5], [], [0, 6, 1]]
     assert "p2 sees p0#1 is normal (raccoon)" in info(st, 2)
     assert "p2 sees p0#2 is normal (raccoon)" in info(st, 2)
@@ -483,8 +492,9 @@ def test_each_resolved_play_opens_a_window_in_seat_order():
     assert st.current_player() == 0 and st.engine.info()["phase"] == "Meddling"
     do(st, A_PASS)                                         # the end opens no window
     assert st.engine.info()["holder"] == 1
-    assert info(st, 1).count("p1 plays no instant") == 2
-    assert info(st, 2).count("p2 plays no instant") == 3
+    # the opening window (issue 26) and the two windows after the first plays
+    assert info(st, 1).count("p1 plays no instant") == 3
+    assert info(st, 2).count("p2 plays no instant") == 4
 
 
 def test_sleeping_animals_get_no_window():

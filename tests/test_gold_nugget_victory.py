@@ -84,6 +84,7 @@ def test_played_card_shows_in_the_observation_tensor() -> None:
 
 def test_played_only_by_the_holder_and_never_in_the_final() -> None:
     _, st = setup([PEEKS] * 3, advanced=True, vcs=(PACT, FOOL, DARE))
+    settle(st)
     assert A_VICTORY in st.legal_actions()
     pass_until(st, "Raven: face-down cards")
     assert A_VICTORY not in st.legal_actions()
@@ -135,6 +136,7 @@ def test_fools_gold_another_lairs_trap_does_not_count() -> None:
 def test_fools_gold_beats_the_raven_so_the_pact_does_not_apply() -> None:
     _, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE), stones=OWN_TRAP)
     do(st, A_VICTORY, A_PASS)                          # p0 reveals Fool's gold, ends
+    settle(st)
     assert st.current_player() == 1                    # noon: p1 holds the feather
     do(st, A_VICTORY)                                  # p1 reveals Raven's pact
     grab(st, P1_NORMAL, P2_NORMAL, stone_action(0, 0))  # the nugget stays: p0 its trap
@@ -148,7 +150,8 @@ def test_hoarder_most_stones_at_the_grab(dive: bool, expected: list) -> None:
                   vcs=(HOARDER, PACT, DARE))
     do(st, A_VICTORY)
     if dive:
-        do(st, play("nest_dive"), 0, KEEP, 0, KEEP)   # p0: 4 stones, the others 2
+        do(st, play("nest_dive"), 0, KEEP, stone_action(0, 2), 0, KEEP,
+           stone_action(0, 3))                        # p0: 4 stones, the others 2
     grab(st, NUGGET, P0_NORMAL, P1_TRAP)              # grabbing from a lair counts as held
     assert st.returns() == expected
     assert ("Hoarder: p0 wins" in info(st, 1)) == dive
@@ -212,8 +215,10 @@ def _bot(game):
 
 def test_heuristic_reveals_the_pact_at_once_but_waits_with_hoarder() -> None:
     game, st = setup([PEEKS] * 3, advanced=True, vcs=(PACT, FOOL, DARE), days=2)
+    settle(st)
     assert _bot(game).step(st) == A_VICTORY
     game, st = setup([PEEKS] * 3, advanced=True, vcs=(HOARDER, FOOL, DARE), days=2)
+    settle(st)
     # 2 stones each, not the most yet: it gathers stones (recycles a Peek) instead
     assert _bot(game).step(st) == A_RECYCLE + CARD["peek"]
 
@@ -221,6 +226,7 @@ def test_heuristic_reveals_the_pact_at_once_but_waits_with_hoarder() -> None:
 def test_heuristic_with_fools_gold_grabs_its_own_trap() -> None:
     game, st = setup([PEEKS] * 3, advanced=True, vcs=(FOOL, PACT, DARE), stones=OWN_TRAP,
                      days=2)
+    settle(st)
     bot = _bot(game)
     assert bot.step(st) == A_VICTORY                  # a trap of its own: ready
     do(st, A_VICTORY)

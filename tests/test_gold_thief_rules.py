@@ -63,7 +63,7 @@ def test_worked_example_order_of_answers():
     # docs/rules/gold_thief.md: P0 Thief on P1 (P0 has 0 gold, P1 2), P1 raids,
     # P2 raids the raid. Order: the Thief (P0 +2), P1's raid (P1 +1 from P0),
     # P2's raid (P2 +1 from P1).
-    s = deal([0, 1, 2], [[G, T, T], [T, F, F], [T, F, F]], start_gold=1)
+    s = deal([0, 1, 2], [[G, T, T], [T, F, F], [T, F, F]], start_gold=1, raid_raids=True)
     play(s, GUARD + 1, PASS, PASS)            # P1, P2 could cancel with a Faerie
     assert gold(s) == [0, 2, 1] and s.current_player() == 0
     play(s, THIEF + 1, RAID, RAID)
