@@ -396,6 +396,7 @@ _GN_DECISIONS = {
     "steal from anywhere": "choose a stone of a lair or the nest",
     "choose your stone": "choose one of your stones",
     "suspicion": "reveal all your stones or take 2 black feathers",
+    "place": "choose where the new stone goes (the stones from there on move one place right)",
 }
 
 
@@ -405,10 +406,10 @@ def decision_title(state: pyspiel.State, seat: int) -> str:
     if state.get_game().get_type().short_name != "gold_nugget":
         return ""
     view = state.engine.player_view(seat)
-    if view["phase"] != "effect" or not view["decision"]:
+    if not view["decision"] or (view["phase"] != "effect" and view["decision"] != "place"):
         return ""
     phrase = _GN_DECISIONS.get(view["decision"], view["decision"])
-    return f"{view['effect'] or 'effect'}: {phrase}"
+    return f"{view['effect']}: {phrase}" if view["effect"] else phrase[0].upper() + phrase[1:]
 
 
 def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
@@ -445,6 +446,10 @@ def move_labels(state: pyspiel.State, seat: int, legal: list[int]) -> list[str]:
                 card = name[len("discard/give "):]
                 names[k] = (f"give {card}" if view["decision"] == "beg"
                             else f"discard {card}")
+            m = re.match(r"stone [pP](\d+)#(\d+)$", name)
+            if view["decision"] == "place" and m:
+                names[k] = f"put it in slot #{m.group(2)}"
+                continue
             m = re.match(r"option ([01]) \(", name)
             if not m:
                 continue

@@ -367,15 +367,16 @@ def test_gold_nugget_options_are_named():
     legal = s.state.legal_actions()
     assert view["phase"] == "choose animal"
     assert move_labels(s.state, 0, legal) == [f"be the {a}" for a in view["offered"]]
-    rc, text = run(["--game", "gold_nugget", "--opponents", "random", "--seed", "3"],
-                   "1\n" * 3000)
-    assert "option 0" not in text and "option 1" not in text
-    assert "discard/give" not in text and "pass/end" not in text
-    assert "Your moves (Beg: give a card, a stone or a black feather):" in text
-    assert "use the Fox's ability: swap one of your stones" in text
-    assert "reveal all your stones" in text or "examine the stone" in text
-    assert "day 5 of 4" not in text
-    assert "the Raven has arrived (after day 4): abilities are off" in text
+    texts = [run(["--game", "gold_nugget", "--opponents", "random", "--seed", str(seed)],
+                 "1\n" * 3000)[1] for seed in (3, 4)]
+    for text in texts:
+        assert "option 0" not in text and "option 1" not in text
+        assert "discard/give" not in text and "pass/end" not in text
+        assert "day 5 of 4" not in text
+        assert "the Raven has arrived (after day 4): abilities are off" in text
+    assert "Your moves (Beg: give a card, a stone or a black feather):" in texts[0]
+    assert "use the Fox's ability: swap one of your stones" in texts[0]
+    assert "examine the stone" in texts[1] and "put it in slot #" in texts[1]
 
 
 def test_gold_thief_wording_and_end_explanation():
@@ -466,3 +467,18 @@ def test_move_names_are_a_function_of_the_seats_information(name):
         checked += 1
         s.apply(s.ask())
     assert checked >= 3
+
+
+def test_gold_nugget_placement_is_named():
+    """The placement decision (issue 26's rule reading, ``place_stones``) is
+    titled and each slot named, not shown as the engine's ``stone p0#j``."""
+    from games.gold_nugget import stone_action
+    from tests.test_gold_nugget_issue11 import KEEP
+    from tests.test_gold_nugget_rules import AFTERNOON, MORNING, NOON, PEEKS, do, play, setup
+    _, st = setup([["chance"] + PEEKS[:4]] + [PEEKS] * 2, tods=(NOON, AFTERNOON, MORNING))
+    do(st, play("chance"), stone_action(1, 0), KEEP)
+    legal = st.legal_actions()
+    assert move_labels(st, 0, legal) == ["put it in slot #0", "put it in slot #1",
+                                         "put it in slot #2"]
+    assert decision_title(st, 0).endswith("choose where the new stone goes "
+                                          "(the stones from there on move one place right)")
