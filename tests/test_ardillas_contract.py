@@ -106,13 +106,14 @@ def test_resampling_depends_only_on_the_information_state():
     assert set(counts_a) == set(counts_b)
 
 
-def test_resampled_kinds_follow_the_chance_probabilities():
+def test_resampled_kinds_follow_the_chance_probabilities(stat_seed):
     """p1 knows only that p0's three hidden tokens are three distinct kinds of p0's
     five (3 nuts, squirrel, poo; none seen): each one's kind is uniform over the five."""
     a, _ = _two_day_histories()
     n = 2000
+    first = stat_seed(0)
     counts = Counter(a.resample(1, s).engine.player_view(0).piles[0][0].kind
-                     for s in range(n))
+                     for s in range(first, first + n))
     assert len(counts) == 5
     chi2 = sum((c - n / 5) ** 2 / (n / 5) for c in counts.values())
     assert chi2 < 18.5  # 4 degrees of freedom, p = 0.001
@@ -213,13 +214,14 @@ def test_snapshot_refused_under_python_O(game_string):
     testing.check_snapshot_refused_under_O(game_string)
 
 
-def test_resample_distribution_of_indistinguishable_day_histories():
+def test_resample_distribution_of_indistinguishable_day_histories(stat_seed):
     a, b = _two_day_histories()
     testing.check_resample_distribution(
-        a, b, 1, lambda w: tuple(t.kind for t in w.engine._make_view(-1).piles[0]), n=300)
+        a, b, 1, lambda w: tuple(t.kind for t in w.engine._make_view(-1).piles[0]), n=300,
+        seed=stat_seed(0))
 
 
-def test_resample_distribution_of_indistinguishable_night_keeps():
+def test_resample_distribution_of_indistinguishable_night_keeps(stat_seed):
     """p0 keeps a walnut or a poo, hides the same places: p1 cannot tell."""
     game = pyspiel.load_game("ardillas_del_bosque", dict(A.MINI_PARAMS, side="night"))
     states = []
@@ -229,7 +231,8 @@ def test_resample_distribution_of_indistinguishable_night_keeps():
             state.apply_action(a)
         states.append(state)
     testing.check_resample_distribution(
-        states[0], states[1], 1, lambda w: w.engine._make_view(-1).nests[0][0].kind, n=300)
+        states[0], states[1], 1, lambda w: w.engine._make_view(-1).nests[0][0].kind, n=300,
+        seed=stat_seed(0))
     for seed in range(10):
         assert states[0].resample(1, seed).history() == states[1].resample(1, seed).history()
 
