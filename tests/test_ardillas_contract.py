@@ -11,6 +11,7 @@ import pytest
 import games.ardillas_del_bosque as A
 from games import testing
 from games.testing import random_action, random_states
+from tiers import slow_above_min_players
 
 INDEX, KEEP, NPLACE = 88, 11, 18
 WALNUT, SQUIRREL, POO = 0, 5, 6
@@ -32,7 +33,9 @@ CONTRACT_CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("game_string", CONTRACT_CONFIGS)
+@pytest.mark.conformance
+@pytest.mark.parametrize("game_string", slow_above_min_players("ardillas_del_bosque",
+                                                               CONTRACT_CONFIGS))
 def test_information_contract(game_string):
     """Strings, keys and tensors agree over true and resampled worlds played on."""
     game = pyspiel.load_game(game_string)
@@ -42,6 +45,7 @@ def test_information_contract(game_string):
         every=9 if big else 5) > 50
 
 
+@pytest.mark.conformance
 @pytest.mark.parametrize("game_string", ["ardillas_del_bosque()",
                                          "ardillas_del_bosque(hiding_places=1,nuts=1)",
                                          "ardillas_del_bosque(players=3,side=night)"])

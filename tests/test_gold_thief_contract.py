@@ -23,6 +23,7 @@ from games.testing import random_action, random_states
 from src_cy.gold_thief import resample_stats
 from tests.test_gold_thief import (G, F, N, T, W, PASS, THIEF, C_GOAL, GIVE, WITCH, deal,
                                    play)
+from tiers import slow_above_min_players
 
 PRESETS = [{"players": n} for n in (2, 3, 4, 5)] + [MINI_PARAMS]
 
@@ -49,8 +50,9 @@ def _check_maps(states, game):
             assert by_tensor.setdefault((q, t), s) == s
 
 
-@pytest.mark.parametrize("params", PRESETS, ids=lambda p: str(p.get("players")) +
-                         ("-mini" if p is MINI_PARAMS else ""))
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("gold_thief", PRESETS),
+                         ids=lambda p: str(p.get("players")) + ("-mini" if p is MINI_PARAMS else ""))
 def test_information_contract(params):
     game = pyspiel.load_game("gold_thief", params)
     rng = random.Random(7)
@@ -91,8 +93,9 @@ def test_information_contract(params):
     assert resamples > 0 and resample_stats()["calls"] - before == resamples
 
 
-@pytest.mark.parametrize("params", PRESETS, ids=lambda p: str(p.get("players")) +
-                         ("-mini" if p is MINI_PARAMS else ""))
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("gold_thief", PRESETS),
+                         ids=lambda p: str(p.get("players")) + ("-mini" if p is MINI_PARAMS else ""))
 def test_shared_contract_checks(params):
     game = pyspiel.load_game("gold_thief", params)
     testing.check_information_contract(game, num_games=1, seed=1, draws=2, continue_steps=5,

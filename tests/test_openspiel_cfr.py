@@ -8,6 +8,8 @@ import games  # noqa: F401  (registers the games)
 from games import ardillas_del_bosque as A
 from games.spec import get_spec
 
+pytestmark = pytest.mark.conformance
+
 SMALL = [
     ("gold_thief", None),
     ("ardillas_del_bosque", dict(A.MINI_PARAMS, side="night", boards="bear+lizard")),

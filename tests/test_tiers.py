@@ -107,3 +107,15 @@ def test_test_engine_is_found_by_its_built_name() -> None:
     mtime = built.stat().st_mtime_ns
     testgames.build()
     assert built.stat().st_mtime_ns == mtime
+
+
+def test_slow_above_min_players_marks_larger_counts_only() -> None:
+    from tiers import players_of, slow_above_min_players
+    cases = [{"players": 3}, "gold_thief(players=2)", ({"players": 5}, 1), 2, {}]
+    assert [players_of("gold_thief", c) for c in cases] == [3, 2, 5, 2, 4]  # {} is the default, 4 players
+    params = slow_above_min_players("gold_thief", cases)
+    slow = [any(m.name == "slow" for m in p.marks) for p in params]
+    assert slow == [True, False, True, False, True]
+    assert params[2].values == ({"players": 5}, 1) and params[0].values == ({"players": 3},)
+    with pytest.raises(TypeError, match="player count"):
+        players_of("gold_thief", 2.5)

@@ -15,6 +15,8 @@ from experiments.botspec import parse_lineup
 from solvers.evaluate import _load
 from solvers.ratings import ELO, bootstrap_ratings, bradley_terry
 
+pytestmark = pytest.mark.integration
+
 # a fake game result: each bot's seats get its fixed strength as return
 STRENGTH = {"heuristic": 1.0, "ismcts": 0.0, "random": -1.0}
 
