@@ -58,7 +58,8 @@ CONFIGS = [
     {"players": 5, "side": "night"},
     {"players": 3, "little_squirrels": True},
     {"players": 2, "side": "night", "little_squirrels": True},
-    {"players": 2, "sleepyheads": 3}, {"players": 3, "sleepyheads": 2, "side": "night"},
+    pytest.param({"players": 2, "sleepyheads": 3}, marks=pytest.mark.slow),  # > 5 s of CPU
+    {"players": 3, "sleepyheads": 2, "side": "night"},
     {"players": 2, "boards": "golden_eagle+lizard"},
     {"players": 3, "side": "night", "boards": "snake+wild_boar+fox"},
 ] + [{"players": 3, "king": k, "side": "night" if i >= 5 else "day"}

@@ -26,7 +26,8 @@ def _invariant(state: pyspiel.State) -> None:
 
 @pytest.mark.conformance
 @pytest.mark.parametrize("params", slow_above_min_players("gold_nugget", [
-    {"players": 2}, {"players": 3}, {"players": 4, "utility": "zero_sum"}, {"players": 5},
+    pytest.param({"players": 2}, marks=pytest.mark.slow),  # over 5 s of CPU; mini is 2p
+    {"players": 3}, {"players": 4, "utility": "zero_sum"}, {"players": 5},
     {"players": 3, "advanced": True}, {"players": 5, "advanced": True, "abilities": False},
     gn.MINI_PARAMS,
 ]), ids=["p2", "p3", "p4-zero_sum", "p5", "p3-advanced", "p5-advanced-noabilities", "mini"])
@@ -139,6 +140,7 @@ def _playthrough_text() -> str:
     return playthrough(PLAYTHROUGH_GAME, None, alsologtostdout=False, seed=PLAYTHROUGH_SEED)
 
 
+@pytest.mark.slow
 def test_golden_playthrough() -> None:
     text = _playthrough_text()
     assert PLAYTHROUGH.exists(), "run this module as a script to generate the playthrough"

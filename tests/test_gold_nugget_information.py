@@ -33,7 +33,8 @@ def test_information_contract(params, num_games, every):
 
 
 @pytest.mark.conformance
-@pytest.mark.parametrize("params", [{}, gn.MINI_PARAMS], ids=["default", "mini"])
+@pytest.mark.parametrize("params", [pytest.param({}, marks=pytest.mark.slow), gn.MINI_PARAMS],
+                         ids=["default", "mini"])
 def test_openspiel_algorithms(params):
     testing.check_openspiel_algorithms(pyspiel.load_game("gold_nugget", params), positions=2,
                                        max_simulations=30)

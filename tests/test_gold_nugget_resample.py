@@ -96,6 +96,7 @@ def test_safety_cap_raises_instead_of_returning_the_truth() -> None:
         assert world.information_state_string(p) == state.information_state_string(p)
 
 
+@pytest.mark.slow
 def test_hard_positions_find_a_world() -> None:
     """States where the old capped search (400 walks, 20,000 backtracks)
     returned the true history: every resample now ends in a world from the
@@ -246,6 +247,7 @@ def exact_budget():
     set_resample_exact_budget(old)
 
 
+@pytest.mark.slow
 def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget, stat_seed) -> None:
     """Mini is a small game, so the exact stage draws every world: on every
     information set the draws follow the exact posterior (chi-square), and
@@ -270,6 +272,7 @@ def corrector():
     set_resample_corrector(*old)
 
 
+@pytest.mark.slow
 def test_enumeration_detects_the_walks_bias(exact_budget, corrector, stat_seed) -> None:
     """The same check refuses the walks alone, without the corrector, on
     mini (the documented bias of their backtracking: an unwatched
@@ -287,6 +290,7 @@ def _total_variation(seen: Counter, exact: dict, n: int) -> float:
     return 0.5 * sum(abs(seen[h] / n - w / total) for h, w in exact.items())
 
 
+@pytest.mark.slow
 def test_corrector_removes_the_walks_bias_on_mini(exact_budget, corrector, stat_seed) -> None:
     """Walks followed by the corrector at its default setting (the sampler
     of every game that is not small) match the exact posterior on every
@@ -307,6 +311,7 @@ def test_corrector_removes_the_walks_bias_on_mini(exact_budget, corrector, stat_
     assert after["mcmc_fails"] == before["mcmc_fails"]
 
 
+@pytest.mark.slow
 def test_corrector_converges_to_the_exact_posterior(exact_budget, corrector, stat_seed) -> None:
     """On the weighted sets the walks alone are far off (total variation
     above 0.15 on some set); the corrector's chain converges to the exact
@@ -333,6 +338,7 @@ def test_corrector_converges_to_the_exact_posterior(exact_budget, corrector, sta
         assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
 
 
+@pytest.mark.slow
 def test_corrector_keeps_exact_draws_exact(exact_budget, corrector, stat_seed) -> None:
     """Corrector steps leave the posterior invariant: worlds drawn by the
     exact stage and then moved by four steps over short blocks (2 or 4

@@ -117,5 +117,9 @@ def test_slow_above_min_players_marks_larger_counts_only() -> None:
     slow = [any(m.name == "slow" for m in p.marks) for p in params]
     assert slow == [True, False, True, False, True]
     assert params[2].values == ({"players": 5}, 1) and params[0].values == ({"players": 3},)
+    kept = slow_above_min_players("gold_thief", [
+        pytest.param(2, marks=pytest.mark.integration, id="two"), 3])
+    assert [m.name for m in kept[0].marks] == ["integration"] and kept[0].id == "two"
+    assert [m.name for m in kept[1].marks] == ["slow"]
     with pytest.raises(TypeError, match="player count"):
         players_of("gold_thief", 2.5)
