@@ -152,6 +152,7 @@ if __name__ == "__main__":
     print(f"wrote {PLAYTHROUGH}")
 
 
+@pytest.mark.slow
 def test_golden_playthrough_default_configuration() -> None:
     from games import testing
     testing.check_playthrough(str(Path(__file__).parent / "playthroughs"

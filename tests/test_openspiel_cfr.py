@@ -16,6 +16,7 @@ SMALL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, params", SMALL)
 def test_openspiel_cpp_cfr_runs_and_improves_on_uniform(name, params):
     game = get_spec(name).load("mini") if params is None else pyspiel.load_game(name, params)

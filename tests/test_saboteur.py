@@ -121,7 +121,7 @@ def view(state):
 # ------------------------------------------------------------------ conformance
 @pytest.mark.conformance
 @pytest.mark.parametrize("params", slow_above_min_players("saboteur", [
-    {"players": 3, "rounds": 2, "deck_scale": 40},
+    pytest.param({"players": 3, "rounds": 2, "deck_scale": 40}, marks=pytest.mark.slow),
     {"players": 5, "rounds": 1, "deck_scale": 50, "utility": "win"},
     {"players": 10, "rounds": 1, "deck_scale": 40},
     sab.MINI_PARAMS,
@@ -133,7 +133,8 @@ def test_conformance(params):
 
 
 @pytest.mark.conformance
-@pytest.mark.parametrize("players", slow_above_min_players("saboteur", [3, 10]))
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 10])
 def test_full_deck_light_checks(players):
     game = pyspiel.load_game("saboteur", {"players": players})
     testing.check_random_sim(game, 1)

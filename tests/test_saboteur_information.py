@@ -55,6 +55,7 @@ def test_information_contract(params, draws, every):
     assert resample_failures() == before == 0     # every world drawn consistently
 
 
+@pytest.mark.slow
 @pytest.mark.conformance
 def test_information_contract_default_preset_light():
     game = pyspiel.load_game("saboteur")
@@ -69,8 +70,8 @@ def test_information_contract_default_preset_light():
 @pytest.mark.parametrize("params,positions,sims", [
     (sab.MINI_PARAMS, 3, 60),
     (dict(sab.MINI_PARAMS, gold_handout="finder"), 2, 60),
-    ({}, 1, 8),
-    ({"gold_handout": "finder"}, 1, 8),
+    pytest.param({}, 1, 8, marks=pytest.mark.slow),
+    pytest.param({"gold_handout": "finder"}, 1, 8, marks=pytest.mark.slow),
 ])
 def test_openspiel_algorithms(params, positions, sims):
     game = pyspiel.load_game("saboteur", params)

@@ -116,6 +116,7 @@ def test_real_games_deterministic_and_process_independent(tmp_path):
     assert not np.array_equal(a.margins, c.margins)
 
 
+@pytest.mark.slow
 def test_cli_writes_outputs(tmp_path, capsys):
     out = tmp_path / "t"
     rc = T.main(["--game", "gold_thief", "--players", "2", "--bots",
