@@ -3,7 +3,9 @@
 # core, then runs the main job or the tests.
 #   ./run.sh            main job: policy tables on the small default (results/)
 #   ./run.sh test       builds the wheel, installs it into the venv and runs the
-#                       whole test suite against it, from outside the checkout
+#                       whole test suite against it, from outside the checkout,
+#                       on every core (pytest-xdist); extra arguments go to pytest
+#   ./run.sh test --fast  the same for the fast tier (tests not marked slow)
 #   ./run.sh pytest ARGS  the in-place test suite with pytest arguments
 #   ./run.sh demo       a seeded Gold Thief game between bots, printed
 #   ./run.sh play ARGS  play a game against the AI in the terminal (--help)
@@ -44,7 +46,8 @@ if [ "$cmd" = test ]; then
   rm -f "$TMP"/tests/cy/*.so "$TMP"/tests/cy/.*.stamp
   rc=0
   (cd "$TMP" && env -u PYTHONPATH GOLDSPIEL_REPO="$ROOT" \
-      GOLDSPIEL_WHEEL_TEST=1 "$PY" -m pytest -p no:cacheprovider tests "$@") || rc=$?
+      GOLDSPIEL_WHEEL_TEST=1 "$PY" -m pytest -p no:cacheprovider -n auto --dist loadgroup \
+      --durations=15 tests "$@") || rc=$?
   exit $rc
 fi
 

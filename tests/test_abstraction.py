@@ -54,7 +54,8 @@ def _registered(monkeypatch):
 
 @pytest.mark.parametrize("use_engine", [True, False])
 @pytest.mark.parametrize("scheme,iters,bound", [("external", 5000, 0.02),
-                                                ("outcome", 20000, 0.05)])
+                                                pytest.param("outcome", 20000, 0.05,
+                                                             marks=pytest.mark.slow)])
 def test_lossless_action_abstraction_converges_on_kuhn(use_engine, scheme, iters, bound):
     s = MCCFRSolver(KUHN, scheme=scheme, seed=1, use_engine=use_engine,
                     action_abstraction="test_relabel")
@@ -289,6 +290,8 @@ def test_abstracted_policy_file_refusals(tmp_path, monkeypatch):
                                     solver="x", iterations=5)
 
 
+@pytest.mark.slow
+@pytest.mark.integration
 @pytest.mark.parametrize("mode,measure", [("response", "paired difference vs heuristic"),
                                           ("self-play", "mean return vs random")])
 def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode, measure):

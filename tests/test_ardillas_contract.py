@@ -11,6 +11,7 @@ import pytest
 import games.ardillas_del_bosque as A
 from games import testing
 from games.testing import random_action, random_states
+from tiers import slow_above_min_players
 
 INDEX, KEEP, NPLACE = 88, 11, 18
 WALNUT, SQUIRREL, POO = 0, 5, 6
@@ -32,7 +33,9 @@ CONTRACT_CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("game_string", CONTRACT_CONFIGS)
+@pytest.mark.conformance
+@pytest.mark.parametrize("game_string", slow_above_min_players("ardillas_del_bosque",
+                                                               CONTRACT_CONFIGS))
 def test_information_contract(game_string):
     """Strings, keys and tensors agree over true and resampled worlds played on."""
     game = pyspiel.load_game(game_string)
@@ -42,6 +45,7 @@ def test_information_contract(game_string):
         every=9 if big else 5) > 50
 
 
+@pytest.mark.conformance
 @pytest.mark.parametrize("game_string", ["ardillas_del_bosque()",
                                          "ardillas_del_bosque(hiding_places=1,nuts=1)",
                                          "ardillas_del_bosque(players=3,side=night)"])
@@ -106,13 +110,14 @@ def test_resampling_depends_only_on_the_information_state():
     assert set(counts_a) == set(counts_b)
 
 
-def test_resampled_kinds_follow_the_chance_probabilities():
+def test_resampled_kinds_follow_the_chance_probabilities(stat_seed):
     """p1 knows only that p0's three hidden tokens are three distinct kinds of p0's
     five (3 nuts, squirrel, poo; none seen): each one's kind is uniform over the five."""
     a, _ = _two_day_histories()
     n = 2000
+    first = stat_seed(0)
     counts = Counter(a.resample(1, s).engine.player_view(0).piles[0][0].kind
-                     for s in range(n))
+                     for s in range(first, first + n))
     assert len(counts) == 5
     chi2 = sum((c - n / 5) ** 2 / (n / 5) for c in counts.values())
     assert chi2 < 18.5  # 4 degrees of freedom, p = 0.001
@@ -213,13 +218,14 @@ def test_snapshot_refused_under_python_O(game_string):
     testing.check_snapshot_refused_under_O(game_string)
 
 
-def test_resample_distribution_of_indistinguishable_day_histories():
+def test_resample_distribution_of_indistinguishable_day_histories(stat_seed):
     a, b = _two_day_histories()
     testing.check_resample_distribution(
-        a, b, 1, lambda w: tuple(t.kind for t in w.engine._make_view(-1).piles[0]), n=300)
+        a, b, 1, lambda w: tuple(t.kind for t in w.engine._make_view(-1).piles[0]), n=300,
+        seed=stat_seed(0))
 
 
-def test_resample_distribution_of_indistinguishable_night_keeps():
+def test_resample_distribution_of_indistinguishable_night_keeps(stat_seed):
     """p0 keeps a walnut or a poo, hides the same places: p1 cannot tell."""
     game = pyspiel.load_game("ardillas_del_bosque", dict(A.MINI_PARAMS, side="night"))
     states = []
@@ -229,7 +235,8 @@ def test_resample_distribution_of_indistinguishable_night_keeps():
             state.apply_action(a)
         states.append(state)
     testing.check_resample_distribution(
-        states[0], states[1], 1, lambda w: w.engine._make_view(-1).nests[0][0].kind, n=300)
+        states[0], states[1], 1, lambda w: w.engine._make_view(-1).nests[0][0].kind, n=300,
+        seed=stat_seed(0))
     for seed in range(10):
         assert states[0].resample(1, seed).history() == states[1].resample(1, seed).history()
 

@@ -13,6 +13,7 @@ import games.ardillas_del_bosque as A
 from games import testing
 from games.testing import random_action
 from games._adapter import ParameterError
+from tiers import slow_above_min_players
 
 # action layout: the Python mirror in games/ardillas_del_bosque.py (checked
 # against the engine's ACTION_LAYOUT below)
@@ -57,14 +58,16 @@ CONFIGS = [
     {"players": 5, "side": "night"},
     {"players": 3, "little_squirrels": True},
     {"players": 2, "side": "night", "little_squirrels": True},
-    {"players": 2, "sleepyheads": 3}, {"players": 3, "sleepyheads": 2, "side": "night"},
+    pytest.param({"players": 2, "sleepyheads": 3}, marks=pytest.mark.slow),  # > 5 s of CPU
+    {"players": 3, "sleepyheads": 2, "side": "night"},
     {"players": 2, "boards": "golden_eagle+lizard"},
     {"players": 3, "side": "night", "boards": "snake+wild_boar+fox"},
 ] + [{"players": 3, "king": k, "side": "night" if i >= 5 else "day"}
      for i, k in enumerate(A.KINGS[1:])]
 
 
-@pytest.mark.parametrize("params", CONFIGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("ardillas_del_bosque", CONFIGS), ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
 def test_conformance(params):
     game = load(**params)
     varied = testing.check_game(game, invariant=invariant, num_sims=2, num_games=4)
@@ -416,6 +419,7 @@ def test_observation_shows_the_token_being_hidden_to_its_owner_only():
     assert "holding" not in theirs
 
 
+@pytest.mark.slow
 def test_golden_playthrough_default_configuration():
     testing.check_playthrough(str(Path(__file__).parent / "playthroughs"
                                   / "ardillas_del_bosque_default.txt"))

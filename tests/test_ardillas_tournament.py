@@ -1,5 +1,9 @@
 """The Ardillas best-of-5 tournament script."""
+import pytest
+
 from experiments import ardillas_tournament as t
+
+pytestmark = pytest.mark.integration
 
 
 def test_series_is_deterministic_and_hands_out_five_tokens():

@@ -52,6 +52,7 @@ def test_best_refuses_games_without_a_configuration():
         make_bot("best", pyspiel.load_game("kuhn_poker"))
 
 
+@pytest.mark.slow
 def test_match_uses_best_by_default(capsys):
     from experiments import match
     assert match.main(["--game", "gold_nugget", "--players", "2", "--games", "2",

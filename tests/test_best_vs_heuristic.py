@@ -7,6 +7,8 @@ from experiments import best_vs_heuristic as bvh
 from solvers.bots import make_bot
 from tests.test_best import midgame
 
+pytestmark = pytest.mark.integration
+
 
 def test_timed_bot_plays_the_inner_bots_move_and_counts_it():
     game = pyspiel.load_game("gold_nugget", {"players": 2})
@@ -31,6 +33,7 @@ def test_percentiles_of_a_histogram():
         bvh.percentile_ms({}, 0.5)
 
 
+@pytest.mark.slow
 def test_script_prints_table_and_cpu_line(capsys):
     assert bvh.main(["--game", "gold_thief", "--players", "2", "--games", "2",
                      "--processes", "1", "--set", "max_simulations=20", "--no-progress"]) == 0

@@ -11,7 +11,8 @@ from solvers import cfr, exploitability
 from solvers.policy_io import PolicyFileError
 from solvers.tree import TreeTooLargeError, compile_game
 
-GAMES = [("kuhn_poker", 40), ("kuhn_poker(players=3)", 15), ("leduc_poker", 4)]
+GAMES = [("kuhn_poker", 40), ("kuhn_poker(players=3)", 15),
+         pytest.param("leduc_poker", 4, marks=pytest.mark.slow)]
 
 
 def _diff(a, b):
@@ -52,7 +53,8 @@ def _random_policy(game, seed):
     return pol
 
 
-@pytest.mark.parametrize("name", ["kuhn_poker", "kuhn_poker(players=3)", "leduc_poker"])
+@pytest.mark.parametrize("name", ["kuhn_poker", "kuhn_poker(players=3)",
+                                  pytest.param("leduc_poker", marks=pytest.mark.slow)])
 def test_nash_conv_matches_openspiel(name):
     game = pyspiel.load_game(name)
     for seed in range(3):

@@ -8,6 +8,8 @@ from experiments import policy_tables as script
 from solvers import policy_io
 from solvers.policy_tables import GameEntry
 
+pytestmark = pytest.mark.integration
+
 
 def _rows(path):
     with open(path) as f:
@@ -53,6 +55,7 @@ def test_bad_flags_refused(tmp_path):
         GameEntry(name="", load=lambda p: None, features=lambda s, p: {}, feature_doc={})
 
 
+@pytest.mark.slow
 def test_resume_continues_from_the_checkpoint(tmp_path):
     args = ["--games", "kuhn_poker", "--iterations", "400", "--out", str(tmp_path), "--resume"]
     (first,) = script.main(args)
@@ -77,6 +80,7 @@ def _files(folder):
                                                      "policy_table.md")}
 
 
+@pytest.mark.slow
 def test_same_seed_gives_identical_files(tmp_path):
     runs = {}
     for name, seed in (("a", 5), ("b", 5), ("c", 6)):
@@ -102,6 +106,7 @@ def test_general_sum_game_reports_nash_conv(tmp_path, monkeypatch):
     assert header == "iterations,seconds,nash_conv,ci95"
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_to_the_identical_table(tmp_path, monkeypatch):
     from solvers.mccfr import MCCFRSolver
     args = ["--games", "leduc_poker", "--solver", "mccfr", "--iterations", "1000",

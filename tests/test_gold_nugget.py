@@ -13,6 +13,7 @@ import games.gold_nugget as gn
 from games._adapter import ParameterError
 from games.testing import check_game
 from src_cy.engine import random_playouts
+from tiers import slow_above_min_players
 
 PLAYTHROUGH = Path(__file__).parent / "playthroughs" / "gold_nugget.txt"
 PLAYTHROUGH_GAME = "gold_nugget(players=3,days=1)"
@@ -23,11 +24,13 @@ def _invariant(state: pyspiel.State) -> None:
     state.engine.check_invariants()
 
 
-@pytest.mark.parametrize("params", [
-    {"players": 2}, {"players": 3}, {"players": 4, "utility": "zero_sum"}, {"players": 5},
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("gold_nugget", [
+    pytest.param({"players": 2}, marks=pytest.mark.slow),  # over 5 s of CPU; mini is 2p
+    {"players": 3}, {"players": 4, "utility": "zero_sum"}, {"players": 5},
     {"players": 3, "advanced": True}, {"players": 5, "advanced": True, "abilities": False},
     gn.MINI_PARAMS,
-], ids=["p2", "p3", "p4-zero_sum", "p5", "p3-advanced", "p5-advanced-noabilities", "mini"])
+]), ids=["p2", "p3", "p4-zero_sum", "p5", "p3-advanced", "p5-advanced-noabilities", "mini"])
 def test_conformance(params: dict) -> None:
     game = pyspiel.load_game("gold_nugget", params)
     varied = check_game(game, invariant=_invariant, num_sims=1, num_games=1, small=True)
@@ -137,6 +140,7 @@ def _playthrough_text() -> str:
     return playthrough(PLAYTHROUGH_GAME, None, alsologtostdout=False, seed=PLAYTHROUGH_SEED)
 
 
+@pytest.mark.slow
 def test_golden_playthrough() -> None:
     text = _playthrough_text()
     assert PLAYTHROUGH.exists(), "run this module as a script to generate the playthrough"
@@ -148,6 +152,7 @@ if __name__ == "__main__":
     print(f"wrote {PLAYTHROUGH}")
 
 
+@pytest.mark.slow
 def test_golden_playthrough_default_configuration() -> None:
     from games import testing
     testing.check_playthrough(str(Path(__file__).parent / "playthroughs"

@@ -15,22 +15,26 @@ from games import testing
 from games.gold_nugget import A_OPT1, A_PASS, A_PLAYER, stone_action
 from tests.test_gold_nugget_rules import (AFTERNOON, CARD, MORNING, NIGHT, NOON, PEEKS, W,
                                           _passes_private_pair, do, pass_until, play, setup)
+from tiers import slow_above_min_players
 
 KEEP = A_OPT1
 
 
-@pytest.mark.parametrize("params, num_games, every", [
+@pytest.mark.conformance
+@pytest.mark.parametrize("params, num_games, every", slow_above_min_players("gold_nugget", [
     (gn.MINI_PARAMS, 2, 3), ({"players": 2}, 1, 10), ({"players": 3, "utility": "zero_sum"}, 1, 12),
     ({"players": 4}, 1, 20), ({"players": 5, "advanced": True}, 1, 25),
     ({"players": 5, "abilities": False}, 1, 25),
-], ids=["mini", "p2", "p3-zero_sum", "p4-default", "p5-advanced", "p5-noabilities"])
+]), ids=["mini", "p2", "p3-zero_sum", "p4-default", "p5-advanced", "p5-noabilities"])
 def test_information_contract(params, num_games, every):
     game = pyspiel.load_game("gold_nugget", params)
     assert testing.check_information_contract(game, num_games=num_games, seed=5, draws=1,
                                               continue_steps=10, every=every) > 0
 
 
-@pytest.mark.parametrize("params", [{}, gn.MINI_PARAMS], ids=["default", "mini"])
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", [pytest.param({}, marks=pytest.mark.slow), gn.MINI_PARAMS],
+                         ids=["default", "mini"])
 def test_openspiel_algorithms(params):
     testing.check_openspiel_algorithms(pyspiel.load_game("gold_nugget", params), positions=2,
                                        max_simulations=30)

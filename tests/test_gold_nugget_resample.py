@@ -96,6 +96,7 @@ def test_safety_cap_raises_instead_of_returning_the_truth() -> None:
         assert world.information_state_string(p) == state.information_state_string(p)
 
 
+@pytest.mark.slow
 def test_hard_positions_find_a_world() -> None:
     """Hard positions (states along the stress run's games where a resample
     backjumps most; re-picked after issue 26 changed the rules, the former
@@ -168,7 +169,7 @@ def _sleight_pair() -> list[pyspiel.State]:
     return pair
 
 
-def test_hidden_swap_nugget_follows_information_only() -> None:
+def test_hidden_swap_nugget_follows_information_only(stat_seed) -> None:
     """Where the nugget is after a hidden swap: a world never keeps the true
     place, and both histories give the same distribution of owners."""
     pair = _sleight_pair()
@@ -178,11 +179,12 @@ def test_hidden_swap_nugget_follows_information_only() -> None:
     before = resample_stats()
     owners = {_nugget_owner(pair[0].resample(2, seed)) for seed in range(60)}
     assert {0, 1} <= owners
-    testing.check_resample_distribution(pair[0], pair[1], 2, _nugget_owner, n=150)
+    testing.check_resample_distribution(pair[0], pair[1], 2, _nugget_owner, n=150,
+                                        seed=stat_seed(0))
     _assert_every_call_found_a_world(before, resample_stats())
 
 
-def test_nugget_uniform_over_unseen_stones_after_setup() -> None:
+def test_nugget_uniform_over_unseen_stones_after_setup(stat_seed) -> None:
     """Right after set-up a player knows only its own two stones: the nugget
     lies uniformly on the stones it has not seen (exact face odds)."""
     from scipy.stats import chisquare
@@ -190,7 +192,8 @@ def test_nugget_uniform_over_unseen_stones_after_setup() -> None:
     seen = set(st.engine.lairs()[0])
     places = {}
     n = 300
-    for seed in range(n):
+    first = stat_seed(0)
+    for seed in range(first, first + n):
         world = st.resample(0, seed).engine
         where = next(((q, i) for q, lair in enumerate(world.lairs()) for i, s in enumerate(lair)
                       if s == 0), "nest")
@@ -245,7 +248,8 @@ def exact_budget():
     set_resample_exact_budget(old)
 
 
-def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget) -> None:
+@pytest.mark.slow
+def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget, stat_seed) -> None:
     """Mini is a small game, so the exact stage draws every world: on every
     information set the draws follow the exact posterior (chi-square), and
     nothing outside it is drawn."""
@@ -254,7 +258,7 @@ def test_exact_stage_matches_exact_enumeration_on_mini(exact_budget) -> None:
     before = resample_stats()
     n = 600
     for state, p, exact in sets:
-        seen = testing.drawn_histories(state, p, n, 17)
+        seen = testing.drawn_histories(state, p, n, stat_seed(17))
         assert set(seen) <= set(exact)
         assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
     after = resample_stats()
@@ -269,7 +273,8 @@ def corrector():
     set_resample_corrector(*old)
 
 
-def test_enumeration_detects_the_walks_bias(exact_budget, corrector) -> None:
+@pytest.mark.slow
+def test_enumeration_detects_the_walks_bias(exact_budget, corrector, stat_seed) -> None:
     """The same check refuses the walks alone, without the corrector, on
     mini (the documented bias of their backtracking: an unwatched
     examination whose result only shows at the next waking is kept at 1/2
@@ -278,7 +283,7 @@ def test_enumeration_detects_the_walks_bias(exact_budget, corrector) -> None:
     set_resample_exact_budget(0)
     set_resample_corrector(0)
     n = 600
-    assert testing.worst_exact_pvalue(_mini_information_sets(), n, 17) < 1e-6
+    assert testing.worst_exact_pvalue(_mini_information_sets(), n, stat_seed(17)) < 1e-6
 
 
 def _total_variation(seen: Counter, exact: dict, n: int) -> float:
@@ -286,7 +291,8 @@ def _total_variation(seen: Counter, exact: dict, n: int) -> float:
     return 0.5 * sum(abs(seen[h] / n - w / total) for h, w in exact.items())
 
 
-def test_corrector_removes_the_walks_bias_on_mini(exact_budget, corrector) -> None:
+@pytest.mark.slow
+def test_corrector_removes_the_walks_bias_on_mini(exact_budget, corrector, stat_seed) -> None:
     """Walks followed by the corrector at its default setting (the sampler
     of every game that is not small) match the exact posterior on every
     mini information set, including the two the walks alone get wrong; and
@@ -296,7 +302,7 @@ def test_corrector_removes_the_walks_bias_on_mini(exact_budget, corrector) -> No
     before = resample_stats()
     pvalues = []
     for state, p, exact in _mini_information_sets():
-        seen = testing.drawn_histories(state, p, n, 19)
+        seen = testing.drawn_histories(state, p, n, stat_seed(19))
         assert set(seen) <= set(exact)
         pvalues.append(testing.exact_chisquare_pvalue(seen, exact, n))
     after = resample_stats()
@@ -306,7 +312,8 @@ def test_corrector_removes_the_walks_bias_on_mini(exact_budget, corrector) -> No
     assert after["mcmc_fails"] == before["mcmc_fails"]
 
 
-def test_corrector_converges_to_the_exact_posterior(exact_budget, corrector) -> None:
+@pytest.mark.slow
+def test_corrector_converges_to_the_exact_posterior(exact_budget, corrector, stat_seed) -> None:
     """On the weighted sets the walks alone are far off (total variation
     above 0.15 on some set); the corrector's chain converges to the exact
     posterior (128 steps: every set passes the chi-square), and its default
@@ -318,21 +325,22 @@ def test_corrector_converges_to_the_exact_posterior(exact_budget, corrector) -> 
     sets = _weighted_information_sets()
     assert len(sets) >= 20
     set_resample_corrector(0)
-    walks = max(_total_variation(testing.drawn_histories(s, p, n, 19), ex, n)
+    walks = max(_total_variation(testing.drawn_histories(s, p, n, stat_seed(19)), ex, n)
                 for s, p, ex in sets)
     assert walks > 0.15
     set_resample_corrector(RESAMPLE_CORRECTOR_DEFAULT["steps"])
-    default = max(_total_variation(testing.drawn_histories(s, p, n, 19), ex, n)
+    default = max(_total_variation(testing.drawn_histories(s, p, n, stat_seed(19)), ex, n)
                   for s, p, ex in sets)
     assert default < 0.06
     set_resample_corrector(128)
     for state, p, exact in sets:
-        seen = testing.drawn_histories(state, p, n, 29)
+        seen = testing.drawn_histories(state, p, n, stat_seed(29))
         assert set(seen) <= set(exact)
         assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
 
 
-def test_corrector_keeps_exact_draws_exact(exact_budget, corrector) -> None:
+@pytest.mark.slow
+def test_corrector_keeps_exact_draws_exact(exact_budget, corrector, stat_seed) -> None:
     """Corrector steps leave the posterior invariant: worlds drawn by the
     exact stage and then moved by four steps over short blocks (2 or 4
     positions, the rest of the history held) still follow the exact
@@ -343,7 +351,7 @@ def test_corrector_keeps_exact_draws_exact(exact_budget, corrector) -> None:
     try:
         before = resample_stats()
         for state, p, exact in _weighted_information_sets():
-            seen = testing.drawn_histories(state, p, n, 23)
+            seen = testing.drawn_histories(state, p, n, stat_seed(23))
             assert set(seen) <= set(exact)
             assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
         after = resample_stats()

@@ -25,6 +25,7 @@ from games.gold_nugget import A_OPT1, A_PASS, A_PLAYER, A_RECYCLE, A_VICTORY, st
 from src_cy.gold_nugget import VC_CATALOG
 from tests.test_gold_nugget_rules import (CARD, KEEP, PEEKS, do, info, pass_until, play, settle,
                                           setup)
+from tiers import slow_above_min_players
 
 PACT, FOOL, HOARDER, CLEAN, DARE, DECOY = range(6)
 NUGGET = stone_action(2, 0)             # p2#0 holds the Gold Nugget
@@ -242,6 +243,8 @@ def test_heuristic_with_fools_gold_grabs_its_own_trap() -> None:
 # ---------------------------------------------------------------- conformance
 # (3 and 5 advanced players are in tests/test_gold_nugget.py and
 # tests/test_gold_nugget_information.py; these complete 2-5.)
+@pytest.mark.conformance
+@pytest.mark.slow
 @pytest.mark.parametrize("params", [
     {"players": 2, "advanced": True}, {"players": 4, "advanced": True, "utility": "zero_sum"},
 ], ids=["p2-advanced", "p4-advanced-zero_sum"])
@@ -251,7 +254,8 @@ def test_conformance_advanced(params: dict) -> None:
                               num_sims=1, num_games=1, small=True) > 0
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.conformance
+@pytest.mark.parametrize("players", slow_above_min_players("gold_nugget", [2, 3, 4]))
 def test_information_contract_advanced(players: int) -> None:
     game = pyspiel.load_game("gold_nugget", {"players": players, "advanced": True})
     assert testing.check_information_contract(game, num_games=1, seed=7, draws=1,
@@ -264,6 +268,7 @@ def test_openspiel_algorithms_advanced() -> None:
         max_simulations=30)
 
 
+@pytest.mark.slow
 def test_golden_playthrough_advanced() -> None:
     """2 players, one day, advanced mode (seed 3: p1 reveals Raven's pact and
     wins when nobody grabs the nugget).  Regenerate with ``python -m

@@ -13,6 +13,7 @@ import games  # noqa: F401
 from games import testing
 from games.testing import random_action
 from games._adapter import ParameterError
+from tiers import slow_above_min_players
 
 T, G, W, F, N = range(5)          # card types
 END, PASS = 0, 1
@@ -65,18 +66,21 @@ def conformance(game: pyspiel.Game, num_sims: int, num_games: int) -> None:
     testing.check_illegal_actions(game, num_games=2)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.conformance
+@pytest.mark.parametrize("players", slow_above_min_players("gold_thief", [2, 3, 4, 5]))
 def test_conformance(players):
     game = pyspiel.load_game("gold_thief", {"players": players})
     conformance(game, num_sims=2, num_games=4)
 
 
+@pytest.mark.conformance
 def test_conformance_mini():
     from games.gold_thief import MINI_PARAMS
     game = pyspiel.load_game("gold_thief", MINI_PARAMS)
     conformance(game, num_sims=5, num_games=20)
 
 
+@pytest.mark.conformance
 def test_conformance_variant_no_cards_of_some_kinds():
     game = pyspiel.load_game("gold_thief", {"players": 3, "ninjas": 0, "faeries": 0,
                                             "hand_size": 4, "goals_to_win": 2})

@@ -23,6 +23,7 @@ from games.testing import random_action, random_states
 from src_cy.gold_thief import resample_stats
 from tests.test_gold_thief import (G, F, N, T, W, PASS, THIEF, C_GOAL, GIVE, WITCH, deal,
                                    play)
+from tiers import slow_above_min_players
 
 PRESETS = [{"players": n} for n in (2, 3, 4, 5)] + [MINI_PARAMS]
 
@@ -49,8 +50,9 @@ def _check_maps(states, game):
             assert by_tensor.setdefault((q, t), s) == s
 
 
-@pytest.mark.parametrize("params", PRESETS, ids=lambda p: str(p.get("players")) +
-                         ("-mini" if p is MINI_PARAMS else ""))
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("gold_thief", PRESETS),
+                         ids=lambda p: str(p.get("players")) + ("-mini" if p is MINI_PARAMS else ""))
 def test_information_contract(params):
     game = pyspiel.load_game("gold_thief", params)
     rng = random.Random(7)
@@ -91,8 +93,9 @@ def test_information_contract(params):
     assert resamples > 0 and resample_stats()["calls"] - before == resamples
 
 
-@pytest.mark.parametrize("params", PRESETS, ids=lambda p: str(p.get("players")) +
-                         ("-mini" if p is MINI_PARAMS else ""))
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("gold_thief", PRESETS),
+                         ids=lambda p: str(p.get("players")) + ("-mini" if p is MINI_PARAMS else ""))
 def test_shared_contract_checks(params):
     game = pyspiel.load_game("gold_thief", params)
     testing.check_information_contract(game, num_games=1, seed=1, draws=2, continue_steps=5,
@@ -104,20 +107,21 @@ def test_snapshot_refused_under_python_O_shared_check():
     testing.check_snapshot_refused_under_O("gold_thief(players=3)")
 
 
-def test_shared_distribution_check_on_the_leak_pairs():
+def test_shared_distribution_check_on_the_leak_pairs(stat_seed):
     a = _hist_known_guard(True)
     b = _hist_known_guard(False)
     for s in (a, b):
         play(s, 7 + 2)
         while s.current_player() != 0:
             play(s, PASS)
-    testing.check_resample_distribution(a, b, 1, lambda w: G in w.engine.hand(0), n=300)
+    testing.check_resample_distribution(a, b, 1, lambda w: G in w.engine.hand(0), n=300,
+                                        seed=stat_seed(0))
     c = deal([0, 1, 2], [[T, T, T], [F, F, F], [G, F, F]])
     play(c, THIEF + 1, PASS)
     d = deal([0, 1, 2], [[T, T, T], [F, F, F], [F, F, F]])
     play(d, THIEF + 1)
     testing.check_resample_distribution(c, d, 1, lambda w: tuple(sorted(w.engine.hand(2))),
-                                        n=300)
+                                        n=300, seed=stat_seed(0))
 
 
 def test_openspiel_ismcts_runs_from_mid_game():
@@ -188,7 +192,7 @@ def _chi_square_same(c1: Counter, c2: Counter) -> float:
     return chi2_contingency([[c1[k] for k in keys], [c2[k] for k in keys]])[1]
 
 
-def test_resampler_does_not_depend_on_the_hidden_draw():
+def test_resampler_does_not_depend_on_the_hidden_draw(stat_seed):
     # Issue 10: from one true history 200/200 worlds gave P0 a Guard, from the
     # other 97/200.  Now both histories give the same distribution.
     a = _hist_known_guard(True)
@@ -202,14 +206,14 @@ def test_resampler_does_not_depend_on_the_hidden_draw():
     def p0_has_guard(world):
         return G in world.engine.hand(0)
 
-    da = _distribution(a, 1, p0_has_guard, 300, 1)
-    db = _distribution(b, 1, p0_has_guard, 300, 2)
-    assert da == _distribution(a, 1, p0_has_guard, 300, 1)        # deterministic per seed
+    da = _distribution(a, 1, p0_has_guard, 300, stat_seed(1))
+    db = _distribution(b, 1, p0_has_guard, 300, stat_seed(2))
+    assert da == _distribution(a, 1, p0_has_guard, 300, stat_seed(1))        # deterministic per seed
     assert 0 < da[True] < 300 and 0 < db[True] < 300
     assert _chi_square_same(da, db) > 0.001, (da, db)
 
 
-def test_resampler_same_distribution_after_a_private_pass():
+def test_resampler_same_distribution_after_a_private_pass(stat_seed):
     a = deal([0, 1, 2], [[T, T, T], [F, F, F], [G, F, F]])
     play(a, THIEF + 1, PASS)
     b = deal([0, 1, 2], [[T, T, T], [F, F, F], [F, F, F]])
@@ -218,8 +222,8 @@ def test_resampler_same_distribution_after_a_private_pass():
     def p2_hand(world):
         return tuple(sorted(world.engine.hand(2)))
 
-    da = _distribution(a, 1, p2_hand, 300, 3)
-    db = _distribution(b, 1, p2_hand, 300, 4)
+    da = _distribution(a, 1, p2_hand, 300, stat_seed(3))
+    db = _distribution(b, 1, p2_hand, 300, stat_seed(4))
     assert len(da) > 1
     assert _chi_square_same(da, db) > 0.001, (da, db)
 

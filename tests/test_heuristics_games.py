@@ -75,7 +75,7 @@ def test_legal_and_deterministic(name, game_string):
     "saboteur(players=4,rounds=1)", "saboteur(players=3,rounds=2)",
     "ardillas_del_bosque(players=3)", "ardillas_del_bosque(players=3,side=night)",
     "ardillas_del_bosque(players=2,king=lynx)", "ardillas_del_bosque(players=2,king=ant)",
-    "gold_nugget(players=3)", "gold_nugget(players=2)",
+    pytest.param("gold_nugget(players=3)", marks=pytest.mark.slow), "gold_nugget(players=2)",
 ])
 def test_no_hidden_information(game_string):
     """Same move in two resampled worlds of the mover's information state."""
@@ -106,7 +106,8 @@ def test_no_hidden_information(game_string):
 
 
 @pytest.mark.parametrize("game_string,lineup,n_games", [
-    ("saboteur(players=3)", ("heuristic", "heuristic", "random"), 150),
+    pytest.param("saboteur(players=3)", ("heuristic", "heuristic", "random"), 150,
+                 marks=pytest.mark.slow),
     ("ardillas_del_bosque(players=2)", ("heuristic", "random"), 200),
     ("ardillas_del_bosque(players=4)", ("heuristic", "random"), 200),
     ("gold_nugget(players=2)", ("heuristic", "random"), 200),

@@ -14,6 +14,8 @@ import solvers
 import src_cy
 from repo import REPO_ROOT, WHEEL_TEST
 
+pytestmark = pytest.mark.integration
+
 PACKAGES = (games, solvers, src_cy, experiments)
 
 

@@ -8,12 +8,15 @@ import games  # noqa: F401  (registers the games)
 from games import ardillas_del_bosque as A
 from games.spec import get_spec
 
+pytestmark = pytest.mark.conformance
+
 SMALL = [
     ("gold_thief", None),
     ("ardillas_del_bosque", dict(A.MINI_PARAMS, side="night", boards="bear+lizard")),
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, params", SMALL)
 def test_openspiel_cpp_cfr_runs_and_improves_on_uniform(name, params):
     game = get_spec(name).load("mini") if params is None else pyspiel.load_game(name, params)

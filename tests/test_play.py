@@ -17,6 +17,8 @@ from experiments.play_render import (decision_title, end_summary, format_moves, 
                                      new_events, render_view, saboteur_text)
 from solvers.evaluate import spec
 
+pytestmark = pytest.mark.integration
+
 # The directory holding tests/: the checkout in place, a copy under ./run.sh test.
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = ["gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"]

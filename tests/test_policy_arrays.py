@@ -14,7 +14,8 @@ def _gold_thief_mini():
 
 
 @pytest.mark.parametrize("name,iters", [("kuhn_poker", 30), ("leduc_poker", 5),
-                                        ("kuhn_poker(players=3)", 10), ("gold_thief_mini", 3)])
+                                        ("kuhn_poker(players=3)", 10),
+                                        pytest.param("gold_thief_mini", 3, marks=pytest.mark.slow)])
 def test_openspiel_nash_conv_agrees(name, iters):
     game = _gold_thief_mini() if name == "gold_thief_mini" else pyspiel.load_game(name)
     solver = cfr.CFRPlusSolver(game)

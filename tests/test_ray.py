@@ -14,6 +14,8 @@ from experiments.botspec import parse_lineup  # noqa: E402
 from solvers import backends  # noqa: E402
 from solvers.evaluate import _worker, run_match as evaluate_run_match, spec  # noqa: E402
 
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ray")]  # one Ray instance
+
 GAME = "gold_thief(players=3)"
 LINEUP = [spec("heuristic"), spec("random")]
 

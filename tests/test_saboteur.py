@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 import games.saboteur as sab
 from games import testing
 from games._adapter import ParameterError
+from tiers import slow_above_min_players
 
 PLAYTHROUGHS = Path(__file__).parent / "playthroughs"
 EW, NS, NW, NE, NEW, NES, CROSS = range(7)
@@ -118,18 +119,21 @@ def view(state):
 
 
 # ------------------------------------------------------------------ conformance
-@pytest.mark.parametrize("params", [
-    {"players": 3, "rounds": 2, "deck_scale": 40},
+@pytest.mark.conformance
+@pytest.mark.parametrize("params", slow_above_min_players("saboteur", [
+    pytest.param({"players": 3, "rounds": 2, "deck_scale": 40}, marks=pytest.mark.slow),
     {"players": 5, "rounds": 1, "deck_scale": 50, "utility": "win"},
     {"players": 10, "rounds": 1, "deck_scale": 40},
     sab.MINI_PARAMS,
-])
+]))
 def test_conformance(params):
     game = pyspiel.load_game("saboteur", params)
     varied = testing.check_game(game, invariant=invariant, num_sims=1, num_games=3)
     assert varied > 0, "resampling never produced a second world"
 
 
+@pytest.mark.conformance
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 10])
 def test_full_deck_light_checks(players):
     game = pyspiel.load_game("saboteur", {"players": players})

@@ -14,6 +14,7 @@ import games.saboteur as sab
 from games import testing
 from src_cy.saboteur import KIND_NAMES, ROLE_NAMES, resample_failures
 from test_saboteur import FILLER, IDLE, Acts, play, setup, view
+from tiers import slow_above_min_players
 
 DIG, SAB = 0, 1
 CROSS, MAP = 6, 16
@@ -44,7 +45,8 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("params,draws,every", CONFIGS)
+@pytest.mark.conformance
+@pytest.mark.parametrize("params,draws,every", slow_above_min_players("saboteur", CONFIGS))
 def test_information_contract(params, draws, every):
     game = pyspiel.load_game("saboteur", params)
     before = resample_failures()
@@ -53,6 +55,8 @@ def test_information_contract(params, draws, every):
     assert resample_failures() == before == 0     # every world drawn consistently
 
 
+@pytest.mark.slow
+@pytest.mark.conformance
 def test_information_contract_default_preset_light():
     game = pyspiel.load_game("saboteur")
     assert testing.check_information_contract(game, num_games=1, seed=12, draws=1,
@@ -61,12 +65,13 @@ def test_information_contract_default_preset_light():
 
 # OpenSpiel's outcome-sampling MCCFR divides by a sample reach that underflows
 # to 0 over the ~400 steps of a default game (its numerics, not the game's).
+@pytest.mark.conformance
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
 @pytest.mark.parametrize("params,positions,sims", [
     (sab.MINI_PARAMS, 3, 60),
     (dict(sab.MINI_PARAMS, gold_handout="finder"), 2, 60),
-    ({}, 1, 8),
-    ({"gold_handout": "finder"}, 1, 8),
+    pytest.param({}, 1, 8, marks=pytest.mark.slow),
+    pytest.param({"gold_handout": "finder"}, 1, 8, marks=pytest.mark.slow),
 ])
 def test_openspiel_algorithms(params, positions, sims):
     game = pyspiel.load_game("saboteur", params)

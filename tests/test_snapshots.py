@@ -11,6 +11,8 @@ import games  # noqa: F401
 from games.testing import random_states
 from src_cy.rng import SplitMix64
 
+pytestmark = pytest.mark.conformance
+
 GAMES = ("gold_thief", "saboteur(players=3)", "ardillas_del_bosque", "gold_nugget",
          "kuhn_poker", "leduc_poker")
 

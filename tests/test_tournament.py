@@ -15,6 +15,8 @@ from experiments.botspec import parse_lineup
 from solvers.evaluate import _load
 from solvers.ratings import ELO, bootstrap_ratings, bradley_terry, wilson
 
+pytestmark = pytest.mark.integration
+
 # a fake game result: each bot's seats get its fixed strength as return
 STRENGTH = {"heuristic": 1.0, "ismcts": 0.0, "random": -1.0}
 
@@ -114,6 +116,7 @@ def test_real_games_deterministic_and_process_independent(tmp_path):
     assert not np.array_equal(a.margins, c.margins)
 
 
+@pytest.mark.slow
 def test_cli_writes_outputs(tmp_path, capsys):
     out = tmp_path / "t"
     rc = T.main(["--game", "gold_thief", "--players", "2", "--bots",

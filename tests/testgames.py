@@ -5,10 +5,14 @@ The ISMCTS test engines are not part of the package: :func:`build` compiles
 when its extension is missing or stale (the source, the installed
 ``src_cy`` declarations it cimports, or the interpreter changed), against
 whichever ``src_cy`` is imported (the checkout's or an installed wheel's).
-Cython and a C++ compiler are therefore test dependencies.
+Cython and a C++ compiler are therefore test dependencies. The check and the
+build run under an exclusive file lock (``tests/cy/.<module>.lock``), so
+pytest-xdist workers build the engine once per checkout and the others wait
+and import it.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import importlib
 import sys
@@ -37,33 +41,41 @@ def _fingerprint(src: Path, pxd_dir: Path) -> str:
     return h.hexdigest()
 
 
-def build(module: str = MODULE) -> ModuleType:
-    """Build ``tests/cy/<module>.pyx`` if needed and import it."""
+def _compile(module: str, src: Path, pxd_dir: Path) -> None:
+    """Cythonize and compile ``src`` into ``tests/cy/<module><EXT_SUFFIX>``."""
     from Cython.Build import cythonize
     from setuptools import Extension
     from setuptools.dist import Distribution
 
+    with tempfile.TemporaryDirectory(prefix="goldspiel-testgame-") as tmp:
+        ext = Extension(module, [str(src)], language="c++",
+                        extra_compile_args=["-O1", "-g0", "-std=c++17",
+                                            "-Wno-unused-function"])
+        exts = cythonize([ext], include_path=[str(pxd_dir.parent)], build_dir=tmp,
+                         compiler_directives={"language_level": 3}, quiet=True,
+                         force=True)
+        dist = Distribution({"ext_modules": exts, "script_args": []})
+        cmd = dist.get_command_obj("build_ext")
+        cmd.build_lib = str(CY_DIR)
+        cmd.build_temp = tmp
+        cmd.ensure_finalized()
+        cmd.run()
+
+
+def build(module: str = MODULE) -> ModuleType:
+    """Build ``tests/cy/<module>.pyx`` if needed (once across concurrent
+    processes) and import it."""
     src = CY_DIR / f"{module}.pyx"
     pxd_dir = Path(src_cy.__file__).resolve().parent
     stamp = CY_DIR / f".{module}.stamp"
     fingerprint = _fingerprint(src, pxd_dir)
-    built = list(CY_DIR.glob(f"{module}.*{sysconfig.get_config_var('EXT_SUFFIX')}"))
-    fresh = built and stamp.exists() and stamp.read_text() == fingerprint
-    if not fresh:
-        with tempfile.TemporaryDirectory(prefix="goldspiel-testgame-") as tmp:
-            ext = Extension(module, [str(src)], language="c++",
-                            extra_compile_args=["-O1", "-g0", "-std=c++17",
-                                                "-Wno-unused-function"])
-            exts = cythonize([ext], include_path=[str(pxd_dir.parent)], build_dir=tmp,
-                             compiler_directives={"language_level": 3}, quiet=True,
-                             force=True)
-            dist = Distribution({"ext_modules": exts, "script_args": []})
-            cmd = dist.get_command_obj("build_ext")
-            cmd.build_lib = str(CY_DIR)
-            cmd.build_temp = tmp
-            cmd.ensure_finalized()
-            cmd.run()
-        stamp.write_text(fingerprint)
+    built = CY_DIR / f"{module}{sysconfig.get_config_var('EXT_SUFFIX')}"
+    with open(CY_DIR / f".{module}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        fresh = built.exists() and stamp.exists() and stamp.read_text() == fingerprint
+        if not fresh:
+            _compile(module, src, pxd_dir)
+            stamp.write_text(fingerprint)
     if str(CY_DIR) not in sys.path:
         sys.path.insert(0, str(CY_DIR))
     return importlib.import_module(module)
