@@ -1781,8 +1781,8 @@ cdef class GoldThiefEngine(Engine):
         return _gt_fill_obs_tensor(self, player, out)
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
-        """The observation tensor, then one code per event `player` observed
-        (1 + an injective number of (kind, actor, seen detail, public detail))."""
+        """The observation tensor, then four scaled fields per event `player`
+        observed (kind, actor, seen detail, public detail; rules doc)."""
         return _gt_fill_info_tensor(self, player, out)
 
     # ---- snapshot
