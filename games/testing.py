@@ -3,8 +3,9 @@
 Each game's tests call :func:`check_game` (or the individual checks) for
 every player count and variant.  The checks use OpenSpiel's own
 ``random_sim_test`` plus goldspiel's contracts: exact resampling, plain-text
-serialization, clone independence, tensor shapes, illegal-action safety and a
-per-game invariant hook run after every action.
+serialization, clone independence, tensor shapes and range (every value in
+[0, 1], :func:`check_tensor_range`), illegal-action safety and a per-game
+invariant hook run after every action.
 """
 from __future__ import annotations
 
@@ -116,11 +117,31 @@ def check_clone_independence(game: pyspiel.Game, seed: int = 2) -> None:
         assert (str(state), state.history()) == before
 
 
+def check_tensor_range(state: pyspiel.State, player: int) -> None:
+    """Every value of ``player``'s information-state and observation tensors
+    is finite and in [0, 1] (binary planes and scaled counts; the layouts are
+    in each rules doc), so learning algorithms can read them as they are."""
+    gtype = state.get_game().get_type()
+    for name, provided, tensor in (
+            ("information_state_tensor", gtype.provides_information_state_tensor,
+             state.information_state_tensor),
+            ("observation_tensor", gtype.provides_observation_tensor, state.observation_tensor)):
+        if not provided:
+            continue
+        t = np.asarray(tensor(player), np.float64)
+        bad = np.flatnonzero(~((t >= 0.0) & (t <= 1.0)))
+        if bad.size:
+            raise AssertionError(
+                f"player {player}: {name} has {bad.size} values outside [0, 1], e.g. "
+                f"index {bad[0]} = {t[bad[0]]} (history {state.history()})")
+
+
 def check_tensors(game: pyspiel.Game, num_games: int = 3, seed: int = 3) -> None:
-    """Tensors have the declared shapes and are deterministic."""
+    """Tensors have the declared shapes, are deterministic and lie in [0, 1]."""
     gtype = game.get_type()
     for state in random_states(game, num_games, seed, every=3):
         for p in range(game.num_players()):
+            check_tensor_range(state, p)
             if gtype.provides_information_state_tensor:
                 t = np.asarray(state.information_state_tensor(p))
                 assert t.shape == tuple(game.information_state_tensor_shape())
@@ -176,6 +197,8 @@ def check_resampling(game: pyspiel.Game, num_games: int = 4, seed: int = 5,
                 assert world.information_state_string(p) == info
                 if has_tensor:
                     assert np.array_equal(np.asarray(world.information_state_tensor(p)), tensor)
+                for q in range(game.num_players()):
+                    check_tensor_range(world, q)
                 assert world.current_player() == state.current_player()
                 if state.current_player() == p:
                     assert world.legal_actions() == state.legal_actions()
@@ -212,6 +235,7 @@ class _InfoTable:
         engine = getattr(state, "engine", None)
         to_move = state.current_player()
         for q in range(self.game.num_players()):
+            check_tensor_range(state, q)
             info = state.information_state_string(q)
             key = engine.py_info_key(q) if engine is not None else None
             tensor = (np.asarray(state.information_state_tensor(q), np.float32).tobytes()
@@ -266,6 +290,8 @@ def check_resampled_world(state: pyspiel.State, world: pyspiel.State, player: in
     if gtype.provides_observation_tensor:
         assert np.array_equal(np.asarray(world.observation_tensor(player)),
                               np.asarray(state.observation_tensor(player)))
+    for q in range(game.num_players()):
+        check_tensor_range(world, q)
     assert (world.current_player() == player) == (state.current_player() == player)
     if state.current_player() == player:
         assert world.legal_actions() == state.legal_actions()

@@ -275,8 +275,9 @@ def _ad_fill(ArdillasEngine self, int player, float[:] out) -> None:
     if self.s.ppile >= 0:
         out[idx + self.s.ppile] = 1.0
     idx += self.H
-    out[idx] = self.s.liz_a + 1
-    out[idx + 1] = self.s.liz_b + 1
+    # The Lizard's piles: (pile + 1) / H, so no pile is 0 and every value is in [0, 1].
+    out[idx] = (self.s.liz_a + 1) / <float>self.H
+    out[idx + 1] = (self.s.liz_b + 1) / <float>self.H
 
 
 def _ad_step_code(ArdillasEngine self, int step, int player) -> int:

@@ -1913,7 +1913,7 @@ cdef class GoldNuggetEngine(Engine):
         return OBS_SIZE
 
     def info_tensor_size(self) -> int:
-        return OBS_SIZE + 1 + 2 * MAX_EVENTS
+        return OBS_SIZE + 1 + EVENT_FIELDS * MAX_EVENTS
 
     def fill_obs_tensor(self, int player, float[:] out) -> None:
         """Current view of `player` (see the rules doc for the layout)."""
@@ -1921,7 +1921,7 @@ cdef class GoldNuggetEngine(Engine):
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
         """The observation, then the events `player` saw (perfect recall): their
-        number, and each event code as two exact 16-bit halves."""
+        number, and each event code's six bit fields, scaled (rules doc)."""
         _gn_fill_info_tensor(self, player, out)
 
     def events_seen(self, int player) -> int:

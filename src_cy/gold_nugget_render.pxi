@@ -7,6 +7,9 @@ OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + N
 # Events one player can observe that the information-state tensor records
 # (the longest random 5-player advanced game measured: see the rules doc).
 MAX_EVENTS = 2500
+# Floats per event in the information-state tensor: the six bit fields of the
+# event code (see ``ev``), each scaled by its largest value.
+EVENT_FIELDS = 6
 DECISION_NAMES = ("", "examine", "beg", "choose an animal", "choose an animal with stones",
                   "choose its stone", "steal from anywhere", "choose a lair stone",
                   "choose your stone", "suspicion", "place")
@@ -353,6 +356,14 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
     """Current view of `player` (see the rules doc for the layout)."""
     cdef int o = 0, q, i, s, k, qq
     cdef GN* g = &self.g
+    # Counts are scaled by their documented maximum (rules doc, "Tensors").
+    cdef float cards = 0, stones = MAXS, feathers = max(g.nfeathers, 1)
+    cdef float deal_max = g.n * max(g.hand_size, g.start_stones, 1)
+    for k in range(NLEAF):
+        cards += g.leaf_init[k]
+    for k in range(NWIND):
+        cards += g.wind_init[k]
+    cards = max(cards, 1)
     for i in range(OBS_SIZE):
         out[i] = 0
     out[o + player] = 1
@@ -361,8 +372,8 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
     o += 18
     out[o + g.time] = 1
     o += 4
-    out[o] = g.day
-    out[o + 1] = g.days - g.day
+    out[o] = g.day / <float>g.days
+    out[o + 1] = (g.days - g.day) / <float>g.days
     o += 2
     out[o + g.holder] = 1
     o += MAXP
@@ -374,13 +385,13 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
         out[o + qq * 12 + 1] = g.elim[q]
         if not blind:      # a sleeper sees the counts again when it wakes
             out[o + qq * 12 + 2 + min(g.feathers[q], 3)] = 1
-            out[o + qq * 12 + 6] = g.handn[q]
-            out[o + qq * 12 + 7] = g.lairn[q]
+            out[o + qq * 12 + 6] = g.handn[q] / cards
+            out[o + qq * 12 + 7] = g.lairn[q] / stones
         out[o + qq * 12 + 8 + (g.tod[q] if g.tod[q] >= 0 else 0)] = 1 if g.tod[q] >= 0 else 0
     o += MAXP * 12
     for k in range(NLEAF):
-        out[o + k] = g.hand[player][k]
-        out[o + NLEAF + k] = g.discard[k]
+        out[o + k] = g.hand[player][k] / cards
+        out[o + NLEAF + k] = g.discard[k] / cards
     o += 2 * NLEAF
     for q in range(g.n):
         qq = (q - player + g.n) % g.n
@@ -405,12 +416,12 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
     for i in range(g.nestn):
         s = g.nest[i]
         if g.knows[player] & (1u << s):
-            out[o + g.face[s]] += 1
+            out[o + g.face[s]] += 1 / stones
     o += 3
-    out[o] = g.nestn
-    out[o + 1] = 0 if blind else g.nest_feathers
-    out[o + 2] = self.deck_total()
-    out[o + 3] = g.plays
+    out[o] = g.nestn / stones
+    out[o + 1] = 0 if blind else g.nest_feathers / feathers
+    out[o + 2] = self.deck_total() / cards
+    out[o + 3] = g.plays / cards
     out[o + 4] = g.special_used
     o += 5
     if g.phase == PH_EFFECT and self.current_player() == player:
@@ -418,23 +429,31 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
         out[o + 29 + g.eff.dk] = 1
     o += 40
     if g.phase == PH_SETUP_STONE or g.phase == PH_DEAL:
-        out[o] = g.deal_i
+        out[o] = g.deal_i / deal_max
 
 
 def _gn_fill_info_tensor(GoldNuggetEngine self, int player, float[:] out) -> None:
     """The observation, then the events `player` saw (perfect recall): their
-    number, and each event code as two exact 16-bit halves."""
-    cdef int i, m = 0, o = OBS_SIZE + 1
+    number / MAX_EVENTS, and per event the six bit fields of its code, each
+    scaled by its largest value (kind / 63, a / 15, b / 15, c, d, e / 63)."""
+    cdef int i, m = 0, o = OBS_SIZE + 1, f
+    cdef uint32_t c
     _gn_fill_obs_tensor(self, player, out[:OBS_SIZE])
-    for i in range(OBS_SIZE, OBS_SIZE + 1 + 2 * MAX_EVENTS):
+    for i in range(OBS_SIZE, OBS_SIZE + 1 + EVENT_FIELDS * MAX_EVENTS):
         out[i] = 0
     for i in range(self.g.nlog):
         if (self.logm[i] >> player) & 1:
             if m < MAX_EVENTS:
-                out[o + 2 * m] = self.logc[i] & 0xFFFF
-                out[o + 2 * m + 1] = self.logc[i] >> 16
+                c = self.logc[i]
+                f = o + EVENT_FIELDS * m
+                out[f] = (c & 63) / 63.0
+                out[f + 1] = ((c >> 6) & 15) / 15.0
+                out[f + 2] = ((c >> 10) & 15) / 15.0
+                out[f + 3] = ((c >> 14) & 63) / 63.0
+                out[f + 4] = ((c >> 20) & 63) / 63.0
+                out[f + 5] = ((c >> 26) & 63) / 63.0
             m += 1
-    out[OBS_SIZE] = m
+    out[OBS_SIZE] = min(m, MAX_EVENTS) / <float>MAX_EVENTS
 
 
 def _gn_events_seen(GoldNuggetEngine self, int player) -> int:

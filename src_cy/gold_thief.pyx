@@ -1079,8 +1079,9 @@ cdef class GoldThiefEngine(Engine):
         """The actions of the skeleton walk at the current node, with their
         proposal probabilities (0 = dead end).  Forced: public actions, `p`'s
         own, window answers (a player asked whose answer is not in the
-        public record passes), the chance outcomes `p` observed (accepted
-        with probability `acc`, see the rules doc).  Free: hidden chance
+        public record passes, accepted with probability 1 / their legal
+        answers), the chance outcomes `p` observed (accepted with
+        probability `acc`, see the rules doc).  Free: hidden chance
         outcomes (by their odds), another player's Give and Faerie goal
         (uniform).  `nexti`: the skeleton index after this step."""
         cdef int cp = self.current_player(), ph = self.s.phase, N = <int>T.size()
@@ -1130,10 +1131,15 @@ cdef class GoldThiefEngine(Engine):
                     break
                 j += 1
             if found >= 0:
-                outs[0] = T[0][found]
+                act = T[0][found]
                 nexti[0] = found + 1
             else:
-                outs[0] = A_PASS
+                act = A_PASS
+            if act == A_PASS:
+                # a pass only the passer sees: a hidden choice, uniform among
+                # their legal answers, so accepted with probability 1 / (legal)
+                acc[0] = 1.0 / self.legal_actions(outs)
+            outs[0] = act
             return 1
         if cp != p and ph == PH_GIVE:
             n = self.legal_actions(outs)
@@ -1578,7 +1584,8 @@ cdef class GoldThiefEngine(Engine):
         outcomes; True if the result is in `p`'s information set.  `logw`:
         log of the target weight w(h) of the world (chance probabilities,
         1 / legal Gives at another player's Give, 1 / face-down goals at
-        another player's Faerie play)."""
+        another player's Faerie play, 1 / legal answers at another player's
+        unrecorded window pass)."""
         cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g
         cdef int di = 0, gi = 0, fi = 0, vi, last = -1
         cdef size_t e
@@ -1637,6 +1644,8 @@ cdef class GoldThiefEngine(Engine):
                     i = found + 1
                 else:
                     act = A_PASS
+                if act == A_PASS:
+                    logw[0] -= log(<double>self.legal_actions(outs))
             elif cp != p and ph == PH_GIVE:
                 vi = 0
                 for e in range(self.log.size()):
@@ -1792,8 +1801,8 @@ cdef class GoldThiefEngine(Engine):
         return _gt_fill_obs_tensor(self, player, out)
 
     def fill_info_tensor(self, int player, float[:] out) -> None:
-        """The observation tensor, then one code per event `player` observed
-        (1 + an injective number of (kind, actor, seen detail, public detail))."""
+        """The observation tensor, then four scaled fields per event `player`
+        observed (kind, actor, seen detail, public detail; rules doc)."""
         return _gt_fill_info_tensor(self, player, out)
 
     # ---- snapshot

@@ -112,6 +112,12 @@ def _gt_render(GoldThiefEngine self) -> str:
     return "\n".join(lines)
 
 
+# The information-state tensor's event slots: four floats per event.
+EVENT_FLOATS = 4
+NUM_EVENT_KINDS = 14      # EV_FIRST .. EV_SCORE
+EVENT_PUBLIC_MAX = 127    # the public detail is in [-1, 126]
+
+
 def _gt_obs_tensor_size(GoldThiefEngine self) -> int:
     n = self.num_players
     return 12 + n + 5 * n + NT + 2 * MAX_GOALS + NT + 1 + 7 + 2 * n + n * NT
@@ -124,7 +130,15 @@ def _gt_event_slots(GoldThiefEngine self) -> int:
 
 
 def _gt_info_tensor_size(GoldThiefEngine self) -> int:
-    return self.obs_tensor_size() + self.event_slots()
+    return self.obs_tensor_size() + EVENT_FLOATS * self.event_slots()
+
+
+def _gt_card_total(GoldThiefEngine self) -> int:
+    """Action cards in the game: the scale of every card count in the tensors."""
+    cdef int t, c = 0
+    for t in range(NT):
+        c += self.counts[t]
+    return max(c, 1)
 
 
 def _gt_fill_obs_tensor(GoldThiefEngine self, int player, float[:] out) -> None:
@@ -133,16 +147,22 @@ def _gt_fill_obs_tensor(GoldThiefEngine self, int player, float[:] out) -> None:
 
 
 def _gt_fill_info_tensor(GoldThiefEngine self, int player, float[:] out) -> None:
-    """The observation tensor, then one code per event `player` observed
-    (1 + an injective number of (kind, actor, seen detail, public detail))."""
+    """The observation tensor, then per event `player` observed its four
+    fields, each an exact integer scaled into (0, 1] or [0, 1]: (kind + 1) / 14,
+    (actor + 1) / 5, (seen detail + 1) / 24, (public detail + 1) / 127."""
+    cdef int i, base
     self.fill_obs_tensor(player, out)
     base = self.obs_tensor_size()
     events = self.visible_events(player)
     if len(events) > self.event_slots():
         raise ValueError(f"P{player} observed {len(events)} events, more than the "
                          f"{self.event_slots()} slots of the information-state tensor")
+    out[base:] = 0.0
     for i, (k, actor, secret, b) in enumerate(events):
-        out[base + i] = 1 + (((k * 6 + actor + 1) * 25 + secret + 1) * 128 + b + 1)
+        out[base + EVENT_FLOATS * i] = (k + 1) / <float>NUM_EVENT_KINDS
+        out[base + EVENT_FLOATS * i + 1] = (actor + 1) / <float>MAXP
+        out[base + EVENT_FLOATS * i + 2] = (secret + 1) / <float>MAX_GOALS
+        out[base + EVENT_FLOATS * i + 3] = (b + 1) / <float>EVENT_PUBLIC_MAX
 
 
 def _gt_event_line(GoldThiefEngine self, ev: tuple, int viewer) -> str:
@@ -219,20 +239,25 @@ def _gt_stack_str(GoldThiefEngine self) -> str:
 
 def _gt_fill_obs(GoldThiefEngine self, v, float[:] out) -> None:
     cdef int n = v.num_players, k = 0, q, t, g
+    # Counts are scaled by their documented maximum (rules doc, "Tensors"):
+    # gold by all the gold in play, cards by the action cards in the game,
+    # goals by the goal cards.
+    cdef float gold_max = max(n * self.start_gold, 1)
+    cdef float cards = _gt_card_total(self), goals = max(self.num_goals, 1)
     out[k + _PHASE_NAMES.index(v.phase)] = 1.0
     k += 12
     if v.decider >= 0:
         out[k + v.decider] = 1.0
     k += n
     for q in range(n):
-        out[k + q] = v.gold[q]
-        out[k + n + q] = v.hand_sizes[q]
-        out[k + 2 * n + q] = v.face_down_counts[q]
-        out[k + 3 * n + q] = len(v.face_up[q])
+        out[k + q] = v.gold[q] / gold_max
+        out[k + n + q] = v.hand_sizes[q] / cards
+        out[k + 2 * n + q] = v.face_down_counts[q] / goals
+        out[k + 3 * n + q] = len(v.face_up[q]) / goals
         out[k + 4 * n + q] = 1.0 if q == v.active else 0.0
     k += 5 * n
     for t in range(NT):
-        out[k + t] = v.hand[t]
+        out[k + t] = v.hand[t] / cards
     k += NT
     for g in v.goals_down:
         out[k + g] = 1.0
@@ -241,9 +266,9 @@ def _gt_fill_obs(GoldThiefEngine self, v, float[:] out) -> None:
             out[k + MAX_GOALS + g] = 1.0
     k += 2 * MAX_GOALS
     for t in range(NT):
-        out[k + t] = v.discard[t]
+        out[k + t] = v.discard[t] / cards
     k += NT
-    out[k] = v.deck_size
+    out[k] = v.deck_size / cards
     k += 1
     top = v.pending[len(v.pending) - 1] if v.pending else None
     if top is not None:
@@ -256,7 +281,7 @@ def _gt_fill_obs(GoldThiefEngine self, v, float[:] out) -> None:
     k += 2 * n
     for q in range(n):
         for t in range(NT):
-            out[k + q * NT + t] = v.known_cards[q][t]
+            out[k + q * NT + t] = v.known_cards[q][t] / cards
     k += n * NT
 
 

@@ -390,6 +390,11 @@ def _info_tensor_size(SaboteurEngine self) -> int:
             + self.max_events() * self.event_size())
 
 
+cdef float _sab_nugget_max(SaboteurEngine self):
+    """Most saboteur nuggets one player can hold: 4 per round (``SAB_PAY``)."""
+    return 4.0 * max(self.p.rounds, 1)
+
+
 def _fill_obs_tensor(SaboteurEngine self, int player, float[:] out) -> None:
     """Body of ``SaboteurEngine.fill_obs_tensor``."""
     _fill_obs(self, player, out)
@@ -397,6 +402,10 @@ def _fill_obs_tensor(SaboteurEngine self, int player, float[:] out) -> None:
 
 cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
     cdef int C = self.p.C, n = self.p.n, i, v, g, k, t, p, o = 0, known
+    # Counts are scaled by their documented maximum (rules doc, "Strings and
+    # tensors"): cards by the deck size K, gold cards by their number, saboteur
+    # nuggets by the most a saboteur can earn.
+    cdef float cards = max(self.p.K, 1), golds = NGOLD, nuggets = _sab_nugget_max(self)
     out[:] = 0.0
     for i in range(C):
         v = self.s.cell[self.grid_of(i)]
@@ -420,7 +429,7 @@ cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
             out[o + 3 * p + t] = self.s.broken[p][t]
     o += 3 * n
     for k in range(NKINDS):
-        out[o + k] = self.s.hand[player][k]
+        out[o + k] = self.s.hand[player][k] / cards
     o += NKINDS
     out[o + self.s.role[player] + 1] = 1.0
     o += 3
@@ -434,28 +443,28 @@ cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
     out[o + self.s.phase] = 1.0
     o += NPHASES
     for p in range(n):
-        out[o + p] = self.s.hand_n[p]
+        out[o + p] = self.s.hand_n[p] / cards
     o += n
-    out[o] = self.s.deck_n
+    out[o] = self.s.deck_n / cards
     o += 1
     out[o + min(self.s.round, MAXROUNDS - 1)] = 1.0
     o += MAXROUNDS
     for k in range(3):
-        out[o + k] = self.s.gold[player][k]
-    out[o + 3] = self.s.sab_gold[player]
+        out[o + k] = self.s.gold[player][k] / golds
+    out[o + 3] = self.s.sab_gold[player] / nuggets
     o += 4
     for p in range(n):
-        out[o + p] = self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]
-        out[o + n + p] = self.s.sab_gold[p]
+        out[o + p] = (self.s.gold[p][0] + self.s.gold[p][1] + self.s.gold[p][2]) / golds
+        out[o + n + p] = self.s.sab_gold[p] / nuggets
     o += 2 * n
     if (self.s.phase == PH_GOLD or self.s.phase == PH_SHARE) and player == self.gold_holder():
         for k in range(3):
-            out[o + k] = self.s.gdrawn[k]
+            out[o + k] = self.s.gdrawn[k] / golds
     o += 3
     for i in range(NGOLD):
         p = self.s.gloc[i]
         if not self.p.pick and p >= 0 and p != player and (self.s.gseen[i] >> player) & 1:
-            out[o + 3 * p + self.s.gval[i]] += 1.0
+            out[o + 3 * p + self.s.gval[i]] += 1.0 / golds
     o += 3 * n
     return o
 
@@ -463,19 +472,20 @@ cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
 def _fill_info_tensor(SaboteurEngine self, int player, float[:] out) -> None:
     """Body of ``SaboteurEngine.fill_info_tensor``."""
     cdef int o = _fill_obs(self, player, out), n = self.p.n, p, k, g, r
+    cdef float cards = max(self.p.K, 1)
     for p in range(n):
         for k in range(NKINDS):
-            out[o + p * NKINDS + k] = self.s.played[p][k]
+            out[o + p * NKINDS + k] = self.s.played[p][k] / cards
     o += n * NKINDS
     for p in range(n):
-        out[o + p] = self.s.passes[p]
+        out[o + p] = self.s.passes[p] / cards
     o += n
     for k in range(NKINDS):
-        out[o + k] = self.s.disc[player][k]
+        out[o + k] = self.s.disc[player][k] / cards
     o += NKINDS
     for p in range(n):
         for g in range(3):
-            out[o + 3 * p + g] = self.s.mapped[p][g]
+            out[o + 3 * p + g] = self.s.mapped[p][g] / cards
     o += 3 * n
     for r in range(MAXROUNDS):
         if self.s.round_winner[r]:
@@ -491,9 +501,11 @@ def _fill_info_tensor(SaboteurEngine self, int player, float[:] out) -> None:
         out[f + 1 + ev] = 1.0
         out[f + 1 + NEV + actor + 1] = 1.0
         f += 1 + NEV + n + 1
-        out[f] = a + 1
-        out[f + 1] = b + 1
-        out[f + 2] = c + 1
+        # each field + 1 scaled by its stored type's range (``Ev``: int16 a
+        # and private, int8 b and c), so every value is in [0, 1]
+        out[f] = (a + 1) / 32768.0
+        out[f + 1] = (b + 1) / 128.0
+        out[f + 2] = (c + 1) / 128.0
         if priv >= 0:
             out[f + 3] = 1.0
-            out[f + 4] = priv + 1
+            out[f + 4] = (priv + 1) / 32768.0

@@ -38,13 +38,16 @@ def _is_faerie_play(action: int) -> bool:
     return FAERIE0 <= action < FAERIE0 + NUM_GOALS_MAX
 
 
-def _exact_posteriors(game: pyspiel.Game, targets: set) -> dict:
+def _exact_posteriors(game: pyspiel.Game, targets: set, weigh_passes: bool = True) -> dict:
     """For each (player p, info key) in `targets`: every history h in p's
-    information set, with its weight: chance probabilities x 1/(legal Gives)
-    at another player's Give x 1/(face-down goals) at another player's Faerie
-    play.  A history that ends with another player's private pass is left
-    out when the history before that pass is already in the set (the world
-    is the first state of such a run)."""
+    information set, with its weight (the target of docs/architecture.md):
+    chance probabilities x 1/(legal Gives) at another player's Give x
+    1/(face-down goals) at another player's Faerie play x 1/(legal answers)
+    at another player's window pass (every pass is unrecorded: only the
+    player asked sees it; ``weigh_passes=False`` gives a pass weight 1, the
+    target the sampler had before issue 27).  A history that ends with
+    another player's private pass is left out when the history before that
+    pass is already in the set (the world is the first state of such a run)."""
     out = {t: {} for t in targets}
     n = game.num_players()
     stack = [(game.make_engine(), (1.0,) * n, None, None)]
@@ -67,7 +70,8 @@ def _exact_posteriors(game: pyspiel.Game, targets: set) -> dict:
             gives = [a for a in legal if a >= GIVE0]
             faeries = [a for a in legal if _is_faerie_play(a)]
             moves = [(a, 1.0 / len(gives) if a >= GIVE0 else
-                      1.0 / len(faeries) if _is_faerie_play(a) else 1.0) for a in legal]
+                      1.0 / len(faeries) if _is_faerie_play(a) else
+                      1.0 / len(legal) if a == PASS and weigh_passes else 1.0) for a in legal]
         for a, w in moves:
             child = e.py_clone()
             child.py_apply(a)
@@ -208,6 +212,42 @@ def test_exact_enumeration_detects_a_wrong_distribution():
         if chisquare(obs, exp).pvalue < 1e-3:
             refused += 1
     assert refused >= 4
+
+
+def _weights_tv(a: dict, b: dict) -> float:
+    ta, tb = sum(a.values()), sum(b.values())
+    return 0.5 * sum(abs(a.get(h, 0.0) / ta - b.get(h, 0.0) / tb) for h in set(a) | set(b))
+
+
+@pytest.mark.parametrize("stages", ["default", "model"])
+def test_unrecorded_window_passes_weigh_one_over_the_legal_answers(attempts, stages):
+    """Issue 27: where another player passed a window unseen while holding
+    an answer (e.g. "You: Thief on P0 | Thief by You resolves" when P0 might
+    hold a Guard), the target weighs that pass 1 / (their legal answers). On
+    the mini information sets where this changes the target by more than
+    0.05 in total variation, the sampler (default stages, or stage 2 alone)
+    passes a chi-square against the target and is refused against the
+    target with passes weighing 1 on at least one of them."""
+    if stages == "model":
+        gt.set_resample_attempts(0, 500)
+    game = pyspiel.load_game("gold_thief", MINI_PARAMS)
+    picked = {}
+    for state in random_states(game, 40, seed=13, every=1):
+        if not state.is_terminal():
+            for p in range(2):
+                picked.setdefault((p, state.engine.py_info_key(p)), (state, p))
+    target = _exact_posteriors(game, set(picked))
+    unweighted = _exact_posteriors(game, set(picked), weigh_passes=False)
+    differing = [(picked[t], target[t], unweighted[t]) for t in sorted(picked)
+                 if _weights_tv(target[t], unweighted[t]) > 0.05]
+    assert len(differing) >= 3
+    n, refused = 1500, 0
+    for (state, p), support, old in differing[:4]:
+        seen = _draw(state, p, n, 3)
+        assert set(seen) <= set(support), "a world outside p's information set"
+        assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+        refused += exact_chisquare_pvalue(seen, old, n) < 1e-3
+    assert refused >= 1
 
 
 @pytest.mark.parametrize("params", [MINI_PARAMS, {"players": 2, "max_turns": 3},
