@@ -10,6 +10,7 @@ invariant hook run after every action.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 import sys
 from typing import TYPE_CHECKING, Callable, Iterator
@@ -568,20 +569,100 @@ def _playthrough_text(game_string: str, actions: list[int] | None, seed: int | N
     return generate_playthrough.playthrough(game_string, actions, seed=seed)
 
 
-def write_playthrough(game_string: str, path: str, seed: int = 1) -> None:
-    """Write a seeded golden playthrough (OpenSpiel's format) to ``path``."""
-    text = _playthrough_text(game_string, None, seed)
+DIGEST_HEADER = "# goldspiel digest playthrough, format 1"
+
+
+def _digest(data: bytes | str) -> str:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _tensor_line(name: str, values: list[float]) -> str:
+    t = np.asarray(values, np.float32)
+    return (f"{name} sha256={_digest(t.tobytes())} size={t.size} "
+            f"nonzero={int(np.count_nonzero(t))} sum={float(t.sum(dtype=np.float64)):.6f}")
+
+
+def digest_playthrough_text(game_string: str, actions: list[int] | None,
+                            seed: int | None) -> str:
+    """A golden playthrough for games whose tensors are too large for
+    OpenSpiel's text format: the same trajectory and fields (current player,
+    legal actions, chance outcomes, every player's information-state and
+    observation strings and tensors, returns), with each string and tensor
+    written as a SHA-256 digest plus its size, so any change of any field
+    still fails.  ``actions`` replays a recorded trajectory; otherwise
+    ``seed`` draws one (:func:`random_action`)."""
+    game = pyspiel.load_game(game_string)
+    gtype = game.get_type()
+    lines = [DIGEST_HEADER, f"game: {game_string}", "",
+             f"NumPlayers() = {game.num_players()}",
+             f"NumDistinctActions() = {game.num_distinct_actions()}",
+             f"MaxChanceOutcomes() = {game.max_chance_outcomes()}",
+             f"MaxGameLength() = {game.max_game_length()}",
+             f"MinUtility() = {game.min_utility()}", f"MaxUtility() = {game.max_utility()}",
+             f"InformationStateTensorShape() = {game.information_state_tensor_shape()}",
+             f"ObservationTensorShape() = {game.observation_tensor_shape()}"]
+    rng = SplitMix64(0 if seed is None else seed)
+    state = game.new_initial_state()
+    step = 0
+    while True:
+        lines += ["", f"# State {step}", f"History() = {state.history()}",
+                  f"CurrentPlayer() = {state.current_player()}"]
+        for p in range(game.num_players()):
+            if gtype.provides_information_state_string:
+                text = state.information_state_string(p)
+                lines.append(f"InformationStateString({p}) sha256={_digest(text)} "
+                             f"chars={len(text)}")
+            if gtype.provides_information_state_tensor:
+                lines.append(_tensor_line(f"InformationStateTensor({p})",
+                                          state.information_state_tensor(p)))
+            if gtype.provides_observation_string:
+                text = state.observation_string(p)
+                lines.append(f"ObservationString({p}) sha256={_digest(text)} chars={len(text)}")
+            if gtype.provides_observation_tensor:
+                lines.append(_tensor_line(f"ObservationTensor({p})",
+                                          state.observation_tensor(p)))
+        if state.is_terminal():
+            lines.append(f"Returns() = {state.returns()}")
+            break
+        if state.is_chance_node():
+            lines.append(f"ChanceOutcomes() = {state.chance_outcomes()}")
+        else:
+            lines.append(f"LegalActions() = {state.legal_actions()}")
+        if actions is None:
+            action = random_action(state, rng)
+        elif step < len(actions):
+            action = actions[step]
+        else:
+            raise AssertionError(f"the recorded actions end at state {step}, which is not terminal")
+        lines.append(f"action: {action}")
+        state.apply_action(action)
+        step += 1
+    if actions is not None and step != len(actions):
+        raise AssertionError(f"the game ended after {step} of {len(actions)} recorded actions")
+    return "\n".join(lines) + "\n"
+
+
+def write_playthrough(game_string: str, path: str, seed: int = 1,
+                      digest: bool = False) -> None:
+    """Write a seeded golden playthrough to ``path``: OpenSpiel's format, or
+    with ``digest=True`` :func:`digest_playthrough_text`'s."""
+    make = digest_playthrough_text if digest else _playthrough_text
+    text = make(game_string, None, seed)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
 
 def check_playthrough(path: str) -> None:
-    """Regenerate a golden playthrough from its game and actions; any diff fails."""
+    """Regenerate a golden playthrough (either format) from its game and
+    recorded actions; any difference fails."""
     with open(path, encoding="utf-8") as f:
         golden = f.read()
     game_string = re.search(r"^game: (.*)$", golden, re.M).group(1)
     actions = [int(a) for a in re.findall(r"^action: (-?\d+)$", golden, re.M)]
-    fresh = _playthrough_text(game_string, actions, None)
+    make = digest_playthrough_text if golden.startswith(DIGEST_HEADER) else _playthrough_text
+    fresh = make(game_string, actions, None)
     if fresh != golden:
         diff = difflib.unified_diff(golden.splitlines(), fresh.splitlines(),
                                     "golden", "regenerated", lineterm="", n=1)
@@ -608,6 +689,9 @@ def check_game(game: pyspiel.Game, invariant: Invariant | None = None,
 
 
 if __name__ == "__main__":
-    # python -m games.testing GAME_STRING PATH [SEED]: (re)write a golden playthrough.
+    # python -m games.testing GAME_STRING PATH [SEED] [--digest]: (re)write a
+    # golden playthrough (--digest: the digest format, for large tensors).
     import games  # noqa: F401
-    write_playthrough(sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    args = [a for a in sys.argv[1:] if a != "--digest"]
+    write_playthrough(args[0], args[1], int(args[2]) if len(args) > 2 else 1,
+                      digest="--digest" in sys.argv[1:])
