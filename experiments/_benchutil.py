@@ -1,6 +1,7 @@
 """Shared helpers for benchmark scripts: machine description, doc sections."""
 from __future__ import annotations
 
+import argparse
 import datetime
 import os
 import platform
@@ -39,3 +40,23 @@ def replace_section(path: str, name: str, text: str) -> None:
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(doc)
     os.replace(tmp, path)
+
+
+def publish(command: str, table: str, section: str, write: bool) -> None:
+    """Print the machine line, the command and the table; with ``write``,
+    put them in ``section`` of ``docs/benchmarks.md``."""
+    text = f"{machine_line()}\n\nCommand: `{command}`\n\n{table}\n"
+    print(text)
+    if write:
+        replace_section("docs/benchmarks.md", section, text)
+
+
+def bench_parser(doc: str | None, seed_help: str) -> argparse.ArgumentParser:
+    """An argument parser with the options every benchmark shares: ``--seed``,
+    ``--only`` (keep configurations whose name contains it) and ``--write``."""
+    parser = argparse.ArgumentParser(description=doc,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=0, help=seed_help)
+    parser.add_argument("--only", default="", help="keep configurations whose name contains this")
+    parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
+    return parser

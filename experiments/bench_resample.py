@@ -23,7 +23,6 @@ the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
 """
 from __future__ import annotations
 
-import argparse
 import time
 from typing import Callable
 
@@ -31,7 +30,7 @@ import pyspiel
 from tqdm import tqdm
 
 import games  # noqa: F401
-from experiments._benchutil import machine_line, replace_section
+from experiments._benchutil import bench_parser, publish
 from games.testing import random_states
 from src_cy.rng import SplitMix64
 
@@ -125,14 +124,11 @@ def table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = bench_parser(__doc__, "seed of the random games")
     parser.add_argument("--seconds", type=float, default=0.5, help="time per measurement")
     parser.add_argument("--positions", type=int, default=6, help="positions per game")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random games")
-    parser.add_argument("--only", default="", help="keep games whose name contains this")
     parser.add_argument("--gold-thief-k", type=int, default=None,
                         help="Gold Thief stage-2 proposals K (default: the engine's)")
-    parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.positions < 1:
         parser.error("--seconds must be > 0 and --positions >= 1")
@@ -153,10 +149,7 @@ def main(argv: list[str] | None = None) -> None:
         command += f" --gold-thief-k {args.gold_thief_k}"
     rows = [bench(label, gs, args.positions, args.seconds, args.seed)
             for label, gs in tqdm(configs, desc="games", unit="game")]
-    text = f"{machine_line()}\n\nCommand: `{command}`\n\n{table(rows)}\n"
-    print(text)
-    if args.write:
-        replace_section("docs/benchmarks.md", "resample", text)
+    publish(command, table(rows), "resample", args.write)
 
 
 if __name__ == "__main__":

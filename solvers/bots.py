@@ -63,18 +63,24 @@ def best_games() -> list[str]:
     return [s.name for s in specs() if s.best is not None]
 
 
+# ``best``'s hard cap on a move, in seconds of process CPU time, unless the
+# game's spec sets its own ``move_budget`` (docs/ai.md, "Move-time budget").
+BEST_MOVE_BUDGET = 0.25
+
+
 def best_config(game: pyspiel.Game) -> dict[str, Any]:
     """The ``best`` bot's ISMCTS options for ``game``, from its spec
     (``GameSpec.best(game)``, which may depend on the parameters, e.g. the
     player count).  Fixed simulation counts (not time limits) keep every bot
     seed-deterministic; they were chosen so a move takes <= 0.1 s of CPU on
-    one core (``docs/ai.md``)."""
+    one core (``docs/ai.md``).  A hard cap, ``move_budget``
+    (:data:`BEST_MOVE_BUDGET` CPU seconds), bounds the rare slow move."""
     name = game.get_type().short_name
     spec = find_spec(name)
     if spec is None or spec.best is None:
         raise ValueError(f"no 'best' configuration for {name!r}; games with one: "
                          f"{best_games()}")
-    return dict(spec.best(game))
+    return {"move_budget": BEST_MOVE_BUDGET, **spec.best(game)}
 
 
 def _make_best(game: pyspiel.Game, seed: int | None = 0, **overrides: Any) -> pyspiel.Bot:

@@ -39,10 +39,12 @@ from games.spec import find_spec, state_engine
 # The one RNG (src_cy/rng.py), re-exported here for existing callers.
 from solvers.beliefs import world_acceptance
 from solvers.bot_base import Bot
+from src_cy.engine import ResampleOutOfTime
 from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
 
 FINAL_POLICIES = ("max_visits", "visit_distribution")
 DETERMINIZATIONS = ("uniform", "belief")
+BUDGET_CLOCKS = ("cpu", "wall")
 
 
 @dataclass
@@ -59,6 +61,11 @@ class RootStats:
     rng_state: int
     # Belief-weighted determinization: worlds drawn to get the accepted ones.
     world_draws: int = 0
+    # The move's hard deadline stopped world drawing or simulations.
+    out_of_time: bool = False
+    # Worlds in the move's pool (``cached_worlds`` / belief worlds); 0: fresh
+    # worlds per simulation.
+    pool_worlds: int = 0
 
     def mean_values(self) -> list[float]:
         return [w / v if v else 0.0 for w, v in zip(self.values, self.visits)]
@@ -131,21 +138,29 @@ def _resolve_candidates(game_name: str, candidates: Any) -> RootCandidates | Non
 # Belief-weighted determinization
 # ----------------------------------------------------------------------
 def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float],
-                       n: int, rng: SplitMix64, max_draws: int) -> tuple[list[Any], int]:
+                       n: int, rng: SplitMix64, max_draws: int,
+                       deadline: "Deadline | None" = None) -> tuple[list[Any], int]:
     """Rejection sampling of ``n`` worlds: ``w = draw(rng.next())`` (a world
     from the uniform resampler), kept when ``rng.random() < accept(w)``.
 
     Returns (worlds, draws made).  If fewer than ``n`` are accepted within
     ``max_draws`` draws, the most acceptable of the rejected worlds (ties:
     earliest; re-drawn from their seeds, so rejected worlds are not kept in
-    memory) fill the list, so the search always has ``n`` worlds.
+    memory) fill the list, so the search always has ``n`` worlds.  Past
+    ``deadline`` (or when a draw raises ``ResampleOutOfTime``) drawing stops
+    with the worlds accepted so far (possibly none).
     """
     kept: list[Any] = []
     spare: list[tuple[float, int, int]] = []
     draws = 0
     while len(kept) < n and draws < max_draws:
+        if deadline is not None and deadline.passed():
+            return kept, draws
         ws = rng.next()
-        w = draw(ws)
+        try:
+            w = draw(ws)
+        except ResampleOutOfTime:
+            return kept, draws
         a = accept(w)
         draws += 1
         if rng.random() < a:
@@ -154,21 +169,48 @@ def belief_world_seeds(draw: Callable[[int], Any], accept: Callable[[Any], float
             spare.append((-a, draws, ws))
     if len(kept) < n:
         spare.sort()
-        kept.extend(draw(ws) for _, _, ws in spare[:n - len(kept)])
+        for _, _, ws in spare[:n - len(kept)]:
+            if deadline is not None and deadline.passed():
+                break
+            kept.append(draw(ws))
     return kept, draws
 
 
 def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: int,
-                   rng: SplitMix64) -> tuple[list[Any], int]:
+                   rng: SplitMix64, deadline: "Deadline | None" = None
+                   ) -> tuple[list[Any], int]:
     """``n`` belief-weighted worlds for ``player`` (engines or pyspiel states),
     accepted by the game spec's belief model."""
     accept = world_acceptance(state, player)
     if engine_worlds:
         engine = state.engine
-        return belief_world_seeds(lambda ws: engine.py_resample(player, ws), accept,
-                                  n, rng, 20 * n)
+        at, cpu = (None, True) if deadline is None else (deadline.at, deadline.cpu)
+        return belief_world_seeds(lambda ws: engine.py_resample(player, ws, at, cpu), accept,
+                                  n, rng, 20 * n, deadline)
     return belief_world_seeds(lambda ws: state.resample(player, ws),
-                              lambda w: accept(w.engine), n, rng, 20 * n)
+                              lambda w: accept(w.engine), n, rng, 20 * n, deadline)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A move's hard deadline: ``at`` seconds on the process CPU clock
+    (``cpu``, ``time.process_time``) or the monotonic wall clock
+    (``time.monotonic``); the same clocks as ``src_cy.engine.clock``."""
+
+    at: float
+    cpu: bool = True
+
+    @staticmethod
+    def after(seconds: float, cpu: bool = True) -> "Deadline":
+        """The deadline ``seconds`` from now on the chosen clock."""
+        return Deadline(_now(cpu) + seconds, cpu)
+
+    def passed(self) -> bool:
+        return _now(self.cpu) >= self.at
+
+
+def _now(cpu: bool) -> float:
+    return time.process_time() if cpu else time.monotonic()
 
 
 # ----------------------------------------------------------------------
@@ -180,7 +222,8 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 rollout: Any = None, state: pyspiel.State | None = None,
                 determinization: str = "uniform", belief_worlds: int = 64,
                 max_depth: int = 0, root_actions: list[int] | None = None,
-                widening: tuple[float, float] | None = None) -> RootStats:
+                widening: tuple[float, float] | None = None,
+                deadline: Deadline | None = None) -> RootStats:
     """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
 
     ``max_depth`` > 0 limits the tree to that many decisions (1: flat Monte
@@ -193,6 +236,9 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
     :func:`belief_world_seeds` with the game's belief model
     (``GameSpec.belief``) from the seed's stream, then
     continues that stream.
+
+    ``deadline``: a hard stop for the whole search, world drawing included
+    (``RootStats.out_of_time``; with no world drawn in time, no simulations).
     """
     from src_cy import ismcts as cy
     worlds, draws = None, 0
@@ -200,12 +246,16 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
         if state is None or getattr(state, "engine", None) is not engine:
             raise ValueError("determinization='belief' needs the pyspiel state over the engine")
         rng = SplitMix64(seed)
-        worlds, draws = _belief_worlds(state, player, True, belief_worlds, rng)
+        worlds, draws = _belief_worlds(state, player, True, belief_worlds, rng, deadline)
         seed = rng.s
+        if not worlds:
+            return RootStats([], [], [], [], 0, 0, 0, rng.s, draws, True, 0)
     r = cy.search(engine, player, uct_c=uct_c, max_simulations=max_simulations,
                   time_limit=time_limit or 0.0, seed=seed, cached_worlds=cached_worlds,
                   multi_observer=multi_observer, rollout=rollout, worlds=worlds,
-                  max_depth=max_depth, root_actions=root_actions, widening=widening)
+                  max_depth=max_depth, root_actions=root_actions, widening=widening,
+                  deadline=None if deadline is None else deadline.at,
+                  deadline_cpu=True if deadline is None else deadline.cpu)
     return RootStats(**r, world_draws=draws)
 
 
@@ -246,7 +296,8 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 rollout: SlowRollout | None = None, determinization: str = "uniform",
                 belief_worlds: int = 64, max_depth: int = 0,
                 root_actions: list[int] | None = None,
-                widening: tuple[float, float] | None = None) -> RootStats:
+                widening: tuple[float, float] | None = None,
+                deadline: Deadline | None = None) -> RootStats:
     """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``.
 
     A ``rollout`` with a ``leaf_value(state, steps)`` method may end a rollout
@@ -274,21 +325,31 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
         if state_engine(state) is None:
             raise ValueError("determinization='belief' needs a goldspiel game with a "
                              "belief model (solvers.beliefs)")
-        worlds, draws = _belief_worlds(state, player, False, belief_worlds, rng)
+        worlds, draws = _belief_worlds(state, player, False, belief_worlds, rng, deadline)
         rng = SplitMix64(rng.s)
+        if not worlds:
+            return RootStats([], [], [], [], 0, 0, 0, rng.s, draws, True, 0)
     else:
         worlds = []
     sampler = _world_sampler(state, player)
     info = _info_function(state)
     root_info = state.information_state_string(player)
+    out_of_time = False
     if not worlds:
-        worlds = [sampler(rng.next()) for _ in range(cached_worlds)]
+        for _ in range(cached_worlds):
+            if deadline is not None and deadline.passed():
+                out_of_time = True
+                break
+            worlds.append(sampler(rng.next()))
+        if cached_worlds and not worlds:
+            return RootStats([], [], [], [], 0, 0, 0, rng.s, draws, True, 0)
+    pool = len(worlds)
     tree: dict[Any, dict[int, list]] = {}
     meta: dict[Any, list[int]] = {}            # key -> [visits, ranked] (widening)
     root_key = None
     inconsistent = 0
     sims = 0
-    deadline = time.perf_counter() + time_limit if time_limit and time_limit > 0 else math.inf
+    stop_at = time.perf_counter() + time_limit if time_limit and time_limit > 0 else math.inf
     while sims < max_sims:
         if worlds:
             s = worlds[rng.randint(len(worlds))].clone()
@@ -348,13 +409,16 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
             edge[0] += 1
             edge[1] += ret[p]
         sims += 1
-        if time.perf_counter() >= deadline:
+        if time.perf_counter() >= stop_at:
+            break
+        if deadline is not None and deadline.passed():
+            out_of_time = True
             break
     root = tree[root_key]
     acts = sorted(root)
     return RootStats([a for a in acts], [root[a][0] for a in acts],
                      [root[a][1] for a in acts], [root[a][2] for a in acts],
-                     sims, len(tree), inconsistent, rng.s, draws)
+                     sims, len(tree), inconsistent, rng.s, draws, out_of_time, pool)
 
 
 def _widen(node: dict, meta: list[int], s: pyspiel.State, acts: list[int],
@@ -497,6 +561,17 @@ class ISMCTSBot(Bot):
         anchor's by more than ``anchor_z`` standard errors (see
         :func:`anchored_choice`); otherwise the anchor's move.
       anchor_z: that margin (>= 0).
+      move_budget: None, or a hard cap in seconds on everything a move does
+        (the anchor's move, drawing worlds, the search): at the cap the
+        search stops and plays from what it has; if it has no simulation
+        (no world drawn in time), the bot plays the anchor's move, else the
+        game's heuristic move, else a uniformly random legal move (the
+        resampler never falls back to the true world).  Moves that stay
+        under the cap are unchanged and seed-deterministic; a move that
+        reaches it depends on the machine's speed (``docs/ai.md``,
+        "Move-time budget").
+      budget_clock: "cpu" (the process's CPU time, ``time.process_time``)
+        or "wall" (``time.monotonic``).
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
@@ -507,7 +582,8 @@ class ISMCTSBot(Bot):
                  determinization: str = "uniform", belief_worlds: int = 64,
                  max_depth: int = 0, root_candidates: Any = None,
                  anchor: Any = None, anchor_z: float = 2.0, rollout_cutoff: int = 0,
-                 widening: tuple[float, float] | None = None):
+                 widening: tuple[float, float] | None = None,
+                 move_budget: float | None = None, budget_clock: str = "cpu"):
         Bot.__init__(self, game,
                      int.from_bytes(os.urandom(8), "little") if seed is None else seed)
         gtype = game.get_type()
@@ -574,10 +650,21 @@ class ISMCTSBot(Bot):
         self._fast_rollout = None
         self._slow_rollout = None
         self.last_stats: RootStats | None = None
+        if move_budget is not None and (isinstance(move_budget, bool) or not isinstance(
+                move_budget, (int, float)) or not 0 < move_budget < math.inf):
+            raise ValueError(f"move_budget must be None or a positive number of seconds, "
+                             f"got {move_budget!r}")
+        if budget_clock not in BUDGET_CLOCKS:
+            raise ValueError(f"budget_clock must be one of {BUDGET_CLOCKS}, got {budget_clock!r}")
+        self.move_budget = None if move_budget is None else float(move_budget)
+        self.budget_clock = budget_clock
+        self._fallback: pyspiel.Bot | None = None
+        self.fallback_moves = 0
 
 
-    def search(self, state: pyspiel.State) -> RootStats:
-        """Run one search from ``state`` (a decision node) with the next seed."""
+    def search(self, state: pyspiel.State, deadline: Deadline | None = None) -> RootStats:
+        """Run one search from ``state`` (a decision node) with the next seed;
+        ``deadline`` stops it (``RootStats.out_of_time``)."""
         if state.is_terminal() or state.is_chance_node():
             raise ValueError("ISMCTSBot can only search at a decision node")
         if state.get_game().get_type().short_name != self.game.get_type().short_name:
@@ -590,7 +677,7 @@ class ISMCTSBot(Bot):
                       cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
                       determinization=self.determinization, belief_worlds=self.belief_worlds,
                       max_depth=self.max_depth, root_actions=self._root_actions(state),
-                      widening=self.widening)
+                      widening=self.widening, deadline=deadline)
         engine = state_engine(state, self.use_engine)
         if engine is not None:
             if self._fast_rollout is None:
@@ -619,7 +706,13 @@ class ISMCTSBot(Bot):
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
         """(policy over legal actions, chosen action)."""
-        stats = self.search(state)
+        deadline = None if self.move_budget is None else \
+            Deadline.after(self.move_budget, self.budget_clock == "cpu")
+        stats = self.search(state, deadline)
+        if stats.simulations == 0:
+            action = self._fallback_move(state)
+            return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], \
+                action
         policy, action = final_policy(stats, state.legal_actions(), self.final_policy,
                                       SplitMix64(stats.rng_state))
         if self._anchor_action is None:
@@ -628,3 +721,24 @@ class ISMCTSBot(Bot):
                                  self._utility_range)
         return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], action
 
+    def _fallback_move(self, state: pyspiel.State) -> int:
+        """The move when the budget ran out before any simulation: the
+        anchor's, else the game's heuristic's, else uniformly random."""
+        self.fallback_moves += 1
+        if self._anchor_action is not None:
+            return self._anchor_action
+        if self._fallback is None:
+            spec = find_spec(self.game.get_type().short_name)
+            self._fallback = (spec.heuristic(self.game, seed=self.seed)
+                              if spec is not None and spec.heuristic is not None
+                              else _UniformBot(self.game, self.seed))
+        return self._fallback.step(state)
+
+
+class _UniformBot(Bot):
+    """A uniformly random legal move from the bot's own stream (fallback)."""
+
+    def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
+        legal = sorted(state.legal_actions())
+        action = legal[self._rng.randint(len(legal))]
+        return [(a, 1.0 / len(legal)) for a in legal], action

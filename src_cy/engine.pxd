@@ -11,6 +11,7 @@ from libcpp.vector cimport vector
 
 # The RNG and hash combine live in rng.pxd; re-exported here for the engines.
 from src_cy.rng cimport Rng, rng_next, rng_int, rng_double, mix64
+from src_cy.clock cimport Deadline
 
 cdef enum:
     ENGINE_MAX_PLAYERS = 10
@@ -19,6 +20,9 @@ cdef enum:
     TERMINAL_PLAYER = -4
     # Upper bound on legal actions or chance outcomes at any node, any game.
     MAX_BRANCHING = 1024
+    # ``Engine.resample_status`` after a resample.
+    RESAMPLE_OK = 0
+    RESAMPLE_OUT_OF_TIME = 1
 
 
 cdef class Engine:
@@ -31,6 +35,12 @@ cdef class Engine:
     # Every action (chance outcomes included) applied since the initial
     # state: replaying it from ``to_initial()`` reproduces this state exactly.
     cdef vector[int] hist
+    # A resampler with an unbounded tail (Gold Nugget's walks) stops at this
+    # deadline and sets ``resample_status = RESAMPLE_OUT_OF_TIME``; the engine
+    # is then scratch (no world), never the true history.  Set by callers
+    # with a move budget (``src_cy.ismcts.search``); not copied by clones.
+    cdef Deadline resample_deadline
+    cdef int resample_status
 
     # --- the interface (override all of these) ---
     cdef int current_player(self) noexcept nogil

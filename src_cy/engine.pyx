@@ -1,12 +1,39 @@
 # cython: language_level=3
 """Base class of all rules engines; see ``engine.pxd`` for the contract."""
+from libc.math cimport INFINITY
 from libc.string cimport memcpy
+
+from src_cy.clock cimport clock_now
 
 import numpy as np
 
 
+class ResampleOutOfTime(TimeoutError):
+    """A resample stopped at its deadline before it found a world (only
+    resamplers with an unbounded tail stop: Gold Nugget's walks).  No world
+    is returned, so no hidden fact leaks; the caller decides what to do
+    (``solvers.ismcts``: search the worlds drawn so far, or play the
+    fallback move)."""
+
+
+def clock(bint cpu=True) -> float:
+    """Now, in seconds, on the clock deadlines use: the process's CPU time
+    (``cpu``, as ``time.process_time()``) or monotonic wall time."""
+    return clock_now(cpu)
+
+
+cdef inline void _set_deadline(Engine e, deadline, bint cpu):
+    e.resample_deadline.at = INFINITY if deadline is None else float(deadline)
+    e.resample_deadline.cpu = cpu
+
+
 cdef class Engine:
     """Abstract rules engine.  Subclasses implement every ``cdef`` method."""
+
+    def __cinit__(self, *args, **kwargs):
+        self.resample_deadline.at = INFINITY
+        self.resample_deadline.cpu = True
+        self.resample_status = RESAMPLE_OK
 
     cdef int current_player(self) noexcept nogil:
         return TERMINAL_PLAYER
@@ -59,10 +86,14 @@ cdef class Engine:
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """In place: become the world reached by a history drawn from
-        `player`'s information set (``resample_history``), replayed."""
+        `player`'s information set (``resample_history``), replayed.  If the
+        resampler stopped at ``resample_deadline`` (``resample_status`` is
+        then ``RESAMPLE_OUT_OF_TIME``) the engine is scratch: discard it."""
         cdef vector[int] h
+        self.resample_status = RESAMPLE_OK
         self.resample_history(player, rng, &h)
-        self.replay(h.data(), <int>h.size())
+        if self.resample_status == RESAMPLE_OK:
+            self.replay(h.data(), <int>h.size())
 
     cdef Engine clone(self):
         raise NotImplementedError
@@ -167,15 +198,23 @@ cdef class Engine:
         """Every action applied since the initial state (chance outcomes too)."""
         return [a for a in self.hist]
 
-    def py_resample_history(self, int player, seed) -> list:
-        """A history drawn from `player`'s information set; replays to a world."""
+    def py_resample_history(self, int player, seed, deadline=None,
+                            bint cpu=True) -> list:
+        """A history drawn from `player`'s information set; replays to a world.
+        ``deadline``: an absolute time on :func:`clock` (``cpu``: which clock)
+        at which a resampler with an unbounded tail gives up and raises
+        :class:`ResampleOutOfTime`."""
         cdef Rng rng
         cdef vector[int] h
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
         rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
         cdef Engine scratch = self.clone()
+        _set_deadline(scratch, deadline, cpu)
+        scratch.resample_status = RESAMPLE_OK
         scratch.resample_history(player, &rng, &h)
+        if scratch.resample_status != RESAMPLE_OK:
+            raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
         return [a for a in h]
 
     def py_clone(self) -> "Engine":
@@ -187,14 +226,19 @@ cdef class Engine:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
         return self.info_key(player)
 
-    def py_resample(self, int player, seed) -> "Engine":
-        """A copy of this world with everything hidden from `player` re-dealt."""
+    def py_resample(self, int player, seed, deadline=None, bint cpu=True) -> "Engine":
+        """A copy of this world with everything hidden from `player` re-dealt
+        (``deadline``, ``cpu``: as :meth:`py_resample_history`)."""
         cdef Rng rng
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
         rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
         cdef Engine e = self.clone()
+        _set_deadline(e, deadline, cpu)
         e.resample(player, &rng)
+        if e.resample_status != RESAMPLE_OK:
+            raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
+        e.resample_deadline.at = INFINITY
         return e
 
     def random_playout(self, seed) -> list:

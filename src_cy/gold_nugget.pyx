@@ -18,7 +18,9 @@ from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
 from libc.math cimport log
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64, CHANCE_PLAYER,
-                            TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS)
+                            TERMINAL_PLAYER, MAX_BRANCHING, ENGINE_MAX_PLAYERS,
+                            RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
+from src_cy.clock cimport past
 
 import struct as _struct
 from src_cy.gold_nugget_actions cimport (
@@ -1871,17 +1873,20 @@ cdef class GoldNuggetEngine(Engine):
     # ================================================================ Python API
     # Everything below is for adapters, tests and people; never on a hot path.
 
-    def py_resample_history(self, int player, seed) -> list:
+    def py_resample_history(self, int player, seed, deadline=None,
+                            bint cpu=True) -> list:
         """A history drawn from `player`'s information set (never the true
-        one kept back); RuntimeError if the search hit its safety cap."""
-        h = Engine.py_resample_history(self, player, seed)
+        one kept back); RuntimeError if the search hit its safety cap,
+        ``ResampleOutOfTime`` if it reached ``deadline`` (``Engine``)."""
+        h = Engine.py_resample_history(self, player, seed, deadline, cpu)
         _raise_if_resample_failed(player)
         return h
 
-    def py_resample(self, int player, seed) -> "Engine":
+    def py_resample(self, int player, seed, deadline=None, bint cpu=True) -> "Engine":
         """A copy of this world with everything hidden from `player` redrawn;
-        RuntimeError if the search hit its safety cap."""
-        e = Engine.py_resample(self, player, seed)
+        RuntimeError if the search hit its safety cap, ``ResampleOutOfTime``
+        if it reached ``deadline`` (``Engine``)."""
+        e = Engine.py_resample(self, player, seed, deadline, cpu)
         _raise_if_resample_failed(player)
         return e
 

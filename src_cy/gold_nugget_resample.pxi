@@ -22,6 +22,8 @@ cdef long _RS_MCMC_MOVES = 0  # corrector steps that changed the world
 cdef long _RS_MCMC_SKIPS = 0  # corrector steps over budget (world unchanged)
 cdef long _RS_MCMC_FAILS = 0  # corrector runs that found no world in a step (not expected)
 cdef long _RS_MCMC_NODES = 0  # nodes the corrector's steps visited
+cdef long _RS_OUT_OF_TIME = 0 # resamples stopped at their deadline (no world)
+cdef long _RS_MCMC_CUT = 0    # corrector runs cut short by the deadline (world kept)
 
 
 def set_resample_exact_budget(long nodes) -> int:
@@ -101,14 +103,19 @@ def resample_stats() -> dict:
     that reached the safety cap of backtracks and raised RuntimeError; never
     expected) and the corrector's steps (``mcmc_moves``: changed the world,
     ``mcmc_skips``: over budget, ``mcmc_nodes``: nodes visited;
-    ``mcmc_fails``: a step found no world, never expected). There is no fallback to the true history: every call either
-    returns a world drawn from the player's information or raises."""
+    ``mcmc_fails``: a step found no world, never expected), and the
+    deadline's effects (``out_of_time``: walks stopped at the caller's
+    deadline, no world returned; ``mcmc_cut``: corrector runs cut short by
+    it, the chain's world returned). There is no fallback to the true
+    history: every call either returns a world drawn from the player's
+    information or returns none (deadline) or raises (safety cap)."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
             "first": _RS_FIRST, "restart": _RS_RESTART, "exhausted": _RS_EXHAUSTED,
             "errors": _RS_ERRORS, "backjumps": _RS_JUMPS, "exact": _RS_EXACT,
             "exact_nodes": _RS_EXACT_NODES, "mcmc_moves": _RS_MCMC_MOVES,
             "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS,
-            "mcmc_nodes": _RS_MCMC_NODES}
+            "mcmc_nodes": _RS_MCMC_NODES, "out_of_time": _RS_OUT_OF_TIME,
+            "mcmc_cut": _RS_MCMC_CUT}
 
 
 def set_resample_safety_cap(long backtracks) -> int:
@@ -817,6 +824,10 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         # only backtracks to an earlier node count against the budget
         _RS_BACKTRACKS += 1
         self.wleft -= 1
+        if (_RS_BACKTRACKS & 255) == 0 and past(&self.resample_deadline):
+            self.resample_status = RESAMPLE_OUT_OF_TIME
+            self.wleft = 0
+            return 0
         if _RS_BACKJUMP and self.g.wdead and 0 <= self.g.wconf < <int>self.wch.size() - 1:
             # a face conflict: straight back to its culprit, skipping the
             # choice points after it (they cannot change that stone's face)
@@ -1251,13 +1262,18 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
     world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``, each within
     ``_RS_MCMC_BUDGET`` nodes.  The state ends as the last world; False if a
     step failed (no world: not expected; the state is then the walk's world)."""
-    global _RS_MCMC_MOVES, _RS_MCMC_SKIPS
+    global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT
     cdef vector[int] cur = self.hist, start = self.hist
     cdef int s, t0, t1, r, nb
     cdef bint ok = True
     for s in range(_RS_MCMC_STEPS):
         nb = <int>cur.size()
         if nb == 0:
+            break
+        if past(&self.resample_deadline):
+            # out of time: keep the chain's current world (every step so far
+            # left the posterior invariant; fewer steps, same support)
+            _RS_MCMC_CUT += 1
             break
         t0 = rng_int(self.wrng, nb)
         t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
@@ -1281,7 +1297,7 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
 
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
-    global _RS_MCMC_FAILS
+    global _RS_MCMC_FAILS, _RS_OUT_OF_TIME
     cdef vector[uint32_t] expv
     cdef vector[int] pact, ppos, rph, rcp, raux
     cdef Facts fx
@@ -1341,6 +1357,12 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
     self.wrng = rng
     _RS_CALLS += 1
     _RS_ERROR = 0
+    if past(&self.resample_deadline):
+        # called after its deadline: no world (the caller discards this engine)
+        self.resample_status = RESAMPLE_OUT_OF_TIME
+        _RS_OUT_OF_TIME += 1
+        out.clear()
+        return
     budget = _RS_EXACT_BUDGET
     if budget < 0:
         budget = EXACT_BUDGET_SMALL if rs_small_game(self) else 0
@@ -1369,6 +1391,12 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
         if r < 0:
             _RS_EXHAUSTED += 1
         tries += 1
+    if self.resample_status == RESAMPLE_OUT_OF_TIME:
+        # the deadline: no world (the caller discards this engine)
+        _RS_OUT_OF_TIME += 1
+        self.g.lazy = 0
+        out.clear()
+        return
     # The safety cap: no world after minutes of search (never measured; the
     # rules doc gives the tail).  Counted; Python entry points raise.
     _RS_ERRORS += 1

@@ -42,7 +42,8 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64,
                             CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING,
-                            ENGINE_MAX_PLAYERS)
+                            ENGINE_MAX_PLAYERS, RESAMPLE_OK)
+from src_cy.clock cimport Deadline, past
 
 
 cdef class RolloutPolicy:
@@ -210,6 +211,10 @@ cdef class _Search:
     cdef long long simulations
     cdef long long inconsistent_worlds
     cdef vector[Step] path
+    # The move's hard deadline (``search(deadline=...)``): world drawing and
+    # simulations stop there; ``out_of_time`` records that they did.
+    cdef Deadline deadline
+    cdef bint out_of_time
 
     def __init__(self, Engine root, int player, double uct_c, bint multi_observer,
                  RolloutPolicy rollout, uint64_t seed):
@@ -220,6 +225,9 @@ cdef class _Search:
         self.multi_observer = multi_observer
         self.player = player
         self.root_node = -1
+        self.deadline.at = INFINITY
+        self.deadline.cpu = True
+        self.out_of_time = False
         self.rng.s = seed
         self.simulations = 0
         self.inconsistent_worlds = 0
@@ -409,12 +417,19 @@ cdef class _Search:
             else:
                 self.scratch.copy_from(root)
                 wrng.s = rng_next(&self.rng)
+                self.scratch.resample_deadline = self.deadline
                 self.scratch.resample(self.player, &wrng)
+                if self.scratch.resample_status != RESAMPLE_OK:
+                    self.out_of_time = True
+                    break
             if self.scratch.info_key(self.player) != root_key:
                 self.inconsistent_worlds += 1
             self.iterate()
             self.simulations += 1
             if time_limit > 0 and (self.simulations & 15) == 0 and now_seconds() >= deadline:
+                break
+            if (self.simulations & 3) == 0 and past(&self.deadline):
+                self.out_of_time = True
                 break
 
 
@@ -434,7 +449,7 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
            double time_limit=0.0, seed=0, int cached_worlds=0,
            bint multi_observer=True, RolloutPolicy rollout=None,
            list worlds=None, int max_depth=0, root_actions=None,
-           widening=None) -> dict:
+           widening=None, deadline=None, bint deadline_cpu=True) -> dict:
     """Run ISMCTS for ``player`` (who must be to move at ``root``).
 
     ``worlds``: determinizations drawn by the caller (engines of the same
@@ -448,7 +463,12 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
     ``0 <= alpha <= 1``, progressive widening ordered by the rollout policy.
 
     Stops after ``max_simulations`` iterations or ``time_limit`` seconds
-    (if > 0), whichever comes first.  Returns the root statistics:
+    (if > 0), whichever comes first.  ``deadline``: a hard stop, an absolute
+    time on ``src_cy.engine.clock(deadline_cpu)``, checked while the pool of
+    ``cached_worlds`` is drawn (a resampler with an unbounded tail stops at
+    it too, ``Engine.resample_deadline``) and every 4 simulations; the search
+    then uses the worlds and simulations it has (possibly none: check
+    ``simulations``) and reports ``out_of_time``.  Returns the root statistics:
     ``actions`` (ascending), ``visits``, ``values`` (sums of the player's
     returns), ``avail``, plus ``simulations``, ``nodes``,
     ``inconsistent_worlds`` (worlds whose info key for ``player`` differed
@@ -498,21 +518,35 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
         cached_worlds = 0
     else:
         worlds = []
+    s.deadline.at = INFINITY if deadline is None else float(deadline)
+    s.deadline.cpu = deadline_cpu
     for i in range(cached_worlds):
+        if past(&s.deadline):
+            s.out_of_time = True
+            break
         w = root.clone()
         wrng.s = rng_next(&s.rng)
+        w.resample_deadline = s.deadline
         w.resample(player, &wrng)
+        if w.resample_status != RESAMPLE_OK:
+            s.out_of_time = True
+            break
+        w.resample_deadline.at = INFINITY
         worlds.append(w)
-    s.run(root, max_sims, time_limit, worlds)
+    if worlds or cached_worlds == 0:
+        s.run(root, max_sims, time_limit, worlds)
     actions, visits, values, avail = [], [], [], []
-    cdef Node node = s.tree.nodes[s.root_node]
+    cdef Node node
     cdef long long j
-    for j in range(node.start, node.start + node.count):
-        actions.append(s.tree.edges[j].action)
-        visits.append(s.tree.edges[j].visits)
-        values.append(s.tree.edges[j].value)
-        avail.append(s.tree.edges[j].avail)
+    if s.root_node >= 0:
+        node = s.tree.nodes[s.root_node]
+        for j in range(node.start, node.start + node.count):
+            actions.append(s.tree.edges[j].action)
+            visits.append(s.tree.edges[j].visits)
+            values.append(s.tree.edges[j].value)
+            avail.append(s.tree.edges[j].avail)
     return {"actions": actions, "visits": visits, "values": values, "avail": avail,
             "simulations": s.simulations, "nodes": s.tree.nodes.size(),
             "inconsistent_worlds": s.inconsistent_worlds,
-            "rng_state": s.rng.s}
+            "rng_state": s.rng.s, "out_of_time": bool(s.out_of_time),
+            "pool_worlds": len(worlds)}

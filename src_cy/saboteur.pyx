@@ -1338,17 +1338,20 @@ cdef class SaboteurEngine(Engine):
         only; bots and features read ``player_view``."""
         return _state_view(self)
 
-    def py_resample_history(self, int player, seed) -> list:
+    def py_resample_history(self, int player, seed, deadline=None,
+                            bint cpu=True) -> list:
         """A history drawn from `player`'s information set; RuntimeError if
-        the draw failed (a bug: the procedure is exact by construction)."""
-        h = Engine.py_resample_history(self, player, seed)
+        the draw failed (a bug: the procedure is exact by construction).
+        ``deadline``: as ``Engine.py_resample_history`` (this resampler's
+        cost is bounded, so it never stops at it)."""
+        h = Engine.py_resample_history(self, player, seed, deadline, cpu)
         _raise_if_resample_failed(player)
         return h
 
-    def py_resample(self, int player, seed) -> "Engine":
+    def py_resample(self, int player, seed, deadline=None, bint cpu=True) -> "Engine":
         """A copy of this world with everything hidden from `player` re-dealt;
         RuntimeError if the draw failed (a bug)."""
-        e = Engine.py_resample(self, player, seed)
+        e = Engine.py_resample(self, player, seed, deadline, cpu)
         _raise_if_resample_failed(player)
         return e
 
