@@ -2,7 +2,7 @@
 
 Each game module (``games/<game>.py``) registers one :class:`GameSpec` with
 :func:`register_spec`; solvers, bots, rollouts, policy tables and
-experiments look a game up with :func:`get_spec` / :func:`spec_of` and never
+experiments look a game up with :func:`get_spec` / :func:`find_spec` and never
 switch on game names.
 
 Solver-side objects (heuristic bots, rollout policies, root-action grouping,

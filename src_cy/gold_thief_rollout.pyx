@@ -2,7 +2,7 @@
 """Gold Thief heuristic rollout policy for the engine-speed ISMCTS.
 
 It reads only the legal-action ids (see the table in games/gold_thief.py),
-so the pyspiel twin in ``solvers/rollouts.py`` makes the same choice from
+so the pyspiel twin in ``games/gold_thief_rollout.py`` makes the same choice from
 the same random draws:
 
 1. score whenever possible (Ninja scoring, big-pile flip): the first such action;

@@ -180,7 +180,7 @@ def rollout_choice(SaboteurEngine engine, actions, rng_state) -> tuple:
     """The heuristic rollout move among ``actions`` (the sorted legal actions
     of ``engine``) drawing from a splitmix64 stream at ``rng_state``:
     ``(action, new rng state)``.  Same code and draws as ``SaboteurRollout``,
-    for the pyspiel twin in ``solvers/rollouts.py``."""
+    for the pyspiel twin ``saboteur_rollout`` in ``games/saboteur.py``."""
     cdef int buf[MAX_BRANCHING]
     cdef Rng r
     cdef int n = len(actions), i
