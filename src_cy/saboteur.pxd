@@ -18,6 +18,9 @@ cdef enum:
     MAXLOG = 1024
     MAXOCC = 64
     MAXFR = 512
+    # Room for the frontier list (``sab_frontier``): at most 4 empty
+    # neighbours for each card on the table (start, 3 goals, MAXOCC tunnels).
+    MAXFRONT = 4 * (MAXOCC + 4)
     MAXROUNDS = 5
     NPHASES = 8
     LOC_PILE = -1
@@ -82,6 +85,10 @@ cdef struct Ev:
 cdef struct SabConf:
     # The game parameters and the sizes derived from them (see SabParams).
     int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
+    # Action layout (``saboteur_actions.pxd``): ``F`` the frontier bound
+    # (``14 + 2 T + rockfall cards``, rules doc), ``rock0 = 32 F`` the first
+    # rockfall id, ``tail0 = rock0 + T`` the first tail id.
+    int F, rock0, tail0
     # Gold hand-out: 1 = each recipient picks from the cards passed on
     # (published rules), 0 = the finder chooses for everyone.
     int pick
@@ -177,6 +184,64 @@ cdef inline int sab_doff(const SabConf* c, int d) noexcept nogil:
     return -1
 
 
+cdef inline int sab_insert(int* out, int n, int g) noexcept nogil:
+    """Insert ``g`` into the ascending list ``out[:n]`` unless it is there;
+    the new length."""
+    cdef int i = n, j
+    while i > 0 and out[i - 1] > g:
+        i -= 1
+    if i > 0 and out[i - 1] == g:
+        return n
+    for j in range(n, i, -1):
+        out[j] = out[j - 1]
+    out[i] = g
+    return n + 1
+
+
+cdef inline int sab_frontier(const SabConf* c, const SabState* s, int* out) noexcept nogil:
+    """The frontier into ``out`` (grid indices, ascending, which is cell-index
+    order): the empty maze cells orthogonally next to a card on the table
+    (start, goal cards, tunnel cards); its length (at most ``c.F``)."""
+    cdef int n = 0, i, d, g, nb, x, y
+    for i in range(4 + s.nocc):
+        if i == 0:
+            g = (c.R + 1) * c.W + c.R + 1
+        elif i < 4:
+            g = s.goal_cell[i - 1]
+        else:
+            g = s.occ[i - 4]
+        for d in range(4):
+            nb = g + sab_doff(c, d)
+            x = nb % c.W
+            y = nb // c.W
+            if 1 <= x <= c.S and 1 <= y <= c.S and not (s.cell[nb] & CB_OCC):
+                n = sab_insert(out, n, nb)
+    return n
+
+
+cdef inline int sab_tunnels(const SabState* s, int* out) noexcept nogil:
+    """The tunnel cards on the table into ``out`` (grid indices, ascending);
+    their number (at most ``T``)."""
+    cdef int n = 0, i
+    for i in range(s.nocc):
+        n = sab_insert(out, n, s.occ[i])
+    return n
+
+
+cdef inline int sab_target(const SabConf* c, const SabState* s, int a) noexcept nogil:
+    """Grid index a placement or rockfall id ``a`` targets; -1 if its
+    position is beyond the current list (or ``a`` is another action)."""
+    cdef int buf[MAXFRONT]
+    cdef int n
+    if 0 <= a < c.rock0:
+        n = sab_frontier(c, s, buf)
+        return buf[a % c.F] if a % c.F < n else -1
+    if c.rock0 <= a < c.tail0:
+        n = sab_tunnels(s, buf)
+        return buf[a - c.rock0] if a - c.rock0 < n else -1
+    return -1
+
+
 cdef inline int sab_known_goal(const SabState* s, int player, int g) noexcept nogil:
     """Identity of goal ``g`` if face up or looked at by ``player``, else -1."""
     if s.goal_id[g] >= 0 and (s.goal_up[g] or (s.goal_seen[g] >> player) & 1):
@@ -230,3 +295,5 @@ cdef class SaboteurEngine(Engine):
     cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
     cdef int drive(self, SabPlan* pl, int player, double* lw) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil
+    cdef int place_id(self, int k, int o, int g) noexcept nogil
+    cdef int rock_id(self, int g) noexcept nogil

@@ -4,7 +4,9 @@
 # ValueError naming what is wrong (never ``assert``: python -O).
 
 SNAPSHOT_MAGIC = b"SABOTEUR"
-SNAPSHOT_VERSION = 3
+# Version 4: compact action ids (placements on a frontier position,
+# rockfalls on a tunnel-card position); older snapshots hold cell-based ids.
+SNAPSHOT_VERSION = 4
 
 
 def _require(ok, str message) -> None:
@@ -30,7 +32,8 @@ def _load(SaboteurEngine self, data) -> None:
         raise ValueError("not a saboteur snapshot (bad magic)")
     version, ngs, nh = _struct.unpack("<III", data[len(SNAPSHOT_MAGIC):nhead])
     if version != SNAPSHOT_VERSION:
-        raise ValueError(f"unsupported saboteur snapshot version {version}")
+        raise ValueError(f"unsupported saboteur snapshot version {version} (this engine reads "
+                         f"version {SNAPSHOT_VERSION}, whose action ids differ)")
     if len(data) != nhead + ngs + 4 * nh:
         raise ValueError("saboteur snapshot length does not match its header")
     if data[nhead:nhead + ngs] != self.game_string.encode():
