@@ -1439,7 +1439,8 @@ cdef class SaboteurEngine(Engine):
     # tensors (bodies in saboteur_render.pxi)
     # ------------------------------------------------------------------
     def obs_tensor_size(self) -> int:
-        """8 board planes, goal knowledge, tools, hand, roles, turn, counts, gold."""
+        """Tunnel-card slots, goal places and knowledge, tools, hand, roles,
+        turn, counts, gold (rules doc, "Information")."""
         return _obs_tensor_size(self)
 
     def max_events(self) -> int:
@@ -1449,7 +1450,7 @@ cdef class SaboteurEngine(Engine):
         return _max_events(self)
 
     def event_size(self) -> int:
-        """Floats per event in the information-state tensor."""
+        """Floats per event record in the information-state tensor (8)."""
         return _event_size(self)
 
     def info_tensor_size(self) -> int:

@@ -424,7 +424,7 @@ cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
     cdef float cards = max(self.p.K, 1), golds = NGOLD, nuggets = _sab_nugget_max(self)
     out[:] = 0.0
     # The tunnel cards on the table in cell order, one slot each (rules doc,
-    # "Strings and tensors"): coordinates scaled from [-R, R] to [0, 1].
+    # "Information"): coordinates scaled from [-R, R] to [0, 1].
     nt = sab_tunnels(&self.s, tun)
     for i in range(nt):
         v = self.s.cell[tun[i]]

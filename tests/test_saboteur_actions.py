@@ -114,3 +114,24 @@ def test_snapshot_of_the_old_ids_is_refused():
     assert target.dump() == state.get_game().new_initial_state().engine.dump()
     target.load(data)
     assert target.dump() == data
+
+
+def test_an_id_means_the_same_move_across_an_information_set():
+    """The frontier and the tunnel list are public: in a world resampled from
+    the mover's information set, every legal id names the same move."""
+    from games import testing
+    game = pyspiel.load_game("saboteur", {"players": 4, "rounds": 1, "goal_distance": 3,
+                                          "deck_scale": 40})
+    checked = 0
+    for i, state in enumerate(testing.random_states(game, 3, seed=5, every=3)):
+        p = state.current_player()
+        if p < 0:
+            continue
+        world = state.engine.py_resample(p, i)
+        assert world.py_info_key(p) == state.engine.py_info_key(p)
+        legal = state.legal_actions()
+        assert world.py_legal_actions() == legal
+        assert ([world.action_to_string(p, a) for a in legal]
+                == [state.action_to_string(a) for a in legal])
+        checked += 1
+    assert checked > 20
