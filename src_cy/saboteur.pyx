@@ -1340,8 +1340,10 @@ cdef class SaboteurEngine(Engine):
         return self.p.T
 
     def frontier(self) -> list:
-        """The frontier as action-cell indices in order: placement ``(2 k +
-        o) * F + j`` targets entry ``j``."""
+        """The frontier (empty cells next to any card on the table) as
+        action-cell indices in order: placement ``(2 k + o) * F + j`` targets
+        entry ``j``.  A superset of ``player_view()["frontier"]``, the cells
+        where a card may join the start's network now."""
         cdef int buf[MAXFRONT]
         cdef int n = sab_frontier(self.p, &self.s, buf), i
         return [self.acell_of(buf[i]) for i in range(n)]
