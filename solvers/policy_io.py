@@ -11,8 +11,9 @@ refuses (``PolicyFileError``) a file that is not valid JSON, has another
 format or version, a bad checksum, was written for another game or another
 action-id layout (``num_distinct_actions``), or holds an invalid
 distribution; nothing is returned unless the whole file checks out.
-Version 2 (both formats) records ``num_distinct_actions``; version 1 files
-are refused because Saboteur's action ids changed with it.
+Version 2 (policy tables, array policies and checkpoints) records
+``num_distinct_actions``; version 1 files are refused because Saboteur's
+action ids changed with it.
 
 Array policy files (``save_array_policy`` / ``load_array_policy``): a
 ``.npz`` for :class:`solvers.policy_arrays.ArrayPolicy`, described in
@@ -42,7 +43,7 @@ POLICY_VERSION = 2
 ARRAY_POLICY_FORMAT = "goldspiel-array-policy"
 ARRAY_POLICY_VERSION = 2
 ARRAYS_FORMAT = "goldspiel-arrays"
-ARRAYS_VERSION = 1
+ARRAYS_VERSION = 2
 
 
 class PolicyFileError(ValueError):
@@ -212,7 +213,7 @@ def save_arrays(path: str | os.PathLike, *, kind: str, game: str,
                 meta: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> None:
     """Atomically write named arrays with a checksummed JSON header."""
     header = {"format": ARRAYS_FORMAT, "version": ARRAYS_VERSION, "kind": kind, "game": game,
-              "meta": dict(meta),
+              "num_distinct_actions": num_distinct_actions(game), "meta": dict(meta),
               "arrays": {k: {"sha256": _array_digest(v), "dtype": str(v.dtype),
                              "shape": list(v.shape)} for k, v in arrays.items()}}
     atomic_write(path, npz_bytes({"__header__": np.frombuffer(_canonical(header), np.uint8),
@@ -233,6 +234,7 @@ def load_arrays(path: str | os.PathLike, *, kind: str, game: str) -> tuple[dict,
         raise PolicyFileError(f"{path} is a {header.get('kind')!r} file, expected {kind!r}")
     if header.get("game") != game:
         raise PolicyFileError(f"{path} is a checkpoint for {header.get('game')!r}, not {game}")
+    _check_action_layout(path, header.get("num_distinct_actions"), game)
     specs = header.get("arrays", {})
     if set(specs) != set(data):
         raise PolicyFileError(f"{path} is corrupted: arrays {sorted(data)} != {sorted(specs)}")

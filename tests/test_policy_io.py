@@ -189,3 +189,19 @@ def test_array_policy_wrong_game_or_garbage(tmp_path, solved):
         policy_io.load_array_policy(path, solved[0])
     with pytest.raises(PolicyFileError, match="cannot read"):
         policy_io.load_policy_file(tmp_path / "missing.npz", solved[0])
+
+
+def test_checkpoint_of_another_action_layout_refused(tmp_path):
+    path = tmp_path / "ckpt.npz"
+    arrays = {"acts": np.arange(3, dtype=np.int64)}
+    policy_io.save_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()", meta={},
+                          arrays=arrays)
+    meta, data = policy_io.load_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()")
+    assert np.array_equal(data["acts"], arrays["acts"])
+    for key, value, match in (("num_distinct_actions", 3, "3 distinct actions"),
+                              ("version", 1, "checkpoint of version 2")):
+        policy_io.save_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()", meta={},
+                              arrays=arrays)
+        _rewrite(path, lambda h, d: h.__setitem__(key, value))
+        with pytest.raises(PolicyFileError, match=match):
+            policy_io.load_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()")
