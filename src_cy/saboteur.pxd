@@ -18,7 +18,7 @@ cdef enum:
     MAXLOG = 1024
     MAXOCC = 64
     MAXFR = 512
-    # Room for the frontier list (``sab_frontier``): at most 4 empty
+    # Room for the frontier list (``SabState.front``): at most 4 empty
     # neighbours for each card on the table (start, 3 goals, MAXOCC tunnels).
     MAXFRONT = 4 * (MAXOCC + 4)
     MAXROUNDS = 5
@@ -115,6 +115,13 @@ cdef struct SabState:
     int nocc
     int fr[MAXFR]
     int nfr
+    # The action lists (``saboteur_actions.pxd``), kept sorted by grid index
+    # (= cell order) as cards come and go: the frontier (empty cells next to
+    # any card on the table) and the tunnel cards on the table.
+    int front[MAXFRONT]
+    int nfront
+    int tun[MAXOCC]
+    int ntun
     int winner
     int completer
     int gq[MAXP]
@@ -198,10 +205,24 @@ cdef inline int sab_insert(int* out, int n, int g) noexcept nogil:
     return n + 1
 
 
+cdef inline int sab_index(const int* lst, int n, int g) noexcept nogil:
+    """Position of ``g`` in the ascending list ``lst[:n]``; -1 if absent."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if lst[mid] < g:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < n and lst[lo] == g else -1
+
+
 cdef inline int sab_frontier(const SabConf* c, const SabState* s, int* out) noexcept nogil:
-    """The frontier into ``out`` (grid indices, ascending, which is cell-index
-    order): the empty maze cells orthogonally next to a card on the table
-    (start, goal cards, tunnel cards); its length (at most ``c.F``)."""
+    """The frontier computed from the board into ``out`` (grid indices,
+    ascending, which is cell-index order): the empty maze cells orthogonally
+    next to a card on the table (start, goal cards, tunnel cards); its
+    length (at most ``c.F``).  The engine keeps it as ``s.front``; this
+    definition is what ``check_invariants`` compares that list with."""
     cdef int n = 0, i, d, g, nb, x, y
     for i in range(4 + s.nocc):
         if i == 0:
@@ -219,26 +240,13 @@ cdef inline int sab_frontier(const SabConf* c, const SabState* s, int* out) noex
     return n
 
 
-cdef inline int sab_tunnels(const SabState* s, int* out) noexcept nogil:
-    """The tunnel cards on the table into ``out`` (grid indices, ascending);
-    their number (at most ``T``)."""
-    cdef int n = 0, i
-    for i in range(s.nocc):
-        n = sab_insert(out, n, s.occ[i])
-    return n
-
-
 cdef inline int sab_target(const SabConf* c, const SabState* s, int a) noexcept nogil:
     """Grid index a placement or rockfall id ``a`` targets; -1 if its
     position is beyond the current list (or ``a`` is another action)."""
-    cdef int buf[MAXFRONT]
-    cdef int n
     if 0 <= a < c.rock0:
-        n = sab_frontier(c, s, buf)
-        return buf[a % c.F] if a % c.F < n else -1
+        return s.front[a % c.F] if a % c.F < s.nfront else -1
     if c.rock0 <= a < c.tail0:
-        n = sab_tunnels(s, buf)
-        return buf[a - c.rock0] if a - c.rock0 < n else -1
+        return s.tun[a - c.rock0] if a - c.rock0 < s.ntun else -1
     return -1
 
 
@@ -279,6 +287,9 @@ cdef class SaboteurEngine(Engine):
     cdef void finish_round(self) noexcept nogil
     cdef void advance(self) noexcept nogil
     cdef void add_frontier(self, int g, int d) noexcept nogil
+    cdef bint next_to_card(self, int g) noexcept nogil
+    cdef void front_add(self, int g) noexcept nogil
+    cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil
     cdef void remove_frontier(self, int g) noexcept nogil
     cdef void reveal(self, int slot) noexcept nogil
     cdef void bfs(self, int c0) noexcept nogil

@@ -314,6 +314,8 @@ cdef class SaboteurEngine(Engine):
             self.s.goal_seen[g] = 0
             self.s.goal_cell[g] = self.xy(self.p.gd, 2 * g - 2)
             self.s.cell[self.s.goal_cell[g]] = CB_OCC | CB_GOAL | ((CODE_GOAL + g) << 8)
+        self.s.ntun = 0
+        self.s.nfront = sab_frontier(self.p, &self.s, self.s.front)
         self.recompute()
 
     cdef void end_round(self, int winner) noexcept nogil:
@@ -462,6 +464,28 @@ cdef class SaboteurEngine(Engine):
             self.s.nfr += 1
         self.s.frm[g] |= <uint8_t>(1 << d)
 
+    cdef bint next_to_card(self, int g) noexcept nogil:
+        """Whether cell ``g`` touches a card on the table (start, goal, tunnel)."""
+        cdef int d
+        for d in range(4):
+            if self.s.cell[g + self.doff(d)] & CB_OCC:
+                return True
+        return False
+
+    cdef void front_add(self, int g) noexcept nogil:
+        """Put an empty maze cell ``g`` next to a card on the action frontier."""
+        if self.inside(g) and not (self.s.cell[g] & CB_OCC) and self.s.nfront < MAXFRONT:
+            self.s.nfront = sab_insert(self.s.front, self.s.nfront, g)
+
+    cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil:
+        """Remove ``g`` from the sorted list ``lst[:n]`` if there, keeping order."""
+        cdef int i = sab_index(lst, n[0], g), j
+        if i < 0:
+            return
+        for j in range(i, n[0] - 1):
+            lst[j] = lst[j + 1]
+        n[0] -= 1
+
     cdef void remove_frontier(self, int g) noexcept nogil:
         cdef int i
         if self.s.frm[g] == 0:
@@ -567,7 +591,8 @@ cdef class SaboteurEngine(Engine):
         cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, F = self.p.F
         cdef int tail = self.p.tail0
         cdef int* h = self.s.hand[p]
-        cdef int fl[MAXFRONT]
+        cdef int* fl = self.s.front
+        cdef int open_j[MAXFR]
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -579,7 +604,11 @@ cdef class SaboteurEngine(Engine):
         if self.s.phase != PH_PLAY:
             return 0
         if not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
-            nf = sab_frontier(self.p, &self.s, fl)
+            # The cells where a card may join (``fr``, a reached open edge
+            # points at them) and their positions on the action frontier.
+            nf = self.s.nfr
+            for i in range(nf):
+                open_j[i] = sab_index(fl, self.s.nfront, self.s.fr[i])
             for k in range(NTUN):
                 if h[k] == 0:
                     continue
@@ -590,12 +619,12 @@ cdef class SaboteurEngine(Engine):
                             break
                         e = rot180(e)
                     for i in range(nf):
-                        g = fl[i]
-                        if (e & self.s.frm[g]) and self.fits(g, e) and n < MAX_BRANCHING:
-                            out[n] = (k * 2 + o) * F + i
+                        g = self.s.fr[i]
+                        if (e & self.s.frm[g]) and open_j[i] >= 0 and self.fits(g, e) and n < MAX_BRANCHING:
+                            out[n] = (k * 2 + o) * F + open_j[i]
                             n += 1
         if h[K_ROCK]:
-            for i in range(self.s.nocc):
+            for i in range(self.s.ntun):
                 if n < MAX_BRANCHING:
                     out[n] = self.p.rock0 + i
                     n += 1
@@ -709,6 +738,10 @@ cdef class SaboteurEngine(Engine):
             if self.s.nocc < MAXOCC:
                 self.s.occ[self.s.nocc] = g
                 self.s.nocc += 1
+                self.s.ntun = sab_insert(self.s.tun, self.s.ntun, g)
+            self.list_remove(self.s.front, &self.s.nfront, g)
+            for t in range(4):
+                self.front_add(g + self.doff(t))
             self.s.last_placer = p
             self.emit(EV_PLACE, p, self.acell_of(g), k, o, -1, -1)
             if TUN_PASS[k]:
@@ -725,6 +758,13 @@ cdef class SaboteurEngine(Engine):
                     self.s.nocc -= 1
                     self.s.occ[idx] = self.s.occ[self.s.nocc]
                     break
+            self.list_remove(self.s.tun, &self.s.ntun, g)
+            for t in range(4):
+                q = g + self.doff(t)
+                if not (self.s.cell[q] & CB_OCC) and not self.next_to_card(q):
+                    self.list_remove(self.s.front, &self.s.nfront, q)
+            if self.next_to_card(g):
+                self.front_add(g)
             self.emit(EV_ROCK, p, self.acell_of(g), k, 0, -1, -1)
             self.recompute()
         elif a < tail + A_REPAIR:
@@ -1344,35 +1384,25 @@ cdef class SaboteurEngine(Engine):
         action-cell indices in order: placement ``(2 k + o) * F + j`` targets
         entry ``j``.  A superset of ``player_view()["frontier"]``, the cells
         where a card may join the start's network now."""
-        cdef int buf[MAXFRONT]
-        cdef int n = sab_frontier(self.p, &self.s, buf), i
-        return [self.acell_of(buf[i]) for i in range(n)]
+        cdef int i
+        return [self.acell_of(self.s.front[i]) for i in range(self.s.nfront)]
 
     def tunnel_cells(self) -> list:
         """The tunnel cards on the table as action-cell indices in order:
         rockfall ``32 F + i`` targets entry ``i``."""
-        cdef int buf[MAXOCC]
-        cdef int n = sab_tunnels(&self.s, buf), i
-        return [self.acell_of(buf[i]) for i in range(n)]
+        cdef int i
+        return [self.acell_of(self.s.tun[i]) for i in range(self.s.ntun)]
 
     cdef int place_id(self, int k, int o, int g) noexcept nogil:
         """Id placing kind ``k`` (``o`` turned) on grid cell ``g``; -1 if
         ``g`` is not on the frontier."""
-        cdef int buf[MAXFRONT]
-        cdef int n = sab_frontier(self.p, &self.s, buf), j
-        for j in range(n):
-            if buf[j] == g:
-                return (2 * k + o) * self.p.F + j
-        return -1
+        cdef int j = sab_index(self.s.front, self.s.nfront, g)
+        return (2 * k + o) * self.p.F + j if j >= 0 else -1
 
     cdef int rock_id(self, int g) noexcept nogil:
         """Id of a rockfall on grid cell ``g``; -1 if no tunnel card is there."""
-        cdef int buf[MAXOCC]
-        cdef int n = sab_tunnels(&self.s, buf), j
-        for j in range(n):
-            if buf[j] == g:
-                return self.p.rock0 + j
-        return -1
+        cdef int j = sab_index(self.s.tun, self.s.ntun, g)
+        return self.p.rock0 + j if j >= 0 else -1
 
     def max_length(self) -> int:
         """True bound on the number of moves (chance and player) in a game."""

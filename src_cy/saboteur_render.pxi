@@ -415,8 +415,7 @@ def _fill_obs_tensor(SaboteurEngine self, int player, float[:] out) -> None:
 
 
 cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
-    cdef int n = self.p.n, i, v, g, k, t, p, o = 0, known, nt, acell
-    cdef int tun[MAXOCC]
+    cdef int n = self.p.n, i, v, g, k, t, p, o = 0, known, acell
     cdef float side = 2 * self.p.R
     # Counts are scaled by their documented maximum (rules doc, "Strings and
     # tensors"): cards by the deck size K, gold cards by their number, saboteur
@@ -425,10 +424,9 @@ cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
     out[:] = 0.0
     # The tunnel cards on the table in cell order, one slot each (rules doc,
     # "Information"): coordinates scaled from [-R, R] to [0, 1].
-    nt = sab_tunnels(&self.s, tun)
-    for i in range(nt):
-        v = self.s.cell[tun[i]]
-        acell = self.acell_of(tun[i])
+    for i in range(self.s.ntun):
+        v = self.s.cell[self.s.tun[i]]
+        acell = self.acell_of(self.s.tun[i])
         o = TUNNEL_SLOT * i
         out[o] = 1.0
         out[o + 1] = (acell % self.p.S) / side

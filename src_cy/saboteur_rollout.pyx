@@ -17,8 +17,7 @@ from libc.string cimport memset
 from src_cy.engine cimport Engine, Rng, rng_int, rng_double, MAX_BRANCHING
 from src_cy.ismcts cimport RolloutPolicy
 from src_cy.saboteur cimport (SaboteurEngine, SabState, SabConf, sab_doff,
-                              sab_known_goal, sab_frontier, sab_tunnels, rot180, MAXFRONT,
-                              MAXOCC, TUN_EDGES, TUN_PASS, NO_SCORE,
+                              sab_known_goal, rot180, TUN_EDGES, TUN_PASS, NO_SCORE,
                               PH_PLAY, PH_SHARE, CB_GOAL, CB_OCC, CB_REACH, CB_PASS,
                               CODE_GOAL, MAXCELLS, MAXP, UTIL_GOLD, SAB_PAY)
 from src_cy.saboteur_actions cimport A_STRIDE, A_REPAIR, A_MAP
@@ -104,16 +103,13 @@ cdef int lead_dist(const SabConf* c, const SabState* s, int g, int e, int mask) 
 cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, Rng* rng) noexcept nogil:
     """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
     cdef int score[MAX_BRANCHING]
+    # Placement ids target ``s.front[a % F]``, rockfall ids ``s.tun[a - rock0]``
+    # (``saboteur_actions.pxd``).
     cdef int p = s.cur, F = c.F, rock0 = c.rock0, base = c.tail0
     cdef int i, a, k, o, g, e, mask, fd, pick
-    cdef int front[MAXFRONT]
-    cdef int tun[MAXOCC]
     if s.phase == PH_SHARE:
         # Keep the most valuable gold card, hand on the least valuable.
         return actions[n - 1] if s.gq[s.gqi] == p else actions[0]
-    # The cells placement and rockfall ids target (``saboteur_actions.pxd``).
-    sab_frontier(c, s, front)
-    sab_tunnels(s, tun)
     for i in range(n):
         a = actions[i]
         if base + A_REPAIR <= a < base + A_MAP and (a - base - A_REPAIR) % A_STRIDE == p:
@@ -127,7 +123,7 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
                 k = (a // F) >> 1
                 if TUN_PASS[k]:
                     e = TUN_EDGES[k] if (a // F) & 1 == 0 else rot180(TUN_EDGES[k])
-                    score[i] = lead_dist(c, s, front[a % F], e, mask)
+                    score[i] = lead_dist(c, s, s.front[a % F], e, mask)
         if rng_double(rng) < 0.9:
             pick = pick_min(actions, score, n, rng)
             if pick >= 0:
@@ -149,7 +145,7 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
                     a = actions[i]
                     score[i] = NO_SCORE
                     if rock0 <= a < base:
-                        g = tun[a - rock0]
+                        g = s.tun[a - rock0]
                         if (s.cell[g] & CB_REACH) and (s.cell[g] & CB_PASS):
                             score[i] = goal_dist(c, g, mask)
                 pick = pick_min(actions, score, n, rng)
@@ -159,7 +155,7 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
                 a = actions[i]
                 score[i] = NO_SCORE
                 if a < rock0 and not TUN_PASS[(a // F) >> 1]:
-                    score[i] = goal_dist(c, front[a % F], mask)
+                    score[i] = goal_dist(c, s.front[a % F], mask)
             pick = pick_min(actions, score, n, rng)
             if pick >= 0:
                 return pick
