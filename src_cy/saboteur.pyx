@@ -13,7 +13,9 @@ Reachability from the start is kept incrementally: ``CB_REACH`` marks cards
 joined to the start, ``frm[c]`` is, for an empty cell ``c``, the set of
 directions from which a reached open edge points at it, and ``fr`` lists
 those cells.  A placement extends the reached set by a breadth-first search
-from the new card only; a rockfall recomputes it from the start.
+from the new card only; a rockfall recomputes it from the start.  ``front``
+and ``tun`` keep the sorted lists that placement and rockfall ids index
+(``saboteur_actions.pxd``), updated locally by each placement and rockfall.
 
 Information: every event goes to a log; a player's information-state string,
 tensor event sequence and key are all built from the same *visible tuples* of

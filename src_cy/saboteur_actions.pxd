@@ -2,9 +2,10 @@
 """Saboteur action layout: the one definition of every action id.
 
 Placements and rockfalls target positions in two state-dependent lists
-(``sab_frontier`` and ``sab_tunnels`` in ``saboteur.pxd``): the *frontier*,
-the empty maze cells orthogonally next to a card on the table (start, goals,
-tunnels), and the tunnel cards on the table, both in cell-index order.
+(``SabState.front`` and ``SabState.tun``, decoded by ``sab_target`` in
+``saboteur.pxd``): the *frontier*, the empty maze cells orthogonally next to
+a card on the table (start, goals, tunnels), and the tunnel cards on the
+table, both in cell-index order.
 ``F`` (``SabConf.F``, a proven bound on the frontier's length) and ``T``
 (tunnel cards in the deck) are game parameters, so ids are built from these
 constants at run time:
