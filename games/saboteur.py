@@ -8,33 +8,42 @@ Action encoding
 The maze is a square of side ``S = 2R + 1`` centred on the start card, with
 ``R = max(T + 3, goal_distance)`` and ``T`` the number of tunnel cards in the
 deck (``R = 43`` for the full deck).  A maze cell ``(x, y)`` (``y`` grows
-southwards) has the *cell index* ``cell = (y + R) * S + (x + R)``, and
-``C = S * S`` cells exist.
+southwards) has the *cell index* ``cell = (y + R) * S + (x + R)``.
+Placements target the ``j``-th cell of the *frontier* (the empty cells next
+to a card on the table, in cell-index order: ``engine.frontier()``) and
+rockfalls the ``i``-th tunnel card on the table (in cell order:
+``engine.tunnel_cells()``).  ``F = 14 + 2 T + Q`` (``Q`` rockfall cards in
+the deck) bounds the frontier; the proof is in the rules doc.
 
-==========================  ===========================================  =====
-range                       meaning                                      count
-==========================  ===========================================  =====
-``(2k + o) * C + cell``     place tunnel kind ``k`` (0..15) at ``cell``,  32 C
-                            ``o = 1``: turned 180 degrees
-``32 C + cell``             rockfall: remove the tunnel card at ``cell``  C
-``33 C + 10 t + q``         break tool ``t`` (0 pickaxe, 1 lamp, 2 cart)  30
-                            of player ``q``
-``33 C + 30 + 10 (3 r + t)  repair card ``21 + r`` mends tool ``t`` of    180
-+ q``                       player ``q``
-``33 C + 210 + g``          map: look at goal ``g`` (0 north, 1 middle,  3
-                            2 south)
-``33 C + 213 + k``          pass, discarding a card of kind ``k`` face    27
-                            down
-``33 C + 240 + v``          gold hand-out: keep a gold card of value      3
-                            ``v`` (0, 1, 2 = 1, 2, 3 nuggets): the
-                            recipient to move (``pick``) or the finder
-                            for themselves (``finder``)
-``33 C + 243 + v``          ``finder`` hand-out only: the finder hands a  3
-                            drawn gold card of value ``v`` to the next
-                            gold-digger counter-clockwise
-==========================  ===========================================  =====
+==============================  =======================================  =====
+range                           meaning                                  count
+==============================  =======================================  =====
+``(2k + o) * F + j``            place tunnel kind ``k`` (0..15) on the   32 F
+                                ``j``-th frontier cell, ``o = 1``:
+                                turned 180 degrees
+``32 F + i``                    rockfall: remove the ``i``-th tunnel     T
+                                card on the table
+``32 F + T + 10 t + q``         break tool ``t`` (0 pickaxe, 1 lamp,     30
+                                2 cart) of player ``q``
+``32 F + T + 30 + 10 (3 r + t)  repair card ``21 + r`` mends tool ``t``  180
++ q``                           of player ``q``
+``32 F + T + 210 + g``          map: look at goal ``g`` (0 north,        3
+                                1 middle, 2 south)
+``32 F + T + 213 + k``          pass, discarding a card of kind ``k``    27
+                                face down
+``32 F + T + 240 + v``          gold hand-out: keep a gold card of       3
+                                value ``v`` (0, 1, 2 = 1, 2, 3 nuggets):
+                                the recipient to move (``pick``) or the
+                                finder for themselves (``finder``)
+``32 F + T + 243 + v``          ``finder`` hand-out only: the finder     3
+                                hands a drawn gold card of value ``v``
+                                to the next gold-digger
+                                counter-clockwise
+==============================  =======================================  =====
 
-``num_distinct_actions = 33 C + 246``.  The hand-out actions are a decision
+``num_distinct_actions = 32 F + T + 246`` (3 390 for the full deck).
+``action_to_string`` names the target cell (``place path cross at (1,0)``) read
+from the current state.  The hand-out actions are a decision
 of the recipient to move (``gold_handout="pick"``, the default) or of the
 player who completed the path (``"finder"``), asked only while the cards left
 have two values or more (see the rules doc).
@@ -60,12 +69,11 @@ from src_cy.saboteur import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
 # The action layout above as constants (the one definition is
 # ``src_cy/saboteur_actions.pxd``; tests check this mirror against
-# ``src_cy.saboteur.ACTION_LAYOUT``).  Ids: ``(2 k + o) * C + cell``,
-# ``A_ROCK_BLOCK * C + cell``, ``A_TAIL_BLOCK * C + A_BREAK + A_STRIDE * t + q``,
+# ``src_cy.saboteur.ACTION_LAYOUT``).  Ids: ``(2 k + o) * F + j``,
+# ``A_ROCK_BLOCK * F + i``, tail ``A_ROCK_BLOCK * F + T + A_BREAK + A_STRIDE * t + q``,
 # ``... + A_REPAIR + A_STRIDE * (3 r + t) + q``, ``... + A_MAP + g``,
 # ``... + A_PASS + k``, ``... + A_KEEP + v``, ``... + A_HAND_ON + v``.
 A_ROCK_BLOCK = 32
-A_TAIL_BLOCK = 33
 A_STRIDE = 10
 A_BREAK = 0
 A_REPAIR = 30

@@ -90,7 +90,7 @@ class SaboteurActions(ActionAbstraction):
             if not (ids.is_place(a) or ids.is_rockfall(a)):
                 break
             if ids.is_rockfall(a):               # rockfall on a card of the maze
-                xy = engine.cell_xy(a - ids.rock)
+                xy = engine.cell_xy(ids.rockfall_cell(a))
                 cell = board.get(xy)
                 if cell is None or xy == (0, 0):
                     continue

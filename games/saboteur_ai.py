@@ -59,18 +59,25 @@ DIGGER = 0
 
 
 class ActionIds:
-    """Saboteur action ids of a maze with ``C`` cells, built from the engine's
+    """Saboteur action ids of one state, built from the engine's
     ``ACTION_LAYOUT`` (the one definition, ``src_cy/saboteur_actions.pxd``).
 
-    Ranges are half-open ``[start, stop)``; ``kind_of(a)`` names the block an
-    id falls in (``place``, ``rockfall``, ``break``, ``repair``, ``map``,
-    ``pass``, ``keep``, ``hand_on``).
+    Placements target the ``j``-th cell of the state's frontier and rockfalls
+    the ``i``-th tunnel card on the table (both in cell order, read from the
+    engine by ``of``), so an object decodes and builds the ids of the state
+    it was made from only.  Ranges are half-open ``[start, stop)``;
+    ``kind_of(a)`` names the block an id falls in (``place``, ``rockfall``,
+    ``break``, ``repair``, ``map``, ``pass``, ``keep``, ``hand_on``).
     """
 
-    def __init__(self, C: int):
-        self.C = C
-        self.rock = _LAYOUT["A_ROCK_BLOCK"] * C      # first rockfall id = end of placements
-        self.tail = _LAYOUT["A_TAIL_BLOCK"] * C      # first id after the rockfalls
+    def __init__(self, F: int, T: int, frontier: list[int], tunnels: list[int]):
+        """``F`` the frontier bound, ``T`` the tunnel cards in the deck,
+        ``frontier`` and ``tunnels`` the state's lists of action-cell indices."""
+        self.F = F
+        self.frontier = list(frontier)
+        self.tunnels = list(tunnels)
+        self.rock = _LAYOUT["A_ROCK_BLOCK"] * F      # first rockfall id = end of placements
+        self.tail = self.rock + T                    # first id after the rockfalls
         self.stride = _LAYOUT["A_STRIDE"]
         self.break0 = self.tail + _LAYOUT["A_BREAK"]
         self.repair0 = self.tail + _LAYOUT["A_REPAIR"]
@@ -87,8 +94,9 @@ class ActionIds:
 
     @classmethod
     def of(cls, engine: Any) -> "ActionIds":
-        """The ids of ``engine``'s maze."""
-        return cls((2 * engine.grid_radius + 1) ** 2)
+        """The ids of ``engine``'s current state."""
+        return cls(engine.frontier_bound, engine.tunnel_bound, engine.frontier(),
+                   engine.tunnel_cells())
 
     def kind_of(self, a: int) -> str:
         """The block of action ``a`` (see the class doc); ``ValueError`` outside."""
@@ -98,18 +106,29 @@ class ActionIds:
         raise ValueError(f"action {a} is not a Saboteur action id (0..{self.end - 1})")
 
     def place(self, kind: int, turned: int, cell: int) -> int:
-        """Place tunnel ``kind`` at action cell ``cell`` (``turned`` 180 degrees)."""
-        return (2 * kind + turned) * self.C + cell
+        """Place tunnel ``kind`` at action cell ``cell`` (``turned`` 180
+        degrees); ``ValueError`` if ``cell`` is not on the frontier."""
+        if cell not in self.frontier:
+            raise ValueError(f"cell {cell} is not on the frontier {self.frontier}")
+        return (2 * kind + turned) * self.F + self.frontier.index(cell)
 
     def placement(self, a: int) -> tuple[int, int, int]:
-        """(kind, turned, cell) of placement ``a``."""
-        return (a // self.C) >> 1, (a // self.C) & 1, a % self.C
+        """(kind, turned, action cell) of placement ``a``."""
+        return (a // self.F) >> 1, (a // self.F) & 1, self.frontier[a % self.F]
 
     def is_place(self, a: int) -> bool:
         return 0 <= a < self.rock
 
     def rockfall(self, cell: int) -> int:
-        return self.rock + cell
+        """Rockfall on the tunnel card at action cell ``cell``; ``ValueError``
+        if no tunnel card is there."""
+        if cell not in self.tunnels:
+            raise ValueError(f"no tunnel card at cell {cell} (tunnels: {self.tunnels})")
+        return self.rock + self.tunnels.index(cell)
+
+    def rockfall_cell(self, a: int) -> int:
+        """The action cell rockfall ``a`` clears."""
+        return self.tunnels[a - self.rock]
 
     def is_rockfall(self, a: int) -> bool:
         return self.rock <= a < self.tail
@@ -254,7 +273,7 @@ class SaboteurHeuristicBot(RuleBot):
             dead = []
             for a in legal:
                 if ids.is_rockfall(a):
-                    xy = e.cell_xy(a - ids.rock)
+                    xy = e.cell_xy(ids.rockfall_cell(a))
                     if xy[0] != self._goal_x and board[xy][0] in DEAD_ENDS:
                         dead.append((dist(xy), a))
             return min(dead)[1] if dead else None
@@ -288,7 +307,7 @@ class SaboteurHeuristicBot(RuleBot):
                 rocks = []
                 for a in legal:
                     if ids.is_rockfall(a):
-                        xy = e.cell_xy(a - ids.rock)
+                        xy = e.cell_xy(ids.rockfall_cell(a))
                         if xy != (0, 0):
                             rocks.append((dist(xy), a))
                 if rocks:

@@ -48,7 +48,7 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
                                           ("N", ty < y)) if ok and c in edges(k, o))
             groups.setdefault(2 * k + o, []).append((abs(tx - x) + abs(ty - y), -towards, a))
         elif ids.is_rockfall(a):
-            x, y = e.cell_xy(a - ids.rock)
+            x, y = e.cell_xy(ids.rockfall_cell(a))
             rocks.append((abs(tx - x) + abs(ty - y), a))
         else:
             out.add(a)
@@ -385,7 +385,7 @@ def scored_moves(state: pyspiel.State, me: int, legal: list[int], targets: list[
                 b[xy] = (k, o, mask, False, k in PATHS)
                 cache[key] = maze_distance(b, gx, targets, up)
         elif ids.is_rockfall(a) and rockfall:
-            xy = e.cell_xy(a - ids.rock)
+            xy = e.cell_xy(ids.rockfall_cell(a))
             key = ("rockfall", xy)
             if key not in cache:
                 b = dict(board)

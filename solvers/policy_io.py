@@ -2,14 +2,18 @@
 
 Policy table (``save_policy`` / ``load_policy``): one JSON document ::
 
-    {"format": "goldspiel-policy", "version": 1, "game": "<game string>",
-     "meta": {...}, "infosets": [{"info": str, "player": int,
+    {"format": "goldspiel-policy", "version": 2, "game": "<game string>",
+     "num_distinct_actions": int, "meta": {...}, "infosets": [{"info": str, "player": int,
      "actions": [int...], "probs": [float...]}, ...], "sha256": "<hex>"}
 
 ``sha256`` is taken over the canonical JSON of every other field.  Loading
 refuses (``PolicyFileError``) a file that is not valid JSON, has another
-format or version, a bad checksum, was written for another game, or holds an
-invalid distribution; nothing is returned unless the whole file checks out.
+format or version, a bad checksum, was written for another game or another
+action-id layout (``num_distinct_actions``), or holds an invalid
+distribution; nothing is returned unless the whole file checks out.
+Version 2 (policy tables, array policies and checkpoints) records
+``num_distinct_actions``; version 1 files are refused because Saboteur's
+action ids changed with it.
 
 Array policy files (``save_array_policy`` / ``load_array_policy``): a
 ``.npz`` for :class:`solvers.policy_arrays.ArrayPolicy`, described in
@@ -35,11 +39,11 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 POLICY_FORMAT = "goldspiel-policy"
-POLICY_VERSION = 1
+POLICY_VERSION = 2
 ARRAY_POLICY_FORMAT = "goldspiel-array-policy"
-ARRAY_POLICY_VERSION = 1
+ARRAY_POLICY_VERSION = 2
 ARRAYS_FORMAT = "goldspiel-arrays"
-ARRAYS_VERSION = 1
+ARRAYS_VERSION = 2
 
 
 class PolicyFileError(ValueError):
@@ -69,6 +73,22 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def num_distinct_actions(game: Any) -> int:
+    """``game``'s number of distinct actions (a pyspiel game or its string)."""
+    if not hasattr(game, "num_distinct_actions"):
+        import pyspiel
+        game = pyspiel.load_game(str(game))
+    return int(game.num_distinct_actions())
+
+
+def _check_action_layout(path, recorded: Any, game: Any) -> None:
+    """Refuse a file whose action ids were written for another layout."""
+    if recorded != num_distinct_actions(game):
+        raise PolicyFileError(f"{path} was written for {recorded!r} distinct actions, but {game} "
+                              f"has {num_distinct_actions(game)} (another action-id layout); "
+                              "re-solve")
 
 
 def infoset_digest(strings: Iterable[str]) -> str:
@@ -101,6 +121,7 @@ def save_policy(path: str | os.PathLike, game: Any, infosets: Mapping[str, tuple
         _check_distribution(info, actions, probs)
         entries.append({"info": info, "player": int(player), "actions": actions, "probs": probs})
     body = {"format": POLICY_FORMAT, "version": POLICY_VERSION, "game": str(game),
+            "num_distinct_actions": num_distinct_actions(game),
             "meta": dict(meta or {}), "infosets": entries}
     body["sha256"] = hashlib.sha256(_canonical(body)).hexdigest()
     atomic_write(path, json.dumps(body, indent=1, allow_nan=False).encode() + b"\n")
@@ -132,6 +153,7 @@ def load_policy(path: str | os.PathLike, game: Any) -> dict[str, tuple[int, list
         raise PolicyFileError(f"{path} is corrupted: checksum mismatch")
     if body.get("game") != str(game):
         raise PolicyFileError(f"{path} holds a policy for {body.get('game')!r}, not {game}")
+    _check_action_layout(path, body.get("num_distinct_actions"), game)
     out: dict[str, tuple[int, list, list]] = {}
     try:
         for e in body["infosets"]:
@@ -191,7 +213,7 @@ def save_arrays(path: str | os.PathLike, *, kind: str, game: str,
                 meta: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> None:
     """Atomically write named arrays with a checksummed JSON header."""
     header = {"format": ARRAYS_FORMAT, "version": ARRAYS_VERSION, "kind": kind, "game": game,
-              "meta": dict(meta),
+              "num_distinct_actions": num_distinct_actions(game), "meta": dict(meta),
               "arrays": {k: {"sha256": _array_digest(v), "dtype": str(v.dtype),
                              "shape": list(v.shape)} for k, v in arrays.items()}}
     atomic_write(path, npz_bytes({"__header__": np.frombuffer(_canonical(header), np.uint8),
@@ -212,6 +234,7 @@ def load_arrays(path: str | os.PathLike, *, kind: str, game: str) -> tuple[dict,
         raise PolicyFileError(f"{path} is a {header.get('kind')!r} file, expected {kind!r}")
     if header.get("game") != game:
         raise PolicyFileError(f"{path} is a checkpoint for {header.get('game')!r}, not {game}")
+    _check_action_layout(path, header.get("num_distinct_actions"), game)
     specs = header.get("arrays", {})
     if set(specs) != set(data):
         raise PolicyFileError(f"{path} is corrupted: arrays {sorted(data)} != {sorted(specs)}")
@@ -341,7 +364,9 @@ def save_array_policy(path: str | os.PathLike, policy, *, solver: str, iteration
             raise ValueError("a string-indexed policy needs its strings to be saved")
         arrays["strings"] = np.frombuffer("\0".join(policy.strings).encode(), np.uint8)
     header = {"format": ARRAY_POLICY_FORMAT, "version": ARRAY_POLICY_VERSION,
-              "game": policy.game_string, "solver": str(solver), "iterations": int(iterations),
+              "game": policy.game_string,
+              "num_distinct_actions": num_distinct_actions(policy.game),
+              "solver": str(solver), "iterations": int(iterations),
               "seed": None if seed is None else int(seed), "key_kind": key_kind,
               "engine_fingerprint": (engine_fingerprint(policy.game) if key_kind == "engine"
                                      else None),
@@ -410,6 +435,7 @@ def _checked_array_policy(path, game, fallback: str, label: Any, header: dict, d
     from solvers.policy_arrays import ArrayPolicy
     if header.get("game") != str(game):
         raise PolicyFileError(f"{path} holds a policy for {header.get('game')!r}, not {game}")
+    _check_action_layout(path, header.get("num_distinct_actions"), game)
     if header.get("digest") != _digest_arrays(data):
         raise PolicyFileError(f"{path} is corrupted: digest mismatch")
     kind = header.get("key_kind")

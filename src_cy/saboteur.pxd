@@ -18,6 +18,9 @@ cdef enum:
     MAXLOG = 1024
     MAXOCC = 64
     MAXFR = 512
+    # Room for the frontier list (``SabState.front``): at most 4 empty
+    # neighbours for each card on the table (start, 3 goals, MAXOCC tunnels).
+    MAXFRONT = 4 * (MAXOCC + 4)
     MAXROUNDS = 5
     NPHASES = 8
     LOC_PILE = -1
@@ -82,6 +85,10 @@ cdef struct Ev:
 cdef struct SabConf:
     # The game parameters and the sizes derived from them (see SabParams).
     int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
+    # Action layout (``saboteur_actions.pxd``): ``F`` the frontier bound
+    # (``14 + 2 T + rockfall cards``, rules doc), ``rock0 = 32 F`` the first
+    # rockfall id, ``tail0 = rock0 + T`` the first tail id.
+    int F, rock0, tail0
     # Gold hand-out: 1 = each recipient picks from the cards passed on
     # (published rules), 0 = the finder chooses for everyone.
     int pick
@@ -108,6 +115,13 @@ cdef struct SabState:
     int nocc
     int fr[MAXFR]
     int nfr
+    # The action lists (``saboteur_actions.pxd``), kept sorted by grid index
+    # (= cell order) as cards come and go: the frontier (empty cells next to
+    # any card on the table) and the tunnel cards on the table.
+    int front[MAXFRONT]
+    int nfront
+    int tun[MAXOCC]
+    int ntun
     int winner
     int completer
     int gq[MAXP]
@@ -177,6 +191,65 @@ cdef inline int sab_doff(const SabConf* c, int d) noexcept nogil:
     return -1
 
 
+cdef inline int sab_insert(int* out, int n, int g) noexcept nogil:
+    """Insert ``g`` into the ascending list ``out[:n]`` unless it is there;
+    the new length."""
+    cdef int i = n, j
+    while i > 0 and out[i - 1] > g:
+        i -= 1
+    if i > 0 and out[i - 1] == g:
+        return n
+    for j in range(n, i, -1):
+        out[j] = out[j - 1]
+    out[i] = g
+    return n + 1
+
+
+cdef inline int sab_index(const int* lst, int n, int g) noexcept nogil:
+    """Position of ``g`` in the ascending list ``lst[:n]``; -1 if absent."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if lst[mid] < g:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < n and lst[lo] == g else -1
+
+
+cdef inline int sab_frontier(const SabConf* c, const SabState* s, int* out) noexcept nogil:
+    """The frontier computed from the board into ``out`` (grid indices,
+    ascending, which is cell-index order): the empty maze cells orthogonally
+    next to a card on the table (start, goal cards, tunnel cards); its
+    length (at most ``c.F``).  The engine keeps it as ``s.front``; this
+    definition is what ``check_invariants`` compares that list with."""
+    cdef int n = 0, i, d, g, nb, x, y
+    for i in range(4 + s.nocc):
+        if i == 0:
+            g = (c.R + 1) * c.W + c.R + 1
+        elif i < 4:
+            g = s.goal_cell[i - 1]
+        else:
+            g = s.occ[i - 4]
+        for d in range(4):
+            nb = g + sab_doff(c, d)
+            x = nb % c.W
+            y = nb // c.W
+            if 1 <= x <= c.S and 1 <= y <= c.S and not (s.cell[nb] & CB_OCC):
+                n = sab_insert(out, n, nb)
+    return n
+
+
+cdef inline int sab_target(const SabConf* c, const SabState* s, int a) noexcept nogil:
+    """Grid index a placement or rockfall id ``a`` targets; -1 if its
+    position is beyond the current list (or ``a`` is another action)."""
+    if 0 <= a < c.rock0:
+        return s.front[a % c.F] if a % c.F < s.nfront else -1
+    if c.rock0 <= a < c.tail0:
+        return s.tun[a - c.rock0] if a - c.rock0 < s.ntun else -1
+    return -1
+
+
 cdef inline int sab_known_goal(const SabState* s, int player, int g) noexcept nogil:
     """Identity of goal ``g`` if face up or looked at by ``player``, else -1."""
     if s.goal_id[g] >= 0 and (s.goal_up[g] or (s.goal_seen[g] >> player) & 1):
@@ -214,6 +287,9 @@ cdef class SaboteurEngine(Engine):
     cdef void finish_round(self) noexcept nogil
     cdef void advance(self) noexcept nogil
     cdef void add_frontier(self, int g, int d) noexcept nogil
+    cdef bint next_to_card(self, int g) noexcept nogil
+    cdef void front_add(self, int g) noexcept nogil
+    cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil
     cdef void remove_frontier(self, int g) noexcept nogil
     cdef void reveal(self, int slot) noexcept nogil
     cdef void bfs(self, int c0) noexcept nogil
@@ -230,3 +306,5 @@ cdef class SaboteurEngine(Engine):
     cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
     cdef int drive(self, SabPlan* pl, int player, double* lw) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil
+    cdef int place_id(self, int k, int o, int g) noexcept nogil
+    cdef int rock_id(self, int g) noexcept nogil

@@ -13,7 +13,9 @@ Reachability from the start is kept incrementally: ``CB_REACH`` marks cards
 joined to the start, ``frm[c]`` is, for an empty cell ``c``, the set of
 directions from which a reached open edge points at it, and ``fr`` lists
 those cells.  A placement extends the reached set by a breadth-first search
-from the new card only; a rockfall recomputes it from the start.
+from the new card only; a rockfall recomputes it from the start.  ``front``
+and ``tun`` keep the sorted lists that placement and rockfall ids index
+(``saboteur_actions.pxd``), updated locally by each placement and rockfall.
 
 Information: every event goes to a log; a player's information-state string,
 tensor event sequence and key are all built from the same *visible tuples* of
@@ -40,7 +42,7 @@ from libc.math cimport exp, log, INFINITY
 from libcpp.vector cimport vector
 from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
 
-from src_cy.saboteur_actions cimport (A_ROCK_BLOCK, A_TAIL_BLOCK, A_STRIDE, A_BREAK,
+from src_cy.saboteur_actions cimport (A_ROCK_BLOCK, A_STRIDE, A_BREAK,
                                       A_REPAIR, A_MAP, A_PASS, A_KEEP, A_HAND_ON,
                                       A_TAIL_SIZE)
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAYER,
@@ -103,7 +105,7 @@ def _raise_if_resample_failed(int player) -> None:
 
 #: The action layout of ``saboteur_actions.pxd`` (mirrored in games/saboteur.py).
 ACTION_LAYOUT = {
-    "A_ROCK_BLOCK": A_ROCK_BLOCK, "A_TAIL_BLOCK": A_TAIL_BLOCK, "A_STRIDE": A_STRIDE,
+    "A_ROCK_BLOCK": A_ROCK_BLOCK, "A_STRIDE": A_STRIDE,
     "A_BREAK": A_BREAK, "A_REPAIR": A_REPAIR, "A_MAP": A_MAP, "A_PASS": A_PASS,
     "A_KEEP": A_KEEP, "A_HAND_ON": A_HAND_ON, "A_TAIL_SIZE": A_TAIL_SIZE,
 }
@@ -178,6 +180,12 @@ cdef class SabParams:
         self.c.S = 2 * self.c.R + 1
         self.c.W = self.c.S + 2
         self.c.C = self.c.S * self.c.S
+        # Frontier bound (rules doc, "Action encoding"): 14 cells next to the
+        # start and goals, +2 per placement (the cell leaves, at most 3 empty
+        # neighbours join), +1 per rockfall (the emptied cell joins).
+        self.c.F = 14 + 2 * self.c.T + self.c.init_deck[K_ROCK]
+        self.c.rock0 = A_ROCK_BLOCK * self.c.F
+        self.c.tail0 = self.c.rock0 + self.c.T
         self.c.pick = 1 if _choice_param(params, "gold_handout", GOLD_HANDOUTS) == "pick" else 0
         self._values = {name: params[name] for name in PARAM_NAMES}
 
@@ -308,6 +316,8 @@ cdef class SaboteurEngine(Engine):
             self.s.goal_seen[g] = 0
             self.s.goal_cell[g] = self.xy(self.p.gd, 2 * g - 2)
             self.s.cell[self.s.goal_cell[g]] = CB_OCC | CB_GOAL | ((CODE_GOAL + g) << 8)
+        self.s.ntun = 0
+        self.s.nfront = sab_frontier(self.p, &self.s, self.s.front)
         self.recompute()
 
     cdef void end_round(self, int winner) noexcept nogil:
@@ -456,6 +466,28 @@ cdef class SaboteurEngine(Engine):
             self.s.nfr += 1
         self.s.frm[g] |= <uint8_t>(1 << d)
 
+    cdef bint next_to_card(self, int g) noexcept nogil:
+        """Whether cell ``g`` touches a card on the table (start, goal, tunnel)."""
+        cdef int d
+        for d in range(4):
+            if self.s.cell[g + self.doff(d)] & CB_OCC:
+                return True
+        return False
+
+    cdef void front_add(self, int g) noexcept nogil:
+        """Put an empty maze cell ``g`` next to a card on the action frontier."""
+        if self.inside(g) and not (self.s.cell[g] & CB_OCC) and self.s.nfront < MAXFRONT:
+            self.s.nfront = sab_insert(self.s.front, self.s.nfront, g)
+
+    cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil:
+        """Remove ``g`` from the sorted list ``lst[:n]`` if there, keeping order."""
+        cdef int i = sab_index(lst, n[0], g), j
+        if i < 0:
+            return
+        for j in range(i, n[0] - 1):
+            lst[j] = lst[j + 1]
+        n[0] -= 1
+
     cdef void remove_frontier(self, int g) noexcept nogil:
         cdef int i
         if self.s.frm[g] == 0:
@@ -558,10 +590,13 @@ cdef class SaboteurEngine(Engine):
         return self.s.phase == PH_OVER
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, C = self.p.C
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, F = self.p.F
+        cdef int tail = self.p.tail0
         cdef int* h = self.s.hand[p]
+        cdef int* fl = self.s.front
+        cdef int open_j[MAXFR]
         if self.s.phase == PH_SHARE:
-            o = A_TAIL_BLOCK * C + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
+            o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
             for k in range(3):
                 if self.s.gdrawn[k] > 0:
@@ -571,6 +606,11 @@ cdef class SaboteurEngine(Engine):
         if self.s.phase != PH_PLAY:
             return 0
         if not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
+            # The cells where a card may join (``fr``, a reached open edge
+            # points at them) and their positions on the action frontier.
+            nf = self.s.nfr
+            for i in range(nf):
+                open_j[i] = sab_index(fl, self.s.nfront, self.s.fr[i])
             for k in range(NTUN):
                 if h[k] == 0:
                     continue
@@ -580,21 +620,21 @@ cdef class SaboteurEngine(Engine):
                         if rot180(e) == e:
                             break
                         e = rot180(e)
-                    for i in range(self.s.nfr):
+                    for i in range(nf):
                         g = self.s.fr[i]
-                        if (e & self.s.frm[g]) and self.fits(g, e) and n < MAX_BRANCHING:
-                            out[n] = (k * 2 + o) * C + self.acell_of(g)
+                        if (e & self.s.frm[g]) and open_j[i] >= 0 and self.fits(g, e) and n < MAX_BRANCHING:
+                            out[n] = (k * 2 + o) * F + open_j[i]
                             n += 1
         if h[K_ROCK]:
-            for i in range(self.s.nocc):
+            for i in range(self.s.ntun):
                 if n < MAX_BRANCHING:
-                    out[n] = A_ROCK_BLOCK * C + self.acell_of(self.s.occ[i])
+                    out[n] = self.p.rock0 + i
                     n += 1
         for t in range(3):
             if h[K_BREAK + t]:
                 for q in range(self.p.n):
                     if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
-                        out[n] = A_TAIL_BLOCK * C + A_BREAK + A_STRIDE * t + q
+                        out[n] = tail + A_BREAK + A_STRIDE * t + q
                         n += 1
         for r in range(6):
             if h[K_REPAIR + r]:
@@ -602,16 +642,16 @@ cdef class SaboteurEngine(Engine):
                     if (REPAIR_MASK[r] >> t) & 1:
                         for q in range(self.p.n):
                             if self.s.broken[q][t] and n < MAX_BRANCHING:
-                                out[n] = A_TAIL_BLOCK * C + A_REPAIR + A_STRIDE * (3 * r + t) + q
+                                out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
                                 n += 1
         if h[K_MAP]:
             for g in range(3):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
-                    out[n] = A_TAIL_BLOCK * C + A_MAP + g
+                    out[n] = tail + A_MAP + g
                     n += 1
         for k in range(NKINDS):
             if h[k] and n < MAX_BRANCHING:
-                out[n] = A_TAIL_BLOCK * C + A_PASS + k
+                out[n] = tail + A_PASS + k
                 n += 1
         return n
 
@@ -679,19 +719,19 @@ cdef class SaboteurEngine(Engine):
             self.gold_draw(action)
         elif ph == PH_SHARE:
             if self.p.pick:
-                self.gold_take((action - A_TAIL_BLOCK * self.p.C - A_KEEP) % 3)
+                self.gold_take((action - self.p.tail0 - A_KEEP) % 3)
             else:
-                self.give((action - A_TAIL_BLOCK * self.p.C - A_KEEP) % 3)
+                self.give((action - self.p.tail0 - A_KEEP) % 3)
             self.share_auto()
         elif ph == PH_PLAY:
             self.play(action)
 
     cdef void play(self, int a) noexcept nogil:
-        cdef int p = self.s.cur, C = self.p.C, k, o, g, e, t, q, r, idx
-        if a < A_ROCK_BLOCK * C:
-            k = (a // C) >> 1
-            o = (a // C) & 1
-            g = self.grid_of(a % C)
+        cdef int p = self.s.cur, F = self.p.F, tail = self.p.tail0, k, o, g, e, t, q, r, idx
+        if a < self.p.rock0:
+            k = (a // F) >> 1
+            o = (a // F) & 1
+            g = sab_target(self.p, &self.s, a)
             e = TUN_EDGES[k] if o == 0 else rot180(TUN_EDGES[k])
             self.take(p, k)
             self.remove_frontier(g)
@@ -700,12 +740,16 @@ cdef class SaboteurEngine(Engine):
             if self.s.nocc < MAXOCC:
                 self.s.occ[self.s.nocc] = g
                 self.s.nocc += 1
+                self.s.ntun = sab_insert(self.s.tun, self.s.ntun, g)
+            self.list_remove(self.s.front, &self.s.nfront, g)
+            for t in range(4):
+                self.front_add(g + self.doff(t))
             self.s.last_placer = p
-            self.emit(EV_PLACE, p, a % C, k, o, -1, -1)
+            self.emit(EV_PLACE, p, self.acell_of(g), k, o, -1, -1)
             if TUN_PASS[k]:
                 self.bfs(g)
-        elif a < A_TAIL_BLOCK * C:
-            g = self.grid_of(a - A_ROCK_BLOCK * C)
+        elif a < tail:
+            g = sab_target(self.p, &self.s, a)
             k = (self.s.cell[g] >> 8) & 31
             self.take(p, K_ROCK)
             self.s.pub_disc[K_ROCK] += 1
@@ -716,18 +760,25 @@ cdef class SaboteurEngine(Engine):
                     self.s.nocc -= 1
                     self.s.occ[idx] = self.s.occ[self.s.nocc]
                     break
-            self.emit(EV_ROCK, p, a - A_ROCK_BLOCK * C, k, 0, -1, -1)
+            self.list_remove(self.s.tun, &self.s.ntun, g)
+            for t in range(4):
+                q = g + self.doff(t)
+                if not (self.s.cell[q] & CB_OCC) and not self.next_to_card(q):
+                    self.list_remove(self.s.front, &self.s.nfront, q)
+            if self.next_to_card(g):
+                self.front_add(g)
+            self.emit(EV_ROCK, p, self.acell_of(g), k, 0, -1, -1)
             self.recompute()
-        elif a < A_TAIL_BLOCK * C + A_REPAIR:
-            idx = a - A_TAIL_BLOCK * C - A_BREAK
+        elif a < tail + A_REPAIR:
+            idx = a - tail - A_BREAK
             t = idx // A_STRIDE
             q = idx % A_STRIDE
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
             self.s.brk_on[p][q] += 1
             self.emit(EV_BREAK, p, 0, t, q, -1, -1)
-        elif a < A_TAIL_BLOCK * C + A_MAP:
-            idx = a - A_TAIL_BLOCK * C - A_REPAIR
+        elif a < tail + A_MAP:
+            idx = a - tail - A_REPAIR
             r = idx // (3 * A_STRIDE)
             t = (idx % (3 * A_STRIDE)) // A_STRIDE
             q = idx % A_STRIDE
@@ -737,15 +788,15 @@ cdef class SaboteurEngine(Engine):
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
             self.emit(EV_REPAIR, p, t, r, q, -1, -1)
-        elif a < A_TAIL_BLOCK * C + A_PASS:
-            g = a - A_TAIL_BLOCK * C - A_MAP
+        elif a < tail + A_PASS:
+            g = a - tail - A_MAP
             self.take(p, K_MAP)
             self.s.pub_disc[K_MAP] += 1
             self.s.goal_seen[g] |= 1 << p
             self.s.mapped[p][g] += 1
             self.emit(EV_MAP, p, g, 0, 0, self.s.goal_id[g], p)
         else:
-            k = a - A_TAIL_BLOCK * C - A_PASS
+            k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
             self.s.hand_n[p] -= 1
             self.s.disc[p][k] += 1
@@ -1148,7 +1199,7 @@ cdef class SaboteurEngine(Engine):
         the other factors are equal for every history of the information
         set."""
         cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0
-        cdef int C = self.p.C
+        cdef int tail = self.p.tail0
         cdef int buf[MAX_BRANCHING]
         cdef Ev e
         self.to_initial()
@@ -1179,7 +1230,7 @@ cdef class SaboteurEngine(Engine):
                 v = pl.gtake[self.s.round][self.s.gqi]
                 if not 0 <= v < 3 or self.s.gdrawn[v] <= 0:
                     return 0
-                a = A_TAIL_BLOCK * C + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
+                a = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                         else A_HAND_ON) + v
             elif ph == PH_PLAY:
                 while ip < pl.nl and not (EV_PLACE <= pl.log[ip].ev <= EV_PASS):
@@ -1191,19 +1242,19 @@ cdef class SaboteurEngine(Engine):
                 if e.actor != self.s.cur:
                     return 0
                 if e.ev == EV_PLACE:
-                    a = (2 * e.b + e.c) * C + e.a
+                    a = self.place_id(e.b, e.c, self.grid_of(e.a))
                     k = e.b
                 elif e.ev == EV_ROCK:
-                    a = A_ROCK_BLOCK * C + e.a
+                    a = self.rock_id(self.grid_of(e.a))
                     k = K_ROCK
                 elif e.ev == EV_BREAK:
-                    a = A_TAIL_BLOCK * C + A_BREAK + A_STRIDE * e.b + e.c
+                    a = tail + A_BREAK + A_STRIDE * e.b + e.c
                     k = K_BREAK + e.b
                 elif e.ev == EV_REPAIR:
-                    a = A_TAIL_BLOCK * C + A_REPAIR + A_STRIDE * (3 * e.b + e.a) + e.c
+                    a = tail + A_REPAIR + A_STRIDE * (3 * e.b + e.a) + e.c
                     k = K_REPAIR + e.b
                 elif e.ev == EV_MAP:
-                    a = A_TAIL_BLOCK * C + A_MAP + e.a
+                    a = tail + A_MAP + e.a
                     k = K_MAP
                 else:
                     if jp >= pl.npass:
@@ -1212,8 +1263,8 @@ cdef class SaboteurEngine(Engine):
                     jp += 1
                     if k < 0:
                         return 0
-                    a = A_TAIL_BLOCK * C + A_PASS + k
-                if self.s.hand[self.s.cur][k] <= 0:
+                    a = tail + A_PASS + k
+                if a < 0 or self.s.hand[self.s.cur][k] <= 0:
                     return 0
                 if lw != NULL and self.s.cur != player:
                     lw[0] -= log(<double>self.s.hand[self.s.cur][k] * self.legal_actions(buf))
@@ -1316,8 +1367,44 @@ cdef class SaboteurEngine(Engine):
 
     @property
     def num_actions(self) -> int:
-        """Number of distinct player actions (33 * cells + 246)."""
-        return A_TAIL_BLOCK * self.p.C + A_TAIL_SIZE
+        """Number of distinct player actions (``32 F + T + 246``)."""
+        return self.p.tail0 + A_TAIL_SIZE
+
+    @property
+    def frontier_bound(self) -> int:
+        """``F``: the bound on the frontier's length, placement ids per
+        (kind, orientation) block (rules doc, "Action encoding")."""
+        return self.p.F
+
+    @property
+    def tunnel_bound(self) -> int:
+        """``T``: tunnel cards in the deck, the number of rockfall ids."""
+        return self.p.T
+
+    def frontier(self) -> list:
+        """The frontier (empty cells next to any card on the table) as
+        action-cell indices in order: placement ``(2 k + o) * F + j`` targets
+        entry ``j``.  A superset of ``player_view()["frontier"]``, the cells
+        where a card may join the start's network now."""
+        cdef int i
+        return [self.acell_of(self.s.front[i]) for i in range(self.s.nfront)]
+
+    def tunnel_cells(self) -> list:
+        """The tunnel cards on the table as action-cell indices in order:
+        rockfall ``32 F + i`` targets entry ``i``."""
+        cdef int i
+        return [self.acell_of(self.s.tun[i]) for i in range(self.s.ntun)]
+
+    cdef int place_id(self, int k, int o, int g) noexcept nogil:
+        """Id placing kind ``k`` (``o`` turned) on grid cell ``g``; -1 if
+        ``g`` is not on the frontier."""
+        cdef int j = sab_index(self.s.front, self.s.nfront, g)
+        return (2 * k + o) * self.p.F + j if j >= 0 else -1
+
+    cdef int rock_id(self, int g) noexcept nogil:
+        """Id of a rockfall on grid cell ``g``; -1 if no tunnel card is there."""
+        cdef int j = sab_index(self.s.tun, self.s.ntun, g)
+        return self.p.rock0 + j if j >= 0 else -1
 
     def max_length(self) -> int:
         """True bound on the number of moves (chance and player) in a game."""
@@ -1389,7 +1476,8 @@ cdef class SaboteurEngine(Engine):
     # tensors (bodies in saboteur_render.pxi)
     # ------------------------------------------------------------------
     def obs_tensor_size(self) -> int:
-        """8 board planes, goal knowledge, tools, hand, roles, turn, counts, gold."""
+        """Tunnel-card slots, goal places and knowledge, tools, hand, roles,
+        turn, counts, gold (rules doc, "Information")."""
         return _obs_tensor_size(self)
 
     def max_events(self) -> int:
@@ -1399,7 +1487,7 @@ cdef class SaboteurEngine(Engine):
         return _max_events(self)
 
     def event_size(self) -> int:
-        """Floats per event in the information-state tensor."""
+        """Floats per event record in the information-state tensor (8)."""
         return _event_size(self)
 
     def info_tensor_size(self) -> int:

@@ -1,12 +1,19 @@
 # cython: language_level=3
 """Saboteur action layout: the one definition of every action id.
 
-``C`` is the number of maze cells (``(2R + 1) ** 2``, a game parameter), so
-ids are built from these constants at run time:
+Placements and rockfalls target positions in two state-dependent lists
+(``SabState.front`` and ``SabState.tun``, decoded by ``sab_target`` in
+``saboteur.pxd``): the *frontier*, the empty maze cells orthogonally next to
+a card on the table (start, goals, tunnels), and the tunnel cards on the
+table, both in cell-index order.
+``F`` (``SabConf.F``, a proven bound on the frontier's length) and ``T``
+(tunnel cards in the deck) are game parameters, so ids are built from these
+constants at run time:
 
-* ``(2 k + o) * C + cell``: place tunnel kind ``k`` (0..15), ``o = 1`` turned;
-* ``A_ROCK_BLOCK * C + cell``: rockfall on ``cell``;
-* ``A_TAIL_BLOCK * C + off``: the fixed tail, ``off`` one of
+* ``(2 k + o) * F + j``: place tunnel kind ``k`` (0..15), ``o = 1`` turned,
+  on the ``j``-th frontier cell;
+* ``A_ROCK_BLOCK * F + i``: rockfall on the ``i``-th tunnel card;
+* ``A_ROCK_BLOCK * F + T + off``: the fixed tail, ``off`` one of
   ``A_BREAK + A_STRIDE * t + q`` (break tool ``t`` of player ``q``),
   ``A_REPAIR + A_STRIDE * (3 r + t) + q`` (repair card ``21 + r`` mends tool
   ``t`` of ``q``), ``A_MAP + g`` (look at goal ``g``), ``A_PASS + k`` (pass,
@@ -20,7 +27,6 @@ against ``src_cy.saboteur.ACTION_LAYOUT`` by the tests.
 
 cdef enum:
     A_ROCK_BLOCK = 32
-    A_TAIL_BLOCK = 33
     A_STRIDE = 10
     A_BREAK = 0
     A_REPAIR = 30

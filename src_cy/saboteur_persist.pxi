@@ -4,7 +4,9 @@
 # ValueError naming what is wrong (never ``assert``: python -O).
 
 SNAPSHOT_MAGIC = b"SABOTEUR"
-SNAPSHOT_VERSION = 3
+# Version 4: compact action ids (placements on a frontier position,
+# rockfalls on a tunnel-card position); older snapshots hold cell-based ids.
+SNAPSHOT_VERSION = 4
 
 
 def _require(ok, str message) -> None:
@@ -30,7 +32,8 @@ def _load(SaboteurEngine self, data) -> None:
         raise ValueError("not a saboteur snapshot (bad magic)")
     version, ngs, nh = _struct.unpack("<III", data[len(SNAPSHOT_MAGIC):nhead])
     if version != SNAPSHOT_VERSION:
-        raise ValueError(f"unsupported saboteur snapshot version {version}")
+        raise ValueError(f"unsupported saboteur snapshot version {version} (this engine reads "
+                         f"version {SNAPSHOT_VERSION}, whose action ids differ)")
     if len(data) != nhead + ngs + 4 * nh:
         raise ValueError("saboteur snapshot length does not match its header")
     if data[nhead:nhead + ngs] != self.game_string.encode():
@@ -108,6 +111,8 @@ def _check_invariants(SaboteurEngine self) -> None:
     """Body of ``SaboteurEngine.check_invariants``."""
     cdef SabState* s = &self.s
     cdef SaboteurEngine c
+    cdef int scratch[MAXFRONT]
+    cdef int nf
     n = self.p.n
     on_board = [0] * NKINDS
     for i in range(s.nocc):
@@ -122,6 +127,14 @@ def _check_invariants(SaboteurEngine self) -> None:
         on_board[code] += 1
     _require(s.nocc + 4 == sum(1 for g in range(self.p.W * self.p.W) if s.cell[g] & CB_OCC),
              "maze: cards on the grid differ from the occupied-cell list")
+    nf = sab_frontier(self.p, s, scratch)
+    _require([s.tun[i] for i in range(s.ntun)] == sorted(s.occ[i] for i in range(s.nocc)),
+             "actions: the tunnel list differs from the tunnel cards on the table")
+    _require([s.front[i] for i in range(s.nfront)] == [scratch[i] for i in range(nf)],
+             "actions: the frontier list differs from the board's frontier")
+    _require(s.nfront <= self.p.F, "actions: the frontier exceeds its bound F")
+    _require(set(s.fr[i] for i in range(s.nfr)) <= set(s.front[i] for i in range(s.nfront)),
+             "actions: a cell where a card may join is not on the frontier")
     for k in range(NKINDS):
         tools = sum(s.broken[p][k - K_BREAK] for p in range(n)) if K_BREAK <= k < K_REPAIR else 0
         total = (s.deck[k] + sum(s.hand[p][k] + s.disc[p][k] for p in range(n))

@@ -69,7 +69,7 @@ def _cell_tuple(SaboteurEngine self, int g):
 
 def _action_to_string(SaboteurEngine self, int player, int action) -> str:
     """Body of ``SaboteurEngine.action_to_string``."""
-    cdef int C = self.p.C, k, o, idx
+    cdef int F = self.p.F, tail = self.p.tail0, k, o, idx, g
     if player == CHANCE_PLAYER:
         ph = self.s.phase
         if ph == PH_ROLE:
@@ -83,17 +83,24 @@ def _action_to_string(SaboteurEngine self, int player, int action) -> str:
         if ph == PH_GOLD:
             return f"draw gold card {action + 1}"
         return f"chance {action}"
-    if action < 0 or action >= A_TAIL_BLOCK * C + A_TAIL_SIZE:
+    if action < 0 or action >= tail + A_TAIL_SIZE:
         return f"invalid action {action}"
-    if action < A_ROCK_BLOCK * C:
-        k = (action // C) >> 1
-        o = (action // C) & 1
-        x, y = self.cell_xy(action % C)
-        return f"place {KIND_NAMES[k]}{' rotated' if o else ''} at ({x},{y})"
-    if action < A_TAIL_BLOCK * C:
-        x, y = self.cell_xy(action - A_ROCK_BLOCK * C)
+    if action < tail:
+        # Placements and rockfalls name their target in the current state.
+        g = sab_target(self.p, &self.s, action)
+        if action < self.p.rock0:
+            k = (action // F) >> 1
+            o = (action // F) & 1
+            name = f"place {KIND_NAMES[k]}{' rotated' if o else ''} at "
+            if g < 0:
+                return name + f"frontier cell {action % F} (none now)"
+            x, y = self.cell_xy(self.acell_of(g))
+            return name + f"({x},{y})"
+        if g < 0:
+            return f"rockfall at tunnel card {action - self.p.rock0} (none now)"
+        x, y = self.cell_xy(self.acell_of(g))
         return f"rockfall at ({x},{y})"
-    idx = action - A_TAIL_BLOCK * C
+    idx = action - tail
     if idx < A_REPAIR:
         idx -= A_BREAK
         return f"break {TOOL_NAMES[idx // A_STRIDE]} of p{idx % A_STRIDE}"
@@ -366,10 +373,17 @@ def _render(SaboteurEngine self) -> str:
     return "\n".join(lines)
 
 
+cdef enum:
+    # Floats per tunnel slot of the observation (present, x, y, kind one-hot,
+    # turned, reached) and per event record of the information state.
+    TUNNEL_SLOT = 5 + NTUN
+    EVENT_RECORD = 8
+
+
 def _obs_tensor_size(SaboteurEngine self) -> int:
     """Body of ``SaboteurEngine.obs_tensor_size``."""
     n = self.p.n
-    return (8 * self.p.C + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
+    return (TUNNEL_SLOT * self.p.T + 9 + 12 + 3 * n + NKINDS + 3 + 2 * n + n + NPHASES
             + n + 1 + MAXROUNDS + 4 + 2 * n + 3 + 3 * n)
 
 
@@ -380,7 +394,7 @@ def _max_events(SaboteurEngine self) -> int:
 
 def _event_size(SaboteurEngine self) -> int:
     """Body of ``SaboteurEngine.event_size``."""
-    return 1 + NEV + (self.p.n + 1) + 3 + 2
+    return EVENT_RECORD
 
 
 def _info_tensor_size(SaboteurEngine self) -> int:
@@ -401,25 +415,32 @@ def _fill_obs_tensor(SaboteurEngine self, int player, float[:] out) -> None:
 
 
 cdef int _fill_obs(SaboteurEngine self, int player, float[:] out):
-    cdef int C = self.p.C, n = self.p.n, i, v, g, k, t, p, o = 0, known
+    cdef int n = self.p.n, i, v, g, k, t, p, o = 0, known, acell
+    cdef float side = 2 * self.p.R
     # Counts are scaled by their documented maximum (rules doc, "Strings and
     # tensors"): cards by the deck size K, gold cards by their number, saboteur
     # nuggets by the most a saboteur can earn.
     cdef float cards = max(self.p.K, 1), golds = NGOLD, nuggets = _sab_nugget_max(self)
     out[:] = 0.0
-    for i in range(C):
-        v = self.s.cell[self.grid_of(i)]
-        if v & CB_OCC and not (v & CB_GOAL):
-            out[i] = v & 1
-            out[C + i] = (v >> 1) & 1
-            out[2 * C + i] = (v >> 2) & 1
-            out[3 * C + i] = (v >> 3) & 1
-            out[4 * C + i] = 1.0 if v & CB_PASS else 0.0
-            out[5 * C + i] = 1.0
-            out[6 * C + i] = 1.0 if v & CB_REACH else 0.0
-        elif v & CB_GOAL:
-            out[7 * C + i] = 1.0
-    o = 8 * C
+    # The tunnel cards on the table in cell order, one slot each (rules doc,
+    # "Information"): coordinates scaled from [-R, R] to [0, 1].
+    for i in range(self.s.ntun):
+        v = self.s.cell[self.s.tun[i]]
+        acell = self.acell_of(self.s.tun[i])
+        o = TUNNEL_SLOT * i
+        out[o] = 1.0
+        out[o + 1] = (acell % self.p.S) / side
+        out[o + 2] = (acell // self.p.S) / side
+        out[o + 3 + ((v >> 8) & 31)] = 1.0
+        out[o + 3 + NTUN] = (v >> 13) & 1
+        out[o + 4 + NTUN] = 1.0 if v & CB_REACH else 0.0
+    o = TUNNEL_SLOT * self.p.T
+    for g in range(3):
+        v = self.s.cell[self.s.goal_cell[g]]
+        out[o + 3 * g] = self.s.goal_up[g]
+        out[o + 3 * g + 1] = (v >> 13) & 1
+        out[o + 3 * g + 2] = 1.0 if v & CB_REACH else 0.0
+    o += 9
     for g in range(3):
         known = self.kgoal(player, g)
         out[o + 4 * g + known + 1] = 1.0
@@ -497,15 +518,15 @@ def _fill_info_tensor(SaboteurEngine self, int player, float[:] out) -> None:
     for i in range(self.s.nlog):
         ev, actor, a, b, c, priv = _visible(self, i, player)
         f = o + i * size
+        # present, event code, actor, then each field + 1 scaled by its
+        # stored type's range (``Ev``: int16 a and private, int8 b and c),
+        # so every value is in [0, 1]
         out[f] = 1.0
-        out[f + 1 + ev] = 1.0
-        out[f + 1 + NEV + actor + 1] = 1.0
-        f += 1 + NEV + n + 1
-        # each field + 1 scaled by its stored type's range (``Ev``: int16 a
-        # and private, int8 b and c), so every value is in [0, 1]
-        out[f] = (a + 1) / 32768.0
-        out[f + 1] = (b + 1) / 128.0
-        out[f + 2] = (c + 1) / 128.0
+        out[f + 1] = ev / <float>NEV
+        out[f + 2] = (actor + 1) / <float>n
+        out[f + 3] = (a + 1) / 32768.0
+        out[f + 4] = (b + 1) / 128.0
+        out[f + 5] = (c + 1) / 128.0
         if priv >= 0:
-            out[f + 3] = 1.0
-            out[f + 4] = (priv + 1) / 32768.0
+            out[f + 6] = 1.0
+            out[f + 7] = (priv + 1) / 32768.0

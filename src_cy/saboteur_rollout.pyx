@@ -16,12 +16,11 @@ from libc.math cimport exp
 from libc.string cimport memset
 from src_cy.engine cimport Engine, Rng, rng_int, rng_double, MAX_BRANCHING
 from src_cy.ismcts cimport RolloutPolicy
-from src_cy.saboteur cimport (SaboteurEngine, SabState, SabConf, sab_grid_of, sab_doff,
+from src_cy.saboteur cimport (SaboteurEngine, SabState, SabConf, sab_doff,
                               sab_known_goal, rot180, TUN_EDGES, TUN_PASS, NO_SCORE,
                               PH_PLAY, PH_SHARE, CB_GOAL, CB_OCC, CB_REACH, CB_PASS,
                               CODE_GOAL, MAXCELLS, MAXP, UTIL_GOLD, SAB_PAY)
-from src_cy.saboteur_actions cimport (A_ROCK_BLOCK, A_TAIL_BLOCK, A_STRIDE, A_REPAIR,
-                                      A_MAP)
+from src_cy.saboteur_actions cimport A_STRIDE, A_REPAIR, A_MAP
 
 
 cdef int pick_min(int* actions, int* score, int n, Rng* rng) noexcept nogil:
@@ -104,7 +103,9 @@ cdef int lead_dist(const SabConf* c, const SabState* s, int g, int e, int mask) 
 cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, Rng* rng) noexcept nogil:
     """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
     cdef int score[MAX_BRANCHING]
-    cdef int p = s.cur, C = c.C, base = A_TAIL_BLOCK * c.C
+    # Placement ids target ``s.front[a % F]``, rockfall ids ``s.tun[a - rock0]``
+    # (``saboteur_actions.pxd``).
+    cdef int p = s.cur, F = c.F, rock0 = c.rock0, base = c.tail0
     cdef int i, a, k, o, g, e, mask, fd, pick
     if s.phase == PH_SHARE:
         # Keep the most valuable gold card, hand on the least valuable.
@@ -118,11 +119,11 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
         for i in range(n):
             a = actions[i]
             score[i] = NO_SCORE
-            if a < A_ROCK_BLOCK * C:
-                k = (a // C) >> 1
+            if a < rock0:
+                k = (a // F) >> 1
                 if TUN_PASS[k]:
-                    e = TUN_EDGES[k] if (a // C) & 1 == 0 else rot180(TUN_EDGES[k])
-                    score[i] = lead_dist(c, s, sab_grid_of(c, a % C), e, mask)
+                    e = TUN_EDGES[k] if (a // F) & 1 == 0 else rot180(TUN_EDGES[k])
+                    score[i] = lead_dist(c, s, s.front[a % F], e, mask)
         if rng_double(rng) < 0.9:
             pick = pick_min(actions, score, n, rng)
             if pick >= 0:
@@ -130,8 +131,8 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
         # Anything that does not harm the diggers' path or tools.
         for i in range(n):
             a = actions[i]
-            if a < A_ROCK_BLOCK * C:
-                score[i] = 0 if TUN_PASS[(a // C) >> 1] else NO_SCORE
+            if a < rock0:
+                score[i] = 0 if TUN_PASS[(a // F) >> 1] else NO_SCORE
             else:
                 score[i] = NO_SCORE if a < base + A_REPAIR else 0
     else:
@@ -143,8 +144,8 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
                 for i in range(n):
                     a = actions[i]
                     score[i] = NO_SCORE
-                    if A_ROCK_BLOCK * C <= a < base:
-                        g = sab_grid_of(c, a - A_ROCK_BLOCK * C)
+                    if rock0 <= a < base:
+                        g = s.tun[a - rock0]
                         if (s.cell[g] & CB_REACH) and (s.cell[g] & CB_PASS):
                             score[i] = goal_dist(c, g, mask)
                 pick = pick_min(actions, score, n, rng)
@@ -153,8 +154,8 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
             for i in range(n):
                 a = actions[i]
                 score[i] = NO_SCORE
-                if a < A_ROCK_BLOCK * C and not TUN_PASS[(a // C) >> 1]:
-                    score[i] = goal_dist(c, sab_grid_of(c, a % C), mask)
+                if a < rock0 and not TUN_PASS[(a // F) >> 1]:
+                    score[i] = goal_dist(c, s.front[a % F], mask)
             pick = pick_min(actions, score, n, rng)
             if pick >= 0:
                 return pick
@@ -166,8 +167,8 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
         # Anything that does not help the diggers (open paths, repairs).
         for i in range(n):
             a = actions[i]
-            if a < A_ROCK_BLOCK * C:
-                score[i] = NO_SCORE if TUN_PASS[(a // C) >> 1] else 0
+            if a < rock0:
+                score[i] = NO_SCORE if TUN_PASS[(a // F) >> 1] else 0
             else:
                 score[i] = NO_SCORE if base + A_REPAIR <= a < base + A_MAP else 0
     pick = pick_min(actions, score, n, rng)

@@ -63,6 +63,23 @@ def test_other_game_and_version_refused(tmp_path, solved):
         policy_io.load_policy(path, solved[0])
 
 
+def test_old_version_and_other_action_layout_refused(tmp_path, solved):
+    """Version 2 records ``num_distinct_actions``; a version-1 file (written
+    before Saboteur's ids changed) or a file for another layout is refused."""
+    import hashlib
+    path, _ = _write(tmp_path, solved)
+    body = json.loads(path.read_text())
+    assert body["version"] == 2 and body["num_distinct_actions"] == 2
+    for key, value, match in (("version", 1, "version 1"),
+                              ("num_distinct_actions", 3, "3 distinct actions")):
+        changed = {k: v for k, v in body.items() if k != "sha256"}
+        changed[key] = value
+        changed["sha256"] = hashlib.sha256(policy_io._canonical(changed)).hexdigest()
+        path.write_text(json.dumps(changed))
+        with pytest.raises(PolicyFileError, match=match):
+            policy_io.load_policy(path, solved[0])
+
+
 def test_invalid_distribution_refused_on_save(tmp_path):
     with pytest.raises(PolicyFileError, match="not a distribution"):
         policy_io.save_policy(tmp_path / "x.json", "kuhn_poker()", {"0": (0, [0, 1], [0.7, 0.7])})
@@ -148,6 +165,8 @@ def test_json_table_loads_as_array_policy(tmp_path, solved):
     (lambda h, d: d.__setitem__("probs", d["probs"] * 0.5) or True, "not a distribution"),
     (lambda h, d: h.__setitem__("engine_fingerprint", "0" * 64) or True, "another version"),
     (lambda h, d: h.__setitem__("version", 99) or True, "unsupported array policy version"),
+    (lambda h, d: h.__setitem__("version", 1) or True, "unsupported array policy version 1"),
+    (lambda h, d: h.__setitem__("num_distinct_actions", 3) or True, "another action-id layout"),
     (lambda h, d: d.__setitem__("key_player", d["key_player"] * 0 + 1) or True,
      "key players disagree"),
     (lambda h, d: d.__setitem__("row_num", d["row_num"][:-1]) or True, "row arrays disagree"),
@@ -170,3 +189,19 @@ def test_array_policy_wrong_game_or_garbage(tmp_path, solved):
         policy_io.load_array_policy(path, solved[0])
     with pytest.raises(PolicyFileError, match="cannot read"):
         policy_io.load_policy_file(tmp_path / "missing.npz", solved[0])
+
+
+def test_checkpoint_of_another_action_layout_refused(tmp_path):
+    path = tmp_path / "ckpt.npz"
+    arrays = {"acts": np.arange(3, dtype=np.int64)}
+    policy_io.save_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()", meta={},
+                          arrays=arrays)
+    meta, data = policy_io.load_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()")
+    assert np.array_equal(data["acts"], arrays["acts"])
+    for key, value, match in (("num_distinct_actions", 3, "3 distinct actions"),
+                              ("version", 1, "checkpoint of version 2")):
+        policy_io.save_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()", meta={},
+                              arrays=arrays)
+        _rewrite(path, lambda h, d: h.__setitem__(key, value))
+        with pytest.raises(PolicyFileError, match=match):
+            policy_io.load_arrays(path, kind="mccfr-checkpoint", game="kuhn_poker()")

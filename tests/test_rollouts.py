@@ -5,6 +5,7 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
+from games.saboteur_ai import ActionIds
 from games.testing import random_action
 from solvers import ismcts as I
 from games.gold_thief_rollout import gold_thief_rollout
@@ -121,35 +122,34 @@ def _choices(state: pyspiel.State, draws: int = 400) -> list[int]:
 def test_saboteur_rollout_digger_heads_for_the_goals():
     state = _sab_setup([DIG, SAB, DIG], [[CROSS, DE_EW], [MAP, MAP], [MAP, MAP]])
     e = state.engine
-    C = (2 * e.grid_radius + 1) ** 2
-    toward = 2 * CROSS * C + e.cell_action(1, 0)
+    ids = ActionIds.of(e)
+    toward = ids.place(CROSS, 0, e.cell_action(1, 0))
     out = _choices(state)
     assert 330 < out.count(toward) < 395                 # 0.9 + 0.1 / 6 expected
-    assert not any(2 * DE_EW * C <= a < (2 * DE_EW + 2) * C for a in out)   # no dead ends
+    assert not any(ids.is_place(a) and ids.placement(a)[0] == DE_EW for a in out)  # no dead ends
 
 
 def test_saboteur_rollout_saboteur_blocks_and_never_builds():
     state = _sab_setup([SAB, DIG, DIG], [[CROSS, DE_EW], [MAP, MAP], [MAP, MAP]])
     e = state.engine
-    C = (2 * e.grid_radius + 1) ** 2
-    block = 2 * DE_EW * C + e.cell_action(1, 0)
+    ids = ActionIds.of(e)
+    block = ids.place(DE_EW, 0, e.cell_action(1, 0))
     out = _choices(state)
     assert 305 < out.count(block) < 375                  # 0.8 + 0.2 / 4 expected
-    assert not any(2 * CROSS * C <= a < (2 * CROSS + 2) * C for a in out)   # no open paths
+    assert not any(ids.is_place(a) and ids.placement(a)[0] == CROSS for a in out)  # no open paths
 
 
 def test_saboteur_rollout_repairs_own_tool_first():
     state = _sab_setup([DIG, SAB, DIG], [[REP_PICK, MAP], [BRK_PICK, CROSS], [MAP, CROSS]])
-    e = state.engine
-    C = (2 * e.grid_radius + 1) ** 2
-    state.apply_action(33 * C + 213 + MAP)               # p0 passes
+    ids = ActionIds.of(state.engine)
+    state.apply_action(ids.pass_discarding(MAP))         # p0 passes
     state.apply_action(CROSS)                            # and draws
-    state.apply_action(33 * C + 0)                       # p1 breaks p0's pickaxe
+    state.apply_action(ids.break_tool(0, 0))             # p1 breaks p0's pickaxe
     state.apply_action(CROSS)
-    state.apply_action(33 * C + 213 + MAP)               # p2 passes
+    state.apply_action(ids.pass_discarding(MAP))         # p2 passes
     state.apply_action(CROSS)
     assert state.current_player() == 0
-    assert set(_choices(state, 50)) == {33 * C + 30}      # repair pickaxe of p0
+    assert set(_choices(state, 50)) == {ids.repair(0, 0, 0)}   # repair pickaxe of p0
 
 
 def test_saboteur_rollout_choice_needs_a_decision_node():

@@ -30,38 +30,47 @@ def invariant(state: pyspiel.State) -> None:
 
 
 class Acts:
-    """Action ids of one game (see the encoding table in games/saboteur.py)."""
+    """Action ids in the current state of one game, from the layout table in
+    games/saboteur.py (written out here, independent of ``ActionIds``):
+    placements ``(2k + rot) * F + j`` on frontier cell ``j``, rockfalls
+    ``32 F + i`` on tunnel card ``i``, then the tail at ``32 F + T``."""
 
     def __init__(self, state: pyspiel.State):
         self.e = state.engine
-        r = self.e.grid_radius
-        self.C = (2 * r + 1) ** 2
+        self.F = self.e.frontier_bound
+        self.rock0 = 32 * self.F
+        self.tail = self.rock0 + self.e.tunnel_bound
+
+    def on_frontier(self, x, y) -> bool:
+        return self.e.cell_action(x, y) in self.e.frontier()
 
     def place(self, k, x, y, rot=0):
-        return (2 * k + rot) * self.C + self.e.cell_action(x, y)
+        """Placement on cell (x, y), which must be on the current frontier."""
+        return (2 * k + rot) * self.F + self.e.frontier().index(self.e.cell_action(x, y))
 
     def rock(self, x, y):
-        return 32 * self.C + self.e.cell_action(x, y)
+        """Rockfall on the tunnel card at (x, y)."""
+        return self.rock0 + self.e.tunnel_cells().index(self.e.cell_action(x, y))
 
     def brk(self, tool, q):
-        return 33 * self.C + 10 * tool + q
+        return self.tail + 10 * tool + q
 
     def rep(self, r, tool, q):
-        return 33 * self.C + 30 + 10 * (3 * r + tool) + q
+        return self.tail + 30 + 10 * (3 * r + tool) + q
 
     def map(self, g):
-        return 33 * self.C + 210 + g
+        return self.tail + 210 + g
 
     def pass_(self, k):
-        return 33 * self.C + 213 + k
+        return self.tail + 213 + k
 
     def keep(self, v):
         """The completer keeps a drawn gold card of value index v (0/1/2 = 1/2/3)."""
-        return 33 * self.C + 240 + v
+        return self.tail + 240 + v
 
     def give(self, v):
         """The completer hands a drawn gold card of value index v to the next digger."""
-        return 33 * self.C + 243 + v
+        return self.tail + 243 + v
 
 
 def setup(roles, perm, hands, **params) -> pyspiel.State:
@@ -205,9 +214,9 @@ def test_goals_laid_face_down_at_goal_distance():
     assert view(state)["goals_up"] == [False] * 3
     assert all(name not in state.information_state_string(p)
                for name in ("treasure", "stone") for p in range(3))
-    # The goal places are occupied: nothing may be placed there.
+    # The goal places are occupied: no placement id targets them.
     a = Acts(state)
-    assert a.place(CROSS, 8, 0) not in state.legal_actions()
+    assert not a.on_frontier(8, 0) and a.on_frontier(7, 0)
 
 
 # ------------------------------------------------------------------ path cards
@@ -232,8 +241,11 @@ def test_path_must_connect_and_never_cover_start_or_goal():
     a = Acts(state)
     legal = state.legal_actions()
     assert a.place(CROSS, 1, 0) in legal and a.place(CROSS, -1, 0) in legal
-    for bad in (a.place(CROSS, 2, 2), a.place(CROSS, 0, 0), a.place(CROSS, 4, 0),
-                a.place(EW, 0, -1)):    # E-W above the start has no open S edge
+    # Cells away from every card, the start and a goal have no placement id.
+    assert not any(a.on_frontier(x, y) for x, y in ((2, 2), (0, 0), (4, 0)))
+    for bad in (a.place(EW, 0, -1),     # E-W above the start has no open S edge
+                a.place(CROSS, 3, 0),   # next to a face-down goal only
+                a.rock0 - 1):           # the last frontier slot: no such cell now
         assert bad not in legal
         before = state.serialize()
         with pytest.raises(ValueError):
@@ -271,7 +283,7 @@ def test_broken_tool_blocks_paths_and_one_per_kind():
     play(state, a.brk(LAMP, 1), FILLER)
     assert view(state)["broken"][1] == [0, 1, 0]
     legal = state.legal_actions()
-    assert not any(x < 32 * a.C for x in legal)         # no path play
+    assert not any(x < a.rock0 for x in legal)          # no path play
     before = state.serialize()
     with pytest.raises(ValueError):
         state.apply_action(a.place(CROSS, 1, 0))
@@ -302,7 +314,9 @@ def test_rockfall_removes_path_and_disconnects():
     play(state, a.place(CROSS, 1, 0), CROSS)
     legal = state.legal_actions()
     assert a.rock(1, 0) in legal
-    assert a.rock(0, 0) not in legal and a.rock(4, 0) not in legal
+    cells = state.engine.tunnel_cells()                 # rockfalls target tunnels only
+    assert cells == [state.engine.cell_action(1, 0)] and len(legal) == len(set(legal))
+    assert [x for x in legal if a.rock0 <= x < a.tail] == [a.rock(1, 0)]
     play(state, IDLE, IDLE, a.place(CROSS, 2, 0), FILLER)
     play(state, a.rock(1, 0), FILLER)
     v = view(state)

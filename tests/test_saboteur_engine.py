@@ -13,16 +13,16 @@ PARAMS = {"players": 4, "rounds": 2, "goal_distance": 3, "utility": "win",
 def test_python_action_constants_mirror_the_pxd_layout():
     mirror = {name: getattr(sab, name) for name in dir(sab) if name.startswith("A_")}
     assert mirror == engine_module.ACTION_LAYOUT
-    assert len(mirror) == 10
+    assert len(mirror) == 9
 
 
 def test_action_layout_matches_the_engine_ids():
     game = pyspiel.load_game("saboteur", {"players": 3, "goal_distance": 2})
     e = game.make_engine()
-    C = (2 * e.grid_radius + 1) ** 2
-    tail = sab.A_TAIL_BLOCK * C
+    F, T = e.frontier_bound, e.tunnel_bound
+    tail = sab.A_ROCK_BLOCK * F + T
     assert game.num_distinct_actions() == tail + sab.A_TAIL_SIZE
-    assert e.action_to_string(0, sab.A_ROCK_BLOCK * C + e.cell_action(1, 0)) == "rockfall at (1,0)"
+    assert e.action_to_string(0, sab.A_ROCK_BLOCK * F) == "rockfall at tunnel card 0 (none now)"
     assert e.action_to_string(0, tail + sab.A_BREAK + sab.A_STRIDE * 1 + 2) == "break lamp of p2"
     assert (e.action_to_string(0, tail + sab.A_REPAIR + sab.A_STRIDE * (3 * 4 + 2) + 1)
             == "repair pickaxe/cart: fix cart of p1")

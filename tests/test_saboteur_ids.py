@@ -25,7 +25,7 @@ def _encode(ids: ActionIds, a: int) -> int:
     if kind == "place":
         return ids.place(*ids.placement(a))
     if kind == "rockfall":
-        return ids.rockfall(a - ids.rock)
+        return ids.rockfall(ids.rockfall_cell(a))
     if kind == "break":
         return ids.break_tool((a - ids.break0) // ids.stride, ids.victim(a))
     if kind == "repair":
@@ -60,6 +60,7 @@ def test_ids_decode_every_legal_action_as_the_engine_names_it(params, blocks):
                 s.apply_action(outs[rng.randint(len(outs))][0])
                 continue
             legal = s.legal_actions()
+            ids = ActionIds.of(s.engine)        # placements and rockfalls: this state's
             for a in legal:
                 kind = ids.kind_of(a)
                 seen.add(kind)
@@ -81,15 +82,17 @@ def test_kind_of_rejects_an_id_outside_the_layout():
 @pytest.mark.parametrize("module", ["games/saboteur_ai.py", "games/saboteur_search.py",
                                     "games/saboteur_abstraction.py"])
 def test_action_ids_are_computed_only_inside_action_ids(module):
-    """Ids are offsets of the maze size; the maze size (``grid_radius``)
-    and the layout are read only inside ``ActionIds``."""
+    """Ids are positions in the state's frontier and tunnel lists; the
+    bounds (``frontier_bound``, ``tunnel_bound``) and the layout are read
+    only inside ``ActionIds``."""
     tree = ast.parse((ROOT / module).read_text())
     inside = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == "ActionIds":
             inside |= {id(n) for n in ast.walk(node)}
     for node in ast.walk(tree):
-        uses_size = isinstance(node, ast.Attribute) and node.attr == "grid_radius"
+        uses_size = isinstance(node, ast.Attribute) and node.attr in (
+            "grid_radius", "frontier_bound", "tunnel_bound")
         uses_layout = isinstance(node, ast.Name) and node.id in ("_LAYOUT", "ACTION_LAYOUT")
         if uses_size or uses_layout:
             assert id(node) in inside, f"{module}:{node.lineno} computes action ids itself"
