@@ -122,35 +122,68 @@ def check_tensor_range(state: pyspiel.State, player: int) -> None:
     """Every value of ``player``'s information-state and observation tensors
     is finite and in [0, 1] (binary planes and scaled counts; the layouts are
     in each rules doc), so learning algorithms can read them as they are."""
+    tensors(state, player)
+
+
+def tensors(state: pyspiel.State, player: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """``player``'s information-state and observation tensors as OpenSpiel
+    returns them (float32 arrays; None where the game provides none), each
+    checked to lie in [0, 1] (:func:`check_tensor_range`) on the way, so a
+    check that needs the tensors pays for them once."""
     gtype = state.get_game().get_type()
-    for name, provided, tensor in (
-            ("information_state_tensor", gtype.provides_information_state_tensor,
-             state.information_state_tensor),
-            ("observation_tensor", gtype.provides_observation_tensor, state.observation_tensor)):
+    engine = getattr(state, "engine", None)
+    if engine is not None and hasattr(engine, "fill_info_tensor"):
+        # goldspiel states: the engine fills the buffer OpenSpiel's observer
+        # copies (``games._adapter._EngineObserver``), without the float list
+        # pyspiel returns; check_tensors compares the two paths
+        sources = (("information_state_tensor", gtype.provides_information_state_tensor,
+                    lambda p: _engine_tensor(engine.info_tensor_size(),
+                                             engine.fill_info_tensor, p)),
+                   ("observation_tensor", gtype.provides_observation_tensor,
+                    lambda p: _engine_tensor(engine.obs_tensor_size(),
+                                             engine.fill_obs_tensor, p)))
+    else:
+        sources = (("information_state_tensor", gtype.provides_information_state_tensor,
+                    state.information_state_tensor),
+                   ("observation_tensor", gtype.provides_observation_tensor,
+                    state.observation_tensor))
+    out = []
+    for name, provided, tensor in sources:
         if not provided:
+            out.append(None)
             continue
-        t = np.asarray(tensor(player), np.float64)
+        t = np.asarray(tensor(player), np.float32)
         bad = np.flatnonzero(~((t >= 0.0) & (t <= 1.0)))
         if bad.size:
             raise AssertionError(
                 f"player {player}: {name} has {bad.size} values outside [0, 1], e.g. "
                 f"index {bad[0]} = {t[bad[0]]} (history {state.history()})")
+        out.append(t)
+    return out[0], out[1]
+
+
+def _engine_tensor(size: int, fill: Callable[[int, np.ndarray], None], player: int) -> np.ndarray:
+    out = np.zeros(size, np.float32)
+    fill(player, out)
+    return out
 
 
 def check_tensors(game: pyspiel.Game, num_games: int = 3, seed: int = 3) -> None:
-    """Tensors have the declared shapes, are deterministic and lie in [0, 1]."""
+    """Tensors have the declared shapes, are deterministic, lie in [0, 1] and
+    are what OpenSpiel returns (the engine path of :func:`tensors` equals
+    ``state.information_state_tensor`` / ``observation_tensor``)."""
     gtype = game.get_type()
     for state in random_states(game, num_games, seed, every=3):
         for p in range(game.num_players()):
-            check_tensor_range(state, p)
+            info, obs = tensors(state, p)
             if gtype.provides_information_state_tensor:
-                t = np.asarray(state.information_state_tensor(p))
-                assert t.shape == tuple(game.information_state_tensor_shape())
-                assert np.array_equal(t, np.asarray(state.clone().information_state_tensor(p)))
+                assert info.shape == tuple(game.information_state_tensor_shape())
+                assert np.array_equal(info, np.asarray(state.clone().information_state_tensor(p),
+                                                       np.float32))
             if gtype.provides_observation_tensor:
-                t = np.asarray(state.observation_tensor(p))
-                assert t.shape == tuple(game.observation_tensor_shape())
-                assert np.array_equal(t, np.asarray(state.clone().observation_tensor(p)))
+                assert obs.shape == tuple(game.observation_tensor_shape())
+                assert np.array_equal(obs, np.asarray(state.clone().observation_tensor(p),
+                                                      np.float32))
 
 
 def check_illegal_actions(game: pyspiel.Game, seed: int = 4, num_games: int = 3) -> None:
@@ -177,8 +210,11 @@ def check_illegal_actions(game: pyspiel.Game, seed: int = 4, num_games: int = 3)
 
 
 def check_resampling(game: pyspiel.Game, num_games: int = 4, seed: int = 5,
-                     draws: int = 8, consistent: Callable | None = None) -> int:
-    """Resampled worlds keep the player's information, legal moves and tensor.
+                     draws: int = 8, consistent: Callable | None = None,
+                     every: int = 5) -> int:
+    """Resampled worlds keep the player's information, legal moves and tensor
+    (at every ``every``-th state of ``num_games`` seeded games, ``draws``
+    worlds per player).
 
     Returns how many (state, player) pairs produced more than one distinct
     world, so a game's test can assert that hidden information is re-dealt.
@@ -186,20 +222,22 @@ def check_resampling(game: pyspiel.Game, num_games: int = 4, seed: int = 5,
     """
     varied = 0
     has_tensor = game.get_type().provides_information_state_tensor
-    for k, state in enumerate(random_states(game, num_games, seed, every=5)):
+    for k, state in enumerate(random_states(game, num_games, seed, every=every)):
         if state.is_chance_node() or state.is_terminal():
             continue
         for p in range(game.num_players()):
             info = state.information_state_string(p)
-            tensor = np.asarray(state.information_state_tensor(p)) if has_tensor else None
+            tensor = tensors(state, p)[0]
             worlds = set()
             for d in range(draws):
                 world = state.resample(p, seed * 1_000_003 + k * 101 + d)
                 assert world.information_state_string(p) == info
                 if has_tensor:
-                    assert np.array_equal(np.asarray(world.information_state_tensor(p)), tensor)
-                for q in range(game.num_players()):
-                    check_tensor_range(world, q)
+                    assert np.array_equal(tensors(world, p)[0], tensor)
+                # every player's tensors in range in the first world (p's in every world)
+                for q in range(game.num_players() if d == 0 else 0):
+                    if q != p:
+                        tensors(world, q)
                 assert world.current_player() == state.current_player()
                 if state.current_player() == p:
                     assert world.legal_actions() == state.legal_actions()
@@ -236,14 +274,12 @@ class _InfoTable:
         engine = getattr(state, "engine", None)
         to_move = state.current_player()
         for q in range(self.game.num_players()):
-            check_tensor_range(state, q)
+            info_t, obs_t = tensors(state, q)
             info = state.information_state_string(q)
             key = engine.py_info_key(q) if engine is not None else None
-            tensor = (np.asarray(state.information_state_tensor(q), np.float32).tobytes()
-                      if self.has_info_tensor else None)
+            tensor = info_t.tobytes() if self.has_info_tensor else None
             obs = state.observation_string(q) if self.has_obs else None
-            obs_t = (np.asarray(state.observation_tensor(q), np.float32).tobytes()
-                     if self.has_obs_tensor else None)
+            obs_t = obs_t.tobytes() if self.has_obs_tensor else None
             legal = tuple(state.legal_actions(q)) if to_move == q else None
             sig = (key, tensor, obs, obs_t, legal)
             old = self.by_info.setdefault((q, info), (sig, where))
@@ -283,16 +319,16 @@ def check_resampled_world(state: pyspiel.State, world: pyspiel.State, player: in
     assert replay.serialize() == world.serialize(), "a resampled world's history() does not replay to it"
     assert world.information_state_string(player) == state.information_state_string(player)
     gtype = game.get_type()
+    mine, seen = tensors(world, player), tensors(state, player)
     if gtype.provides_information_state_tensor:
-        assert np.array_equal(np.asarray(world.information_state_tensor(player)),
-                              np.asarray(state.information_state_tensor(player)))
+        assert np.array_equal(mine[0], seen[0])
     if gtype.provides_observation_string:
         assert world.observation_string(player) == state.observation_string(player)
     if gtype.provides_observation_tensor:
-        assert np.array_equal(np.asarray(world.observation_tensor(player)),
-                              np.asarray(state.observation_tensor(player)))
+        assert np.array_equal(mine[1], seen[1])
     for q in range(game.num_players()):
-        check_tensor_range(world, q)
+        if q != player:
+            check_tensor_range(world, q)
     assert (world.current_player() == player) == (state.current_player() == player)
     if state.current_player() == player:
         assert world.legal_actions() == state.legal_actions()
@@ -673,8 +709,10 @@ def check_game(game: pyspiel.Game, invariant: Invariant | None = None,
                num_sims: int = 3, num_games: int = 10, small: bool = False) -> int:
     """Run the whole suite on ``game``; returns the resampling variety count.
 
-    ``small=True`` runs each check on one game (for games whose states or
-    tensors are large); every check still runs.
+    ``small=True`` runs each check on one game (for games whose states,
+    tensors or resampling are large): resampling then draws 3 worlds per
+    player, and the information contract 1, at every (5 x players)-th state;
+    every check still runs.
     """
     few = 1 if small else 3
     check_random_sim(game, num_sims)
@@ -684,8 +722,11 @@ def check_game(game: pyspiel.Game, invariant: Invariant | None = None,
     check_clone_independence(game)
     check_tensors(game, num_games=few)
     check_illegal_actions(game, num_games=few)
-    check_information_contract(game, num_games=1, draws=1, continue_steps=5)
-    return check_resampling(game, num_games=2 if small else 4)
+    check_information_contract(game, num_games=1, draws=1, continue_steps=5,
+                               every=5 * game.num_players() if small else 5)
+    if small:
+        return check_resampling(game, num_games=1, draws=3, every=5 * game.num_players())
+    return check_resampling(game, num_games=4)
 
 
 if __name__ == "__main__":
