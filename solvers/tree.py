@@ -149,7 +149,8 @@ def check_tree_size(game: pyspiel.Game | Any, max_nodes: int, name: str | None =
         size = f"{est.nodes:.3g}" if est.nodes < float("inf") else "more than 1e308"
         raise TreeTooLargeError(
             f"game {label} is estimated at {size} nodes (Knuth's estimator, "
-            f"{est.walks} random walk{'' if est.walks == 1 else 's'}), more than {REFUSE_FACTOR:g} x max_nodes={max_nodes}; "
+            f"{est.walks} random walk{'' if est.walks == 1 else 's'}), more than "
+            f"{REFUSE_FACTOR:g} x max_nodes={max_nodes}; "
             f"use a smaller preset (e.g. 'mini') or a sampling solver (MCCFR, "
             f"solvers.mccfr), or raise max_nodes")
 
