@@ -8,7 +8,7 @@ the agent and once with a random player in that seat. Needs the optional
 extra ``[rl]`` (``pip install 'goldspiel[rl]'``: jax, flax, optax, ...).
 
     ./run.sh py -m experiments.rl_dqn --game gold_thief --preset mini \\
-        --episodes 1000 --deals 300 --seed 0
+        --episodes 3000 --deals 300 --seed 0
 """
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="gold_thief")
     ap.add_argument("--preset", default="mini")
-    ap.add_argument("--episodes", type=int, default=1000)
+    ap.add_argument("--episodes", type=int, default=3000)
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
