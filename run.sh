@@ -36,7 +36,7 @@ if [ "$cmd" = test ]; then
   "${PIP[@]}" wheel --no-deps --no-build-isolation -w dist/ . >/dev/null
   WHEEL="$(ls dist/goldspiel-*.whl)"
   if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
-    "${PIP[@]}" install --no-build-isolation "$WHEEL[test,ray]"
+    "${PIP[@]}" install --no-build-isolation "$WHEEL[test,ray,rl]"
     touch "$STAMP"
   fi
   "${PIP[@]}" install --force-reinstall --no-deps "$WHEEL"
@@ -52,7 +52,7 @@ if [ "$cmd" = test ]; then
 fi
 
 if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
-  "${PIP[@]}" install --no-build-isolation -e ".[test,ray]"
+  "${PIP[@]}" install --no-build-isolation -e ".[test,ray,rl]"
   touch "$STAMP"
 fi
 # Rebuild any changed extension in place (a no-op when nothing changed).

@@ -48,9 +48,10 @@ from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOME
                                 GoldNuggetEngine, GoldNuggetParams)
 
 MAX_STONES = 24
-# Card plays per turn the automatic move budget (``max_moves=0``) allows for;
-# not a rule: the holder may play any number of basic cards (the budget only
-# stops the offers when the rest of the game would no longer fit).
+# Card plays per turn the automatic move budget (``max_moves=0``) allows for
+# (fewer when the deck holds fewer leaf cards); not a rule: the holder may
+# play any number of basic cards (the budget only stops the offers when the
+# rest of the game would no longer fit).
 PLAY_ALLOWANCE = 8
 # Player action ids (see the table above): Python mirror of
 # ``src_cy/gold_nugget_actions.pxd`` (the one definition;
@@ -214,7 +215,8 @@ class GoldNuggetGame(EngineGame):
         if sum(leaf) > 200:
             raise ParameterError(f"parameter leaf_counts: {sum(leaf)} leaf cards; valid: <= 200")
         need = move_budget(n, days, hand, deal, start, advanced, sum(wind))
-        auto = need + 4 * days * (2 * n + 3) * (PLAY_ALLOWANCE + 2) + 200
+        plays = min(PLAY_ALLOWANCE, sum(leaf))
+        auto = need + 4 * days * (2 * n + 3) * (plays + 2)
         max_moves = check_range("max_moves", p["max_moves"], 0, 100000) or auto
         if max_moves < need:
             raise ParameterError(

@@ -11,11 +11,18 @@ Three walkers produce the same arrays: one over any ``pyspiel`` game (states,
 (``compile_engine_py``: ``info_key`` groups information sets; the string is
 read once per set) and the default ``compile_engine``, the same walk in
 Cython over the engine's ``cdef`` interface (``src_cy/tree_compile.pyx``).
+
+Every walker first asks :func:`check_tree_size`: a seeded Knuth estimate of
+the node count (:func:`estimate_tree_size`, a few dozen random root-to-leaf
+walks) refuses a tree that is clearly too large before any node is
+compiled; the exact ``max_nodes`` limit of the walk stays as the backstop.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+import random
 
 import numpy as np
 import pyspiel
@@ -28,8 +35,124 @@ KIND_DECISION = 2
 DEFAULT_MAX_NODES = 5_000_000
 
 
+# The size check: walks, a cap on the nodes they visit, the seed, and the
+# refusal margin (see ``check_tree_size``).
+ESTIMATE_WALKS = 64
+ESTIMATE_MAX_STEPS = 50_000
+ESTIMATE_SEED = 0
+REFUSE_FACTOR = 10.0
+
+
 class TreeTooLargeError(ValueError):
     """The game tree has more nodes than the ``max_nodes`` bound."""
+
+
+@dataclass(frozen=True)
+class SizeEstimate:
+    """Knuth's estimate of a tree's node count: ``nodes`` is the sum of the
+    per-walk estimates divided by ``walks_planned`` (the mean once every
+    walk is done); ``walks`` walks were done, visiting ``steps`` nodes."""
+
+    nodes: float
+    walks: int
+    walks_planned: int
+    steps: int
+
+
+def _walker(game: pyspiel.Game | Any):
+    """(root, children count, apply a random child) over a game or an engine."""
+    if isinstance(game, pyspiel.Game):
+        def root():
+            return game.new_initial_state()
+
+        def moves(state):
+            if state.is_terminal():
+                return None
+            if state.is_chance_node():
+                return [a for a, _ in state.chance_outcomes()]
+            return state.legal_actions()
+
+        def apply(state, action):
+            state.apply_action(action)
+    elif hasattr(game, "py_current_player"):
+        def root():
+            return game.py_clone()
+
+        def moves(engine):
+            if engine.py_is_terminal():
+                return None
+            if engine.py_current_player() == pyspiel.PlayerId.CHANCE:
+                return [a for a, _ in engine.py_chance_outcomes()]
+            return engine.py_legal_actions()
+
+        def apply(engine, action):
+            engine.py_apply(action)
+    else:
+        raise TypeError(f"expected a pyspiel.Game or an engine, got {type(game).__name__}")
+    return root, moves, apply
+
+
+def estimate_tree_size(game: pyspiel.Game | Any, walks: int = ESTIMATE_WALKS,
+                       max_steps: int = ESTIMATE_MAX_STEPS, seed: int = ESTIMATE_SEED,
+                       stop_above: float = float("inf")) -> SizeEstimate:
+    """Knuth's unbiased estimator of the number of nodes of ``game``'s tree.
+
+    Each walk goes from the root to a leaf choosing a child uniformly at
+    random (chance nodes included, ignoring their probabilities); its
+    estimate is the sum over the visited depths of the product of the
+    branching factors above that depth. The mean over walks is unbiased but
+    heavy-tailed (usually below the truth, now and then far above). Walks
+    stop after ``walks`` walks, once ``max_steps`` nodes were visited (the
+    walk in progress is finished; the mean is then over the walks done), or
+    as soon as the partial sum divided by ``walks`` exceeds ``stop_above``
+    (the full mean could only be larger; ``nodes`` is then that bound).
+    Deterministic given ``seed``.
+    """
+    if walks < 1 or max_steps < 1:
+        raise ValueError(f"walks and max_steps must be >= 1, got {walks}, {max_steps}")
+    root, moves, apply = _walker(game)
+    rng = random.Random(seed)
+    total, steps, done = 0.0, 0, 0
+    while done < walks and steps < max_steps and total / walks <= stop_above:
+        state, weight, estimate = root(), 1.0, 0.0
+        while True:
+            estimate += weight
+            steps += 1
+            actions = moves(state)
+            if not actions:
+                break
+            weight *= len(actions)
+            apply(state, actions[rng.randrange(len(actions))])
+        total += estimate
+        done += 1
+    over = total / walks > stop_above
+    return SizeEstimate(total / (walks if over else done), done, walks, steps)
+
+
+def check_tree_size(game: pyspiel.Game | Any, max_nodes: int, name: str | None = None) -> None:
+    """Refuse (``TreeTooLargeError``) a tree estimated at more than
+    ``REFUSE_FACTOR`` (10) times ``max_nodes`` nodes.
+
+    The margin is there because Knuth's estimate is heavy-tailed: an
+    estimate a little above ``max_nodes`` may come from one lucky deep walk
+    of a tree that fits, so only a clear excess is refused here; a tree
+    that passes this check but is too large still stops at ``max_nodes``
+    during the compile. Cost: at most ``ESTIMATE_MAX_STEPS`` visited nodes
+    plus one walk (fixed seed, so the answer is deterministic).
+    """
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be positive, got {max_nodes}")
+    limit = REFUSE_FACTOR * max_nodes
+    est = estimate_tree_size(game, stop_above=limit)
+    if est.nodes > limit:
+        label = name or (str(game) if isinstance(game, pyspiel.Game) else game.game_string)
+        size = f"{est.nodes:.3g}" if est.nodes < float("inf") else "more than 1e308"
+        raise TreeTooLargeError(
+            f"game {label} is estimated at {size} nodes (Knuth's estimator, "
+            f"{est.walks} random walk{'' if est.walks == 1 else 's'}), more than "
+            f"{REFUSE_FACTOR:g} x max_nodes={max_nodes}; "
+            f"use a smaller preset (e.g. 'mini') or a sampling solver (MCCFR, "
+            f"solvers.mccfr), or raise max_nodes")
 
 
 @dataclass
@@ -207,6 +330,7 @@ def _check_game(game: pyspiel.Game) -> None:
 def compile_pyspiel(game: pyspiel.Game, max_nodes: int = DEFAULT_MAX_NODES) -> CompiledTree:
     """Compile by walking pyspiel states (works for any sequential game)."""
     _check_game(game)
+    check_tree_size(game, max_nodes)
     b = _Builder(str(game), game.num_players(), max_nodes)
     stack = [(game.new_initial_state(), 0)]
     while stack:
@@ -268,6 +392,7 @@ def compile_engine(engine, game_string: str | None = None,
         raise ValueError(f"max_nodes must be positive, got {max_nodes}")
     from src_cy import tree_compile
     name = game_string or engine.game_string
+    check_tree_size(engine, max_nodes, name)
     try:
         arrays = tree_compile.compile_arrays(engine, max_nodes)
     except tree_compile.TreeSizeError as exc:
@@ -285,6 +410,7 @@ def compile_engine_py(engine, game_string: str | None = None,
     The reference for ``compile_engine``: one Python call per node.
     """
     name = game_string or engine.game_string
+    check_tree_size(engine, max_nodes, name)
     b = _Builder(name, engine.num_players, max_nodes)
     stack = [(engine.py_clone(), 0)]
     while stack:

@@ -114,6 +114,12 @@ cdef enum:
     # Public events one step may add after the cap check (a cascade of
     # resolutions, at most one per card); bounds the information-state tensor.
     PUB_EVENTS_SLACK = 160
+    # Safety net on game length in moves (chance included): a game ends as a
+    # draw after the set-up moves plus MOVES_PER_TURN * max_turns moves, so
+    # that is max_game_length, a true bound by construction (a turn itself is
+    # unbounded: Ninjas draw, discards are reshuffled). Random play never
+    # comes near it (docs/rules/gold_thief.md, assumption 12).
+    MOVES_PER_TURN = 30
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
@@ -229,10 +235,8 @@ cdef class GoldThiefParams:
         for i in range(self.num_goals):
             self.goal_a[i] = int(goals[i][0])
             self.goal_b[i] = int(goals[i][1])
-        total = sum(counts)
-        per_turn = (2 * total + 10) * (self.players + 2) + 2 * self.num_goals
         self.max_moves = (1 + self.players + self.players * self.hand_size
-                          + self.max_turns * per_turn)
+                          + self.max_turns * MOVES_PER_TURN)
         self.pub_cap = PUB_EVENTS_PER_TURN * self.max_turns + PUB_EVENTS_BASE
 
     @property
