@@ -18,6 +18,8 @@ best response within the abstraction) rather than an equilibrium.
 """
 from __future__ import annotations
 
+import math
+
 import os
 from typing import Any, Callable
 
@@ -139,6 +141,9 @@ class _PyTables:
         return v
 
     def outcome(self, state: pyspiel.State, p: int, my: float, opp: float, samp: float) -> float:
+        """One outcome-sampling episode; the reaches ``my``, ``opp`` and
+        ``samp`` are natural logarithms (their products underflow on long
+        games; the ratios the updates use do not), as in ``src_cy/mccfr.pyx``."""
         self._chance(state)
         if state.is_terminal():
             return state.returns()[p]
@@ -153,15 +158,15 @@ class _PyTables:
         a = self._sample(rho)
         state.apply_action(concrete[a])
         if cur == p:
-            child = self.outcome(state, p, my * sigma[a], opp, samp * rho[a])
+            child = self.outcome(state, p, my + _log(sigma[a]), opp, samp + _log(rho[a]))
         else:
-            child = self.outcome(state, p, my, opp * sigma[a], samp * rho[a])
+            child = self.outcome(state, p, my, opp + _log(sigma[a]), samp + _log(rho[a]))
         value = sigma[a] * child / rho[a]
         if cur == p:
             est = np.zeros(n)
             est[a] = child / rho[a]
-            row[2] += opp / samp * (est - value)
-            row[3] += my * sigma / samp
+            row[2] += math.exp(opp - samp) * (est - value)
+            row[3] += math.exp(my - samp) * sigma
         return value
 
     def iterate(self, scheme: str, n: int) -> None:
@@ -172,7 +177,7 @@ class _PyTables:
                 if scheme == "external":
                     self.external(root, p)
                 else:
-                    self.outcome(root, p, 1.0, 1.0, 1.0)
+                    self.outcome(root, p, 0.0, 0.0, 0.0)
 
     def average_policy(self) -> dict:
         out = {}
@@ -492,3 +497,8 @@ def ExternalSamplingSolver(game: Any, **kw: Any) -> MCCFRSolver:
 def OutcomeSamplingSolver(game: Any, **kw: Any) -> MCCFRSolver:
     """Outcome-sampling MCCFR (see ``MCCFRSolver``)."""
     return MCCFRSolver(game, scheme="outcome", **kw)
+
+
+def _log(x: float) -> float:
+    """``log(x)``, ``-inf`` at 0 (as C's ``log``), without numpy's warning."""
+    return math.log(x) if x > 0 else -math.inf

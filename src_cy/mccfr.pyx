@@ -19,6 +19,7 @@ epsilon-exploration at the traverser's nodes and updates the average strategy
 at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.
 """
 from cython.operator cimport dereference, preincrement
+from libc.math cimport exp, log
 from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -223,12 +224,15 @@ cdef class MCCFRCore:
 
     cdef double _outcome(self, Engine e, int p, double my_reach, double opp_reach,
                          double samp_reach) except? -1e300:
+        # The three reaches are natural logarithms (log space): along a long
+        # game (default Saboteur, ~420 moves) the products underflow to 0.0
+        # while the ratios the updates need stay ordinary numbers.
         cdef int legal[MAX_BRANCHING]
         cdef double sigma[MAX_BRANCHING]
         cdef double rho[MAX_BRANCHING]
         cdef double ret[ENGINE_MAX_PLAYERS]
         cdef int n, s, k, o, cur, a
-        cdef double child_value, value, cf
+        cdef double child_value, value, cf, w
         while True:
             if e.is_terminal():
                 e.returns(ret)
@@ -249,15 +253,18 @@ cdef class MCCFRCore:
         a = self._sample(rho, n)
         e.apply(legal[a])
         if cur == p:
-            child_value = self._outcome(e, p, my_reach * sigma[a], opp_reach, samp_reach * rho[a])
+            child_value = self._outcome(e, p, my_reach + log(sigma[a]), opp_reach,
+                                        samp_reach + log(rho[a]))
         else:
-            child_value = self._outcome(e, p, my_reach, opp_reach * sigma[a], samp_reach * rho[a])
+            child_value = self._outcome(e, p, my_reach, opp_reach + log(sigma[a]),
+                                        samp_reach + log(rho[a]))
         value = sigma[a] * child_value / rho[a]
         if cur == p:
-            cf = opp_reach / samp_reach
+            cf = exp(opp_reach - samp_reach)
+            w = exp(my_reach - samp_reach)
             for k in range(n):
                 self.R[o + k] += cf * ((child_value / rho[a] if k == a else 0.0) - value)
-                self.S[o + k] += my_reach * sigma[k] / samp_reach
+                self.S[o + k] += w * sigma[k]
         return value
 
     def iterate_external(self, long n) -> None:
@@ -280,7 +287,7 @@ cdef class MCCFRCore:
             self.iteration += 1
             for p in range(self.P):
                 root.copy_from(self.proto)
-                self._outcome(root, p, 1.0, 1.0, 1.0)
+                self._outcome(root, p, 0.0, 0.0, 0.0)
 
     # ------------------------------------------------------------------
     @property
