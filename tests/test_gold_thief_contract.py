@@ -31,7 +31,7 @@ PRESETS = [{"players": n} for n in (2, 3, 4, 5)] + [MINI_PARAMS]
 def _info(state, p):
     return (state.information_state_string(p),
             state.engine.py_info_key(p),
-            tuple(np.asarray(state.information_state_tensor(p))))
+            testing.tensors(state, p)[0].tobytes())
 
 
 def _check_maps(states, game):
@@ -43,7 +43,7 @@ def _check_maps(states, game):
             s, k, t = _info(state, q)
             to_move = state.current_player() == q
             facts = (k, t, state.observation_string(q),
-                     tuple(np.asarray(state.observation_tensor(q))), to_move,
+                     testing.tensors(state, q)[1].tobytes(), to_move,
                      tuple(state.legal_actions()) if to_move else ())
             assert by_string.setdefault((q, s), facts) == facts, s
             assert by_key.setdefault((q, k), s) == s
