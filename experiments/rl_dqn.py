@@ -107,6 +107,19 @@ def train_dqn(game: pyspiel.Game, episodes: int, seed: int = 0,
     return DQNRun(agents, losses, q_values, time.process_time() - start)
 
 
+def train_preset(name: str, preset: str, episodes: int, seed: int = 0,
+                 **options: Any) -> tuple[list[list[float]], list[np.ndarray]]:
+    """:func:`train_dqn` on a game's preset, returning only the losses and
+    probed Q-values (picklable), so a test can train in a fresh interpreter
+    (``multiprocessing`` "spawn"): JAX starts threads, and a process that
+    forks after that (our local tournament and evaluation pools) may
+    deadlock."""
+    import games  # noqa: F401  (registers the games in a fresh interpreter)
+    from games.spec import find_spec
+    run = train_dqn(find_spec(name).load(preset), episodes, seed=seed, **options)
+    return run.losses, run.q_values
+
+
 def _play(game: pyspiel.Game, deal: int, seat: int, agent, rng: np.random.Generator) -> float:
     """One game on chance seed ``deal``: ``agent`` (greedy; None: random) in
     ``seat``, random players elsewhere; the seat's return."""

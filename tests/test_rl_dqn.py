@@ -16,13 +16,16 @@ CASES = [("kuhn_poker", "default", 300), ("gold_thief", "mini", 100),
          ("saboteur", "mini", 60)]
 
 
-def _rl():
+def _train(name: str, preset: str, episodes: int, **options):
+    """Train in a fresh interpreter (spawn), so JAX's threads never live in
+    this pytest worker, which later tests fork (tournament pools)."""
+    import multiprocessing as mp
     from experiments import rl_dqn
-    try:
-        rl_dqn.import_dqn()
-    except ImportError as exc:
-        pytest.fail(str(exc))
-    return rl_dqn
+    with mp.get_context("spawn").Pool(1) as pool:
+        try:
+            return pool.apply(rl_dqn.train_preset, (name, preset, episodes), options)
+        except ImportError as exc:
+            pytest.fail(str(exc))
 
 
 def test_missing_jax_names_the_rl_extra(monkeypatch):
@@ -37,26 +40,26 @@ def test_missing_jax_names_the_rl_extra(monkeypatch):
 @pytest.mark.slow
 @pytest.mark.parametrize("name,preset,episodes", CASES)
 def test_dqn_losses_and_q_values_stay_finite(name, preset, episodes):
-    rl = _rl()
     game = find_spec(name).load(preset)
-    run = rl.train_dqn(game, episodes, seed=0, hidden=(16,), batch_size=16,
-                       min_buffer_size_to_learn=32)
-    assert len(run.losses) == game.num_players()
-    for seat, losses in enumerate(run.losses):
-        assert len(losses) >= 5, f"seat {seat} learned only {len(losses)} times"
-        assert np.isfinite(losses).all(), f"seat {seat}: non-finite loss"
-    assert run.q_values, "no information state was probed"
-    for q in run.q_values:
+    losses, q_values = _train(name, preset, episodes, seed=0, hidden=(16,), batch_size=16,
+                              min_buffer_size_to_learn=32)
+    assert len(losses) == game.num_players()
+    for seat, seat_losses in enumerate(losses):
+        assert len(seat_losses) >= 5, f"seat {seat} learned only {len(seat_losses)} times"
+        assert np.isfinite(seat_losses).all(), f"seat {seat}: non-finite loss"
+    assert q_values, "no information state was probed"
+    for q in q_values:
         assert q.shape[1] == game.num_distinct_actions()
         assert np.isfinite(q).all()
 
 
 @pytest.mark.slow
 def test_training_is_seeded():
-    rl = _rl()
-    game = find_spec("kuhn_poker").load("default")
-    a = rl.train_dqn(game, 40, seed=3, hidden=(8,), batch_size=8, min_buffer_size_to_learn=16)
-    b = rl.train_dqn(game, 40, seed=3, hidden=(8,), batch_size=8, min_buffer_size_to_learn=16)
-    assert a.losses == b.losses and a.losses[0]
+    options = dict(seed=3, hidden=(8,), batch_size=8, min_buffer_size_to_learn=16)
+    a, _ = _train("kuhn_poker", "default", 40, **options)
+    b, _ = _train("kuhn_poker", "default", 40, **options)
+    assert a == b and a[0]
     with pytest.raises(ValueError, match="episodes must be >= 1"):
-        rl.train_dqn(game, 0)
+        _train("kuhn_poker", "default", 0)
+    import sys
+    assert "jax" not in sys.modules, "JAX was imported in the test process"
