@@ -234,10 +234,10 @@ def check_resampling(game: pyspiel.Game, num_games: int = 4, seed: int = 5,
                 assert world.information_state_string(p) == info
                 if has_tensor:
                     assert np.array_equal(tensors(world, p)[0], tensor)
-                # every player's tensors in range in the first world (p's in every world)
-                for q in range(game.num_players() if d == 0 else 0):
-                    if q != p:
-                        tensors(world, q)
+                if d == 0:      # every player's tensors in range (p's: every world)
+                    for q in range(game.num_players()):
+                        if q != p:
+                            check_tensor_range(world, q)
                 assert world.current_player() == state.current_player()
                 if state.current_player() == p:
                     assert world.legal_actions() == state.legal_actions()

@@ -39,7 +39,7 @@ from games.spec import find_spec, state_engine
 # The one RNG (src_cy/rng.py), re-exported here for existing callers.
 from solvers.beliefs import world_acceptance
 from solvers.bot_base import Bot
-from src_cy.engine import ResampleOutOfTime
+from src_cy.engine import ResampleOutOfTime, clock
 from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
 
 FINAL_POLICIES = ("max_visits", "visit_distribution")
@@ -193,9 +193,9 @@ def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: in
 
 @dataclass(frozen=True)
 class Deadline:
-    """A move's hard deadline: ``at`` seconds on the process CPU clock
-    (``cpu``, ``time.process_time``) or the monotonic wall clock
-    (``time.monotonic``); the same clocks as ``src_cy.engine.clock``."""
+    """A move's hard deadline: ``at`` seconds on ``src_cy.engine.clock(cpu)``
+    (the process CPU clock or the monotonic wall clock), the clock the
+    engines' resamplers check."""
 
     at: float
     cpu: bool = True
@@ -203,14 +203,10 @@ class Deadline:
     @staticmethod
     def after(seconds: float, cpu: bool = True) -> "Deadline":
         """The deadline ``seconds`` from now on the chosen clock."""
-        return Deadline(_now(cpu) + seconds, cpu)
+        return Deadline(clock(cpu) + seconds, cpu)
 
     def passed(self) -> bool:
-        return _now(self.cpu) >= self.at
-
-
-def _now(cpu: bool) -> float:
-    return time.process_time() if cpu else time.monotonic()
+        return clock(self.cpu) >= self.at
 
 
 # ----------------------------------------------------------------------
