@@ -1,29 +1,18 @@
-"""Bot specs and game strings as typed on command lines.
+"""Game strings as typed on command lines, next to the bot-spec parser.
 
-A bot spec is ``name[:key=value[:key=value...]]`` (a ``solvers.bots`` name
-and its options, e.g. ``ismcts:max_simulations=200:rollout=heuristic``); the
-parser is :mod:`solvers.botspec`. Here a spec with options is labelled by
-its own text, so tables name what was played.
+Bot specs (``name[:key=value[:key=value...]]``, e.g.
+``ismcts:max_simulations=200:rollout=heuristic``) are parsed by
+:mod:`solvers.botspec`, the one parser; :func:`parse_bot_spec` and
+:func:`parse_lineup` are its functions under the names the commands import.
+This module adds only what is specific to the command lines:
+:func:`game_string`.
 """
 from __future__ import annotations
 
-from solvers import botspec
-from solvers.evaluate import BotSpec, spec
+from solvers.botspec import parse_bot as parse_bot_spec
+from solvers.botspec import parse_lineup
 
-
-def parse_bot_spec(text: str) -> BotSpec:
-    """``name[:key=value[:key=value...]]``, e.g. ``ismcts:max_simulations=200``."""
-    parsed = botspec.parse_bot(text)
-    label = parsed.label or (text.strip() if ":" in text else "")
-    return spec(parsed.name, label, **dict(parsed.options))
-
-
-def parse_lineup(text: str) -> list[BotSpec]:
-    """Comma-separated bot specs (see :func:`parse_bot_spec`)."""
-    specs = [parse_bot_spec(t) for t in text.split(",") if t.strip()]
-    if not specs:
-        raise ValueError(f"no bots in {text!r}")
-    return specs
+__all__ = ["game_string", "parse_bot_spec", "parse_lineup"]
 
 
 def game_string(game: str, players: int | None) -> str:

@@ -26,6 +26,7 @@ import platform
 import sys
 import time
 
+from experiments.botspec import game_string
 from solvers import backends, evaluate
 from solvers.backends import BACKENDS
 from solvers.botspec import parse_lineup
@@ -54,9 +55,6 @@ def main(argv: list[str] | None = None) -> int:
                     help="Ray cluster address (default: start a local Ray instance)")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
-    game = args.game
-    if args.players is not None:
-        game = f"{args.game}(players={args.players})"
     best_budget = {}
     if args.sims is not None or args.time is not None:
         best_budget = dict(max_simulations=args.sims, time_limit=args.time)
@@ -69,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         defaults["best"] = best_budget
     t0 = time.time()
     try:
+        game = game_string(args.game, args.players)
         lineup = parse_lineup(args.bots, defaults)
         backends.check_backend(args.backend, args.address)
         if args.backend == "local":

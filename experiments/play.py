@@ -27,9 +27,10 @@ from typing import Sequence, TextIO
 
 import pyspiel
 
-from experiments.botspec import game_string, parse_lineup
+from experiments.botspec import game_string
 from experiments.play_render import (LEGEND_LINES, decision_title, end_summary, event_text,
                                      format_moves, move_labels, new_events, render_view)
+from solvers.botspec import parse_lineup
 from solvers.evaluate import BotSpec, spec
 from src_cy.rng import SplitMix64, sample_sorted
 
@@ -43,19 +44,13 @@ SCREEN_LINES = 50
 def default_opponent(game_name: str) -> BotSpec:
     """The strongest bot the library has for ``game_name`` (short name).
 
-    ``best`` (docs/ai.md) where the game has a configuration; else ISMCTS with
-    the game's heuristic rollouts where its spec has one, else the game's
-    heuristic bot, else plain ISMCTS.
+    ``best`` wherever the game's spec has a configuration
+    (``GameSpec.best``, listed by ``solvers.bots.best_games``; docs/ai.md);
+    a game without one (Kuhn and Leduc poker) gets plain ISMCTS.
     """
-    from games.spec import find_spec
     from solvers.bots import best_games
     if game_name in best_games():
         return spec("best")
-    game_spec = find_spec(game_name)
-    if game_spec is not None and game_spec.rollout is not None:
-        return spec("ismcts", max_simulations=DEFAULT_SIMULATIONS, rollout="heuristic")
-    if game_spec is not None and game_spec.heuristic is not None:
-        return spec("heuristic")
     return spec("ismcts", max_simulations=DEFAULT_SIMULATIONS)
 
 

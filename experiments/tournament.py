@@ -35,9 +35,10 @@ from typing import Sequence
 
 import numpy as np
 
-from experiments.botspec import game_string, parse_lineup
+from experiments.botspec import game_string
 from solvers import backends
 from solvers.backends import BACKENDS, run_tasks
+from solvers.botspec import parse_lineup
 from solvers.evaluate import BotSpec, Stat, _load, game_seed, play_game
 from solvers.ratings import bootstrap_ratings, wilson
 

@@ -5,8 +5,10 @@ A line-up is a comma-separated list of specs, seat by seat, e.g. ::
     cfr:policy_file=results/gold_thief/policy.npz:fallback=ismcts,ismcts:max_simulations=500
 
 Values are read as ``int``, then ``float``, then ``true``/``false``/``none``,
-else kept as text.  The option ``label`` names the bot in result tables
-instead of becoming a bot option.  Each spec becomes a
+else kept as text.  A spec with options is labelled by its own text
+(``ismcts:max_simulations=200`` names that bot in result tables, so tables
+say what was played); the option ``label`` sets another label instead of
+becoming a bot option.  Each spec becomes a
 :class:`solvers.evaluate.BotSpec`.  A value whose type the bot's factory
 declares (``int``, ``float``, ``bool``, ``str``) is checked here, so
 ``ismcts:max_simulations=abc`` is refused naming the option and the type it
@@ -95,13 +97,18 @@ def check_options(text: str, name: str, options: Mapping[str, Any]) -> None:
 
 
 def parse_bot(text: str, defaults: Mapping[str, Mapping[str, Any]] | None = None) -> BotSpec:
-    """One spec; ``defaults[name]`` gives options the spec may override."""
-    parts = text.strip().split(":")
+    """One spec; ``defaults[name]`` gives options the spec may override.
+
+    The label is the ``label`` option if given, else the spec's text when it
+    has options (``"ismcts:max_simulations=200"``), else empty (the bot is
+    then shown by its name)."""
+    text = text.strip()
+    parts = text.split(":")
     name = parts[0].strip()
     if not name:
         raise ValueError(f"bot spec {text!r} has no bot name")
     options = dict((defaults or {}).get(name, {}))
-    label = ""
+    label = text if len(parts) > 1 else ""
     for part in parts[1:]:
         key, sep, value = part.partition("=")
         key = key.strip()
@@ -111,7 +118,7 @@ def parse_bot(text: str, defaults: Mapping[str, Mapping[str, Any]] | None = None
             label = value.strip()
         else:
             options[key] = parse_value(value.strip())
-    check_options(text.strip(), name, options)
+    check_options(text, name, options)
     return spec(name, label, **options)
 
 

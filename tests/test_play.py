@@ -11,10 +11,10 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from experiments.botspec import parse_bot_spec
 from experiments.play import Session, default_opponent, main, rules_summary
 from experiments.play_render import (decision_title, end_summary, format_moves, move_labels,
                                      new_events, render_view, saboteur_text)
+from solvers.botspec import parse_bot
 from solvers.evaluate import spec
 
 pytestmark = pytest.mark.integration
@@ -122,7 +122,7 @@ def test_default_opponent_is_strongest():
     for name in ("gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"):
         assert default_opponent(name).name == "best"
     b = default_opponent("kuhn_poker")
-    assert b.name == "ismcts"
+    assert b.name == "ismcts" and dict(b.options) == {"max_simulations": 1000}
 
 
 @pytest.mark.parametrize("argv, msg", [
@@ -143,7 +143,7 @@ def test_bad_arguments(argv, msg):
 
 
 def test_bot_spec_options():
-    b = parse_bot_spec("ismcts:max_simulations=50:uct_c=1.5:rollout=heuristic")
+    b = parse_bot("ismcts:max_simulations=50:uct_c=1.5:rollout=heuristic")
     assert dict(b.options) == {"max_simulations": 50, "uct_c": 1.5, "rollout": "heuristic"}
 
 

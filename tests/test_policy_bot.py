@@ -87,3 +87,28 @@ def test_bot_specs():
         parse_bot("cfr:policy_file")
     with pytest.raises(ValueError, match="no bots"):
         parse_lineup(" , ")
+
+
+def test_bot_spec_labels():
+    """A spec with options is labelled by its text, so two configurations of
+    one bot stay apart in result tables; ``label=`` overrides; a bare name
+    has no label and is shown by its name."""
+    lineup = parse_lineup(" ismcts:max_simulations=200 ,ismcts,random:label=r")
+    assert [b.label for b in lineup] == ["ismcts:max_simulations=200", "", "r"]
+    assert [b.display for b in lineup] == ["ismcts:max_simulations=200", "ismcts", "r"]
+    assert dict(lineup[2].options) == {}
+    with_defaults = parse_bot("ismcts:uct_c=1.5", {"ismcts": {"max_simulations": 100}})
+    assert with_defaults.label == "ismcts:uct_c=1.5"
+    assert dict(with_defaults.options) == {"max_simulations": 100, "uct_c": 1.5}
+
+
+def test_one_bot_spec_parser():
+    """The commands' names for the parser are the solvers' functions."""
+    import solvers.botspec
+    from experiments import botspec
+    assert botspec.parse_bot_spec is solvers.botspec.parse_bot
+    assert botspec.parse_lineup is solvers.botspec.parse_lineup
+    assert botspec.game_string("saboteur", 5) == "saboteur(players=5)"
+    assert botspec.game_string("saboteur(players=4)", None) == "saboteur(players=4)"
+    with pytest.raises(ValueError, match="--players cannot be combined"):
+        botspec.game_string("saboteur(players=4)", 5)

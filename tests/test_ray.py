@@ -10,8 +10,8 @@ ray = pytest.importorskip("ray")
 import games  # noqa: E402,F401
 from experiments import match as match_cli  # noqa: E402
 from experiments import tournament as T  # noqa: E402
-from experiments.botspec import parse_lineup  # noqa: E402
 from solvers import backends  # noqa: E402
+from solvers.botspec import parse_lineup  # noqa: E402
 from solvers.evaluate import _worker, run_match as evaluate_run_match, spec  # noqa: E402
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("ray")]  # one Ray instance

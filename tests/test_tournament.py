@@ -11,7 +11,7 @@ import pytest
 
 import games  # noqa: F401
 from experiments import tournament as T
-from experiments.botspec import parse_lineup
+from solvers.botspec import parse_lineup
 from solvers.evaluate import _load
 from solvers.ratings import ELO, bootstrap_ratings, bradley_terry, wilson
 
