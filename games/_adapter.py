@@ -1,7 +1,9 @@
 """Thin pyspiel adapter over a Cython rules engine.
 
 Every goldspiel game is one ``src_cy`` engine plus a module in ``games/`` that
-declares its ``pyspiel.GameType``, validates parameters and builds engines.
+declares its ``pyspiel.GameType`` and its parameter table
+(``games.params.ParamTable``, which validates the parameters) and builds
+engines.
 The classes here turn such an engine into a ``pyspiel.Game``/``pyspiel.State``
 pair; they hold no rules.
 
@@ -24,63 +26,36 @@ from typing import Any, Callable, Mapping
 import numpy as np
 import pyspiel
 
+from games.params import ParameterError, ParamTable  # noqa: F401  (ParameterError re-exported)
+
 SERIAL_MAGIC = "goldspiel-state"
 SERIAL_VERSION = 2
 
 
-class ParameterError(ValueError):
-    """A game parameter is unknown or outside its valid range."""
-
-
-def merged_params(game_type: pyspiel.GameType, params: Mapping[str, Any] | None) -> dict:
-    """Defaults from ``game_type`` updated with ``params``; unknown keys refused."""
-    spec = dict(game_type.parameter_specification)
-    out = dict(spec)
-    for key, value in (params or {}).items():
-        if key not in spec:
-            raise ParameterError(
-                f"unknown parameter {key!r} for {game_type.short_name}; "
-                f"valid parameters: {sorted(spec)}")
-        out[key] = value
-    return out
-
-
-def engine_game_type(short_name: str, long_name: str, min_players: int, max_players: int,
-                     defaults: Mapping[str, Any], zero_sum: bool = True) -> pyspiel.GameType:
+def engine_game_type(long_name: str, params: ParamTable,
+                     zero_sum: bool = True) -> pyspiel.GameType:
     """The GameType every goldspiel game shares: sequential, explicit chance,
-    imperfect information, terminal rewards, strings and tensors provided."""
+    imperfect information, terminal rewards, strings and tensors provided;
+    the short name, player range (``players``) and parameter defaults come
+    from the table ``params``."""
     utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum
                else pyspiel.GameType.Utility.GENERAL_SUM)
     return pyspiel.GameType(
-        short_name=short_name,
+        short_name=params.game,
         long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max_players,
-        min_num_players=min_players,
+        max_num_players=params["players"].hi,
+        min_num_players=params["players"].lo,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=dict(defaults),
+        parameter_specification=params.defaults(),
     )
-
-
-def check_range(name: str, value: int, lo: int, hi: int) -> int:
-    """Return ``value`` or raise ParameterError naming ``name`` and [lo, hi]."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ParameterError(f"parameter {name}={value!r} is out of range; valid: {lo}..{hi}")
-    return value
-
-
-def check_choice(name: str, value: str, choices: tuple[str, ...]) -> str:
-    """Return ``value`` or raise ParameterError naming ``name`` and the choices."""
-    if value not in choices:
-        raise ParameterError(f"parameter {name}={value!r} is invalid; valid: {', '.join(choices)}")
-    return value
 
 
 class _EngineObserver:
@@ -109,14 +84,17 @@ class _EngineObserver:
 class EngineGame(pyspiel.Game):
     """Base pyspiel.Game for engine-backed games.
 
-    Subclasses set ``GAME_TYPE`` and implement ``_build(params)``, which
-    validates the merged parameters and returns ``(GameInfo, engine_factory)``.
+    Subclasses set ``GAME_TYPE`` and ``PARAMS`` (the game's parameter table)
+    and implement ``_build(params)``, which receives every parameter checked
+    against the table, checks what involves several parameters and returns
+    ``(GameInfo, engine_factory)``.
     """
 
     GAME_TYPE: pyspiel.GameType
+    PARAMS: ParamTable
 
     def __init__(self, params: Mapping[str, Any] | None = None):
-        self.params = merged_params(self.GAME_TYPE, params)
+        self.params = self.PARAMS.validate(params)
         info, factory = self._build(self.params)
         self._factory: Callable[[], Any] = factory
         super().__init__(self.GAME_TYPE, info, dict(params or {}))

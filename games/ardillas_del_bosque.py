@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
+from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
+from games.params import Param, ParameterError, ParamTable
 from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.ardillas_del_bosque import (ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView,
                                         Token)
@@ -72,20 +73,24 @@ A_SNAKE_DOWN = 313     # + own face-down token index
 NUM_ACTIONS = 318
 MAX_CHANCE_OUTCOMES = 7
 KINGS = ("none",) + tuple(ANIMAL_NAMES)
-MINI_PARAMS = {"players": 2, "nuts": 1, "hiding_places": 1}
 
-_DEFAULTS = {
-    "players": 2,
-    "side": "day",
-    "king": "none",
-    "little_squirrels": False,
-    "sleepyheads": 0,
-    "hiding_places": 2,
-    "nuts": 5,
-    "boards": "random",
-}
+#: The parameters (the one table: GameType defaults, validation, rules doc).
+PARAMS = ParamTable("ardillas_del_bosque", [
+    Param("players", 2, "players (player 0 starts)", 2, 5),
+    Param("side", "day", "board side: diurnal or nocturnal animals and autumn rules",
+          choices=("day", "night")),
+    Param("king", "none", "King of the Woods: that animal acts for every squirrel; must "
+                          "match `side`", choices=KINGS),
+    Param("little_squirrels", False, "no squirrel tokens; most nuts wins, ties all win"),
+    Param("sleepyheads", 0, "extra non-playing boards", 0, 3,
+          valid="at most 5 - players, only for 2-3 players"),
+    Param("hiding_places", 2, "hiding places per board (the real game has 2)", 1, 2),
+    Param("nuts", 5, "nut kinds per player (the real game has 5)", 1, 5),
+    Param("boards", "random", "which boards are in play (below)",
+          valid="`random` or one animal name per board joined by `+`"),
+])
 
-_GAME_TYPE = engine_game_type("ardillas_del_bosque", "Ardillas del Bosque", 2, 5, _DEFAULTS)
+_GAME_TYPE = engine_game_type("Ardillas del Bosque", PARAMS)
 
 
 def parse_boards(value: str, count: int) -> tuple[int, ...]:
@@ -131,18 +136,16 @@ class ArdillasGame(EngineGame):
     """pyspiel.Game for Ardillas del Bosque; see the module docstring."""
 
     GAME_TYPE = _GAME_TYPE
+    PARAMS = PARAMS
 
     def _build(self, params: dict):
-        players = check_range("players", params["players"], 2, 5)
-        side = check_choice("side", params["side"], ("day", "night"))
-        king = check_choice("king", params["king"], KINGS)
-        little = params["little_squirrels"]
-        if not isinstance(little, bool):
-            raise ParameterError(f"parameter little_squirrels={little!r} is invalid; valid: True, False")
+        players, side, king = params["players"], params["side"], params["king"]
+        little, hp, nuts = params["little_squirrels"], params["hiding_places"], params["nuts"]
+        sleepy = params["sleepyheads"]
         sleepy_max = min(5 - players, 3) if players <= 3 else 0
-        sleepy = check_range("sleepyheads", params["sleepyheads"], 0, sleepy_max)
-        hp = check_range("hiding_places", params["hiding_places"], 1, 2)
-        nuts = check_range("nuts", params["nuts"], 1, 5)
+        if sleepy > sleepy_max:
+            raise ParameterError(f"parameter sleepyheads={sleepy} is out of range; valid: "
+                                 f"0..{sleepy_max} (players={players})")
         boards = parse_boards(params["boards"], players + sleepy)
         king_id = KINGS.index(king) - 1
         night = side == "night"
@@ -176,7 +179,8 @@ class ArdillasGame(EngineGame):
 
     @staticmethod
     def _game_string(params: dict) -> str:
-        changed = {k: v for k, v in params.items() if v != _DEFAULTS[k]}
+        defaults = PARAMS.defaults()
+        changed = {k: v for k, v in params.items() if v != defaults[k]}
         if not changed:
             return "ardillas_del_bosque()"
         body = ",".join(f"{k}={v}" for k, v in sorted(changed.items()))
@@ -208,11 +212,15 @@ def _table() -> TableSpec:
 
 SPEC = register_spec(GameSpec(
     name="ardillas_del_bosque",
-    presets={"default": {}, "mini": MINI_PARAMS},
+    presets={"default": {}, "mini": {"players": 2, "nuts": 1, "hiding_places": 1}},
     engine=engine_of,
     player_view=view_of,
     heuristic=_heuristic,
     best=_best,
     table=_table,
     rules_doc="docs/rules/ardillas_del_bosque.md",
+    params=PARAMS,
 ))
+
+#: The ``mini`` preset (``SPEC.presets["mini"]``).
+MINI_PARAMS = SPEC.presets["mini"]

@@ -18,6 +18,12 @@ def _load_preset(name: str, preset: str) -> pyspiel.Game:
     return get_spec(name).load(preset)
 
 
+def _mini(name: str) -> str:
+    """``"<Game> `mini` preset (players=2, ...)"``, from the game's spec."""
+    params = ", ".join(f"{k}={v}" for k, v in get_spec(name).presets["mini"].items())
+    return f"{pyspiel.load_game(name).get_type().long_name} `mini` preset ({params})"
+
+
 _CARDS = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 _EFFECTS = ("Thief", "raid", "Witch as Thief", "Guard gift", "Guard cancel",
             "Witch steal", "Faerie cancel")
@@ -66,9 +72,7 @@ GOLD_THIEF_TABLE = GameEntry(
         "turn": "turn number",
     },
     cfr_iterations=200,
-    notes=("Gold Thief `mini` preset (games.gold_thief.MINI_PARAMS): 2 players, Thief x2, "
-           "Guard, Witch, Faerie, hand of 1, 2 gold each, one flipped goal wins, 6 turns. "
-           "The bluffing decisions are the response windows: answer a Thief with a Guard "
+    notes=(_mini("gold_thief") + ". The bluffing decisions are the response windows: answer a Thief with a Guard "
            "or a raid, or keep the card."))
 
 
@@ -108,8 +112,7 @@ ARDILLAS_TABLE = GameEntry(
         "nests": "number of tokens in each player's nest",
     },
     cfr_iterations=300,
-    notes=("Ardillas del Bosque `mini` preset (games.ardillas_del_bosque.MINI_PARAMS): "
-           "2 players, 3 tokens each (one nut, squirrel, poo), one hiding place per board, "
+    notes=(_mini("ardillas_del_bosque") + ": 3 tokens each (one nut, squirrel, poo), "
            "the two boards drawn at set-up (20 arrangements; 5.6M histories, so MCCFR). "
            "The deduction decisions: where to hide a nut, and which pile to draw from."))
 
@@ -178,8 +181,7 @@ SABOTEUR_TABLE = GameEntry(
     max_nodes=10_000,
     mccfr_iterations=30_000,
     mccfr_scheme="outcome",
-    notes=("Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
-           "away, a quarter of the deck, hands of 3, one round. Far too big for a tree "
+    notes=(_mini("saboteur") + ". Far too big for a tree "
            "(about 1e28 histories): outcome-sampling MCCFR; reach is estimated from sampled "
            "games and no exploitability is computed."),
     extra={
@@ -198,8 +200,7 @@ SABOTEUR_TABLE = GameEntry(
         "abstract_features": saboteur_abstract_features,
         "abstract_feature_doc": SABOTEUR_ABSTRACT_DOC,
         "abstract_notes": (
-            "Saboteur `mini` preset (games.saboteur.MINI_PARAMS): 3 players, goals 3 columns "
-            "away, a quarter of the deck, hands of 3, one round. Solved by MCCFR over an "
+            _mini("saboteur") + ". Solved by MCCFR over an "
             "abstraction, by default (`--mccfr-mode response`) external sampling with the "
             "other two seats playing the heuristic bot, so the table is a response to "
             "heuristic play within the abstraction, not an equilibrium (`--mccfr-mode "
@@ -258,7 +259,6 @@ GOLD_NUGGET_TABLE = GameEntry(
     cfr_iterations=100,
     mccfr_iterations=100_000,
     mccfr_scheme="outcome",
-    notes=("Gold Nugget `mini` preset (games.gold_nugget.MINI_PARAMS): 2 players, one day, "
-           "3 stones, 2 Peek cards, hand of 1; 2.3 million tree nodes, solved by exact CFR+ "
+    notes=(_mini("gold_nugget") + "; 2.3 million tree nodes, solved by exact CFR+ "
            "on the compiled tree (NashConv below 1e-3 after 100 iterations); the table's "
            "reach is estimated from sampled games."))

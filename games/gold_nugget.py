@@ -40,8 +40,9 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, ParameterError, check_choice, check_range, engine_game_type
+from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
+from games.params import Param, ParameterError, ParamTable
 from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.gold_nugget import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
@@ -80,50 +81,42 @@ LEAF_KEYS = tuple(card_key(c[0]) for c in LEAF_CATALOG)
 WIND_KEYS = tuple(card_key(c[0]) for c in WIND_CATALOG)
 ANIMAL_KEYS = tuple(card_key(a[0]) for a in ANIMAL_CATALOG)
 
-_DEFAULTS = {
-    "players": 4,
-    "advanced": False,
-    "abilities": True,
-    "utility": "win",
-    "days": 0,
-    "normal_stones": -1,
-    "trap_stones": -1,
-    "black_feathers": -1,
-    "hand_size": 5,
-    "start_stones": 2,
-    "deal_animals": 2,
-    "animals": "",
-    "hello_discard": True,
-    "two_player_removals": True,
-    "leaf_counts": "",
-    "leaf_default": -1,
-    "wind_counts": "",
-    "wind_default": -1,
-    "max_moves": 0,
-    "opening_window": True,
-    "place_stones": True,
-}
+_COUNTS = "`key:count` separated by `/`, counts 0..30 (below)"
 
-# Small enough to solve exactly (sizes measured in docs/rules/gold_nugget.md).
-MINI_PARAMS = {
-    "players": 2,
-    "abilities": False,
-    "days": 1,
-    "normal_stones": 1,
-    "trap_stones": 1,
-    "black_feathers": 3,
-    "hand_size": 1,
-    "start_stones": 1,
-    "deal_animals": 1,
-    "animals": "raccoon/bear",
-    "hello_discard": False,
-    "leaf_default": 0,
-    "leaf_counts": "peek:2",
-    "wind_default": 0,
-    "place_stones": False,
-}
+#: The parameters (the one table: GameType defaults, validation, rules doc).
+PARAMS = ParamTable("gold_nugget", [
+    Param("players", 4, "seats", 2, 5),
+    Param("advanced", False, "victory condition cards"),
+    Param("abilities", True, "animal abilities"),
+    Param("utility", "win", "returns (below)", choices=("win", "zero_sum")),
+    Param("days", 0, "days before the Raven arrives; 0: the rulebook's table", 0, 10),
+    Param("normal_stones", -1, "normal stones in the nest; -1: the rulebook's table", -1, 20,
+          valid="with trap_stones at most 23"),
+    Param("trap_stones", -1, "trap stones in the nest; -1: the rulebook's table", -1, 3),
+    Param("black_feathers", -1, "black feathers in the nest; -1: the rulebook's table",
+          -1, 30),
+    Param("hand_size", 5, "cards in hand after Hello!", 0, 10,
+          valid="the leaf cards must deal it to every player"),
+    Param("start_stones", 2, "stones each animal takes at set-up", 0, 4,
+          valid="the nest must hold players * start_stones"),
+    Param("deal_animals", 2, "animals dealt to choose from", 1, 2),
+    Param("animals", "", "the animal pool; empty: all",
+          valid="animal keys separated by `/`, enough to deal every player"),
+    Param("hello_discard", True, "Hello! discards"),
+    Param("two_player_removals", True, "the five 2-player removals"),
+    Param("leaf_counts", "", "leaf card counts; empty: the catalog's", valid=_COUNTS),
+    Param("leaf_default", -1, "every leaf count before the overrides; -1: catalog", -1, 30),
+    Param("wind_counts", "", "wind card counts; empty: the catalog's", valid=_COUNTS),
+    Param("wind_default", -1, "every wind count before the overrides; -1: catalog", -1, 30),
+    Param("max_moves", 0, "move budget; 0: automatic", 0, 100000,
+          valid="0 or at least the game's need"),
+    Param("opening_window", True, "an instant window before the holder's first play "
+                                  "(issue 26)"),
+    Param("place_stones", True, "the acquirer places each acquired stone; false: "
+                                "appended (issue 26)"),
+])
 
-_GAME_TYPE = engine_game_type("gold_nugget", "Gold Nugget", 2, 5, _DEFAULTS, zero_sum=False)
+_GAME_TYPE = engine_game_type("Gold Nugget", PARAMS, zero_sum=False)
 
 
 def parse_counts(name: str, text: str, keys: tuple[str, ...],
@@ -160,17 +153,13 @@ class GoldNuggetGame(EngineGame):
     """Gold Nugget, 2-5 players."""
 
     GAME_TYPE = _GAME_TYPE
+    PARAMS = PARAMS
 
     def _build(self, p: dict):
-        n = check_range("players", p["players"], 2, 5)
-        advanced = bool(check_range("advanced", int(p["advanced"]), 0, 1))
-        abilities = bool(check_range("abilities", int(p["abilities"]), 0, 1))
-        utility = check_choice("utility", p["utility"], ("win", "zero_sum"))
-        days = check_range("days", p["days"], 0, 10) or RAVEN_DAYS[n]
+        n, advanced, abilities, utility = p["players"], p["advanced"], p["abilities"], p["utility"]
+        days = p["days"] or RAVEN_DAYS[n]
         feathers0, normal0, traps0 = NEST_TABLE[n]
-        normal = check_range("normal_stones", p["normal_stones"], -1, 20)
-        traps = check_range("trap_stones", p["trap_stones"], -1, 3)
-        feathers = check_range("black_feathers", p["black_feathers"], -1, 30)
+        normal, traps, feathers = p["normal_stones"], p["trap_stones"], p["black_feathers"]
         normal = normal0 if normal < 0 else normal
         traps = traps0 if traps < 0 else traps
         feathers = feathers0 if feathers < 0 else feathers
@@ -178,13 +167,11 @@ class GoldNuggetGame(EngineGame):
             raise ParameterError(
                 f"parameters normal_stones+trap_stones+1 = {1 + normal + traps}; valid: at most "
                 f"{MAX_STONES}")
-        hand = check_range("hand_size", p["hand_size"], 0, 10)
-        start = check_range("start_stones", p["start_stones"], 0, 4)
+        hand, start, deal = p["hand_size"], p["start_stones"], p["deal_animals"]
         if n * start > 1 + normal + traps:
             raise ParameterError(
                 f"parameter start_stones={start}: {n} players need {n * start} stones, the nest "
                 f"has {1 + normal + traps}")
-        deal = check_range("deal_animals", p["deal_animals"], 1, 2)
         names = [a.strip() for a in str(p["animals"]).split("/") if a.strip()]
         for a in names:
             if a not in ANIMAL_KEYS:
@@ -195,12 +182,9 @@ class GoldNuggetGame(EngineGame):
             raise ParameterError(
                 f"parameter animals: {bin(mask).count('1')} animals cannot deal {deal} to each "
                 f"of {n} players")
-        hello = bool(check_range("hello_discard", int(p["hello_discard"]), 0, 1))
-        opening = check_range("opening_window", int(p["opening_window"]), 0, 1)
-        place = check_range("place_stones", int(p["place_stones"]), 0, 1)
-        removals = bool(check_range("two_player_removals", int(p["two_player_removals"]), 0, 1))
-        leaf_default = check_range("leaf_default", p["leaf_default"], -1, 30)
-        wind_default = check_range("wind_default", p["wind_default"], -1, 30)
+        hello, removals = p["hello_discard"], p["two_player_removals"]
+        opening, place = int(p["opening_window"]), int(p["place_stones"])
+        leaf_default, wind_default = p["leaf_default"], p["wind_default"]
         leaf = parse_counts("leaf_counts", p["leaf_counts"], LEAF_KEYS,
                             [c[1] if leaf_default < 0 else leaf_default for c in LEAF_CATALOG])
         if n == 2 and removals:
@@ -217,7 +201,7 @@ class GoldNuggetGame(EngineGame):
         need = move_budget(n, days, hand, deal, start, advanced, sum(wind))
         plays = min(PLAY_ALLOWANCE, sum(leaf))
         auto = need + 4 * days * (2 * n + 3) * (plays + 2)
-        max_moves = check_range("max_moves", p["max_moves"], 0, 100000) or auto
+        max_moves = p["max_moves"] or auto
         if max_moves < need:
             raise ParameterError(
                 f"parameter max_moves={max_moves} is below the {need} moves this game needs "
@@ -253,11 +237,6 @@ class GoldNuggetGame(EngineGame):
             return GoldNuggetEngine(shared)
 
         return info, factory
-
-
-def mini_game() -> pyspiel.Game:
-    """The ``mini`` preset, for exact solving."""
-    return pyspiel.load_game("gold_nugget", MINI_PARAMS)
 
 
 CATALOG = {"leaf": LEAF_CATALOG, "wind": WIND_CATALOG, "animals": ANIMAL_CATALOG,
@@ -307,7 +286,12 @@ def _table() -> TableSpec:
 
 SPEC = register_spec(GameSpec(
     name="gold_nugget",
-    presets={"default": {}, "mini": MINI_PARAMS},
+    # mini: small enough to solve exactly (sizes in docs/rules/gold_nugget.md)
+    presets={"default": {}, "mini": {
+        "players": 2, "abilities": False, "days": 1, "normal_stones": 1, "trap_stones": 1,
+        "black_feathers": 3, "hand_size": 1, "start_stones": 1, "deal_animals": 1,
+        "animals": "raccoon/bear", "hello_discard": False, "leaf_default": 0,
+        "leaf_counts": "peek:2", "wind_default": 0, "place_stones": False}},
     engine=engine_of,
     player_view=view_of,
     heuristic=_heuristic,
@@ -316,4 +300,8 @@ SPEC = register_spec(GameSpec(
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     rules_doc="docs/rules/gold_nugget.md",
+    params=PARAMS,
 ))
+
+#: The ``mini`` preset (``SPEC.presets["mini"]``), for exact solving.
+MINI_PARAMS = SPEC.presets["mini"]

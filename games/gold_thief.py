@@ -1,8 +1,8 @@
 """Gold Thief as an OpenSpiel game (``pyspiel.load_game("gold_thief")``).
 
 Rules as implemented, with every assumption: ``docs/rules/gold_thief.md``.  The rules live in the Cython engine
-``src_cy/gold_thief.pyx``; this module validates parameters and registers the
-game.
+``src_cy/gold_thief.pyx``; this module declares the parameters (``PARAMS``),
+validates them and registers the game.
 
 Action encoding (player actions; ``v`` a seat, ``g`` a goal id, ``t`` a card
 type 0 Thief, 1 Guard, 2 Witch, 3 Faerie, 4 Ninja):
@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, ParameterError, check_range, engine_game_type
+from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
+from games.params import Param, ParameterError, ParamTable
 from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.gold_thief import GoldThiefEngine, GoldThiefParams
 from src_cy.gold_thief_view import GoldThiefView  # noqa: F401  (re-exported)
@@ -73,42 +74,33 @@ CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 DEFAULT_GOALS = ("0/6;0/8;0/10;1/7;1/9;1/6;2/8;2/10;2/7;"
                  "3/9;3/6;3/8;4/10;4/7;4/9;1/8")
 
-_DEFAULTS = {
-    "players": 4,
-    "thieves": 14,
-    "guards": 10,
-    "witches": 10,
-    "faeries": 4,
-    "ninjas": 2,
-    "hand_size": 3,
-    "start_gold": 5,
-    "goals": DEFAULT_GOALS,
-    "goals_to_win": 3,
-    "big_pile": 10,
-    "max_turns": 100,
-    "first_player": -1,
-    "raid_raids": False,
-}
+_DECK = "the five card counts total <= 64 and >= players * hand_size"
+_CARD_PARAMS = ("thieves", "guards", "witches", "faeries", "ninjas")
 
-# Small enough to solve exactly (sizes measured in docs/rules/gold_thief.md).
-MINI_PARAMS = {
-    "players": 2,
-    "thieves": 2,
-    "guards": 1,
-    "witches": 1,
-    "faeries": 1,
-    "ninjas": 0,
-    "hand_size": 1,
-    "start_gold": 2,
-    "goals": "0/3;1/4;3/4",
-    "goals_to_win": 1,
-    "max_turns": 6,
-    "first_player": 0,
-}
+#: The parameters (the one table: GameType defaults, validation, rules doc).
+PARAMS = ParamTable("gold_thief", [
+    Param("players", 4, "seats", 2, 5),
+    Param("thieves", 14, "Thief cards (the deck: 40 action cards)", 0, 30, valid=_DECK),
+    Param("guards", 10, "Guard cards", 0, 30, valid=_DECK),
+    Param("witches", 10, "Witch cards", 0, 30, valid=_DECK),
+    Param("faeries", 4, "Faerie cards", 0, 30, valid=_DECK),
+    Param("ninjas", 2, "Ninja cards", 0, 30, valid=_DECK),
+    Param("hand_size", 3, "\"draw until you have three\"", 1, 6),
+    Param("start_gold", 5, "gold per player at the start", 0, 12),
+    Param("goals", DEFAULT_GOALS, "goal cards (the table below)",
+          valid=f"1..{MAX_GOALS} cards `a/b` separated by `;`, numbers 0..63, "
+                f"at least `players` cards"),
+    Param("goals_to_win", 3, "\"when you flip your third Goal Card, you win\"", 1, 5),
+    Param("big_pile", 10, "more than this much gold at the start of a turn flips any goal",
+          0, 63),
+    Param("max_turns", 100, "turns before an unfinished game is a draw", 1, 1000),
+    Param("first_player", -1, "-1: a chance node picks the first player uniformly",
+          -1, MAX_PLAYERS - 1, valid="below `players`"),
+    Param("raid_raids", False, "a raid may itself be raided (assumption 8; the reading "
+                               "before issue 26)"),
+])
 
-
-
-_GAME_TYPE = engine_game_type("gold_thief", "Gold Thief", 2, 5, _DEFAULTS)
+_GAME_TYPE = engine_game_type("Gold Thief", PARAMS)
 
 
 def parse_goals(text: str) -> list[tuple[int, int]]:
@@ -134,18 +126,14 @@ class GoldThiefGame(EngineGame):
     """Gold Thief, 2-5 players."""
 
     GAME_TYPE = _GAME_TYPE
+    PARAMS = PARAMS
 
     def _build(self, p: dict):
-        n = check_range("players", p["players"], 2, 5)
-        counts = [check_range(name, p[name], 0, 30)
-                  for name in ("thieves", "guards", "witches", "faeries", "ninjas")]
-        hand = check_range("hand_size", p["hand_size"], 1, 6)
-        gold = check_range("start_gold", p["start_gold"], 0, 12)
-        to_win = check_range("goals_to_win", p["goals_to_win"], 1, 5)
-        big = check_range("big_pile", p["big_pile"], 0, 63)
-        turns = check_range("max_turns", p["max_turns"], 1, 1000)
-        first = check_range("first_player", p["first_player"], -1, n - 1)
-        raid_raids = check_range("raid_raids", int(p["raid_raids"]), 0, 1)
+        n, hand = p["players"], p["hand_size"]
+        counts = [p[name] for name in _CARD_PARAMS]
+        if p["first_player"] >= n:
+            raise ParameterError(f"parameter first_player={p['first_player']} is out of "
+                                 f"range; valid: -1..{n - 1} (players={n})")
         goals = parse_goals(p["goals"])
         total = sum(counts)
         if total > MAX_CARDS:
@@ -157,12 +145,7 @@ class GoldThiefGame(EngineGame):
         if len(goals) < n:
             raise ParameterError(
                 f"parameter goals has {len(goals)} cards; at least players={n} are needed")
-        params = GoldThiefParams({**p, "players": n, "hand_size": hand, "start_gold": gold,
-                                  "goals_to_win": to_win, "big_pile": big, "max_turns": turns,
-                                  "first_player": first, "goals": goals,
-                                  "raid_raids": raid_raids,
-                                  **dict(zip(("thieves", "guards", "witches", "faeries",
-                                              "ninjas"), counts))})
+        params = GoldThiefParams({**p, "goals": goals, "raid_raids": int(p["raid_raids"])})
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=NUM_CHANCE_OUTCOMES,
@@ -177,11 +160,6 @@ class GoldThiefGame(EngineGame):
             return GoldThiefEngine(params)
 
         return info, factory
-
-
-def mini_game() -> pyspiel.Game:
-    """The ``mini`` preset, for exact solving."""
-    return pyspiel.load_game("gold_thief", MINI_PARAMS)
 
 
 pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
@@ -232,7 +210,11 @@ def _table() -> TableSpec:
 
 SPEC = register_spec(GameSpec(
     name="gold_thief",
-    presets={"default": {}, "mini": MINI_PARAMS},
+    # mini: small enough to solve exactly (sizes in docs/rules/gold_thief.md)
+    presets={"default": {}, "mini": {
+        "players": 2, "thieves": 2, "guards": 1, "witches": 1, "faeries": 1, "ninjas": 0,
+        "hand_size": 1, "start_gold": 2, "goals": "0/3;1/4;3/4", "goals_to_win": 1,
+        "max_turns": 6, "first_player": 0}},
     engine=engine_of,
     player_view=view_of,
     heuristic=_heuristic,
@@ -242,4 +224,8 @@ SPEC = register_spec(GameSpec(
     best=_best,
     table=_table,
     rules_doc="docs/rules/gold_thief.md",
+    params=PARAMS,
 ))
+
+#: The ``mini`` preset (``SPEC.presets["mini"]``), for exact solving.
+MINI_PARAMS = SPEC.presets["mini"]

@@ -62,8 +62,9 @@ from __future__ import annotations
 
 import pyspiel
 
-from games._adapter import EngineGame, check_choice, check_range, engine_game_type
+from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
+from games.params import Param, ParamTable
 from games.spec import GameSpec, TableSpec, register_spec
 from src_cy.saboteur import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
@@ -88,27 +89,24 @@ A_TAIL_SIZE = 246
 # passed on, the published rules; "finder", the finder chooses every
 # recipient's card) come from the engine.
 
-_DEFAULTS = {
-    "players": 5,
-    "rounds": 3,
-    "goal_distance": 8,
-    "utility": "gold",
-    "deck_scale": 100,
-    "hand_size": 0,
-    "gold_handout": "pick",
-}
+#: The parameters (the one table: GameType defaults, validation, rules doc).
+PARAMS = ParamTable("saboteur", [
+    Param("players", 5, "number of dwarves", 3, 10),
+    Param("rounds", 3, "rounds played; gold is kept between rounds", 1, 5),
+    Param("goal_distance", 8, "column of the three goal cards (rows -2, 0, +2)", 2, 20),
+    Param("utility", "gold", "returns: nuggets, or 1 split among the players with most "
+                             "nuggets", choices=UTILITIES),
+    Param("deck_scale", 100, "percent of every card count (round half up); 100 = the "
+                             "real deck", 10, 100),
+    Param("hand_size", 0, "0 = by player count (6 / 5 / 4 for 3-5 / 6-7 / 8-10 players)",
+          0, 6),
+    Param("gold_handout", "pick", "`pick`: each gold-digger in turn picks a gold card from "
+                                  "those passed on (published rules); `finder`: the finder "
+                                  "chooses every recipient's card (the earlier engine rule)",
+          choices=GOLD_HANDOUTS),
+])
 
-#: Small preset for sampling solvers: 3 players, short maze, quarter deck,
-#: hands of 3, one round (sizes in ``docs/rules/saboteur.md``).
-MINI_PARAMS = {
-    "players": 3,
-    "rounds": 1,
-    "goal_distance": 3,
-    "deck_scale": 25,
-    "hand_size": 3,
-}
-
-_GAME_TYPE = engine_game_type("saboteur", "Saboteur", 3, 10, _DEFAULTS, zero_sum=False)
+_GAME_TYPE = engine_game_type("Saboteur", PARAMS, zero_sum=False)
 
 
 class SaboteurGame(EngineGame):
@@ -118,27 +116,18 @@ class SaboteurGame(EngineGame):
     chooses for everyone)."""
 
     GAME_TYPE = _GAME_TYPE
+    PARAMS = PARAMS
 
     def _build(self, params: dict):
-        checked = {
-            "players": check_range("players", params["players"], 3, 10),
-            "rounds": check_range("rounds", params["rounds"], 1, 5),
-            "goal_distance": check_range("goal_distance", params["goal_distance"], 2, 20),
-            "utility": check_choice("utility", params["utility"], UTILITIES),
-            "deck_scale": check_range("deck_scale", params["deck_scale"], 10, 100),
-            "hand_size": check_range("hand_size", params["hand_size"], 0, 6),
-            "gold_handout": check_choice("gold_handout", params["gold_handout"],
-                                         GOLD_HANDOUTS),
-        }
         game_string = "saboteur(" + ",".join(
             f"{k}={params[k]}" for k in sorted(params)) + ")"
-        proto = SaboteurEngine(checked, game_string=game_string)
+        proto = SaboteurEngine(params, game_string=game_string)
         shared = proto.params
 
         def factory() -> SaboteurEngine:
             return SaboteurEngine(shared, game_string=game_string)
 
-        rounds, utility, players = checked["rounds"], checked["utility"], checked["players"]
+        rounds, utility, players = params["rounds"], params["utility"], params["players"]
         if utility == "gold":
             lo, hi, total = 0.0, 4.0 * rounds, None
         else:
@@ -241,7 +230,10 @@ def _table() -> TableSpec:
 
 SPEC = register_spec(GameSpec(
     name="saboteur",
-    presets={"default": {}, "mini": MINI_PARAMS},
+    # mini, for sampling solvers: 3 players, short maze, quarter deck, hands of
+    # 3, one round (sizes in docs/rules/saboteur.md)
+    presets={"default": {}, "mini": {
+        "players": 3, "rounds": 1, "goal_distance": 3, "deck_scale": 25, "hand_size": 3}},
     engine=engine_of,
     player_view=view_of,
     heuristic=_heuristic,
@@ -254,4 +246,8 @@ SPEC = register_spec(GameSpec(
     table=_table,
     abstraction=_abstraction,
     rules_doc="docs/rules/saboteur.md",
+    params=PARAMS,
 ))
+
+#: The ``mini`` preset (``SPEC.presets["mini"]``).
+MINI_PARAMS = SPEC.presets["mini"]

@@ -92,6 +92,8 @@ class GameSpec:
         the game's named information and action abstractions for MCCFR
         (MCCFR, policy files and policy bots find them by name); None: none.
       rules_doc: path of the rules document, relative to the repository.
+      params: the game's parameter table (``games.params.ParamTable``:
+        defaults, ranges, docs); None for games OpenSpiel defines (poker).
     """
 
     name: str
@@ -108,6 +110,7 @@ class GameSpec:
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     abstraction: Callable[[], Any] | None = None
     rules_doc: str = ""
+    params: Any = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -125,6 +128,9 @@ class GameSpec:
             value = getattr(self, attr)
             if value is not None and not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: {attr} must be callable or None")
+        if self.params is not None and getattr(self.params, "game", None) != self.name:
+            raise ValueError(f"GameSpec {self.name!r}: params is not the parameter table "
+                             f"of {self.name!r}")
         for key, value in self.bots.items():
             if not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: bot {key!r} is not callable")

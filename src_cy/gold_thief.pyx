@@ -197,11 +197,21 @@ cdef inline int _card_of_action_c(int b) noexcept nogil:
     return NINJA
 
 
+# The engine parameters, by name (the mapping ``GoldThiefParams`` takes): the
+# game parameters, ``goals`` as (a, b) pairs and ``raid_raids`` 0 or 1.
+PARAM_NAMES = ("players", "thieves", "guards", "witches", "faeries", "ninjas", "hand_size",
+               "start_gold", "goals", "goals_to_win", "big_pile", "max_turns",
+               "first_player", "raid_raids")
+
+
 cdef class GoldThiefParams:
     """The parameters of one Gold Thief game, typed and immutable; built
-    once per game from the validated mapping of ``games.gold_thief`` (names
-    as the game parameters; ``goals`` as (a, b) pairs) and shared by every
-    engine of that game and all their clones."""
+    once per game from the mapping of ``PARAM_NAMES`` that
+    ``games.gold_thief`` validates against its parameter table (the valid
+    ranges live there) and shared by every engine of that game and all
+    their clones.  This class checks only what its C state can hold (seats,
+    goal slots, hand and gold capacities); ValueError names a missing,
+    unknown or unfitting parameter."""
     cdef readonly int players, hand_size, start_gold, goals_to_win, big_pile, max_turns
     cdef readonly int num_goals, first_player, max_moves, pub_cap, raid_raids
     cdef int counts[NT]
@@ -210,8 +220,16 @@ cdef class GoldThiefParams:
 
     def __init__(self, params):
         cdef int i
+        names = set(params)
+        if names != set(PARAM_NAMES):
+            raise ValueError(f"Gold Thief parameters: missing "
+                             f"{sorted(set(PARAM_NAMES) - names)}, unknown "
+                             f"{sorted(names - set(PARAM_NAMES))}")
         goals = list(params["goals"])
         counts = [int(params[k]) for k in ("thieves", "guards", "witches", "faeries", "ninjas")]
+        if min(counts) < 0 or sum(counts) > MAX_HAND:
+            raise ValueError(f"thieves..ninjas must be >= 0 with a total of at most "
+                             f"{MAX_HAND} (a hand's capacity), got {counts}")
         self.players = int(params["players"])
         self.hand_size = int(params["hand_size"])
         self.start_gold = int(params["start_gold"])
@@ -224,6 +242,13 @@ cdef class GoldThiefParams:
             raise ValueError(f"raid_raids must be 0 or 1, got {self.raid_raids}")
         if not 2 <= self.players <= MAXP:
             raise ValueError(f"players must be in [2, {MAXP}], got {self.players}")
+        if not 1 <= self.hand_size <= MAX_HAND:
+            raise ValueError(f"hand_size must be in [1, {MAX_HAND}], got {self.hand_size}")
+        if self.start_gold < 0 or self.players * self.start_gold > MAX_GOLD:
+            raise ValueError(f"start_gold must be >= 0 with players * start_gold at most "
+                             f"{MAX_GOLD}, got {self.start_gold}")
+        if self.max_turns < 1:
+            raise ValueError(f"max_turns must be >= 1, got {self.max_turns}")
         if not 1 <= len(goals) <= MAX_GOALS:
             raise ValueError(f"goals must hold 1..{MAX_GOALS} cards, got {len(goals)}")
         if not -1 <= self.first_player < self.players:

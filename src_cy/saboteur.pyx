@@ -145,11 +145,14 @@ def _choice_param(params, str name, tuple choices) -> str:
 
 
 cdef class SabParams:
-    """One game's validated parameters and derived sizes, immutable.
+    """One game's parameters and derived sizes, immutable.
 
-    ``params`` maps every name of ``PARAM_NAMES`` (the game parameters of
-    ``games/saboteur.py``) to its value; ValueError names a missing, unknown
-    or out-of-range one.  Engines and their clones share one object."""
+    ``params`` maps every name of ``PARAM_NAMES`` to its value, as validated
+    by the game's parameter table (``games.saboteur.PARAMS``: the valid
+    ranges live there).  This class checks only what its C state can hold
+    (seats of the role table, rounds, the grid and frontier sizes, a hand
+    within the deck); ValueError names a missing, unknown or unfitting
+    parameter.  Engines and their clones share one object."""
 
     def __init__(self, params):
         cdef int k, players, deck_scale, goal_distance, hand_size
@@ -159,9 +162,9 @@ cdef class SabParams:
             unknown = sorted(names - set(PARAM_NAMES))
             raise ValueError(f"saboteur parameters: missing {missing}, unknown {unknown}")
         players = _int_param(params, "players", 3, MAXP)
-        deck_scale = _int_param(params, "deck_scale", 10, 100)
-        goal_distance = _int_param(params, "goal_distance", 2, 20)
-        hand_size = _int_param(params, "hand_size", 0, 6)
+        deck_scale = _int_param(params, "deck_scale", 1, 1 << 16)
+        goal_distance = _int_param(params, "goal_distance", 1, MAXR)
+        hand_size = _int_param(params, "hand_size", 0, 1 << 16)
         memset(&self.c, 0, sizeof(SabConf))
         self.c.n = players
         self.c.rounds = _int_param(params, "rounds", 1, MAXROUNDS)
@@ -184,6 +187,13 @@ cdef class SabParams:
         # start and goals, +2 per placement (the cell leaves, at most 3 empty
         # neighbours join), +1 per rockfall (the emptied cell joins).
         self.c.F = 14 + 2 * self.c.T + self.c.init_deck[K_ROCK]
+        if self.c.R > MAXR or self.c.T > MAXOCC or self.c.F > MAXFR:
+            raise ValueError(f"saboteur parameters deck_scale={deck_scale}, goal_distance="
+                             f"{goal_distance}: the maze exceeds the engine's grid "
+                             f"({self.c.R} > {MAXR} rows or {self.c.T} > {MAXOCC} tunnels)")
+        if self.c.hand_size > self.c.K:
+            raise ValueError(f"saboteur parameter hand_size={hand_size}: more than the "
+                             f"{self.c.K} cards of the deck")
         self.c.rock0 = A_ROCK_BLOCK * self.c.F
         self.c.tail0 = self.c.rock0 + self.c.T
         self.c.pick = 1 if _choice_param(params, "gold_handout", GOLD_HANDOUTS) == "pick" else 0

@@ -227,7 +227,7 @@ def _information_sets(game: pyspiel.Game, games_: int) -> list:
 def _mini_information_sets() -> list:
     """Information sets along 12 random mini games (every posterior there
     is uniform)."""
-    return _information_sets(gn.mini_game(), 12)
+    return _information_sets(gn.SPEC.load("mini"), 12)
 
 
 @functools.lru_cache(maxsize=None)

@@ -525,3 +525,15 @@ def test_one_constructor_shape_and_params_shared_by_clones():
     assert fresh.params.counts_by_type == (14, 10, 10, 4, 2)
     with pytest.raises(ValueError, match="players"):
         GoldThiefEngine({**mapping, "players": 7})
+    with pytest.raises(ValueError, match=r"missing \['big_pile', 'faeries'"):
+        GoldThiefParams({})
+    with pytest.raises(ValueError, match=r"unknown \['bogus'\]"):
+        GoldThiefParams({**mapping, "bogus": 1})
+    # only what the C state cannot hold (the valid ranges: tests/test_params.py)
+    for name, value, needle in [("hand_size", 99, "hand_size"), ("start_gold", -5, "start_gold"),
+                                ("start_gold", 30, "start_gold"), ("max_turns", 0, "max_turns"),
+                                ("first_player", 3, "first_player"),
+                                ("thieves", 60, "thieves..ninjas"),
+                                ("guards", -1, "thieves..ninjas")]:
+        with pytest.raises(ValueError, match=needle):
+            GoldThiefParams({**mapping, name: value})

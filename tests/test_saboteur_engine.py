@@ -48,7 +48,10 @@ def test_engine_takes_the_game_parameters_and_builds_the_game_string():
 @pytest.mark.parametrize("change,needle", [
     ({"players": 11}, "players=11 out of range 3..10"),
     ({"rounds": 0}, "rounds=0 out of range"),
-    ({"deck_scale": 5}, "deck_scale=5"),
+    ({"deck_scale": 0}, "deck_scale=0 out of range"),
+    ({"deck_scale": 200}, "deck_scale=200, goal_distance=3: the maze exceeds"),
+    ({"goal_distance": 44}, "goal_distance=44 out of range 1..43"),
+    ({"hand_size": 70}, "hand_size=70: more than the"),
     ({"goal_distance": 1.5}, "goal_distance=1.5 is not an integer"),
     ({"utility": "points"}, "utility='points'"),
     ({"gold_handout": "dealer"}, "gold_handout='dealer'"),
