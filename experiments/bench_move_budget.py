@@ -21,7 +21,7 @@ import pyspiel
 from tqdm import tqdm
 
 import games  # noqa: F401  (registers every game)
-from experiments._benchutil import bench_parser, publish
+from experiments.bench._benchutil import bench_parser, publish
 from games.testing import random_action
 from solvers.bots import BEST_MOVE_BUDGET, make_bot
 from src_cy.rng import SplitMix64

@@ -1,7 +1,9 @@
 """The Ardillas best-of-5 tournament script."""
 import pytest
 
-from experiments import ardillas_tournament as t
+from repo import research_module
+
+t = research_module("ardillas_tournament")
 
 pytestmark = pytest.mark.integration
 

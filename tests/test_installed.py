@@ -4,6 +4,7 @@ In place (``./run.sh pytest``) the packages come from the checkout and the
 wheel checks are skipped; under ``./run.sh test`` (``GOLDSPIEL_WHEEL_TEST=1``)
 every package must come from site-packages, never from the checkout.
 """
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,18 @@ def test_wheel_contents() -> None:
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), stem
         assert f"{stem}.pyx" in names, f"{stem}.pyx source missing"
     assert {"engine.pxd", "rng.pxd", "rng.py"} <= names
+    exp = Path(experiments.__file__).resolve().parent
+    assert (exp / "bench" / "bench_engines.py").is_file(), "benchmarks missing"
+    assert not (exp / "research").exists(), "research scripts in the wheel"
+
+
+def test_wheel_packages_are_every_package_but_research() -> None:
+    """pyproject.toml lists the packages (setuptools adds no subpackage by
+    itself): every package of the checkout except ``experiments.research``."""
+    listed = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"]
+    found = {".".join(p.parent.relative_to(REPO_ROOT).parts)
+             for top in ("games", "solvers", "experiments", "src_cy")
+             for p in (REPO_ROOT / top).rglob("__init__.py")}
+    assert "experiments.research" in found
+    assert sorted(listed) == sorted(found - {"experiments.research"})

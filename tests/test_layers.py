@@ -34,9 +34,10 @@ _CY_IMPORT = re.compile(
 def _module_files() -> dict[str, list[Path]]:
     out: dict[str, list[Path]] = {}
     for pkg in PACKAGES:
-        for path in sorted((ROOT / pkg).iterdir()):
+        for path in sorted((ROOT / pkg).rglob("*")):
             if path.suffix in (".py", ".pyx", ".pxd"):
-                name = pkg if path.stem == "__init__" else f"{pkg}.{path.stem}"
+                parts = path.relative_to(ROOT).with_suffix("").parts
+                name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
                 out.setdefault(name, []).append(path)
     return out
 
@@ -116,6 +117,7 @@ def test_graph_reader_sees_imports() -> None:
     assert "src_cy.engine" in graph["src_cy.gold_thief"]          # a cimport
     assert "src_cy.rng" in graph["src_cy.engine"]                 # a cimport in a .pxd
     assert "solvers.ismcts" in graph["solvers.bots"]              # a Python import
+    assert "experiments.bench._benchutil" in graph["experiments.bench.bench_engines"]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
@@ -124,6 +126,14 @@ def test_engines_import_nothing_from_games_or_solvers() -> None:
     graph = import_graph()
     offenders = {m: sorted(d for d in deps if d.split(".")[0] in ("games", "solvers"))
                  for m, deps in graph.items() if m.startswith("src_cy")}
+    assert {m: d for m, d in offenders.items() if d} == {}
+
+
+def test_nothing_shipped_imports_research_scripts() -> None:
+    """``experiments.research`` is not in the wheel: no other module may need it."""
+    graph = import_graph()
+    offenders = {m: sorted(d for d in deps if d.startswith("experiments.research"))
+                 for m, deps in graph.items() if not m.startswith("experiments.research")}
     assert {m: d for m, d in offenders.items() if d} == {}
 
 

@@ -2,7 +2,7 @@
 
 OpenSpiel's ``tabular_qlearner`` (and any learner that expects every seat
 to act) asserts when a seat reaches the end of an episode without one
-decision.  ``python -m experiments.seats_never_act --games 2000`` prints,
+decision.  ``python -m experiments.research.seats_never_act --games 2000`` prints,
 for every game's mini and default preset, the number of uniformly random
 games (fixed seeds) in which each seat made no decision.
 """

@@ -9,7 +9,7 @@ Prints one line per information set (per corrector setting: total variation
 between the nugget-owner distributions, and a chi-square p-value against
 the exact draws) and a summary per preset and setting.
 
-    python -m experiments.gold_nugget_resample_bias --draws 600 --games 4 --steps 0,8
+    python -m experiments.research.gold_nugget_resample_bias --draws 600 --games 4 --steps 0,8
 
 With ``--long-chain N`` it measures the default games instead, where no
 exact reference exists: at decision states of random 3- and 4-player games

@@ -18,7 +18,7 @@ Prints a Markdown table; ``--write`` replaces the resampling section of
 the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
 (``src_cy.gold_thief.set_model_proposals``) to compare its cost.
 
-``python -m experiments.bench_resample [--seconds 0.5] [--positions 6] [--seed 0]
+``python -m experiments.bench.bench_resample [--seconds 0.5] [--positions 6] [--seed 0]
 [--only TEXT] [--gold-thief-k K] [--write]``
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ import pyspiel
 from tqdm import tqdm
 
 import games  # noqa: F401
-from experiments._benchutil import bench_parser, publish
+from experiments.bench._benchutil import bench_parser, publish
 from games.testing import random_states
 from src_cy.rng import SplitMix64
 
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
                if args.only.lower() in label.lower() or args.only in gs]
     if not configs:
         parser.error(f"--only {args.only!r} matches no game")
-    command = (f"python -m experiments.bench_resample --seconds {args.seconds} "
+    command = (f"python -m experiments.bench.bench_resample --seconds {args.seconds} "
                f"--positions {args.positions} --seed {args.seed}")
     if args.only:
         command += f" --only {args.only}"

@@ -1,6 +1,6 @@
 """ISMCTS simulations per second: ours vs OpenSpiel's, same game and position.
 
-    python -m experiments.bench_search [--seconds 2]
+    python -m experiments.bench.bench_search [--seconds 2]
 
 Rows: each goldspiel game at a fixed mid-game position (seeded random play,
 12 decisions) against OpenSpiel's Python ``ISMCTSBot`` on the same registered
@@ -19,7 +19,7 @@ import time
 import numpy as np
 import pyspiel
 
-from experiments._benchutil import machine_line, replace_section
+from experiments.bench._benchutil import machine_line, replace_section
 from solvers.ismcts import fast_search
 from src_cy.rng import SplitMix64, sample_sorted
 
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("leduc_poker", a, "OpenSpiel C++ ISMCTSBot",
                  rate(openspiel_cpp(game, state), args.seconds)))
     lines = [machine_line(), "",
-             f"Command: `python -m experiments.bench_search --seconds {args.seconds:g}`", "",
+             f"Command: `python -m experiments.bench.bench_search --seconds {args.seconds:g}`", "",
              "| game (position) | goldspiel ISMCTS sims/s | baseline | baseline sims/s | ratio |",
              "|---|---|---|---|---|"]
     for name, a, base, b in rows:

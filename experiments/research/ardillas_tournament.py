@@ -3,7 +3,7 @@ side as King of the Woods, the starting player rotating (rulebook, "End of the
 game (optional)").  The winner of each game takes the King token; most tokens
 wins the series; a tie goes to the tied player who did best in the fifth game.
 
-``python -m experiments.ardillas_tournament --players 3 --side day
+``python -m experiments.research.ardillas_tournament --players 3 --side day
 --bots heuristic,random,random --series 20 --seed 0``
 """
 from __future__ import annotations

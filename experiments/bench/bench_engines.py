@@ -6,7 +6,7 @@ interface from Python — next to OpenSpiel's C++ ``leduc_poker`` driven the
 same way through pyspiel.  Prints a Markdown table; ``--write`` replaces the
 engine section of ``docs/benchmarks.md``.
 
-``python -m experiments.bench_engines [--seconds 1.0] [--write]``
+``python -m experiments.bench.bench_engines [--seconds 1.0] [--write]``
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import pyspiel
 
 import games  # noqa: F401
 from games.testing import random_action
-from experiments._benchutil import machine_line, replace_section
+from experiments.bench._benchutil import machine_line, replace_section
 from src_cy.engine import apply_loop, clone_loop, copy_loop, legal_loop, random_playouts
 from src_cy.rng import SplitMix64
 
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
         if game_string.split("(")[0] in registered:
             rows.append(bench(name, game_string, args.seconds))
     rows.append(bench("OpenSpiel C++ leduc_poker (reference)", "leduc_poker", args.seconds))
-    text = (f"{machine_line()}\n\nCommand: `python -m experiments.bench_engines "
+    text = (f"{machine_line()}\n\nCommand: `python -m experiments.bench.bench_engines "
             f"--seconds {args.seconds}`\n\n{table(rows)}\n")
     print(text)
     if args.write:

@@ -1,6 +1,6 @@
 """Benchmark: compiled-tree CFR+ and engine MCCFR against OpenSpiel, same run.
 
-``python -m experiments.bench_cfr [--seconds S]`` prints a Markdown report:
+``python -m experiments.bench.bench_cfr [--seconds S]`` prints a Markdown report:
 
 * CFR+ iterations per second on leduc_poker, ours vs OpenSpiel's C++
   ``pyspiel.CFRPlusSolver`` (and the speed ratio);
@@ -22,7 +22,7 @@ import pyspiel
 from open_spiel.python.algorithms import exploitability as os_expl
 from open_spiel.python.algorithms import external_sampling_mccfr as os_es
 
-from experiments._benchutil import machine_line, replace_section
+from experiments.bench._benchutil import machine_line, replace_section
 from solvers import cfr
 from solvers.exploitability import compiled_tree, exploitability_of_array
 from solvers.mccfr import MCCFRSolver
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> str:
     print(report)
     if args.write:
         replace_section("docs/benchmarks.md", "cfr",
-                        report + f"\n\nCommand: `python -m experiments.bench_cfr --seconds {args.seconds:g}`")
+                        report + f"\n\nCommand: `python -m experiments.bench.bench_cfr --seconds {args.seconds:g}`")
     return report
 
 

@@ -10,7 +10,7 @@ with uniformly random agents and with OpenSpiel's ``tabular_qlearner``
 and seeds are fixed before measuring.  Prints Markdown; ``--write`` replaces
 the ``saboteur-encoding`` section of ``docs/benchmarks.md``.
 
-``python -m experiments.bench_saboteur_encoding [--episodes 3] [--write]``
+``python -m experiments.bench.bench_saboteur_encoding [--episodes 3] [--write]``
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel
 
 import games  # noqa: F401
-from experiments._benchutil import machine_line, replace_section
+from experiments.bench._benchutil import machine_line, replace_section
 
 
 def sizes() -> list[tuple[int, int, int, int]]:
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
     ref, ref_steps = episode_cpu("leduc_poker", 100 * args.episodes)
     sab_q, sab_q_steps = episode_cpu("saboteur", args.episodes, tabular=True)
     ref_q, ref_q_steps = episode_cpu("leduc_poker", 100 * args.episodes, tabular=True)
-    text = (f"{machine_line()}\n\nCommand: `python -m experiments.bench_saboteur_encoding "
+    text = (f"{machine_line()}\n\nCommand: `python -m experiments.bench.bench_saboteur_encoding "
             f"--episodes {args.episodes}`\n\n" + "\n".join(lines) + "\n\n"
             f"`rl_environment` random episode, CPU time: default Saboteur "
             f"{sab:.3f} s ({sab_steps:.0f} steps, {args.episodes} episodes); OpenSpiel C++ "

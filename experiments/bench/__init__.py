@@ -1,0 +1,2 @@
+"""Benchmarks (``python -m experiments.bench.<name>``); results and machine
+in ``docs/benchmarks.md``."""
