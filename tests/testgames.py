@@ -89,6 +89,7 @@ def register() -> ModuleType:
     if _registered:
         return mod
     from games._adapter import EngineGame
+    from games.params import ParamTable
 
     def game_type(name: str, info, chance) -> pyspiel.GameType:
         return pyspiel.GameType(
@@ -109,6 +110,7 @@ def register() -> ModuleType:
         GAME_TYPE = game_type("ismcts_test_minipoker",
                               pyspiel.GameType.Information.IMPERFECT_INFORMATION,
                               pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
+        PARAMS = ParamTable("ismcts_test_minipoker", [])      # no parameters
 
         def _build(self, params):
             info = pyspiel.GameInfo(num_distinct_actions=2, max_chance_outcomes=mod.DECK_SIZE,
@@ -120,6 +122,7 @@ def register() -> ModuleType:
         GAME_TYPE = game_type("ismcts_test_tictactoe",
                               pyspiel.GameType.Information.PERFECT_INFORMATION,
                               pyspiel.GameType.ChanceMode.DETERMINISTIC)
+        PARAMS = ParamTable("ismcts_test_tictactoe", [])      # no parameters
 
         def _build(self, params):
             info = pyspiel.GameInfo(num_distinct_actions=9, max_chance_outcomes=0,
