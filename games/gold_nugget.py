@@ -269,13 +269,15 @@ def _belief():
 
 def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``): anchored on the
-    heuristic (z = 1), since plain search did not separate from it at 2
-    players (``docs/results.md``); 1,200 simulations at 2-3 players, 400 at
-    4-5, always over a pool of 32 resampled worlds per move: a world drawn
-    by the walks and the corrector costs milliseconds (rules doc,
-    "Resampling"), so a fresh world per simulation would cost seconds."""
-    sims = 1200 if game.num_players() <= 3 else 400
-    return dict(max_simulations=sims, cached_worlds=32, anchor="heuristic", anchor_z=1.0)
+    heuristic (z = 1), over a pool of 6 resampled worlds per move, 800
+    simulations at 2-3 players, 400 at 4-5.  A world drawn by the walks and
+    the corrector costs about 5 ms at 2 players (rules doc, "Resampling"), so
+    the pool is what the 0.1 s of CPU per move can hold: 32 worlds took
+    184 ms a move, 8 worlds with 1,200 simulations 87 ms (95th percentile
+    125 ms); 12 worlds with 400 simulations and 6 with 1,000 were not
+    separated in paired deals, nor was the anchor (``docs/ai.md``)."""
+    sims = 800 if game.num_players() <= 3 else 400
+    return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0)
 
 
 def _table() -> TableSpec:

@@ -11,7 +11,10 @@ which the bot samples its own move distribution, chance its outcomes and the
 responder takes, at its next ``lookahead`` decisions, the best action for
 that world (knowing the world inside a playout only affects its estimates,
 never the bound), then plays uniformly at random.  It plays the action of
-highest value.
+highest value.  An optional ``playout_model`` stands in for the bot in the
+weights and inside the playouts (e.g. the heuristic for a search bot whose
+every answer costs tens of milliseconds): the responder's estimates get
+worse, never the bound, since the real game is still played against the bot.
 
 Whatever the responder plays, its return against the bot is at most a best
 response's, so (2-player constant-sum games) the mean over seats of its
@@ -77,16 +80,23 @@ class OpponentModel:
         return len(self._memo)
 
 
+def _as_model(bot: "pyspiel.Bot | OpponentModel") -> OpponentModel:
+    return bot if isinstance(bot, OpponentModel) else OpponentModel(bot)
+
+
 class ResponderBot(Bot):
     """Best-response search against ``opponent`` (see the module doc)."""
 
     def __init__(self, game: pyspiel.Game, opponent: "pyspiel.Bot | OpponentModel",
                  seed: int | None = 0, worlds: int = 16, rollouts: int = 4,
-                 lookahead: int = 1):
+                 lookahead: int = 1,
+                 playout_model: "pyspiel.Bot | OpponentModel | None" = None):
         Bot.__init__(self, game, seed)
         if worlds < 1 or rollouts < 1:
             raise ValueError(f"worlds and rollouts must be >= 1, got {worlds}, {rollouts}")
-        self.model = opponent if isinstance(opponent, OpponentModel) else OpponentModel(opponent)
+        self.model = _as_model(opponent)
+        # the bot as seen inside the search: its weights and its playout moves
+        self.search_model = self.model if playout_model is None else _as_model(playout_model)
         if lookahead < 0:
             raise ValueError(f"lookahead must be >= 0, got {lookahead}")
         self.worlds, self.rollouts, self.lookahead = int(worlds), int(rollouts), int(lookahead)
@@ -97,7 +107,7 @@ class ResponderBot(Bot):
         w = 1.0
         for a in world.history():
             if not s.is_chance_node() and s.current_player() != me:
-                w *= self.model.policy(s).get(a, 0.0)
+                w *= self.search_model.policy(s).get(a, 0.0)
                 if w == 0.0:
                     return 0.0
             s.apply_action(a)
@@ -111,7 +121,7 @@ class ResponderBot(Bot):
             if s.is_chance_node():
                 s.apply_action(sample_sorted(sorted(s.chance_outcomes()), rng))
             elif s.current_player() != me:
-                s.apply_action(sample_sorted(sorted(self.model.policy(s).items()), rng))
+                s.apply_action(sample_sorted(sorted(self.search_model.policy(s).items()), rng))
             elif lookahead > 0:
                 best = -math.inf
                 for a in sorted(s.legal_actions()):
@@ -180,7 +190,7 @@ def exact_lower_bound(game: pyspiel.Game, bot: pyspiel.Bot, seed: int = 0,
 
 
 def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
-                **responder: Any) -> tuple[float, float]:
+                playout_factory=None, **responder: Any) -> tuple[float, float]:
     """(estimated lower bound, 95% half-width over deals) on the exploitability
     of the bot ``bot_factory(seed)`` by play.
 
@@ -189,7 +199,9 @@ def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
     the responder's model of it (its answer the first time it is asked at an
     information set, sampled), so the responder answers the policy that is
     played even for bots whose answers change between calls (ISMCTS draws a
-    search seed per move).
+    search seed per move).  ``playout_factory(seed)``, if given, builds the
+    responder's ``playout_model`` (a cheaper stand-in for the bot inside its
+    search, e.g. the heuristic; the deals are still played against the bot).
     """
     check_constant_sum_2p(game)
     if deals < 2:
@@ -199,7 +211,9 @@ def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
         for seat in range(2):
             rng = SplitMix64(derive_seed(seed, d))
             model = OpponentModel(bot_factory(rng.next()))
-            resp = ResponderBot(game, model, seed=rng.next(), **responder)
+            stand_in = None if playout_factory is None else playout_factory(rng.next())
+            resp = ResponderBot(game, model, seed=rng.next(), playout_model=stand_in,
+                                **responder)
             s = game.new_initial_state()
             while not s.is_terminal():
                 if s.is_chance_node():

@@ -32,7 +32,8 @@ class PolicyBot(Bot):
 
     ``make_bot("cfr", game, policy_file=..., fallback=..., seed=...)`` loads a
     policy file (``.npz`` array policy or JSON table, see
-    ``solvers.policy_io``); without a file it runs ``iterations`` of CFR+ on
+    ``solvers.policy_io``), or plays a given ``policy`` (an ``ArrayPolicy``,
+    e.g. a solver's ``average_policy()``); without either it runs ``iterations`` of CFR+ on
     the compiled tree first (small games only).  An information state missing
     from the table is a *miss*, answered by ``fallback``: ``"uniform"`` over
     the legal actions, ``"ismcts"`` (an ISMCTS search with
@@ -49,13 +50,20 @@ class PolicyBot(Bot):
 
     def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
                  iterations: int = 200, seed: int | None = 0, fallback: str = "uniform",
-                 fallback_simulations: int = 200, purify: bool = False):
+                 fallback_simulations: int = 200, purify: bool = False,
+                 policy: ArrayPolicy | None = None):
         Bot.__init__(self, game, seed)
         if fallback not in POLICY_BOT_FALLBACKS:
             raise ValueError(f"fallback must be one of {POLICY_BOT_FALLBACKS}, got {fallback!r}")
         if fallback_simulations < 1:
             raise ValueError(f"fallback_simulations must be positive, got {fallback_simulations}")
-        if policy_file is not None:
+        if policy is not None and policy_file is not None:
+            raise ValueError("give policy or policy_file, not both")
+        if policy is not None:
+            if not isinstance(policy, ArrayPolicy):
+                raise ValueError(f"policy must be an ArrayPolicy, got {type(policy).__name__}")
+            self.policy = policy
+        elif policy_file is not None:
             if not os.path.exists(policy_file):
                 raise ValueError(f"policy_file {policy_file!r} does not exist")
             self.policy = _cached_policy(os.fspath(policy_file), game)

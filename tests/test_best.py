@@ -69,3 +69,30 @@ def test_best_options_come_from_the_spec_and_may_depend_on_players():
     assert set(best_games()) == {"saboteur", "gold_thief", "gold_nugget", "ardillas_del_bosque"}
     with pytest.raises(ValueError, match="no 'best' configuration"):
         best_config(pyspiel.load_game("leduc_poker"))
+
+
+@pytest.mark.slow
+def test_best_plays_a_cfr_solution_where_the_game_is_small():
+    from games.spec import find_spec
+    from solvers import bots
+    from solvers.exploitability import nash_conv
+    from solvers.ismcts import ISMCTSBot
+    from solvers.policy_bot import PolicyBot
+    mini = pyspiel.load_game("gold_thief", find_spec("gold_thief").presets["mini"])
+    bot = make_bot("best", mini, seed=3)
+    assert isinstance(bot, PolicyBot)
+    assert bots.best_solution(mini) is bot.policy   # solved once per process
+    assert nash_conv(mini, bot.policy) <= 0.02
+    s = midgame(mini, 5, 3)
+    policy, action = bot.step_with_policy(s)   # the bot plays its table's row
+    assert dict(policy) == pytest.approx(bot.policy.action_probabilities(s))
+    assert action in s.legal_actions()
+    # the search is still there when asked for, or when an option is overridden
+    assert isinstance(make_bot("best", mini, seed=3, solve=False), ISMCTSBot)
+    assert isinstance(make_bot("best", mini, seed=3, max_simulations=50), ISMCTSBot)
+    with pytest.raises(ValueError, match="solve must be"):
+        make_bot("best", mini, solve="yes")
+    # a default preset is far above BEST_SOLVE_NODES: refused by the size check, no compile
+    default = pyspiel.load_game("gold_thief", {"players": 2})
+    assert bots.best_solution(default) is None
+    assert isinstance(make_bot("best", default, seed=3), ISMCTSBot)
