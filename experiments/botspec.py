@@ -1,18 +1,11 @@
-"""Game strings as typed on command lines, next to the bot-spec parser.
+"""Game strings as typed on command lines.
 
 Bot specs (``name[:key=value[:key=value...]]``, e.g.
 ``ismcts:max_simulations=200:rollout=heuristic``) are parsed by
-:mod:`solvers.botspec`, the one parser; :func:`parse_bot_spec` and
-:func:`parse_lineup` are its functions under the names the commands import.
-This module adds only what is specific to the command lines:
-:func:`game_string`.
+:mod:`solvers.botspec`, the one parser; this module adds only what is
+specific to the command lines: :func:`game_string`.
 """
 from __future__ import annotations
-
-from solvers.botspec import parse_bot as parse_bot_spec
-from solvers.botspec import parse_lineup
-
-__all__ = ["game_string", "parse_bot_spec", "parse_lineup"]
 
 
 def game_string(game: str, players: int | None) -> str:

@@ -51,7 +51,9 @@ import numpy as np
 import pyspiel
 
 from experiments.best_vs_heuristic import HIST_PREFIX, CpuTimedBot, percentile_ms
-from experiments.botspec import game_string, parse_bot_spec, parse_lineup
+from experiments.botspec import game_string
+from solvers.botspec import parse_bot as parse_bot_spec
+from solvers.botspec import parse_lineup
 from solvers.backends import BACKENDS, run_tasks
 from solvers.bots import make_bot, register_bot
 from solvers.evaluate import BotSpec, _load, full_lineup, game_seed, play_game_stats, spec

@@ -1,7 +1,7 @@
 """Move-time budgets: the resampler's deadline (Gold Nugget's walks, the one
 resampler with an unbounded tail) and ``ISMCTSBot(move_budget=...)``.
 
-Timing itself is measured by ``experiments/bench_move_budget.py``, not here;
+Timing itself is measured by ``experiments/bench/bench_move_budget.py``, not here;
 these tests pin the behaviour at the edges: a deadline already passed, and a
 deadline so far away that nothing may change."""
 from __future__ import annotations

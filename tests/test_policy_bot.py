@@ -103,11 +103,14 @@ def test_bot_spec_labels():
 
 
 def test_one_bot_spec_parser():
-    """The commands' names for the parser are the solvers' functions."""
+    """The commands parse bot specs with the solvers' parser, and only with it."""
     import solvers.botspec
-    from experiments import botspec
-    assert botspec.parse_bot_spec is solvers.botspec.parse_bot
-    assert botspec.parse_lineup is solvers.botspec.parse_lineup
+    from experiments import botspec, bot_exploitability, exploitability_lower_bound, strength
+    assert not hasattr(botspec, "parse_bot_spec") and not hasattr(botspec, "parse_lineup")
+    assert strength.parse_bot_spec is exploitability_lower_bound.parse_bot_spec \
+        is solvers.botspec.parse_bot
+    assert strength.parse_lineup is bot_exploitability.parse_lineup \
+        is solvers.botspec.parse_lineup
     assert botspec.game_string("saboteur", 5) == "saboteur(players=5)"
     assert botspec.game_string("saboteur(players=4)", None) == "saboteur(players=4)"
     with pytest.raises(ValueError, match="--players cannot be combined"):

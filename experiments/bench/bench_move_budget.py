@@ -9,7 +9,7 @@ Prints a Markdown table: moves, mean / 95th percentile / max CPU per move,
 max / budget, and the capped and fallback counts.  ``--write`` replaces the
 move-budget section of ``docs/benchmarks.md``.
 
-Run: ``python -m experiments.bench_move_budget [--games N] [--seed S]
+Run: ``python -m experiments.bench.bench_move_budget [--games N] [--seed S]
 [--only TEXT] [--budget SECONDS] [--write]``
 """
 from __future__ import annotations
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     configs = [c for c in CONFIGS if args.only.lower() in c[0].lower()]
     if not configs:
         parser.error(f"--only {args.only!r} matches no game")
-    command = (f"python -m experiments.bench_move_budget --games {args.games} "
+    command = (f"python -m experiments.bench.bench_move_budget --games {args.games} "
                f"--seed {args.seed} --budget {args.budget}"
                + (f" --only {args.only}" if args.only else ""))
     rows = [bench(label, name, n, args.games, args.seed, args.budget)

@@ -18,7 +18,7 @@ measured in one run on the same positions and seeds (docs/benchmarks.md,
 * ``sab-proposals``: Saboteur's importance-corrected card draw, CPU per
   ``best`` move at several K (``set_resample_proposals``) against K = 1.
 
-``python -m experiments.bench_resample_options gn-backjump [--games 16] [--seed 11]``
+``python -m experiments.bench.bench_resample_options gn-backjump [--games 16] [--seed 11]``
 """
 from __future__ import annotations
 
