@@ -54,8 +54,9 @@ class ArdillasHeuristicBot(RuleBot):
 
     GAME = "ardillas_del_bosque"
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        super().__init__(game, seed)
+    def __init__(self, game: pyspiel.Game, seed: int | None = 0,
+                 move_budget: float | None = None, budget_clock: str = "cpu"):
+        super().__init__(game, seed, move_budget, budget_clock)
         self._hp = int(game.get_parameters().get("hiding_places", 2))
         self._n = game.num_players()
 

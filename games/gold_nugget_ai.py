@@ -247,12 +247,16 @@ class GoldNuggetBeliefBot(GoldNuggetHeuristicBot):
 
     Deterministic and stateless: the worlds' seeds come from a splitmix64
     stream seeded with my information key, so the same information state
-    gives the same choice (``seed`` is accepted and ignored).
+    gives the same choice (``seed`` is accepted and ignored).  With a
+    ``move_budget`` the worlds stop at the move's deadline and the belief
+    is their marginal (none drawn: the plain heuristic's choice), so a move
+    that reaches the cap depends on the machine's speed.
     """
 
     def __init__(self, game: pyspiel.Game, seed: int | None = 0, worlds: int = 48,
-                 locate: float = 0.6):
-        super().__init__(game, seed)
+                 locate: float = 0.6, move_budget: float | None = None,
+                 budget_clock: str = "cpu"):
+        super().__init__(game, seed, move_budget, budget_clock)
         if not isinstance(worlds, int) or worlds < 1:
             raise ValueError(f"worlds must be an int >= 1, got {worlds!r}")
         if not 0.0 < locate <= 1.0:
@@ -265,13 +269,24 @@ class GoldNuggetBeliefBot(GoldNuggetHeuristicBot):
         information set (engine worlds, seeded by my information key)."""
         from games.gold_nugget_beliefs import gold_nugget_location
         from src_cy.rng import SplitMix64
+        from src_cy.engine import ResampleOutOfTime
         engine = state.engine
         rng = SplitMix64(engine.py_info_key(me))
+        deadline = self.deadline
+        at, cpu = (None, True) if deadline is None else (deadline.at, deadline.cpu)
         counts: dict[tuple, int] = {}
+        drawn = 0
         for _ in range(self.worlds):
-            loc = gold_nugget_location(engine.py_resample(me, rng.next()))
+            if deadline is not None and deadline.passed():
+                break
+            try:
+                world = engine.py_resample(me, rng.next(), at, cpu)
+            except ResampleOutOfTime:
+                break
+            loc = gold_nugget_location(world)
             counts[loc] = counts.get(loc, 0) + 1
-        return {k: v / self.worlds for k, v in counts.items()}
+            drawn += 1
+        return {k: v / drawn for k, v in counts.items()}
 
     def locate(self, state: pyspiel.State, me: int,
                lairs: dict[int, str]) -> tuple[int, int] | None:
@@ -279,6 +294,8 @@ class GoldNuggetBeliefBot(GoldNuggetHeuristicBot):
         if seen is not None or not any("?" in s for s in lairs.values()):
             return seen
         probs = self.location_probs(state, me)
+        if not probs:           # the move's budget ran out before a world
+            return None
         best = max(probs, key=lambda k: (probs[k], k))
         if best[0] == "lair" and probs[best] >= self.locate_at:
             return best[1], best[2]

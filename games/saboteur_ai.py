@@ -193,8 +193,9 @@ class SaboteurHeuristicBot(RuleBot):
 
     GAME = "saboteur"
 
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0):
-        super().__init__(game, seed)
+    def __init__(self, game: pyspiel.Game, seed: int | None = 0,
+                 move_budget: float | None = None, budget_clock: str = "cpu"):
+        super().__init__(game, seed, move_budget, budget_clock)
         params = game.get_parameters()
         self._goal_x = int(params.get("goal_distance", 8))
         self._n = game.num_players()

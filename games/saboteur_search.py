@@ -92,8 +92,9 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                  map_first: bool = False, repair_first: bool = False,
                  strike: int | None = None, dig_eval: bool = False,
                  patience: int | None = None, break_next: bool = False,
-                 sab_map_first: bool = False, useful_blocks: bool = False):
-        super().__init__(game, seed)
+                 sab_map_first: bool = False, useful_blocks: bool = False,
+                 move_budget: float | None = None, budget_clock: str = "cpu"):
+        super().__init__(game, seed, move_budget, budget_clock)
         self.useful_blocks = bool(useful_blocks)
         self.break_next = bool(break_next)
         self.sab_map_first = bool(sab_map_first)

@@ -10,7 +10,9 @@ action is valued by the weighted mean of ``rollouts`` playouts per world in
 which the bot samples its own move distribution, chance its outcomes and the
 responder takes, at its next ``lookahead`` decisions, the best action for
 that world (knowing the world inside a playout only affects its estimates,
-never the bound), then plays uniformly at random.  It plays the action of
+never the bound), then plays uniformly at random.  If the bot's policy rules
+out every drawn world, the worlds count by chance alone; the responder never
+looks at the true state, which could let it beat a best response.  It plays the action of
 highest value.  An optional ``playout_model`` stands in for the bot in the
 weights and inside the playouts (e.g. the heuristic for a search bot whose
 every answer costs tens of milliseconds): the responder's estimates get
@@ -90,8 +92,9 @@ class ResponderBot(Bot):
     def __init__(self, game: pyspiel.Game, opponent: "pyspiel.Bot | OpponentModel",
                  seed: int | None = 0, worlds: int = 16, rollouts: int = 4,
                  lookahead: int = 1,
-                 playout_model: "pyspiel.Bot | OpponentModel | None" = None):
-        Bot.__init__(self, game, seed)
+                 playout_model: "pyspiel.Bot | OpponentModel | None" = None,
+                 move_budget: float | None = None, budget_clock: str = "cpu"):
+        Bot.__init__(self, game, seed, move_budget, budget_clock)
         if worlds < 1 or rollouts < 1:
             raise ValueError(f"worlds and rollouts must be >= 1, got {worlds}, {rollouts}")
         self.model = _as_model(opponent)
@@ -134,35 +137,53 @@ class ResponderBot(Bot):
         return s.returns()[me]
 
     def action_values(self, state: pyspiel.State) -> dict[int, float]:
-        """Posterior-weighted playout value of each legal action."""
+        """Posterior-weighted playout value of each legal action (with a
+        ``move_budget``: of the actions that got a playout before the
+        deadline, which stops the world draws and the playouts)."""
         me = state.current_player()
         legal = self.legal_at_decision(state)
         rng = SplitMix64(self._rng.next())
-        worlds, weights = [], []
+        deadline = self.move_deadline()
+        drawn, worlds, weights = [], [], []
         for _ in range(self.worlds):
+            if deadline is not None and deadline.passed():
+                break
             sampler = pyspiel.UniformProbabilitySampler(int(rng.randint(2**31)), 0.0, 1.0)
             world = state.resample_from_infostate(me, sampler)
+            drawn.append(world)
             w = self._weight(world, me)
             if w > 0:
                 worlds.append(world)
                 weights.append(w)
-        if not worlds:   # the bot's policy rules out every sampled world: use the state
-            worlds, weights = [state.clone()], [1.0]
-        values = {}
+        if not worlds:
+            # The bot's policy rules out every drawn world (a deterministic bot
+            # often does): weigh them by chance alone.  Never the true state:
+            # a responder that saw it could beat a best response, and the
+            # bound by play would no longer be a lower bound.
+            worlds, weights = drawn, [1.0] * len(drawn)
+        if not worlds:      # the budget ran out before the first world
+            return {a: 0.0 for a in legal}
+        values: dict[int, float] = {}
         for a in legal:
-            total = 0.0
+            total = count = 0.0
             for world, w in zip(worlds, weights):
                 for _ in range(self.rollouts):
+                    if (deadline is not None and (count or values)
+                            and deadline.passed()):
+                        break       # out of time: value what has a playout
                     s = world.clone()
                     s.apply_action(a)
                     total += w * self._playout(s, me, rng, self.lookahead)
-            values[a] = total / (sum(weights) * self.rollouts)
+                    count += w
+            if not count:
+                break
+            values[a] = total / count
         return values
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[Policy, int]:
         values = self.action_values(state)
         best = max(values, key=lambda a: (values[a], -a))
-        return [(a, 1.0 if a == best else 0.0) for a in sorted(values)], best
+        return [(a, 1.0 if a == best else 0.0) for a in sorted(state.legal_actions())], best
 
 
 def exact_lower_bound(game: pyspiel.Game, bot: pyspiel.Bot, seed: int = 0,

@@ -118,14 +118,15 @@ def _make_best(game: pyspiel.Game, seed: int | None = 0, solve: bool = True,
     """The game's strongest bot: a CFR+ solution where the whole game is small
     enough to solve (:func:`best_solution`; ``solve=False`` skips it), else
     ISMCTS with the game's ``best`` options (options can be overridden; any
-    override also means search)."""
+    override but the move budget also means search)."""
     config = best_config(game)
     if not isinstance(solve, bool):
         raise ValueError(f"solve must be true or false, got {solve!r}")
-    if solve and not overrides:
+    budget = {k: overrides[k] for k in ("move_budget", "budget_clock") if k in overrides}
+    if solve and set(overrides) <= set(budget):
         policy = best_solution(game)
         if policy is not None:
-            return PolicyBot(game, policy=policy, seed=seed, fallback="error")
+            return PolicyBot(game, policy=policy, seed=seed, fallback="error", **budget)
     return ISMCTSBot(game, seed=seed, **{**config, **overrides})
 
 

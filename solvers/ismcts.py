@@ -38,13 +38,12 @@ import pyspiel
 from games.spec import find_spec, state_engine
 # The one RNG (src_cy/rng.py), re-exported here for existing callers.
 from solvers.beliefs import world_acceptance
-from solvers.bot_base import Bot
+from solvers.bot_base import BUDGET_CLOCKS, Bot, Deadline  # noqa: F401  (re-exported)
 from src_cy.engine import ResampleOutOfTime, clock
 from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
 
 FINAL_POLICIES = ("max_visits", "visit_distribution")
 DETERMINIZATIONS = ("uniform", "belief")
-BUDGET_CLOCKS = ("cpu", "wall")
 
 
 @dataclass
@@ -189,24 +188,6 @@ def _belief_worlds(state: pyspiel.State, player: int, engine_worlds: bool, n: in
                                   n, rng, 20 * n, deadline)
     return belief_world_seeds(lambda ws: state.resample(player, ws),
                               lambda w: accept(w.engine), n, rng, 20 * n, deadline)
-
-
-@dataclass(frozen=True)
-class Deadline:
-    """A move's hard deadline: ``at`` seconds on ``src_cy.engine.clock(cpu)``
-    (the process CPU clock or the monotonic wall clock), the clock the
-    engines' resamplers check."""
-
-    at: float
-    cpu: bool = True
-
-    @staticmethod
-    def after(seconds: float, cpu: bool = True) -> "Deadline":
-        """The deadline ``seconds`` from now on the chosen clock."""
-        return Deadline(clock(cpu) + seconds, cpu)
-
-    def passed(self) -> bool:
-        return clock(self.cpu) >= self.at
 
 
 # ----------------------------------------------------------------------
@@ -555,7 +536,8 @@ class ISMCTSBot(Bot):
         whose move is the default: its action is always searched, and the bot
         plays the search's choice only if that choice's mean return beats the
         anchor's by more than ``anchor_z`` standard errors (see
-        :func:`anchored_choice`); otherwise the anchor's move.
+        :func:`anchored_choice`); otherwise the anchor's move.  An anchor
+        built by name gets the bot's ``move_budget`` too.
       anchor_z: that margin (>= 0).
       move_budget: None, or a hard cap in seconds on everything a move does
         (the anchor's move, drawing worlds, the search): at the cap the
@@ -581,7 +563,8 @@ class ISMCTSBot(Bot):
                  widening: tuple[float, float] | None = None,
                  move_budget: float | None = None, budget_clock: str = "cpu"):
         Bot.__init__(self, game,
-                     int.from_bytes(os.urandom(8), "little") if seed is None else seed)
+                     int.from_bytes(os.urandom(8), "little") if seed is None else seed,
+                     move_budget, budget_clock)
         gtype = game.get_type()
         if gtype.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
             raise ValueError(f"ISMCTS needs a sequential game; {gtype.short_name} is not")
@@ -620,14 +603,16 @@ class ISMCTSBot(Bot):
             if spec is None or spec.heuristic is None:
                 raise ValueError(f"anchor='heuristic': the spec of {gtype.short_name!r} "
                                  f"has no heuristic bot")
-            anchor = spec.heuristic(game, seed=self.seed)
+            anchor = spec.heuristic(game, seed=self.seed, move_budget=move_budget,
+                                    budget_clock=budget_clock)
         elif isinstance(anchor, str):
             spec = find_spec(gtype.short_name)
             bots = {} if spec is None else spec.bots
             if anchor not in bots:
                 raise ValueError(f"anchor={anchor!r}: not 'heuristic' and not a bot of the "
                                  f"spec of {gtype.short_name!r} (its bots: {sorted(bots)})")
-            anchor = bots[anchor](game, seed=self.seed)
+            anchor = bots[anchor](game, seed=self.seed, move_budget=move_budget,
+                                  budget_clock=budget_clock)
         if anchor is not None and not isinstance(anchor, pyspiel.Bot):
             raise ValueError("anchor must be None, 'heuristic', a bot name of the game's "
                              "spec or a pyspiel.Bot")
@@ -646,14 +631,6 @@ class ISMCTSBot(Bot):
         self._fast_rollout = None
         self._slow_rollout = None
         self.last_stats: RootStats | None = None
-        if move_budget is not None and (isinstance(move_budget, bool) or not isinstance(
-                move_budget, (int, float)) or not 0 < move_budget < math.inf):
-            raise ValueError(f"move_budget must be None or a positive number of seconds, "
-                             f"got {move_budget!r}")
-        if budget_clock not in BUDGET_CLOCKS:
-            raise ValueError(f"budget_clock must be one of {BUDGET_CLOCKS}, got {budget_clock!r}")
-        self.move_budget = None if move_budget is None else float(move_budget)
-        self.budget_clock = budget_clock
         self._fallback: pyspiel.Bot | None = None
         self.fallback_moves = 0
 
@@ -702,9 +679,7 @@ class ISMCTSBot(Bot):
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
         """(policy over legal actions, chosen action)."""
-        deadline = None if self.move_budget is None else \
-            Deadline.after(self.move_budget, self.budget_clock == "cpu")
-        stats = self.search(state, deadline)
+        stats = self.search(state, self.move_deadline())
         if stats.simulations == 0:
             action = self._fallback_move(state)
             return [(a, 1.0 if a == action else 0.0) for a in sorted(state.legal_actions())], \

@@ -42,7 +42,8 @@ class PolicyBot(Bot):
     available abstract action (Saboteur's: the heuristic's move).
     ``stats()`` reports decisions and misses; ``experiments.match`` prints them.
     ``purify=True`` plays the most probable action (the first of equals)
-    instead of sampling.  A policy over an action abstraction
+    instead of sampling.  ``move_budget`` caps the ``"ismcts"`` fallback's
+    search (a table lookup needs no cap).  A policy over an action abstraction
     (``solvers.abstractions.AbstractedPolicy``) is played through its
     abstract actions mapped to concrete ones; there a miss under
     ``fallback="uniform"`` is uniform over the abstract actions.
@@ -51,8 +52,9 @@ class PolicyBot(Bot):
     def __init__(self, game: pyspiel.Game, policy_file: str | None = None,
                  iterations: int = 200, seed: int | None = 0, fallback: str = "uniform",
                  fallback_simulations: int = 200, purify: bool = False,
-                 policy: ArrayPolicy | None = None):
-        Bot.__init__(self, game, seed)
+                 policy: ArrayPolicy | None = None, move_budget: float | None = None,
+                 budget_clock: str = "cpu"):
+        Bot.__init__(self, game, seed, move_budget, budget_clock)
         if fallback not in POLICY_BOT_FALLBACKS:
             raise ValueError(f"fallback must be one of {POLICY_BOT_FALLBACKS}, got {fallback!r}")
         if fallback_simulations < 1:
@@ -98,7 +100,8 @@ class PolicyBot(Bot):
             if self._search is None:
                 from solvers.ismcts import ISMCTSBot
                 self._search = ISMCTSBot(self.game, max_simulations=self._fallback_sims,
-                                         seed=self.seed)
+                                         seed=self.seed, move_budget=self.move_budget,
+                                         budget_clock=self.budget_clock)
             return self._search.step_with_policy(state)
         return [(a, 1.0 / len(legal)) for a in legal], None
 

@@ -114,3 +114,55 @@ def test_best_has_a_move_budget_in_every_game() -> None:
         game = pyspiel.load_game(name)
         bot = make_bot("best", game)
         assert bot.move_budget == best_config(game)["move_budget"] > 0
+
+
+def _bot_cases() -> list[tuple[str, str]]:
+    from solvers.bots import bot_names
+    cases = []
+    for name in ("gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget", "kuhn_poker"):
+        game = pyspiel.load_game(name)
+        # cfr solves the game first: only where the (mini) tree is small
+        cases += [(name, b) for b in bot_names(game) if b != "openspiel_ismcts"
+                  and not (name == "kuhn_poker" and b in ("best", "heuristic"))
+                  and not (b == "cfr" and name not in ("kuhn_poker", "gold_thief"))]
+    return cases
+
+
+@pytest.mark.parametrize("name, bot", _bot_cases())
+def test_every_bot_takes_a_move_budget(name: str, bot: str) -> None:
+    spec = find_spec(name)
+    # cfr solves first: Gold Thief's mini preset; the rest play the default
+    game = spec.load("mini") if bot == "cfr" and spec is not None else \
+        pyspiel.load_game(name)
+    b = make_bot(bot, game, seed=1, move_budget=0.5, budget_clock="wall")
+    assert (b.move_budget, b.budget_clock) == (0.5, "wall")
+    state = testing.mid_game_states(game, 1, seed=2, min_depth=3)[0]
+    assert b.step(state) in state.legal_actions()
+    with pytest.raises(ValueError, match="move_budget"):
+        make_bot(bot, game, seed=1, move_budget=0)
+    with pytest.raises(ValueError, match="budget_clock"):
+        make_bot(bot, game, seed=1, move_budget=1.0, budget_clock="gpu")
+
+
+@pytest.mark.slow
+def test_best_keeps_its_solution_under_a_budget() -> None:
+    from solvers.policy_bot import PolicyBot
+    game = find_spec("gold_thief").load("mini")
+    bot = make_bot("best", game, seed=0, move_budget=0.1)
+    assert isinstance(bot, PolicyBot) and bot.move_budget == 0.1
+
+
+def test_belief_heuristic_stops_drawing_worlds_at_the_deadline() -> None:
+    state = _gn_state()
+    me = state.current_player()
+    game = state.get_game()
+    tight = make_bot("belief_heuristic", game, move_budget=1e-9)
+    tight.deadline = tight.move_deadline()
+    assert tight.location_probs(state, me) == {}
+    free = make_bot("belief_heuristic", game)
+    far = make_bot("belief_heuristic", game, move_budget=1e6)
+    far.deadline = far.move_deadline()
+    probs = free.location_probs(state, me)
+    assert far.location_probs(state, me) == probs
+    assert abs(sum(probs.values()) - 1.0) < 1e-9
+    assert tight.step(state) in state.legal_actions()
