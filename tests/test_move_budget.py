@@ -166,3 +166,24 @@ def test_belief_heuristic_stops_drawing_worlds_at_the_deadline() -> None:
     assert far.location_probs(state, me) == probs
     assert abs(sum(probs.values()) - 1.0) < 1e-9
     assert tight.step(state) in state.legal_actions()
+
+
+def test_move_budget_bench_times_only_the_tested_seat(monkeypatch) -> None:
+    from experiments.bench import bench_move_budget as bench
+    made: dict[str, list] = {"best": [], "heuristic": []}
+
+    def counting_bot(name, game, **options):
+        bot = make_bot(name, game, **options)
+        calls = made[name]
+        real = bot.step
+        bot.step = lambda state: (calls.append(state.current_player()), real(state))[1]
+        return bot
+
+    monkeypatch.setattr(bench, "make_bot", counting_bot)
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": 2})
+    times, capped, fallback = bench.play(game, 3, 0.02, seats="one")
+    assert set(made["best"]) == {1} and set(made["heuristic"]) == {0}   # seat 3 mod 2
+    assert len(times) == len(made["best"]) > 0
+    assert 0 <= capped <= len(times) and fallback >= 0
+    rows = bench.table([bench.bench("Ardillas", "ardillas_del_bosque", 2, 1, 3, 0.02, "one")])
+    assert rows.count("\n") == 2 and "| Ardillas | 2 | 1 |" in rows

@@ -1,8 +1,11 @@
 """How close `best` stays to its move budget: CPU per move over whole games.
 
 Plays ``--games`` seeded games per configuration with ``best`` (its default
-``move_budget``, ``solvers.bots.BEST_MOVE_BUDGET`` CPU seconds) in every
-seat: every game at 2 and 4 players, Saboteur at 4 and 5.  For every move it
+``move_budget``, ``solvers.bots.BEST_MOVE_BUDGET`` CPU seconds, or
+``--budget``) in every seat (``--seats all``), or in one seat, game g's seat
+g mod n, with the heuristic in the others (``--seats one``: the same number
+of ``best`` positions per game as players fewer, for many games): every game
+at 2 and 4 players, Saboteur at 4 and 5.  For every move it
 records the process CPU time of ``bot.step`` and whether the cap stopped the
 search (``out_of_time``) or left it no simulation (the fallback move).
 Prints a Markdown table: moves, mean / 95th percentile / max CPU per move,
@@ -10,7 +13,7 @@ max / budget, and the capped and fallback counts.  ``--write`` replaces the
 move-budget section of ``docs/benchmarks.md``.
 
 Run: ``python -m experiments.bench.bench_move_budget [--games N] [--seed S]
-[--only TEXT] [--budget SECONDS] [--write]``
+[--only TEXT] [--budget SECONDS] [--seats all|one] [--write]``
 """
 from __future__ import annotations
 
@@ -33,11 +36,15 @@ CONFIGS = [("Gold Thief", "gold_thief", 2), ("Gold Thief", "gold_thief", 4),
            ("Saboteur", "saboteur", 4), ("Saboteur", "saboteur", 5)]
 
 
-def play(game: pyspiel.Game, seed: int, budget: float) -> tuple[list[float], int, int]:
-    """One game with ``best`` in every seat: (CPU seconds per move, capped
-    moves, fallback moves)."""
-    bots = [make_bot("best", game, seed=seed * 10 + p, move_budget=budget)
-            for p in range(game.num_players())]
+def play(game: pyspiel.Game, seed: int, budget: float,
+         seats: str = "all") -> tuple[list[float], int, int]:
+    """One game with ``best`` in every seat (or in seat ``seed`` mod n, the
+    heuristic elsewhere): (CPU seconds per ``best`` move, capped moves,
+    fallback moves)."""
+    n = game.num_players()
+    tested = set(range(n)) if seats == "all" else {seed % n}
+    bots = [make_bot("best" if p in tested else "heuristic", game, seed=seed * 10 + p,
+                     move_budget=budget) for p in range(n)]
     rng = SplitMix64(seed)
     state = game.new_initial_state()
     times, capped = [], 0
@@ -45,22 +52,25 @@ def play(game: pyspiel.Game, seed: int, budget: float) -> tuple[list[float], int
         if state.is_chance_node():
             state.apply_action(random_action(state, rng))
             continue
-        bot = bots[state.current_player()]
+        p = state.current_player()
+        bot = bots[p]
         t = time.process_time()
         action = bot.step(state)
-        times.append(time.process_time() - t)
-        stats = getattr(bot, "last_stats", None)
-        capped += bool(stats is not None and stats.out_of_time)
+        if p in tested:
+            times.append(time.process_time() - t)
+            stats = getattr(bot, "last_stats", None)
+            capped += bool(stats is not None and stats.out_of_time)
         state.apply_action(action)
-    return times, capped, sum(b.fallback_moves for b in bots)
+    return times, capped, sum(getattr(bots[p], "fallback_moves", 0) for p in tested)
 
 
-def bench(label: str, name: str, players: int, games_: int, seed: int, budget: float) -> dict:
+def bench(label: str, name: str, players: int, games_: int, seed: int, budget: float,
+          seats: str = "all") -> dict:
     game = pyspiel.load_game(name, {"players": players})
     times: list[float] = []
     capped = fallback = 0
     for g in tqdm(range(games_), desc=f"{label} {players}p", unit="game", leave=False):
-        t, c, f = play(game, seed + g, budget)
+        t, c, f = play(game, seed + g, budget, seats)
         times += t
         capped += c
         fallback += f
@@ -87,6 +97,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="games per configuration")
     parser.add_argument("--budget", type=float, default=BEST_MOVE_BUDGET,
                         help="move budget in CPU seconds (default: best's)")
+    parser.add_argument("--seats", choices=("all", "one"), default="all",
+                        help="best in every seat, or in one (rotating) with the "
+                             "heuristic in the others")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be >= 1, got {args.games}")
@@ -96,9 +109,9 @@ def main(argv: list[str] | None = None) -> None:
     if not configs:
         parser.error(f"--only {args.only!r} matches no game")
     command = (f"python -m experiments.bench.bench_move_budget --games {args.games} "
-               f"--seed {args.seed} --budget {args.budget}"
+               f"--seed {args.seed} --budget {args.budget} --seats {args.seats}"
                + (f" --only {args.only}" if args.only else ""))
-    rows = [bench(label, name, n, args.games, args.seed, args.budget)
+    rows = [bench(label, name, n, args.games, args.seed, args.budget, args.seats)
             for label, name, n in tqdm(configs, desc="configurations", unit="config")]
     publish(command, table(rows), "move-budget", args.write)
 
