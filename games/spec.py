@@ -64,8 +64,11 @@ class GameSpec:
         which an engine-backed game's states hold).
       player_view: ``player_view(state, player)`` -> what ``player`` knows
         now, as typed fields (None: the game has no view).
-      heuristic: ``heuristic(game, seed=..., **options)`` -> the game's
-        rule-based ``pyspiel.Bot``.
+      heuristic: ``heuristic(game, seed=..., move_budget=None,
+        budget_clock="cpu", **options)`` -> the game's rule-based
+        ``pyspiel.Bot`` (every bot takes a move budget, docs/ai.md; a
+        ``solvers.heuristics_base.RuleBot`` does).  The spec's own
+        ``bots`` take the same options.
       rollout: ``rollout()`` -> a ``src_cy.ismcts.RolloutPolicy`` for the
         engine path of ``ISMCTSBot(rollout="heuristic")``.
       slow_rollout: ``slow_rollout()`` -> ``policy(state, sorted_legal,

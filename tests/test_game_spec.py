@@ -121,7 +121,7 @@ pyspiel.register_game(_TYPE, ToyGame)
 class ToyHeuristic(pyspiel.Bot):
     """Bet the top card, call with nothing (reads only the view)."""
 
-    def __init__(self, game, seed=0):
+    def __init__(self, game, seed=0, move_budget=None, budget_clock="cpu"):
         pyspiel.Bot.__init__(self)
 
     def step(self, state):

@@ -270,10 +270,17 @@ def test_openspiel_algorithms_advanced() -> None:
 
 @pytest.mark.slow
 def test_golden_playthrough_advanced() -> None:
-    """2 players, one day, advanced mode (seed 3: p1 reveals Raven's pact and
-    wins when nobody grabs the nugget).  Regenerate with ``python -m
-    games.testing "gold_nugget(players=2,days=1,advanced=true)"
-    tests/playthroughs/gold_nugget_advanced.txt 3``."""
+    """2 players, one day, advanced mode, in the digest format (every string
+    and tensor of every state as a SHA-256 digest): p1 reveals Raven's pact
+    and wins when nobody grabs the nugget.  Written from its recorded
+    actions by ``games.testing.digest_playthrough_text``."""
+    import re
     path = Path(__file__).parent / "playthroughs" / "gold_nugget_advanced.txt"
-    assert "Raven's pact: p1 wins" in path.read_text()
+    text = path.read_text()
+    game = pyspiel.load_game(re.search(r"^game: (.*)$", text, re.M).group(1))
+    state = game.new_initial_state()
+    for a in re.findall(r"^action: (-?\d+)$", text, re.M):
+        state.apply_action(int(a))
+    assert state.is_terminal()
+    assert state.information_state_string(0).endswith("Raven's pact: p1 wins\nwinners: p1")
     testing.check_playthrough(str(path))

@@ -9,6 +9,9 @@ import pytest
 import games  # noqa: F401  (registers the games)
 from games.spec import find_spec
 
+# one worker under xdist --dist loadgroup: the module's runs share one JAX interpreter
+pytestmark = pytest.mark.xdist_group("jax")
+
 # (game, preset, episodes): a few hundred decisions per seat at most, enough
 # for dozens of learning steps per seat with the small buffer below
 CASES = [("kuhn_poker", "default", 300), ("gold_thief", "mini", 100),
@@ -16,16 +19,23 @@ CASES = [("kuhn_poker", "default", 300), ("gold_thief", "mini", 100),
          ("saboteur", "mini", 60)]
 
 
-def _train(name: str, preset: str, episodes: int, **options):
-    """Train in a fresh interpreter (spawn), so JAX's threads never live in
-    this pytest worker, which later tests fork (tournament pools)."""
+@pytest.fixture(scope="module")
+def jax_pool():
+    """One spawned interpreter for the module's training runs, so JAX's
+    threads never live in this pytest worker (which later tests fork, for
+    tournament pools) and JAX is imported once, not once per run."""
     import multiprocessing as mp
-    from experiments import rl_dqn
     with mp.get_context("spawn").Pool(1) as pool:
-        try:
-            return pool.apply(rl_dqn.train_preset, (name, preset, episodes), options)
-        except ImportError as exc:
-            pytest.fail(str(exc))
+        yield pool
+
+
+def _train(pool, name: str, preset: str, episodes: int, **options):
+    """``experiments.rl_dqn.train_preset`` in ``pool``'s interpreter."""
+    from experiments import rl_dqn
+    try:
+        return pool.apply(rl_dqn.train_preset, (name, preset, episodes), options)
+    except ImportError as exc:
+        pytest.fail(str(exc))
 
 
 def test_missing_jax_names_the_rl_extra(monkeypatch):
@@ -39,9 +49,10 @@ def test_missing_jax_names_the_rl_extra(monkeypatch):
 @pytest.mark.integration
 @pytest.mark.slow
 @pytest.mark.parametrize("name,preset,episodes", CASES)
-def test_dqn_losses_and_q_values_stay_finite(name, preset, episodes):
+def test_dqn_losses_and_q_values_stay_finite(jax_pool, name, preset, episodes):
     game = find_spec(name).load(preset)
-    losses, q_values = _train(name, preset, episodes, seed=0, hidden=(16,), batch_size=16,
+    losses, q_values = _train(jax_pool, name, preset, episodes, seed=0, hidden=(16,),
+                              batch_size=16,
                               min_buffer_size_to_learn=32)
     assert len(losses) == game.num_players()
     for seat, seat_losses in enumerate(losses):
@@ -54,12 +65,12 @@ def test_dqn_losses_and_q_values_stay_finite(name, preset, episodes):
 
 
 @pytest.mark.slow
-def test_training_is_seeded():
+def test_training_is_seeded(jax_pool):
     options = dict(seed=3, hidden=(8,), batch_size=8, min_buffer_size_to_learn=16)
-    a, _ = _train("kuhn_poker", "default", 40, **options)
-    b, _ = _train("kuhn_poker", "default", 40, **options)
+    a, _ = _train(jax_pool, "kuhn_poker", "default", 40, **options)
+    b, _ = _train(jax_pool, "kuhn_poker", "default", 40, **options)
     assert a == b and a[0]
     with pytest.raises(ValueError, match="episodes must be >= 1"):
-        _train("kuhn_poker", "default", 0)
+        _train(jax_pool, "kuhn_poker", "default", 0)
     import sys
     assert "jax" not in sys.modules, "JAX was imported in the test process"
