@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.heuristics_base import RuleBot
+from games.interfaces import RuleBot
 from src_cy.ardillas_del_bosque import ACTION_LAYOUT as _LAYOUT  # the ids' one definition
 
 SQUIRREL, POO = _LAYOUT["SQUIRREL"], _LAYOUT["POO"]

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.heuristics_base import RuleBot
+from games.interfaces import RuleBot
 from src_cy.gold_nugget import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (gold_nugget_actions.pxd)
 
 A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.beliefs import Belief, BeliefModel, sampled_belief
+from games.interfaces import Belief, BeliefModel, sampled_belief
 
 GOLD_NUGGET_FACE = 2
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from solvers.heuristics_base import RuleBot
+from games.interfaces import RuleBot
 from src_cy.gold_thief import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (gold_thief_actions.pxd)
 
 GT_FLIP = _LAYOUT["A_BIG_FLIP"]

@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 import pyspiel
 
-from solvers.beliefs import Belief, BeliefModel
+from games.interfaces import Belief, BeliefModel
 from src_cy.gold_thief import ACTION_LAYOUT as _LAYOUT
 from src_cy.rng import SplitMix64
 

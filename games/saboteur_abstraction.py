@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import pyspiel
 
 import games.saboteur_ai as hs
-from solvers.abstractions import ActionAbstraction, GameAbstractions
+from games.interfaces import ActionAbstraction, GameAbstractions
 from src_cy.saboteur import GOAL_NAMES, KIND_NAMES, TOOL_NAMES as _TOOLS
 
 

@@ -37,7 +37,7 @@ from typing import Any
 
 import pyspiel
 
-from solvers.heuristics_base import RuleBot
+from games.interfaces import RuleBot
 from src_cy.saboteur import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (saboteur_actions.pxd)
 
 NORTH, EAST, SOUTH, WEST = "N", "E", "S", "W"

@@ -18,7 +18,7 @@ from itertools import product
 
 import pyspiel
 
-from solvers.beliefs import Belief, BeliefModel
+from games.interfaces import Belief, BeliefModel
 
 DIGGER, SABOTEUR = 0, 1
 

@@ -67,7 +67,7 @@ class GameSpec:
       heuristic: ``heuristic(game, seed=..., move_budget=None,
         budget_clock="cpu", **options)`` -> the game's rule-based
         ``pyspiel.Bot`` (every bot takes a move budget, docs/ai.md; a
-        ``solvers.heuristics_base.RuleBot`` does).  The spec's own
+        ``games.interfaces.RuleBot`` does).  The spec's own
         ``bots`` take the same options.
       rollout: ``rollout()`` -> a ``src_cy.ismcts.RolloutPolicy`` for the
         engine path of ``ISMCTSBot(rollout="heuristic")``.

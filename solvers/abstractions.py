@@ -39,63 +39,8 @@ from typing import Any, Callable, Mapping, Sequence
 import pyspiel
 from open_spiel.python import policy as os_policy
 
+from games.interfaces import ActionAbstraction, GameAbstractions  # noqa: F401
 from games.spec import find_spec
-
-# ----------------------------------------------------------------------
-# Action abstractions
-# ----------------------------------------------------------------------
-class ActionAbstraction:
-    """A fixed set of abstract actions, each mapped to a concrete legal action.
-
-    Subclasses set ``name``, ``action_names`` and ``uses_engine`` and
-    implement :meth:`candidates` (one concrete action or ``None`` per
-    abstract action); :meth:`actions` drops the absent and repeated ones.
-    """
-
-    name: str = ""
-    action_names: tuple[str, ...] = ()
-    uses_engine: bool = False
-
-    def candidates(self, player: int, x: Any, legal: Sequence[int]) -> list[int | None]:
-        """Concrete action of each abstract action (``None``: absent)."""
-        raise NotImplementedError
-
-    def actions(self, player: int, x: Any, legal: Sequence[int]) -> list[tuple[int, int]]:
-        """``[(abstract id, concrete action)]``: present, distinct, increasing ids."""
-        out, seen = [], set()
-        for k, a in enumerate(self.candidates(player, x, legal)):
-            if a is not None and a not in seen:
-                if a not in legal:
-                    raise ValueError(f"action abstraction {self.name!r}: abstract action "
-                                     f"{self.action_names[k]!r} maps to illegal action {a}")
-                seen.add(a)
-                out.append((k, a))
-        if not out:
-            raise ValueError(f"action abstraction {self.name!r} maps no abstract action "
-                             f"for player {player} (legal {list(legal)})")
-        return out
-
-
-@dataclass(frozen=True)
-class GameAbstractions:
-    """A game's named abstractions, as its spec's ``abstraction()`` factory returns them.
-
-    ``information``: information abstractions (bucket functions) by name;
-    ``actions``: action abstractions by name (each one's ``name``).
-    """
-
-    information: Mapping[str, Callable] = field(default_factory=dict)
-    actions: Mapping[str, ActionAbstraction] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for key, fn in self.information.items():
-            if not callable(fn):
-                raise ValueError(f"information abstraction {key!r} is not callable")
-        for key, aa in self.actions.items():
-            if not isinstance(aa, ActionAbstraction) or aa.name != key:
-                raise ValueError(f"action abstraction {key!r} must be an ActionAbstraction "
-                                 f"named {key!r}")
-
 
 # Abstractions registered by user code (register_*), for any game; a game's own
 # come from its spec (GameSpec.abstraction).

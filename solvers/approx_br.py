@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from solvers.bot_base import Bot, Policy
+from games.interfaces import Bot, Policy
 from solvers.exploitability import bot_policy_array, check_constant_sum_2p
 from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 

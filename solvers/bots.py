@@ -12,7 +12,7 @@ own (``GameSpec.bots``, e.g. Saboteur's ``"belief_heuristic"``).
 (:func:`make_openspiel_ismcts`), a yardstick.  Other code
 may add entries with :func:`register_bot`.
 
-Every bot derives from :class:`solvers.bot_base.Bot`, takes ``seed`` and is
+Every bot derives from :class:`games.interfaces.Bot`, takes ``seed`` and is
 deterministic given it.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pyspiel
 
 from games.spec import find_spec, specs
-from solvers.bot_base import Bot, Policy
+from games.interfaces import Bot, Policy
 from solvers.cfr import CFRPlusSolver
 from solvers.ismcts import ISMCTSBot
 from solvers.policy_arrays import ArrayPolicy

@@ -6,7 +6,7 @@ import os
 import pyspiel
 
 from solvers import policy_io
-from solvers.bot_base import Bot, Policy
+from games.interfaces import Bot, Policy
 from solvers.cfr import CFRPlusSolver
 from solvers.policy_arrays import ArrayPolicy, PolicyMissError
 from src_cy.rng import sample_sorted
