@@ -38,8 +38,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from games.interfaces import Bot, Policy
+from games.interfaces import Bot, Policy, RuleBot
+from solvers.bots import RandomBot
 from solvers.exploitability import bot_policy_array, check_constant_sum_2p
+from src_cy.engine import ResampleOutOfTime
 from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
 
@@ -82,8 +84,28 @@ class OpponentModel:
         return len(self._memo)
 
 
+def _engine_rule(model: OpponentModel) -> Any:
+    """How the engine path asks ``model``'s bot: None (uniform random), a
+    ``RuleBot`` (``choose_on_engine``), or False (it cannot: a table, a
+    search bot; the pyspiel path is used)."""
+    if isinstance(model.bot, RandomBot):
+        return None
+    if isinstance(model.bot, RuleBot):
+        return model.bot
+    return False
+
+
 def _as_model(bot: "pyspiel.Bot | OpponentModel") -> OpponentModel:
     return bot if isinstance(bot, OpponentModel) else OpponentModel(bot)
+
+
+def _applied(world: Any, action: int, engine: bool) -> Any:
+    """``world`` (a clone) after ``action``."""
+    if engine:
+        world.py_apply(action)
+    else:
+        world.apply_action(action)
+    return world
 
 
 class ResponderBot(Bot):
@@ -93,7 +115,8 @@ class ResponderBot(Bot):
                  seed: int | None = 0, worlds: int = 16, rollouts: int = 4,
                  lookahead: int = 1,
                  playout_model: "pyspiel.Bot | OpponentModel | None" = None,
-                 move_budget: float | None = None, budget_clock: str = "cpu"):
+                 move_budget: float | None = None, budget_clock: str = "cpu",
+                 use_engine: bool = True):
         Bot.__init__(self, game, seed, move_budget, budget_clock)
         if worlds < 1 or rollouts < 1:
             raise ValueError(f"worlds and rollouts must be >= 1, got {worlds}, {rollouts}")
@@ -103,6 +126,10 @@ class ResponderBot(Bot):
         if lookahead < 0:
             raise ValueError(f"lookahead must be >= 0, got {lookahead}")
         self.worlds, self.rollouts, self.lookahead = int(worlds), int(rollouts), int(lookahead)
+        if not isinstance(use_engine, bool):
+            raise ValueError(f"use_engine must be true or false, got {use_engine!r}")
+        self.use_engine = use_engine
+        self._engine_rule = _engine_rule(self.search_model)
 
     def _weight(self, world: pyspiel.State, me: int) -> float:
         """Probability of the bot's actions in ``world``'s history under its policy."""
@@ -144,14 +171,27 @@ class ResponderBot(Bot):
         legal = self.legal_at_decision(state)
         rng = SplitMix64(self._rng.next())
         deadline = self.move_deadline()
+        engine = self.engine_path(state)
+        if engine is not None:
+            draw = lambda: self._engine_world(engine, me, rng, deadline)  # noqa: E731
+            weight = self._engine_weight
+            play = lambda world, a: self._engine_playout(  # noqa: E731
+                _applied(world.py_clone(), a, True), me, rng, self.lookahead)
+        else:
+            draw = lambda: state.resample_from_infostate(  # noqa: E731
+                me, pyspiel.UniformProbabilitySampler(int(rng.randint(2**31)), 0.0, 1.0))
+            weight = self._weight
+            play = lambda world, a: self._playout(  # noqa: E731
+                _applied(world.clone(), a, False), me, rng, self.lookahead)
         drawn, worlds, weights = [], [], []
         for _ in range(self.worlds):
             if deadline is not None and deadline.passed():
                 break
-            sampler = pyspiel.UniformProbabilitySampler(int(rng.randint(2**31)), 0.0, 1.0)
-            world = state.resample_from_infostate(me, sampler)
+            world = draw()
+            if world is None:       # the resampler reached the deadline
+                break
             drawn.append(world)
-            w = self._weight(world, me)
+            w = weight(world, me)
             if w > 0:
                 worlds.append(world)
                 weights.append(w)
@@ -171,14 +211,69 @@ class ResponderBot(Bot):
                     if (deadline is not None and (count or values)
                             and deadline.passed()):
                         break       # out of time: value what has a playout
-                    s = world.clone()
-                    s.apply_action(a)
-                    total += w * self._playout(s, me, rng, self.lookahead)
+                    total += w * play(world, a)
                     count += w
             if not count:
                 break
             values[a] = total / count
         return values
+
+    # ------------------------------------------------------------------
+    # The engine path: the same search on the game's engine (no pyspiel
+    # state per step), when the stand-in for the bot can answer on an
+    # engine: uniform random, or a rule heuristic (``RuleBot.choose_on_engine``).
+    # ------------------------------------------------------------------
+    def engine_path(self, state: pyspiel.State) -> Any:
+        """``state``'s engine when the search can run on it, else None."""
+        engine = getattr(state, "engine", None)
+        if engine is None or not self.use_engine or self._engine_rule is False:
+            return None
+        return engine
+
+    def _engine_probs(self, e: Any, p: int) -> dict[int, float]:
+        """The stand-in's move distribution at engine ``e`` (player ``p`` to move)."""
+        legal = e.py_legal_actions()
+        if self._engine_rule is None:
+            return {a: 1.0 / len(legal) for a in legal}
+        return {self._engine_rule.choose_on_engine(e, p, legal): 1.0}
+
+    def _engine_world(self, engine: Any, me: int, rng: SplitMix64, deadline: Any) -> Any:
+        at, cpu = (None, True) if deadline is None else (deadline.at, deadline.cpu)
+        try:
+            return engine.py_resample(me, rng.next(), at, cpu)
+        except ResampleOutOfTime:
+            return None
+
+    def _engine_weight(self, world: Any, me: int) -> float:
+        """:meth:`_weight` on an engine world."""
+        e = self.game.make_engine()
+        w = 1.0
+        for a in world.py_history():
+            p = e.py_current_player()
+            if p >= 0 and p != me:
+                w *= self._engine_probs(e, p).get(a, 0.0)
+                if w == 0.0:
+                    return 0.0
+            e.py_apply(a)
+        return w
+
+    def _engine_playout(self, e: Any, me: int, rng: SplitMix64, lookahead: int) -> float:
+        """:meth:`_playout` on an engine."""
+        while not e.py_is_terminal():
+            p = e.py_current_player()
+            if p < 0:
+                e.py_apply(sample_sorted(e.py_chance_outcomes(), rng))
+            elif p != me:
+                e.py_apply(sample_sorted(sorted(self._engine_probs(e, p).items()), rng))
+            elif lookahead > 0:
+                best = -math.inf
+                for a in e.py_legal_actions():
+                    best = max(best, self._engine_playout(_applied(e.py_clone(), a, True),
+                                                          me, rng, lookahead - 1))
+                return best
+            else:
+                e.py_apply(rng.choice(e.py_legal_actions()))
+        return e.py_returns()[me]
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[Policy, int]:
         values = self.action_values(state)
@@ -197,7 +292,9 @@ def exact_lower_bound(game: pyspiel.Game, bot: pyspiel.Bot, seed: int = 0,
     from src_cy import cfr_core
     check_constant_sum_2p(game)
     tree, bot_probs, _, _ = bot_policy_array(game, bot, progress=progress)
-    model = OpponentModel(None, table=(tree, bot_probs))
+    # the table answers; a bot that can answer on an engine also drives the
+    # responder's engine path (the same answers: a rule, or uniform)
+    model = OpponentModel(bot, table=(tree, bot_probs))
     values, brs = [], []
     for seat in range(2):
         resp = ResponderBot(game, model, seed=derive_seed(seed, seat), **responder)
