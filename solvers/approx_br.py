@@ -19,9 +19,12 @@ every answer costs tens of milliseconds): the responder's estimates get
 worse, never the bound, since the real game is still played against the bot.
 
 Whatever the responder plays, its return against the bot is at most a best
-response's, so (2-player constant-sum games) the mean over seats of its
-return minus half the utility sum is a lower bound on the bot's
-exploitability:
+response's, so the mean over seats of the responder's gain over the bot's
+own return in that seat (what the bot gets when it plays every seat) is a
+lower bound on NashConv / N, the mean gain of a best response per seat: the
+bot's exploitability in a 2-player constant-sum game (where the bot's own
+returns sum to the utility sum, so no self-play game is needed), and the
+per-seat NashConv in any other game (e.g. Saboteur at 4 players):
 
 * :func:`exact_lower_bound`: on compiled trees, the responder's policy is
   tabulated (``bot_policy_array``) and valued exactly against the bot's, so
@@ -40,7 +43,7 @@ import pyspiel
 
 from games.interfaces import Bot, Policy, RuleBot
 from solvers.bots import RandomBot
-from solvers.exploitability import bot_policy_array, check_constant_sum_2p
+from solvers.exploitability import bot_policy_array
 from src_cy.engine import ResampleOutOfTime
 from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
@@ -283,37 +286,42 @@ class ResponderBot(Bot):
 
 def exact_lower_bound(game: pyspiel.Game, bot: pyspiel.Bot, seed: int = 0,
                       progress: bool = False, **responder: Any) -> tuple[float, float]:
-    """(lower bound, exact exploitability) of ``bot`` on a game whose tree compiles.
+    """(lower bound, exact value) of NashConv / N of ``bot`` on a game whose
+    tree compiles (2-player constant-sum: its exploitability).
 
     The bot and one :class:`ResponderBot` per seat are tabulated once per
     information set; the bound is the exact value of the responders against
-    the bot's table, so it never exceeds the exact exploitability.
+    the bot's table, so it never exceeds the exact value.
     """
     from src_cy import cfr_core
-    check_constant_sum_2p(game)
+    n = game.num_players()
     tree, bot_probs, _, _ = bot_policy_array(game, bot, progress=progress)
     # the table answers; a bot that can answer on an engine also drives the
     # responder's engine path (the same answers: a rule, or uniform)
     model = OpponentModel(bot, table=(tree, bot_probs))
-    values, brs = [], []
-    for seat in range(2):
+    own = np.asarray(cfr_core.Evaluator(tree, bot_probs).policy_values(), dtype=float)
+    gains, br_gains = [], []
+    for seat in range(n):
         resp = ResponderBot(game, model, seed=derive_seed(seed, seat), **responder)
         _, rp, _, _ = bot_policy_array(game, resp, players=[seat], progress=progress)
         mine = np.repeat(tree.infoset_player == seat, tree.infoset_num_actions)
         ev = cfr_core.Evaluator(tree, np.where(mine, rp, bot_probs))
-        values.append(float(np.asarray(ev.policy_values())[seat]))
-        brs.append(float(cfr_core.Evaluator(tree, bot_probs).best_response(seat)[0]))
-    u = game.utility_sum()
-    return (sum(values) - u) / 2, (sum(brs) - u) / 2
+        gains.append(float(np.asarray(ev.policy_values())[seat]) - own[seat])
+        br_gains.append(float(cfr_core.Evaluator(tree, bot_probs).best_response(seat)[0])
+                        - own[seat])
+    return sum(gains) / n, sum(br_gains) / n
 
 
 def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
                 playout_factory=None, **responder: Any) -> tuple[float, float]:
-    """(estimated lower bound, 95% half-width over deals) on the exploitability
-    of the bot ``bot_factory(seed)`` by play.
+    """(estimated lower bound, 95% half-width over deals) on NashConv / N of
+    the bot ``bot_factory(seed)`` by play (2-player constant-sum: its
+    exploitability).
 
     Deal d is played once per seat with a :class:`ResponderBot` there; chance
-    and the seeds come from the stream of ``(seed, d)``.  The bot's seats play
+    and the seeds come from the stream of ``(seed, d)``.  Outside 2-player
+    constant-sum games the deal is also played with the bot in every seat,
+    and seat i's gain is the responder's return there minus the bot's.  The bot's seats play
     the responder's model of it (its answer the first time it is asked at an
     information set, sampled), so the responder answers the policy that is
     played even for bots whose answers change between calls (ISMCTS draws a
@@ -321,12 +329,16 @@ def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
     responder's ``playout_model`` (a cheaper stand-in for the bot inside its
     search, e.g. the heuristic; the deals are still played against the bot).
     """
-    check_constant_sum_2p(game)
     if deals < 2:
         raise ValueError(f"deals must be >= 2, got {deals}")
+    n = game.num_players()
+    utility = game.get_type().utility
+    constant_sum_2p = n == 2 and utility in (pyspiel.GameType.Utility.ZERO_SUM,
+                                             pyspiel.GameType.Utility.CONSTANT_SUM)
     per_deal = np.zeros(deals)
     for d in range(deals):
-        for seat in range(2):
+        # seat n: the bot in every seat (its own returns), outside 2p constant-sum
+        for seat in range(n if constant_sum_2p else n + 1):
             rng = SplitMix64(derive_seed(seed, d))
             model = OpponentModel(bot_factory(rng.next()))
             stand_in = None if playout_factory is None else playout_factory(rng.next())
@@ -340,6 +352,10 @@ def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
                     s.apply_action(resp.step(s))
                 else:
                     s.apply_action(sample_sorted(sorted(model.policy(s).items()), rng))
-            per_deal[d] += s.returns()[seat] / 2
-    per_deal -= game.utility_sum() / 2
+            if seat < n:
+                per_deal[d] += s.returns()[seat] / n
+            else:
+                per_deal[d] -= sum(s.returns()) / n
+    if constant_sum_2p:
+        per_deal -= game.utility_sum() / 2
     return float(per_deal.mean()), float(1.96 * per_deal.std(ddof=1) / math.sqrt(deals))
