@@ -730,10 +730,10 @@ cdef class SaboteurEngine(Engine):
         return self.s.phase == PH_OVER
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, F = self.p.F
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, fs, j, F = self.p.F
         cdef int tail = self.p.tail0
         cdef int* h = self.s.hand[p]
-        cdef int* fl = self.s.front
+        cdef unsigned int held = 0, tk, fits_any = 0
         cdef int open_j[MAXFR]
         cdef int fset[MAXFR]
         if self.s.phase == PH_SHARE:
@@ -746,29 +746,35 @@ cdef class SaboteurEngine(Engine):
             return n
         if self.s.phase != PH_PLAY:
             return 0
-        if not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
+        for k in range(NKINDS):
+            held |= (<unsigned int>(h[k] != 0)) << k
+        tk = held & ((1u << NTUN) - 1)
+        if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
             # The cells where a card may join (``fr``, a reached open edge
-            # points at them), their positions on the action frontier and
-            # the card edges that fit there (computed once a hand holds a
-            # tunnel card).
-            nf = 0
-            for k in range(NTUN):
-                if h[k]:
-                    nf = self.s.nfr
-                    break
+            # points at them), the card edges that fit there and their
+            # positions on the action frontier.
+            nf = self.s.nfr
             for i in range(nf):
                 g = self.s.fr[i]
-                open_j[i] = sab_index(fl, self.s.nfront, g)
-                fset[i] = self.fit_set(g) if open_j[i] >= 0 else 0
-            for k in range(NTUN):
-                if h[k] == 0:
-                    continue
+                fs = self.fit_set(g)
+                if fs:
+                    j = sab_index(self.s.front, self.s.nfront, g)
+                    if j < 0:
+                        fs = 0
+                    open_j[i] = j
+                fset[i] = fs
+                fits_any |= <unsigned int>fs
+            while tk:
+                k = __builtin_ctz(tk)
+                tk &= tk - 1
                 for o in range(2):
                     e = TUN_EDGES[k]
                     if o == 1:
                         if rot180(e) == e:
                             break
                         e = rot180(e)
+                    if not (fits_any >> e) & 1:
+                        continue
                     for i in range(nf):
                         if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
                             out[n] = (k * 2 + o) * F + open_j[i]
@@ -797,10 +803,10 @@ cdef class SaboteurEngine(Engine):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
                     out[n] = tail + A_MAP + g
                     n += 1
-        for k in range(NKINDS):
-            if h[k] and n < MAX_BRANCHING:
-                out[n] = tail + A_PASS + k
-                n += 1
+        while held and n < MAX_BRANCHING:
+            out[n] = tail + A_PASS + __builtin_ctz(held)
+            n += 1
+            held &= held - 1
         return n
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
