@@ -303,7 +303,6 @@ cdef class SaboteurEngine(Engine):
     cdef void reveal(self, int slot) noexcept nogil
     cdef void bfs(self, int c0) noexcept nogil
     cdef void recompute(self) noexcept nogil
-    cdef int fit_set(self, int g) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
     cdef int take_slot(self, SabPlan* pl, int q, Rng* rng) noexcept nogil

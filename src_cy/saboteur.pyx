@@ -56,7 +56,7 @@ cdef enum:
     # is at least about 1/10, so the cap is never reached in practice.
     MAX_GOLD_DRAWS = 100000
 
-# Card edge masks that fit a cell (``SaboteurEngine.fit_set``): bit ``e`` of
+# Card edge masks that fit a cell (``fit_set``): bit ``e`` of
 # ``_FIT_SET[cons][req]`` is set when ``e & cons == req`` (the edges towards
 # tunnel cards match theirs); bit ``e`` of ``_MEET_SET[m]`` when ``e & m``
 # (an open edge meets a reached open edge).
@@ -98,6 +98,20 @@ cdef SabScratch* _resample_scratch() noexcept nogil:
     if _scratch == NULL:
         _scratch = <SabScratch*>malloc(sizeof(SabScratch))
     return _scratch
+
+
+cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nogil:
+    """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
+    tunnel card may have on the empty cell ``g``: every edge towards a
+    tunnel card matches it (open/open, wall/wall; face-down goals impose
+    nothing) and an open edge meets a reached open edge (``frm[g]``)."""
+    cdef int d, nv, cons = 0, req = 0
+    for d in range(4):
+        nv = s.cell[g + sab_doff(c, d)]
+        if (nv & CB_OCC) and not (nv & CB_GOAL):
+            cons |= 1 << d
+            req |= ((nv >> ((d + 2) & 3)) & 1) << d
+    return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
 
 
 cdef inline int played_kind(const Ev* e) noexcept nogil:
@@ -703,19 +717,6 @@ cdef class SaboteurEngine(Engine):
         self.s.cell[g] |= CB_REACH
         self.bfs(g)
 
-    cdef inline int fit_set(self, int g) noexcept nogil:
-        """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
-        tunnel card may have on the empty cell ``g``: every edge towards a
-        tunnel card matches it (open/open, wall/wall; face-down goals impose
-        nothing) and an open edge meets a reached open edge (``frm[g]``)."""
-        cdef int d, nv, cons = 0, req = 0
-        for d in range(4):
-            nv = self.s.cell[g + self.doff(d)]
-            if (nv & CB_OCC) and not (nv & CB_GOAL):
-                cons |= 1 << d
-                req |= ((nv >> ((d + 2) & 3)) & 1) << d
-        return _FIT_SET[cons][req] & _MEET_SET[self.s.frm[g]]
-
     # ------------------------------------------------------------------
     # the interface
     # ------------------------------------------------------------------
@@ -733,7 +734,7 @@ cdef class SaboteurEngine(Engine):
         cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, fs, j, F = self.p.F
         cdef int tail = self.p.tail0
         cdef int* h = self.s.hand[p]
-        cdef unsigned int held = 0, tk, fits_any = 0
+        cdef unsigned int held = 0, tk, fits_any = 0, wanted
         cdef int open_j[MAXFR]
         cdef int fset[MAXFR]
         if self.s.phase == PH_SHARE:
@@ -751,19 +752,26 @@ cdef class SaboteurEngine(Engine):
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
             # The cells where a card may join (``fr``, a reached open edge
-            # points at them), the card edges that fit there and their
-            # positions on the action frontier.
-            nf = self.s.nfr
-            for i in range(nf):
+            # points at them) and one of the held cards fits: the held
+            # card edges that fit there and their positions on the action
+            # frontier (``fr`` is in no order; the kept cells keep it).
+            wanted = 0
+            t = tk
+            while t:
+                e = TUN_EDGES[__builtin_ctz(t)]
+                wanted |= (1u << e) | (1u << rot180(e))
+                t &= t - 1
+            nf = 0
+            for i in range(self.s.nfr):
                 g = self.s.fr[i]
-                fs = self.fit_set(g)
+                fs = fit_set(self.p, &self.s, g) & wanted
                 if fs:
                     j = sab_index(self.s.front, self.s.nfront, g)
-                    if j < 0:
-                        fs = 0
-                    open_j[i] = j
-                fset[i] = fs
-                fits_any |= <unsigned int>fs
+                    if j >= 0:
+                        open_j[nf] = j
+                        fset[nf] = fs
+                        nf += 1
+                        fits_any |= <unsigned int>fs
             while tk:
                 k = __builtin_ctz(tk)
                 tk &= tk - 1
@@ -1346,7 +1354,7 @@ cdef class SaboteurEngine(Engine):
                 g = self.s.fr[i]
                 if sab_index(self.s.front, self.s.nfront, g) < 0:
                     continue
-                fs = self.fit_set(g)
+                fs = fit_set(self.p, &self.s, g)
                 while fs:
                     cnt_e[__builtin_ctz(fs)] += 1
                     fs &= fs - 1
