@@ -183,7 +183,6 @@ cdef struct SabPub:
     uint16_t a[NKINDS]
 
 
-
 cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
     """Grid index of an action-cell index."""
     return (acell // c.S + 1) * c.W + acell % c.S + 1

@@ -128,7 +128,7 @@ def leduc_rows(seconds: float) -> list[tuple]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="ISMCTS speed vs OpenSpiel")
     ap.add_argument("--seconds", type=float, default=2.0, help="target time per measurement")
-    ap.add_argument("--only", default="", help="keep the rows whose name contains this")
+    ap.add_argument("--only", default="", help="keep the rows whose name or game string contains this")
     ap.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = ap.parse_args(argv)
     if args.only and args.write:
