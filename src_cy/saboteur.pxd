@@ -174,6 +174,14 @@ cdef struct SabPlan:
     int open_share
 
 
+cdef struct SabPub:
+    # The public state at one card decision of a player other than the
+    # resampling one, as far as it sets how many actions a hand has
+    # (``SaboteurEngine.pub_counts``; the resampler's weights): ``a[k]`` the
+    # plays a card of kind ``k`` gives the mover (placements, targets), so a
+    # hand has, per kind held, one pass plus ``a[k]`` actions.
+    uint16_t a[NKINDS]
+
 
 cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
     """Grid index of an action-cell index."""
@@ -294,7 +302,6 @@ cdef class SaboteurEngine(Engine):
     cdef void reveal(self, int slot) noexcept nogil
     cdef void bfs(self, int c0) noexcept nogil
     cdef void recompute(self) noexcept nogil
-    cdef bint fits(self, int g, int e) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
     cdef int take_slot(self, SabPlan* pl, int q, Rng* rng) noexcept nogil
@@ -304,7 +311,9 @@ cdef class SaboteurEngine(Engine):
     cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
     cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
     cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
-    cdef int drive(self, SabPlan* pl, int player, double* lw) noexcept nogil
+    cdef void pub_counts(self, SabPub* u) noexcept nogil
+    cdef int plan_logweight(self, SabPlan* pl, int player, const SabPub* pub, double* lw) noexcept nogil
+    cdef int drive(self, SabPlan* pl, int player, SabPub* pub) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil
     cdef int place_id(self, int k, int o, int g) noexcept nogil
     cdef int rock_id(self, int g) noexcept nogil

@@ -56,6 +56,129 @@ cdef enum:
     # is at least about 1/10, so the cap is never reached in practice.
     MAX_GOLD_DRAWS = 100000
 
+# Card edge masks that fit a cell (``fit_set``): bit ``e`` of
+# ``_FIT_SET[cons][req]`` is set when ``e & cons == req`` (the edges towards
+# tunnel cards match theirs); bit ``e`` of ``_MEET_SET[m]`` when ``e & m``
+# (an open edge meets a reached open edge).
+cdef int _FIT_SET[16][16]
+cdef int _MEET_SET[16]
+
+
+cdef void _fill_fit_tables() noexcept nogil:
+    cdef int cons, req, e, m
+    for cons in range(16):
+        for req in range(16):
+            _FIT_SET[cons][req] = 0
+            for e in range(16):
+                if (e & cons) == req:
+                    _FIT_SET[cons][req] |= 1 << e
+    for m in range(16):
+        _MEET_SET[m] = 0
+        for e in range(16):
+            if e & m:
+                _MEET_SET[m] |= 1 << e
+
+
+_fill_fit_tables()
+
+cdef struct SabScratch:
+    # Working memory of ``resample_history``: the kept and the current plan,
+    # and the public counts at the other players' card decisions.
+    SabPlan plans[2]
+    SabPub pub[MAXLOG]
+
+
+# One buffer for the process, allocated at the first resample (resampling
+# runs in one thread at a time, like everything else on an engine).
+cdef SabScratch* _scratch = NULL
+
+
+cdef SabScratch* _resample_scratch() noexcept nogil:
+    global _scratch
+    if _scratch == NULL:
+        _scratch = <SabScratch*>malloc(sizeof(SabScratch))
+    return _scratch
+
+
+cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nogil:
+    """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
+    tunnel card may have on the empty cell ``g``: every edge towards a
+    tunnel card matches it (open/open, wall/wall; face-down goals impose
+    nothing) and an open edge meets a reached open edge (``frm[g]``)."""
+    cdef int d, nv, cons = 0, req = 0
+    for d in range(4):
+        nv = s.cell[g + sab_doff(c, d)]
+        if (nv & CB_OCC) and not (nv & CB_GOAL):
+            cons |= 1 << d
+            req |= ((nv >> ((d + 2) & 3)) & 1) << d
+    return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
+
+
+cdef inline int played_kind(const Ev* e) noexcept nogil:
+    """The card kind a public play event shows; -1 for a pass (kind
+    hidden), -2 for an event that is no card decision."""
+    if e.ev == EV_PLACE:
+        return e.b
+    if e.ev == EV_ROCK:
+        return K_ROCK
+    if e.ev == EV_BREAK:
+        return K_BREAK + e.b
+    if e.ev == EV_REPAIR:
+        return K_REPAIR + e.b
+    if e.ev == EV_MAP:
+        return K_MAP
+    if e.ev == EV_PASS:
+        return -1
+    return -2
+
+
+cdef inline int next_pass_kind(const SabPlan* pl, int* jp) noexcept nogil:
+    """The kind of the plan's next pass (index ``jp[0]``, then advanced);
+    -1 if the plan has none."""
+    if jp[0] >= pl.npass:
+        return -1
+    jp[0] += 1
+    return pl.pass_kind[jp[0] - 1]
+
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline int pub_legal(const SabPub* u, unsigned int held) noexcept nogil:
+    """Legal actions of a mover holding the kinds of the bit set ``held``
+    where the public counts are ``u``: ``legal_actions``' length, capped
+    likewise."""
+    cdef int n = 0, k
+    while held:
+        k = __builtin_ctz(held)
+        n += 1 + u.a[k]
+        held &= held - 1
+    return n if n < MAX_BRANCHING else MAX_BRANCHING
+
+
+cdef enum:
+    LOG_TABLE = 1024
+
+# log(i) for 0 < i < LOG_TABLE (the weights' factors are small integers).
+cdef double _LOG_INT[LOG_TABLE]
+
+
+cdef void _fill_log_table() noexcept nogil:
+    cdef int i
+    _LOG_INT[0] = -INFINITY
+    for i in range(1, LOG_TABLE):
+        _LOG_INT[i] = log(<double>i)
+
+
+_fill_log_table()
+
+
+cdef inline double log_int(int x) noexcept nogil:
+    """log(x) for an integer x > 0 (the same value as ``log(<double>x)``)."""
+    return _LOG_INT[x] if x < LOG_TABLE else log(<double>x)
+
+
 # Worlds ``resample_history`` could not draw consistently (see
 # ``resample_failures``); stays 0 unless the procedure has a bug.
 cdef long long _resample_failures = 0
@@ -101,6 +224,23 @@ def _raise_if_resample_failed(int player) -> None:
         raise RuntimeError(f"saboteur resample for player {player} failed: "
                            f"{_FAILURES[_resample_error]} (a bug in the resampler; "
                            f"the true history is never returned instead)")
+
+
+def _public_legal_count(SaboteurEngine engine) -> int:
+    """The number of legal actions of the player to move in a play phase,
+    counted the way the resampler's weights count it: from the public counts
+    (``pub_counts``) and the kinds the mover holds.  For the tests, which
+    compare it with ``py_legal_actions``."""
+    cdef SabPub u
+    cdef unsigned int held = 0
+    cdef int k
+    if engine.s.phase != PH_PLAY:
+        raise ValueError("not a play phase")
+    engine.pub_counts(&u)
+    for k in range(NKINDS):
+        if engine.s.hand[engine.s.cur][k]:
+            held |= 1u << k
+    return pub_legal(&u, held)
 
 
 #: The action layout of ``saboteur_actions.pxd`` (mirrored in games/saboteur.py).
@@ -577,15 +717,6 @@ cdef class SaboteurEngine(Engine):
         self.s.cell[g] |= CB_REACH
         self.bfs(g)
 
-    cdef inline bint fits(self, int g, int e) noexcept nogil:
-        cdef int d, nv
-        for d in range(4):
-            nv = self.s.cell[g + self.doff(d)]
-            if (nv & CB_OCC) and not (nv & CB_GOAL):
-                if ((e >> d) & 1) != ((nv >> ((d + 2) & 3)) & 1):
-                    return False
-        return True
-
     # ------------------------------------------------------------------
     # the interface
     # ------------------------------------------------------------------
@@ -600,11 +731,12 @@ cdef class SaboteurEngine(Engine):
         return self.s.phase == PH_OVER
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, F = self.p.F
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, fs, j, F = self.p.F
         cdef int tail = self.p.tail0
         cdef int* h = self.s.hand[p]
-        cdef int* fl = self.s.front
+        cdef unsigned int held = 0, tk, fits_any = 0, wanted
         cdef int open_j[MAXFR]
+        cdef int fset[MAXFR]
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -615,24 +747,44 @@ cdef class SaboteurEngine(Engine):
             return n
         if self.s.phase != PH_PLAY:
             return 0
-        if not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
+        for k in range(NKINDS):
+            held |= (<unsigned int>(h[k] != 0)) << k
+        tk = held & ((1u << NTUN) - 1)
+        if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
             # The cells where a card may join (``fr``, a reached open edge
-            # points at them) and their positions on the action frontier.
-            nf = self.s.nfr
-            for i in range(nf):
-                open_j[i] = sab_index(fl, self.s.nfront, self.s.fr[i])
-            for k in range(NTUN):
-                if h[k] == 0:
-                    continue
+            # points at them) and one of the held cards fits: the held
+            # card edges that fit there and their positions on the action
+            # frontier (``fr`` is in no order; the kept cells keep it).
+            wanted = 0
+            t = tk
+            while t:
+                e = TUN_EDGES[__builtin_ctz(t)]
+                wanted |= (1u << e) | (1u << rot180(e))
+                t &= t - 1
+            nf = 0
+            for i in range(self.s.nfr):
+                g = self.s.fr[i]
+                fs = fit_set(self.p, &self.s, g) & wanted
+                if fs:
+                    j = sab_index(self.s.front, self.s.nfront, g)
+                    if j >= 0:
+                        open_j[nf] = j
+                        fset[nf] = fs
+                        nf += 1
+                        fits_any |= <unsigned int>fs
+            while tk:
+                k = __builtin_ctz(tk)
+                tk &= tk - 1
                 for o in range(2):
                     e = TUN_EDGES[k]
                     if o == 1:
                         if rot180(e) == e:
                             break
                         e = rot180(e)
+                    if not (fits_any >> e) & 1:
+                        continue
                     for i in range(nf):
-                        g = self.s.fr[i]
-                        if (e & self.s.frm[g]) and open_j[i] >= 0 and self.fits(g, e) and n < MAX_BRANCHING:
+                        if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
                             out[n] = (k * 2 + o) * F + open_j[i]
                             n += 1
         if h[K_ROCK]:
@@ -659,10 +811,10 @@ cdef class SaboteurEngine(Engine):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
                     out[n] = tail + A_MAP + g
                     n += 1
-        for k in range(NKINDS):
-            if h[k] and n < MAX_BRANCHING:
-                out[n] = tail + A_PASS + k
-                n += 1
+        while held and n < MAX_BRANCHING:
+            out[n] = tail + A_PASS + __builtin_ctz(held)
+            n += 1
+            held &= held - 1
         return n
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
@@ -1120,7 +1272,6 @@ cdef class SaboteurEngine(Engine):
                 j0 = pl.ndraw
                 q0 = pl.npass
                 newround = 0
-            k = -2
             if e.ev == EV_DRAW:
                 j = pl.ndraw
                 pl.ndraw += 1
@@ -1135,18 +1286,7 @@ cdef class SaboteurEngine(Engine):
                     pl.open[e.actor][pl.nopen[e.actor]] = j
                     pl.nopen[e.actor] += 1
                 continue
-            elif e.ev == EV_PLACE:
-                k = e.b
-            elif e.ev == EV_ROCK:
-                k = K_ROCK
-            elif e.ev == EV_BREAK:
-                k = K_BREAK + e.b
-            elif e.ev == EV_REPAIR:
-                k = K_REPAIR + e.b
-            elif e.ev == EV_MAP:
-                k = K_MAP
-            elif e.ev == EV_PASS:
-                k = -1
+            k = played_kind(&e)
             if k == -2:
                 continue
             q = e.actor
@@ -1198,19 +1338,103 @@ cdef class SaboteurEngine(Engine):
                 nv += 1
         return nv >= 2
 
-    cdef int drive(self, SabPlan* pl, int player, double* lw) noexcept nogil:
+    cdef void pub_counts(self, SabPub* u) noexcept nogil:
+        """The plays each card kind gives the player to move (``u.a``,
+        as ``legal_actions`` counts them: a hand's legal actions are, per
+        kind held, one pass plus these; ``pub_legal``).  Reads only public
+        state (board, broken tools, goals)."""
+        cdef int q = self.s.cur, i, t, r, g, fs, e, k
+        cdef int cnt_e[16]
+        cdef int nbroken[3]
+        cdef int nfree[3]
+        memset(u, 0, sizeof(SabPub))
+        if not (self.s.broken[q][0] or self.s.broken[q][1] or self.s.broken[q][2]):
+            memset(cnt_e, 0, sizeof(cnt_e))
+            for i in range(self.s.nfr):
+                g = self.s.fr[i]
+                if sab_index(self.s.front, self.s.nfront, g) < 0:
+                    continue
+                fs = fit_set(self.p, &self.s, g)
+                while fs:
+                    cnt_e[__builtin_ctz(fs)] += 1
+                    fs &= fs - 1
+            for k in range(NTUN):
+                e = TUN_EDGES[k]
+                u.a[k] = cnt_e[e] + (cnt_e[rot180(e)] if rot180(e) != e else 0)
+        u.a[K_ROCK] = self.s.ntun
+        for g in range(3):
+            if not self.s.goal_up[g]:
+                u.a[K_MAP] += 1
+        for t in range(3):
+            nbroken[t] = 0
+            nfree[t] = 0
+            for r in range(self.p.n):
+                if self.s.broken[r][t]:
+                    nbroken[t] += 1
+                elif r != q:
+                    nfree[t] += 1
+            u.a[K_BREAK + t] = nfree[t]
+        for r in range(6):
+            for t in range(3):
+                if (REPAIR_MASK[r] >> t) & 1:
+                    u.a[K_REPAIR + r] += nbroken[t]
+
+    cdef int plan_logweight(self, SabPlan* pl, int player, const SabPub* pub, double* lw) noexcept nogil:
+        """The log importance weight of a plan (rules doc, "Resampling"): at
+        every card decision of a player other than ``player``, -log(held
+        cards of the kind used x legal actions) -- the uniform-opponent
+        target (1 / legal actions) over the proposal, which takes a public
+        play or a pass from a uniformly chosen held card; the other factors
+        are equal for every history of the information set.  The hands
+        follow from the plan's draws; the legal actions from the hand and
+        ``pub``, the public counts at those decisions in log order (the same
+        for every history of the information set, ``drive`` records them).
+        Adds to ``lw``; 0 if a play uses a card its player does not hold."""
+        cdef int hand[MAXP][NKINDS]
+        cdef unsigned int held[MAXP]
+        cdef int jd = 0, jp = 0, t = 0, i, k, q
+        cdef Ev e
+        memset(hand, 0, sizeof(hand))
+        memset(held, 0, sizeof(held))
+        for i in range(pl.nl):
+            e = pl.log[i]
+            if e.ev == EV_DRAW:
+                if jd >= pl.ndraw or pl.draw_kind[jd] < 0:
+                    return 0
+                k = pl.draw_kind[jd]
+                hand[e.actor][k] += 1
+                held[e.actor] |= 1u << k
+                jd += 1
+                continue
+            if e.ev == EV_ROUNDEND:
+                memset(hand, 0, sizeof(hand))
+                memset(held, 0, sizeof(held))
+                continue
+            k = played_kind(&e)
+            if k == -2:
+                continue
+            if k == -1:
+                k = next_pass_kind(pl, &jp)
+                if k < 0:
+                    return 0
+            q = e.actor
+            if hand[q][k] <= 0:
+                return 0
+            if q != player:
+                lw[0] -= log_int(hand[q][k] * pub_legal(&pub[t], held[q]))
+                t += 1
+            hand[q][k] -= 1
+            if hand[q][k] == 0:
+                held[q] &= ~(1u << k)
+        return 1
+
+    cdef int drive(self, SabPlan* pl, int player, SabPub* pub) noexcept nogil:
         """From the initial state, apply the planned history until as many
-        events as in the log are out; 0 on any inconsistency.  With ``lw``
-        given, also adds the log importance weight of the history: at every
-        card decision of a player other than ``player``, -log(held cards of
-        the kind used x legal actions) -- the uniform-opponent target
-        (1 / legal actions) over the proposal, which takes a public play or
-        a pass from a uniformly chosen held card (rules doc, "Resampling");
-        the other factors are equal for every history of the information
-        set."""
-        cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0
+        events as in the log are out; 0 on any inconsistency.  With ``pub``
+        given, also records the public counts (``pub_counts``) at every card
+        decision of a player other than ``player``, in order."""
+        cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0, t = 0
         cdef int tail = self.p.tail0
-        cdef int buf[MAX_BRANCHING]
         cdef Ev e
         self.to_initial()
         while self.s.nlog < pl.nl:
@@ -1267,17 +1491,15 @@ cdef class SaboteurEngine(Engine):
                     a = tail + A_MAP + e.a
                     k = K_MAP
                 else:
-                    if jp >= pl.npass:
-                        return 0
-                    k = pl.pass_kind[jp]
-                    jp += 1
+                    k = next_pass_kind(pl, &jp)
                     if k < 0:
                         return 0
                     a = tail + A_PASS + k
                 if a < 0 or self.s.hand[self.s.cur][k] <= 0:
                     return 0
-                if lw != NULL and self.s.cur != player:
-                    lw[0] -= log(<double>self.s.hand[self.s.cur][k] * self.legal_actions(buf))
+                if pub != NULL and self.s.cur != player:
+                    self.pub_counts(&pub[t])
+                    t += 1
             else:
                 return 0
             self.apply(a)
@@ -1288,64 +1510,78 @@ cdef class SaboteurEngine(Engine):
         of the rules doc (section Information, "Resampling": K proposals,
         one kept with probability proportional to its importance weight);
         it reads only ``player``'s events and the public phase.  Uses ``self`` as scratch
-        space.  Every draw replays to ``player``'s information state; one
-        that does not is a bug: ``out`` is left empty (never the true
-        history), the failure is counted in ``resample_failures`` and the
-        Python entry points raise RuntimeError naming it."""
+        space and leaves it at the drawn history.  The first proposal is
+        replayed (``drive``), recording the public counts its weight and the
+        others' need (``plan_logweight``); the others are weighed from their
+        plans alone and only the one kept is replayed.  Every draw replays
+        to ``player``'s information state; one that does not is a bug:
+        ``out`` is left empty (never the true history), the failure is
+        counted in ``resample_failures`` and the Python entry points raise
+        RuntimeError naming it."""
         global _resample_failures, _resample_error
-        cdef SabPlan* pl
+        cdef SabScratch* sc
+        cdef SabPlan* best
+        cdef SabPlan* cur
+        cdef SabPlan* tmp
+        cdef SabPub* rec = NULL
         cdef uint64_t key0 = self.info_key(player)
-        cdef int err = 0, i
+        cdef int err = 0, i, nl = self.s.nlog
         cdef double lw, logtot = -INFINITY, m
-        cdef double* lwp = NULL      # weights are needed only with K > 1
-        cdef vector[int] pick
-        cdef bint picked = False
+        cdef bint driven = True     # self is at ``best``'s history
         _resample_error = 0
         out.clear()
-        if _proposals > 1:
-            lwp = &lw
-        if self.s.nlog >= MAXLOG:
+        sc = _resample_scratch()
+        if nl >= MAXLOG:
             err = 1
+        elif sc == NULL:
+            err = 2
         else:
-            pl = <SabPlan*>malloc(sizeof(SabPlan))
-            if pl == NULL:
-                err = 2
-            else:
-                memcpy(pl.log, self.s.log, sizeof(pl.log))
-                pl.nl = self.s.nlog
-                pl.open_share = self.s.phase == PH_SHARE
-                # K proposals, one kept with probability proportional to its
-                # importance weight (streaming: the i-th replaces the pick
-                # with probability w_i / (w_1 + ... + w_i))
-                for i in range(_proposals):
-                    lw = 0.0
-                    if not self.make_plan(pl, player, rng):
-                        err = 3
-                    elif not self.drive(pl, player, lwp):
-                        err = 4
-                    elif self.info_key(player) != key0:
-                        err = 5
-                    if err:
-                        break
-                    if _proposals == 1:
-                        pick = self.hist
-                        picked = True
-                        break
-                    if lw == -INFINITY:
-                        continue
-                    m = lw if lw > logtot else logtot
-                    logtot = m + log(exp(lw - m) + exp(logtot - m))
-                    if rng_double(rng) < exp(lw - logtot):
-                        pick = self.hist
-                        picked = True
-                free(pl)
-                if not err and not picked:
+            best = &sc.plans[0]
+            cur = &sc.plans[1]
+            if _proposals > 1:
+                rec = &sc.pub[0]
+            for i in range(2):
+                memcpy(sc.plans[i].log, self.s.log, nl * sizeof(Ev))
+                sc.plans[i].nl = nl
+                sc.plans[i].open_share = self.s.phase == PH_SHARE
+            # K proposals, one kept with probability proportional to its
+            # importance weight (streaming: the i-th replaces the pick with
+            # probability w_i / (w_1 + ... + w_i)).
+            if not self.make_plan(best, player, rng):
+                err = 3
+            elif not self.drive(best, player, rec):
+                err = 4
+            elif _proposals > 1:
+                lw = 0.0
+                if not self.plan_logweight(best, player, sc.pub, &lw):
                     err = 4
+                else:
+                    logtot = lw
+                    rng_double(rng)     # the first proposal is kept for sure
+                    for i in range(1, _proposals):
+                        lw = 0.0
+                        if not self.make_plan(cur, player, rng):
+                            err = 3
+                        elif not self.plan_logweight(cur, player, sc.pub, &lw):
+                            err = 4
+                        if err:
+                            break
+                        m = lw if lw > logtot else logtot
+                        logtot = m + log(exp(lw - m) + exp(logtot - m))
+                        if rng_double(rng) < exp(lw - logtot):
+                            tmp = best
+                            best = cur
+                            cur = tmp
+                            driven = False
+                    if not err and not driven and not self.drive(best, player, NULL):
+                        err = 4
+            if not err and self.info_key(player) != key0:
+                err = 5
         if err:
             _resample_failures += 1
             _resample_error = err
             return
-        out[0] = pick
+        out[0] = self.hist
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """``resample_history`` then replay, skipping the replay when the

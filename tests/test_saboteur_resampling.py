@@ -13,7 +13,8 @@ import pyspiel
 import pytest
 
 from games import testing
-from src_cy.saboteur import DEFAULT_RESAMPLE_PROPOSALS, resample_failures, set_resample_proposals
+from src_cy.saboteur import (DEFAULT_RESAMPLE_PROPOSALS, _public_legal_count, resample_failures,
+                              set_resample_proposals)
 from test_saboteur import CROSS, DIG, FILLER, IDLE, SAB, Acts, play, setup, view
 
 
@@ -187,3 +188,21 @@ def test_uncorrected_card_proposal_is_refused(proposals, stat_seed) -> None:
     set_resample_proposals(1)
     n = 3000
     assert testing.worst_exact_pvalue(_small_information_sets(), n, stat_seed(9)) < 1e-6
+
+
+@pytest.mark.parametrize("players,deck_scale", [(3, 100), (5, 40), (7, 100), (10, 60)])
+def test_weights_count_the_legal_actions_from_public_counts(players, deck_scale):
+    """The resampler weighs a proposal without replaying it: the mover's
+    legal actions at an opponent's decision follow from public counts of
+    that position and the kinds the proposal gives the mover.  That count
+    equals ``legal_actions`` at every play decision of random games (broken
+    tools, rockfalls and maps included)."""
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1,
+                                          "deck_scale": deck_scale})
+    checked = 0
+    for state in testing.random_states(game, 4, seed=players):
+        if state.is_terminal() or state.is_chance_node() or view(state)["phase"] != "play":
+            continue
+        assert _public_legal_count(state.engine) == len(state.legal_actions())
+        checked += 1
+    assert checked >= 40

@@ -1,6 +1,6 @@
 """ISMCTS simulations per second: ours vs OpenSpiel's, same game and position.
 
-    python -m experiments.bench.bench_search [--seconds 2]
+    python -m experiments.bench.bench_search [--seconds 2] [--only TEXT]
 
 Rows: each goldspiel game at a fixed mid-game position (seeded random play,
 12 decisions) against OpenSpiel's Python ``ISMCTSBot`` on the same registered
@@ -8,6 +8,8 @@ game; ``leduc_poker`` (our Leduc engine vs OpenSpiel's C++ game, same
 position) against both OpenSpiel bots.  All use random rollouts, UCT c=2,
 unlimited world samples.  Prints a Markdown table with machine and date; also
 checks that OpenSpiel's C++ ISMCTSBot fails on a Python-registered game.
+``--only saboteur`` keeps the rows whose name or game string contains the
+text (and skips that check); ``--write`` needs every row.
 """
 from __future__ import annotations
 
@@ -105,14 +107,41 @@ POSITIONS = [
 ]
 
 
+def leduc_rows(seconds: float) -> list[tuple]:
+    """Our Leduc engine against both OpenSpiel bots on OpenSpiel's C++ game,
+    same position (cards 0 and 3 dealt; call; raise)."""
+    from src_cy.poker import LeducEngine
+    game = pyspiel.load_game("leduc_poker")
+    state = game.new_initial_state()
+    engine = LeducEngine({"players": 2})
+    for action in (0, 3, 1, 2):
+        state.apply_action(action)
+        engine.py_apply(action)
+    assert engine.info_string(1) == state.information_state_string(1)
+    a = rate(ours(engine, state.current_player()), seconds)
+    return [("leduc_poker", a, "OpenSpiel Python ISMCTSBot",
+             rate(openspiel_python(game, state), seconds)),
+            ("leduc_poker", a, "OpenSpiel C++ ISMCTSBot",
+             rate(openspiel_cpp(game, state), seconds))]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="ISMCTS speed vs OpenSpiel")
     ap.add_argument("--seconds", type=float, default=2.0, help="target time per measurement")
+    ap.add_argument("--only", default="", help="keep the rows whose name or game string contains this")
     ap.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = ap.parse_args(argv)
+    if args.only and args.write:
+        ap.error("--write needs every row (no --only)")
+
+    def wanted(name: str, game_string: str) -> bool:
+        return args.only.lower() in name.lower() or args.only in game_string
+
     import games  # noqa: F401
     rows = []
     for name, game_string in POSITIONS:
+        if not wanted(name, game_string):
+            continue
         game = pyspiel.load_game(game_string)
         state = mid_game(game)
         p = state.current_player()
@@ -131,27 +160,21 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 set_resample_corrector(*old)
             rows.append((f"{name}, corrector off for both", a, "OpenSpiel Python ISMCTSBot", b))
-    from src_cy.poker import LeducEngine
-    game = pyspiel.load_game("leduc_poker")
-    state = game.new_initial_state()
-    engine = LeducEngine({"players": 2})
-    for action in (0, 3, 1, 2):   # deal cards 0 and 3; call; raise
-        state.apply_action(action)
-        engine.py_apply(action)
-    assert engine.info_string(1) == state.information_state_string(1)
-    p = state.current_player()
-    a = rate(ours(engine, p), args.seconds)
-    rows.append(("leduc_poker", a, "OpenSpiel Python ISMCTSBot",
-                 rate(openspiel_python(game, state), args.seconds)))
-    rows.append(("leduc_poker", a, "OpenSpiel C++ ISMCTSBot",
-                 rate(openspiel_cpp(game, state), args.seconds)))
-    lines = [machine_line(), "",
-             f"Command: `python -m experiments.bench.bench_search --seconds {args.seconds:g}`", "",
+    if wanted("leduc_poker", "leduc_poker"):
+        rows.extend(leduc_rows(args.seconds))
+    if not rows:
+        ap.error(f"--only {args.only!r} matches no row")
+    command = f"python -m experiments.bench.bench_search --seconds {args.seconds:g}"
+    if args.only:
+        command += f" --only {args.only}"
+    lines = [machine_line(), "", f"Command: `{command}`", "",
              "| game (position) | goldspiel ISMCTS sims/s | baseline | baseline sims/s | ratio |",
              "|---|---|---|---|---|"]
     for name, a, base, b in rows:
         lines.append(f"| {name} | {a:,.0f} | {base} | {b:,.0f} | {a / b:.1f}x |")
-    lines.append(f"\nOpenSpiel C++ ISMCTSBot on gold_thief (Python-registered): {cpp_on_python_game()}")
+    if not args.only:
+        lines.append("\nOpenSpiel C++ ISMCTSBot on gold_thief (Python-registered): "
+                     f"{cpp_on_python_game()}")
     text = "\n".join(lines)
     print(text)
     if args.write:
