@@ -14,7 +14,7 @@ are defined once in ``gold_nugget_actions.pxd``.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libcpp.vector cimport vector
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, realloc, free
 from libc.math cimport log
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64, CHANCE_PLAYER,

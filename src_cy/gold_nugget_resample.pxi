@@ -1109,6 +1109,26 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
     return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
 
 
+cdef double rs_target_prob(GoldNuggetEngine self, int a) noexcept nogil:
+    """The target weight of action ``a`` at this node (legal or not): its
+    chance probability, 1/(legal actions) at another player's decision, 1 at
+    P's; 0 when ``a`` is not an option here."""
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int cp = self.current_player(), n, i
+    if cp == CHANCE_PLAYER:
+        n = self.chance_outcomes(outs, probs)
+        for i in range(n):
+            if outs[i] == a:
+                return probs[i]
+        return 0.0
+    n = self.legal_actions(outs)
+    for i in range(n):
+        if outs[i] == a:
+            return 1.0 if cp == self.wP else 1.0 / n
+    return 0.0
+
+
 cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
                            int pi, const vector[int]* base, int t1, int* outs,
                            double* probs) noexcept nogil:
@@ -1116,13 +1136,11 @@ cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const
     inside the window (P's own action forced to P's next one), only the
     current world's action after it, with its probability under the target
     (chance probability, or 1/(legal actions) at another player's decision)."""
-    cdef int d = <int>self.hist.size(), cp = self.current_player(), n, i, m
+    cdef int d = <int>self.hist.size(), cp = self.current_player(), n, i
     cdef int npact = <int>pact.size()
-    cdef int allo[MAX_BRANCHING]
-    cdef double allp[MAX_BRANCHING]
     if cp == self.wP:
-        if pi < npact and ppos[0][pi] == self.g.pcount and self.is_legal(pact[0][pi]) and \
-                (d < t1 or base[0][d] == pact[0][pi]):
+        if pi < npact and ppos[0][pi] == self.g.pcount and \
+                (d < t1 or base[0][d] == pact[0][pi]) and self.is_legal(pact[0][pi]):
             outs[0] = pact[0][pi]
             probs[0] = 1.0
             return 1
@@ -1134,66 +1152,131 @@ cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const
         for i in range(n):
             probs[i] = 1.0 / n
         return n
-    if cp == CHANCE_PLAYER:
-        m = self.chance_outcomes(allo, allp)
-        for i in range(m):
-            if allo[i] == base[0][d]:
-                outs[0] = allo[i]
-                probs[0] = allp[i]
-                return 1
-        return 0
-    if not self.is_legal(base[0][d]):
-        return 0
     outs[0] = base[0][d]
-    probs[0] = 1.0 / self.legal_actions(allo)
-    return 1
+    probs[0] = rs_target_prob(self, outs[0])
+    return 1 if probs[0] > 0.0 else 0
+
+
+cdef struct Chain:
+    # the corrector's current world (rs_correct): its lazy states after each
+    # prefix, valid up to ``valid``, P's actions before each position and each
+    # action's target weight (valid below ``valid``); ``free``: from this
+    # position on every node of the world is an ordinary one (no goal, no end,
+    # no P to move with P's log used up) and its end is a goal (nb + 1: none)
+    int valid
+    int nb
+    int free
+
+
+cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+                                bint truth_terminal) noexcept nogil:
+    """A node the window kernel does not expand (a goal, the end, or P to
+    move with P's log used up)."""
+    return rs_is_goal(self, pi, npact, truth_cp, truth_terminal) or self.is_terminal() or \
+        (self.g.pcount == self.wT and pi == npact and self.current_player() == self.wP)
+
+
+cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain* ch,
+                          vector[GN]* cs, vector[int]* cpi, vector[double]* cq,
+                          vector[char]* cstop, int npact, int truth_cp,
+                          bint truth_terminal) noexcept nogil:
+    """Replay the world ``base`` (lazy, P's events checked) from its last
+    valid snapshot to its end, recording the state after every prefix, P's
+    actions before it and each action's target weight.  False if ``base``
+    breaks P's log (not expected: it is a verified world)."""
+    cdef int t = ch.valid, pi, a
+    memcpy(&self.g, &cs[0][t], sizeof(GN))
+    self.hist.resize(t)
+    if t > 0:
+        memcpy(self.hist.data(), base.data(), t * sizeof(int))
+    self.hact.resize(t)
+    pi = cpi[0][t]
+    while t < ch.nb:
+        a = base[0][t]
+        cstop[0][t] = rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
+        if self.current_player() == self.wP:
+            pi += 1
+        cq[0][t] = rs_target_prob(self, a)
+        if cq[0][t] <= 0.0:
+            return False
+        self.apply(a)
+        if self.g.wdead:
+            return False
+        t += 1
+        cs[0][t] = self.g
+        cpi[0][t] = pi
+        ch.valid = t
+    ch.free = ch.nb + 1
+    if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
+        ch.free = ch.nb
+        while ch.free > 0 and not cstop[0][ch.free - 1]:
+            ch.free -= 1
+    return True
 
 
 cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
-                         int truth_cp, bint truth_terminal, uint64_t key,
-                         const vector[int]* base, int t0, int t1, long budget) noexcept nogil:
+                         int truth_cp, bint truth_terminal,
+                         const vector[int]* base, int t0, int t1, long budget,
+                         const vector[GN]* cs, const vector[int]* cpi, const vector[double]* cq,
+                         int free, vector[int]* pick) noexcept nogil:
     """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
     the world ``base`` on the block of history positions [t0, t1).  Every
     history of P's information set with base's length, base's actions before
     t0 and base's actions from t1 on is enumerated on the real rules (P's
     events checked as they happen) with its target weight, and one is drawn
-    in proportion to it (reservoir sampling); the state becomes that world.
-    The block and the node budget depend only on the class of histories the
-    step ranges over, so the step leaves the target distribution invariant
-    (a step over budget leaves the world unchanged).  1: a world was drawn
-    (maybe base itself); 0: over budget; -1: no world (not expected)."""
+    in proportion to it (reservoir sampling) into ``pick``.  The block and
+    the node budget depend only on the class of histories the step ranges
+    over, so the step leaves the target distribution invariant (a step over
+    budget leaves the world unchanged).  The enumeration starts from base's
+    recorded state at t0 (``cs``, valid to the end), and a completion of the
+    block whose state at t1 is base's own continues as base does: its
+    remaining nodes are counted and its weight multiplied by base's recorded
+    weights without replaying them (the same tree, nodes and draws as
+    replaying).  1: a world was drawn (maybe base itself); 0: over budget;
+    -1: no world (not expected)."""
     global _RS_MCMC_NODES
-    cdef vector[int] eo, fstart, fn, fi, fpi, fd, pick
+    cdef vector[int] eo, fstart, fn, fi, fpi, fd
     cdef vector[double] ep, fw
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
-    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi = 0
+    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
     cdef bint found = False, expand = True
-    self.to_initial()
-    self.g.lazy = 1
-    for i in range(t0):
-        if self.current_player() == P:
-            pi += 1
-        self.apply(base[0][i])
-    if self.g.wdead:
-        self.g.lazy = 0
-        return -1
+    memcpy(&self.g, &cs[0][t0], sizeof(GN))
+    self.hist.resize(t0)
+    if t0 > 0:
+        memcpy(self.hist.data(), base.data(), t0 * sizeof(int))
+    self.hact.resize(t0)
+    pi = cpi[0][t0]
     while True:
         if expand:
             nodes += 1
             if nodes > budget:
                 _RS_MCMC_NODES += nodes
-                self.g.lazy = 0
                 return 0
             d = <int>self.hist.size()
             n = 0
-            if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
+            if d == t1 and free <= d < nb and pi == cpi[0][d] and \
+                    memcmp(&self.g, &cs[0][d], sizeof(GN)) == 0:
+                # base's own state after the block: the rest is base's
+                # forced chain, nb - d more nodes to base's end, a goal
+                if nodes + (nb - d) > budget:
+                    _RS_MCMC_NODES += budget + 1
+                    return 0
+                nodes += nb - d
+                for i in range(d, nb):
+                    w *= cq[0][i]
+                tot += w
+                if rng_double(self.wrng) * tot < w:
+                    pick[0] = self.hist
+                    pick.insert(pick.end(), base.begin() + d, base.end())
+                    found = True
+            elif rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
                 if d == nb:
                     tot += w
                     if rng_double(self.wrng) * tot < w:
-                        pick = self.hist
+                        pick[0] = self.hist
                         found = True
             elif d < nb and not self.is_terminal() and not (
                     self.g.pcount == self.wT and pi == npact and self.current_player() == P):
@@ -1249,10 +1332,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
             pi += 1
         expand = True
     _RS_MCMC_NODES += nodes
-    self.g.lazy = 0
-    if not found:
-        return -1
-    return 1 if rs_replay_verified(self, &pick, key, truth_cp, truth_terminal) else -1
+    return 1 if found else -1
 
 
 cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
@@ -1260,16 +1340,35 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
     """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
     (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
     world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``, each within
-    ``_RS_MCMC_BUDGET`` nodes.  The state ends as the last world; False if a
-    step failed (no world: not expected; the state is then the walk's world)."""
+    ``_RS_MCMC_BUDGET`` nodes.  The steps run on the lazy rules (P's events
+    checked) from the recorded states of the current world; the last world
+    is then replayed on the full rules and verified (P's key, the player to
+    move).  The state ends as the last world; False if a step found no world
+    or the verification failed (neither expected; the state is then the
+    walk's world)."""
     global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT
-    cdef vector[int] cur = self.hist, start = self.hist
-    cdef int s, t0, t1, r, nb
+    cdef vector[int] cur = self.hist, start = self.hist, pick
+    cdef vector[GN] cs
+    cdef vector[int] cpi
+    cdef vector[double] cq
+    cdef vector[char] cstop
+    cdef Chain ch
+    cdef int s, t0, t1, r, nb = <int>cur.size()
     cdef bint ok = True
+    if nb == 0:
+        return True
+    ch.nb = nb
+    ch.valid = 0
+    ch.free = nb + 1
+    cs.resize(nb + 1)
+    cpi.resize(nb + 1)
+    cq.resize(nb)
+    cstop.resize(nb)
+    self.to_initial()
+    self.g.lazy = 1
+    cs[0] = self.g
+    cpi[0] = 0
     for s in range(_RS_MCMC_STEPS):
-        nb = <int>cur.size()
-        if nb == 0:
-            break
         if past(&self.resample_deadline):
             # out of time: keep the chain's current world (every step so far
             # left the posterior invariant; fewer steps, same support)
@@ -1277,23 +1376,30 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
             break
         t0 = rng_int(self.wrng, nb)
         t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
-        r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, key, &cur, t0,
-                            t1, _RS_MCMC_BUDGET)
+        if ch.valid < nb and not rs_chain_extend(self, &cur, &ch, &cs, &cpi, &cq, &cstop,
+                                                 <int>pact.size(), truth_cp, truth_terminal):
+            ok = False
+            break
+        r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
+                            t1, _RS_MCMC_BUDGET, &cs, &cpi, &cq, ch.free, &pick)
         if r == 1:
-            if self.hist != cur:
+            if pick != cur:
                 _RS_MCMC_MOVES += 1
-            cur = self.hist
+                cur.swap(pick)
+                if ch.valid > t0:
+                    ch.valid = t0
         elif r == 0:
             _RS_MCMC_SKIPS += 1
         else:
             ok = False
-            cur = start
             break
-    if self.hist != cur:
-        self.to_initial()
-        for s in range(<int>cur.size()):
-            self.apply(cur[s])
-    return ok
+    self.g.lazy = 0
+    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
+        return True
+    self.to_initial()
+    for s in range(nb):
+        self.apply(start[s])
+    return False
 
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
