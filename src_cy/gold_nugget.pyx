@@ -381,6 +381,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef long wleft            # backtracks this resample may still make
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
+    cdef bint wreal            # the state is the real replay of the last world resampled
 
 
     def __cinit__(self):
@@ -1848,6 +1849,17 @@ cdef class GoldNuggetEngine(Engine):
 
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         rs_resample_history(self, player, rng, out)
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        """``Engine.resample`` without its final replay when the resampler
+        left the state as the real, verified replay of the world it drew
+        (every world is replayed and verified before it is returned)."""
+        cdef vector[int] h
+        self.resample_status = RESAMPLE_OK
+        self.resample_history(player, rng, &h)
+        if self.resample_status == RESAMPLE_OK and not (self.wreal and self.hist == h):
+            self.replay(h.data(), <int>h.size())
+        self.wreal = False
 
     # ================================================================ clone
     cdef Engine clone(self):

@@ -1457,6 +1457,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             if a != player:
                 fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
                     A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+    self.wreal = False
     self.wexp = expv.data()
     self.wT = <int>expv.size()
     self.wP = player
@@ -1478,6 +1479,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
                 not rs_correct(self, &pact, &ppos, cp_truth, term, key):
             _RS_MCMC_FAILS += 1
         out[0] = self.hist
+        self.wreal = not self.g.lazy
         return
     self.wleft = _RS_BACKTRACK_CAP
     tries = 0
@@ -1493,6 +1495,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key):
                 _RS_MCMC_FAILS += 1
             out[0] = self.hist
+            self.wreal = not self.g.lazy
             return
         if r < 0:
             _RS_EXHAUSTED += 1
