@@ -1115,8 +1115,15 @@ cdef double rs_target_prob(GoldNuggetEngine self, int a) noexcept nogil:
     P's; 0 when ``a`` is not an option here."""
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
-    cdef int cp = self.current_player(), n, i
+    cdef int cp = self.current_player(), n, i, tot = 0
     if cp == CHANCE_PLAYER:
+        if self.g.phase == PH_DEAL or self.g.phase == PH_DRAW:
+            # counts_outcomes without the list: the same quotient
+            if a < 0 or a >= NCARD or self.g.deck[a] <= 0:
+                return 0.0
+            for i in range(NCARD):
+                tot += self.g.deck[i]
+            return self.g.deck[a] / <double>tot
         n = self.chance_outcomes(outs, probs)
         for i in range(n):
             if outs[i] == a:
@@ -1160,12 +1167,12 @@ cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const
 cdef struct Chain:
     # the corrector's current world (rs_correct): its lazy states after each
     # prefix, valid up to ``valid``, P's actions before each position and each
-    # action's target weight (valid below ``valid``); ``free``: from this
+    # action's target weight (valid below ``valid``); ``clean``: from this
     # position on every node of the world is an ordinary one (no goal, no end,
     # no P to move with P's log used up) and its end is a goal (nb + 1: none)
     int valid
     int nb
-    int free
+    int clean
 
 
 cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int truth_cp,
@@ -1177,7 +1184,7 @@ cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int tr
 
 
 cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain* ch,
-                          vector[GN]* cs, vector[int]* cpi, vector[double]* cq,
+                          GN* cs, vector[int]* cpi, vector[double]* cq,
                           vector[char]* cstop, int npact, int truth_cp,
                           bint truth_terminal) noexcept nogil:
     """Replay the world ``base`` (lazy, P's events checked) from its last
@@ -1185,7 +1192,7 @@ cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain*
     actions before it and each action's target weight.  False if ``base``
     breaks P's log (not expected: it is a verified world)."""
     cdef int t = ch.valid, pi, a
-    memcpy(&self.g, &cs[0][t], sizeof(GN))
+    memcpy(&self.g, &cs[t], sizeof(GN))
     self.hist.resize(t)
     if t > 0:
         memcpy(self.hist.data(), base.data(), t * sizeof(int))
@@ -1203,22 +1210,22 @@ cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain*
         if self.g.wdead:
             return False
         t += 1
-        cs[0][t] = self.g
+        memcpy(&cs[t], &self.g, sizeof(GN))
         cpi[0][t] = pi
         ch.valid = t
-    ch.free = ch.nb + 1
+    ch.clean = ch.nb + 1
     if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
-        ch.free = ch.nb
-        while ch.free > 0 and not cstop[0][ch.free - 1]:
-            ch.free -= 1
+        ch.clean = ch.nb
+        while ch.clean > 0 and not cstop[0][ch.clean - 1]:
+            ch.clean -= 1
     return True
 
 
 cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
                          int truth_cp, bint truth_terminal,
                          const vector[int]* base, int t0, int t1, long budget,
-                         const vector[GN]* cs, const vector[int]* cpi, const vector[double]* cq,
-                         int free, vector[int]* pick) noexcept nogil:
+                         const GN* cs, const vector[int]* cpi, const vector[double]* cq,
+                         int clean, vector[int]* pick) noexcept nogil:
     """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
     the world ``base`` on the block of history positions [t0, t1).  Every
     history of P's information set with base's length, base's actions before
@@ -1242,8 +1249,8 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
     cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
-    cdef bint found = False, expand = True
-    memcpy(&self.g, &cs[0][t0], sizeof(GN))
+    cdef bint found = False, expand = True, at_node = False
+    memcpy(&self.g, &cs[t0], sizeof(GN))
     self.hist.resize(t0)
     if t0 > 0:
         memcpy(self.hist.data(), base.data(), t0 * sizeof(int))
@@ -1257,8 +1264,8 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
                 return 0
             d = <int>self.hist.size()
             n = 0
-            if d == t1 and free <= d < nb and pi == cpi[0][d] and \
-                    memcmp(&self.g, &cs[0][d], sizeof(GN)) == 0:
+            if d == t1 and clean <= d < nb and pi == cpi[0][d] and \
+                    memcmp(&self.g, &cs[d], sizeof(GN)) == 0:
                 # base's own state after the block: the rest is base's
                 # forced chain, nb - d more nodes to base's end, a goal
                 if nodes + (nb - d) > budget:
@@ -1302,6 +1309,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
                 for i in range(n):
                     eo.push_back(outs[i])
                     ep.push_back(probs[i])
+                at_node = True       # the first child needs no restore
         expand = False
         if fn.size() == 0:
             break
@@ -1317,9 +1325,11 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
             fd.pop_back()
             continue
         d = fd[i]
-        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
-        self.hist.resize(d)
-        self.hact.resize(d)
+        if not at_node:
+            memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+            self.hist.resize(d)
+            self.hact.resize(d)
+        at_node = False
         a = eo[fstart[i] + fi[i]]
         w = fw[i] * ep[fstart[i] + fi[i]]
         fi[i] += 1
@@ -1348,7 +1358,7 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
     walk's world)."""
     global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT
     cdef vector[int] cur = self.hist, start = self.hist, pick
-    cdef vector[GN] cs
+    cdef GN* cs
     cdef vector[int] cpi
     cdef vector[double] cq
     cdef vector[char] cstop
@@ -1359,14 +1369,16 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
         return True
     ch.nb = nb
     ch.valid = 0
-    ch.free = nb + 1
-    cs.resize(nb + 1)
+    ch.clean = nb + 1
+    cs = <GN*>malloc((nb + 1) * sizeof(GN))
+    if cs == NULL:
+        return True                  # no memory for the chain: the walk's world
     cpi.resize(nb + 1)
     cq.resize(nb)
     cstop.resize(nb)
     self.to_initial()
     self.g.lazy = 1
-    cs[0] = self.g
+    memcpy(&cs[0], &self.g, sizeof(GN))
     cpi[0] = 0
     for s in range(_RS_MCMC_STEPS):
         if past(&self.resample_deadline):
@@ -1376,12 +1388,12 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
             break
         t0 = rng_int(self.wrng, nb)
         t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
-        if ch.valid < nb and not rs_chain_extend(self, &cur, &ch, &cs, &cpi, &cq, &cstop,
+        if ch.valid < nb and not rs_chain_extend(self, &cur, &ch, cs, &cpi, &cq, &cstop,
                                                  <int>pact.size(), truth_cp, truth_terminal):
             ok = False
             break
         r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                            t1, _RS_MCMC_BUDGET, &cs, &cpi, &cq, ch.free, &pick)
+                            t1, _RS_MCMC_BUDGET, cs, &cpi, &cq, ch.clean, &pick)
         if r == 1:
             if pick != cur:
                 _RS_MCMC_MOVES += 1
@@ -1393,6 +1405,7 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
         else:
             ok = False
             break
+    free(cs)
     self.g.lazy = 0
     if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
         return True
