@@ -1065,7 +1065,7 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
             if n > 0:
                 if <int>self.wsnap.size() <= d:
                     self.wsnap.resize(d + 1)
-                self.wsnap[d] = self.g
+                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -1109,13 +1109,13 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
     return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
 
 
-cdef double rs_target_prob(GoldNuggetEngine self, int a) noexcept nogil:
-    """The target weight of action ``a`` at this node (legal or not): its
-    chance probability, 1/(legal actions) at another player's decision, 1 at
-    P's; 0 when ``a`` is not an option here."""
+cdef double rs_target_prob(GoldNuggetEngine self, int cp, int a) noexcept nogil:
+    """The target weight of action ``a`` at this node (legal or not; ``cp``
+    the player to move): its chance probability, 1/(legal actions) at
+    another player's decision, 1 at P's; 0 when ``a`` is not an option here."""
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
-    cdef int cp = self.current_player(), n, i, tot = 0
+    cdef int n, i, tot = 0
     if cp == CHANCE_PLAYER:
         if self.g.phase == PH_DEAL or self.g.phase == PH_DRAW:
             # counts_outcomes without the list: the same quotient
@@ -1136,14 +1136,15 @@ cdef double rs_target_prob(GoldNuggetEngine self, int a) noexcept nogil:
     return 0.0
 
 
-cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
-                           int pi, const vector[int]* base, int t1, int* outs,
-                           double* probs) noexcept nogil:
+cdef int rs_window_options(GoldNuggetEngine self, int cp, const vector[int]* pact,
+                           const vector[int]* ppos, int pi, const vector[int]* base, int t1,
+                           int* outs, double* probs) noexcept nogil:
     """The children of a node of the window kernel: every option of the node
     inside the window (P's own action forced to P's next one), only the
     current world's action after it, with its probability under the target
-    (chance probability, or 1/(legal actions) at another player's decision)."""
-    cdef int d = <int>self.hist.size(), cp = self.current_player(), n, i
+    (chance probability, or 1/(legal actions) at another player's decision);
+    ``cp``: the player to move."""
+    cdef int d = <int>self.hist.size(), n, i
     cdef int npact = <int>pact.size()
     if cp == self.wP:
         if pi < npact and ppos[0][pi] == self.g.pcount and \
@@ -1160,7 +1161,7 @@ cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const
             probs[i] = 1.0 / n
         return n
     outs[0] = base[0][d]
-    probs[0] = rs_target_prob(self, outs[0])
+    probs[0] = rs_target_prob(self, cp, outs[0])
     return 1 if probs[0] > 0.0 else 0
 
 
@@ -1191,7 +1192,7 @@ cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain*
     valid snapshot to its end, recording the state after every prefix, P's
     actions before it and each action's target weight.  False if ``base``
     breaks P's log (not expected: it is a verified world)."""
-    cdef int t = ch.valid, pi, a
+    cdef int t = ch.valid, pi, a, cp
     memcpy(&self.g, &cs[t], sizeof(GN))
     self.hist.resize(t)
     if t > 0:
@@ -1201,9 +1202,10 @@ cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain*
     while t < ch.nb:
         a = base[0][t]
         cstop[0][t] = rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
-        if self.current_player() == self.wP:
+        cp = self.current_player()
+        if cp == self.wP:
             pi += 1
-        cq[0][t] = rs_target_prob(self, a)
+        cq[0][t] = rs_target_prob(self, cp, a)
         if cq[0][t] <= 0.0:
             return False
         self.apply(a)
@@ -1279,18 +1281,23 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
                     pick[0] = self.hist
                     pick.insert(pick.end(), base.begin() + d, base.end())
                     found = True
-            elif rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
-                if d == nb:
-                    tot += w
-                    if rng_double(self.wrng) * tot < w:
-                        pick[0] = self.hist
-                        found = True
-            elif d < nb and not self.is_terminal() and not (
-                    self.g.pcount == self.wT and pi == npact and self.current_player() == P):
-                n = rs_window_options(self, pact, ppos, pi, base, t1, outs, probs)
+            else:
+                cp = self.current_player()
+                if self.g.pcount == self.wT and pi == npact and (
+                        (cp == TERMINAL_PLAYER and truth_terminal) or
+                        (cp == truth_cp and not truth_terminal)):
+                    # a goal (rs_is_goal)
+                    if d == nb:
+                        tot += w
+                        if rng_double(self.wrng) * tot < w:
+                            pick[0] = self.hist
+                            found = True
+                elif d < nb and cp != TERMINAL_PLAYER and not (
+                        self.g.pcount == self.wT and pi == npact and cp == P):
+                    n = rs_window_options(self, cp, pact, ppos, pi, base, t1, outs, probs)
             if n == 1:
                 # a forced node needs no frame: apply and expand its child
-                if self.current_player() == P:
+                if cp == P:
                     pi += 1
                 w *= probs[0]
                 self.apply(outs[0])
@@ -1299,7 +1306,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
             elif n > 1:
                 if <int>self.wsnap.size() <= d:
                     self.wsnap.resize(d + 1)
-                self.wsnap[d] = self.g
+                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
