@@ -1170,7 +1170,8 @@ cdef struct Chain:
     # prefix, valid up to ``valid``, P's actions before each position and each
     # action's target weight (valid below ``valid``); ``clean``: from this
     # position on every node of the world is an ordinary one (no goal, no end,
-    # no P to move with P's log used up) and its end is a goal (nb + 1: none)
+    # no P to move with P's log used up, P's actions where P took them) and
+    # its end is a goal (nb + 1: none)
     int valid
     int nb
     int clean
@@ -1184,15 +1185,15 @@ cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int tr
         (self.g.pcount == self.wT and pi == npact and self.current_player() == self.wP)
 
 
-cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain* ch,
+cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* pact,
+                          const vector[int]* ppos, const vector[int]* base, Chain* ch,
                           GN* cs, vector[int]* cpi, vector[double]* cq,
-                          vector[char]* cstop, int npact, int truth_cp,
-                          bint truth_terminal) noexcept nogil:
+                          vector[char]* cstop, int truth_cp, bint truth_terminal) noexcept nogil:
     """Replay the world ``base`` (lazy, P's events checked) from its last
     valid snapshot to its end, recording the state after every prefix, P's
     actions before it and each action's target weight.  False if ``base``
     breaks P's log (not expected: it is a verified world)."""
-    cdef int t = ch.valid, pi, a, cp
+    cdef int t = ch.valid, pi, a, cp, npact = <int>pact.size()
     memcpy(&self.g, &cs[t], sizeof(GN))
     self.hist.resize(t)
     if t > 0:
@@ -1204,6 +1205,9 @@ cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* base, Chain*
         cstop[0][t] = rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
         cp = self.current_player()
         if cp == self.wP:
+            # the kernel forces P's next action only where P took it
+            if not (pi < npact and ppos[0][pi] == self.g.pcount and pact[0][pi] == a):
+                cstop[0][t] = True
             pi += 1
         cq[0][t] = rs_target_prob(self, cp, a)
         if cq[0][t] <= 0.0:
@@ -1395,8 +1399,8 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
             break
         t0 = rng_int(self.wrng, nb)
         t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
-        if ch.valid < nb and not rs_chain_extend(self, &cur, &ch, cs, &cpi, &cq, &cstop,
-                                                 <int>pact.size(), truth_cp, truth_terminal):
+        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &cpi, &cq,
+                                                 &cstop, truth_cp, truth_terminal):
             ok = False
             break
         r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
