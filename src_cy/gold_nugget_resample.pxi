@@ -702,10 +702,11 @@ cdef bint rs_walk_back(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp
             raux.resize(j)
             pi[0] = self.wspi[j]
             self.wrep = self.wscp[j]
-            self.wsnap.resize(j)
-            self.wsres.resize(j)
-            self.wspi.resize(j)
-            self.wscp.resize(j)
+            # node j's own record stays (it is the state just restored)
+            self.wsnap.resize(j + 1)
+            self.wsres.resize(j + 1)
+            self.wspi.resize(j + 1)
+            self.wscp.resize(j + 1)
             return True
         self.wch.pop_back()
     return False
@@ -726,10 +727,10 @@ cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[in
     raux.resize(j)
     pi[0] = self.wspi[j]
     self.wrep = self.wscp[j]
-    self.wsnap.resize(j)
-    self.wsres.resize(j)
-    self.wspi.resize(j)
-    self.wscp.resize(j)
+    self.wsnap.resize(j + 1)
+    self.wsres.resize(j + 1)
+    self.wspi.resize(j + 1)
+    self.wscp.resize(j + 1)
 
 cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
               int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
@@ -780,10 +781,12 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         elif not dead and (self.is_terminal() or j > 4 * self.g.max_moves + 100):
             dead = True
         if not dead:
-            self.wsnap.push_back(self.g)
-            self.wsres.push_back(<int>self.resr.size())
-            self.wspi.push_back(pi)
-            self.wscp.push_back(self.wrep)
+            if <int>self.wsnap.size() == j:
+                # (after a backtrack or a jump to node j its record is kept)
+                self.wsnap.push_back(self.g)
+                self.wsres.push_back(<int>self.resr.size())
+                self.wspi.push_back(pi)
+                self.wscp.push_back(self.wrep)
             self.wnode = j
             cp = self.current_player()
             ph = self.g.phase
