@@ -114,6 +114,17 @@ cdef struct WChoice:
     uint64_t seed
     int pos
     int nvalid
+    # the order drawn so far (rs_nth): draws made, the last option drawn, and
+    # once a later position is needed, where the remaining weights are kept
+    # in ``wcache`` (-1: not kept), where this choice point's keeping may
+    # start, the options' count, the generator's state and the weight left
+    int drawn
+    int last
+    int coff
+    int cbase
+    int cn
+    uint64_t crs
+    double ctot
 
 
 cdef struct GN:
@@ -371,6 +382,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef int wP
     cdef Rng* wrng
     cdef vector[WChoice] wch   # the search's choice points, oldest first
+    cdef vector[double] wcache # the weights left of choice points' orders (WChoice.coff)
     cdef vector[GN] wsnap      # the walk's state before each node (node = history index)
     cdef vector[int] wsres     # resolutions recorded before each node
     cdef vector[int] wspi      # P's actions applied before each node

@@ -162,31 +162,51 @@ cdef inline double face_assignments(int* k, int g, int t) noexcept nogil:
     return binom(k[0] + k[1], t)
 
 
+cdef inline int order_draw(double* left, int n, Rng* r, double* tot) noexcept nogil:
+    """The next option of a random order by weight without replacement:
+    drawn from ``r`` in proportion to the weights ``left`` (total ``tot``),
+    then taken out of them; -1 when no weight is left."""
+    cdef double u
+    cdef int i, best = -1
+    if tot[0] <= 0.0:
+        return -1
+    u = rng_double(r) * tot[0]
+    for i in range(n):
+        if left[i] > 0.0:
+            best = i
+            if u < left[i]:
+                break
+            u -= left[i]
+    if best < 0:
+        return -1
+    tot[0] -= left[best]
+    left[best] = 0.0
+    return best
+
+
+cdef inline double order_start(double* left, int n, double* w) noexcept nogil:
+    """The weights of a new order (negative ones as 0); their total."""
+    cdef double tot = 0.0
+    cdef int i
+    for i in range(n):
+        left[i] = w[i] if w[i] > 0.0 else 0.0
+        tot += left[i]
+    return tot
+
+
 cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
     """The option at position pos of a random order of the n options drawn
     one after the other by weight without replacement, the draws taken from a
     generator seeded with ``seed`` (so the order is the same every time)."""
     cdef double left[MAX_BRANCHING]
     cdef Rng r
-    cdef double tot = 0.0, u
-    cdef int i, j, best = -1
+    cdef double tot = order_start(left, n, w)
+    cdef int j, best = -1
     r.s = seed
-    for i in range(n):
-        left[i] = w[i] if w[i] > 0.0 else 0.0
-        tot += left[i]
     for j in range(pos + 1):
-        if tot <= 0.0:
+        best = order_draw(left, n, &r, &tot)
+        if best < 0:
             return -1
-        u = rng_double(&r) * tot
-        best = -1
-        for i in range(n):
-            if left[i] > 0.0:
-                best = i
-                if u < left[i]:
-                    break
-                u -= left[i]
-        tot -= left[best]
-        left[best] = 0.0
     return best
 
 
@@ -634,18 +654,71 @@ cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
     if valid == 1:
         return last                  # no choice: not a choice point
     if self.wrep < <int>self.wch.size():
-        c = self.wch[self.wrep]
         self.wlast = self.wrep
         self.wrep += 1
-        return nth_choice(c.seed, c.pos, n, w)
+        return rs_nth(self, &self.wch[self.wlast], n, w)
     c.node = self.wnode
     c.seed = rng_next(self.wrng)
     c.pos = 0
     c.nvalid = valid
+    c.drawn = 0
+    c.last = -1
+    c.coff = -1
+    c.cn = n
+    c.cbase = 0
+    if self.wch.size() > 0:
+        # keeping starts after the choice point below's (only the latest
+        # choice point ever advances, so the ones below keep theirs)
+        i = <int>self.wch.size() - 1
+        c.cbase = self.wch[i].coff + self.wch[i].cn if self.wch[i].coff >= 0 \
+            else self.wch[i].cbase
     self.wch.push_back(c)
     self.wlast = self.wrep
     self.wrep += 1
-    return nth_choice(c.seed, 0, n, w)
+    return rs_nth(self, &self.wch[self.wch.size() - 1], n, w)
+
+
+cdef int rs_nth(GoldNuggetEngine self, WChoice* c, int n, double* w) noexcept nogil:
+    """``nth_choice(c.seed, c.pos, n, w)`` (the same draws, the same
+    option) without drawing the order again from its start: the last draw
+    is kept, and once a later position is needed the weights left, the
+    total and the generator's state are kept so the next position costs
+    one draw."""
+    cdef Rng r
+    cdef double* left
+    cdef double tot
+    cdef int j, best = -1
+    if c.drawn == c.pos + 1:
+        return c.last
+    if c.pos == 0:
+        best = nth_choice(c.seed, 0, n, w)
+        c.drawn = 1
+        c.last = best
+        return best
+    if c.coff >= 0 and c.drawn == c.pos:
+        left = &self.wcache[c.coff]
+        r.s = c.crs
+        tot = c.ctot
+        j = c.pos
+    else:
+        c.coff = c.cbase
+        if <int>self.wcache.size() < c.coff + n:
+            self.wcache.resize(c.coff + n)
+        left = &self.wcache[c.coff]
+        r.s = c.seed
+        tot = order_start(left, n, w)
+        j = 0
+    while j <= c.pos:
+        best = order_draw(left, n, &r, &tot)
+        if best < 0:
+            break
+        j += 1
+    c.crs = r.s
+    c.ctot = tot
+    c.drawn = j
+    c.last = best
+    return best
+
 
 cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                      vector[int]* raux) noexcept nogil:
