@@ -14,7 +14,7 @@ are defined once in ``gold_nugget_actions.pxd``.
 """
 from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libcpp.vector cimport vector
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memset, memcmp
 from libc.stdlib cimport malloc, realloc, free
 from libc.math cimport log
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64, CHANCE_PLAYER,
@@ -114,6 +114,17 @@ cdef struct WChoice:
     uint64_t seed
     int pos
     int nvalid
+    # the order drawn so far (rs_nth): draws made, the last option drawn, and
+    # once a later position is needed, where the remaining weights are kept
+    # in ``wcache`` (-1: not kept), where this choice point's keeping may
+    # start, the options' count, the generator's state and the weight left
+    int drawn
+    int last
+    int coff
+    int cbase
+    int cn
+    uint64_t crs
+    double ctot
 
 
 cdef struct GN:
@@ -371,6 +382,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef int wP
     cdef Rng* wrng
     cdef vector[WChoice] wch   # the search's choice points, oldest first
+    cdef vector[double] wcache # the weights left of choice points' orders (WChoice.coff)
     cdef vector[GN] wsnap      # the walk's state before each node (node = history index)
     cdef vector[int] wsres     # resolutions recorded before each node
     cdef vector[int] wspi      # P's actions applied before each node
@@ -381,6 +393,7 @@ cdef class GoldNuggetEngine(Engine):
     cdef long wleft            # backtracks this resample may still make
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
+    cdef bint wreal            # the state is the real replay of the last world resampled
 
 
     def __cinit__(self):
@@ -1848,6 +1861,17 @@ cdef class GoldNuggetEngine(Engine):
 
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         rs_resample_history(self, player, rng, out)
+
+    cdef void resample(self, int player, Rng* rng) noexcept nogil:
+        """``Engine.resample`` without its final replay when the resampler
+        left the state as the real, verified replay of the world it drew
+        (every world is replayed and verified before it is returned)."""
+        cdef vector[int] h
+        self.resample_status = RESAMPLE_OK
+        self.resample_history(player, rng, &h)
+        if self.resample_status == RESAMPLE_OK and not (self.wreal and self.hist == h):
+            self.replay(h.data(), <int>h.size())
+        self.wreal = False
 
     # ================================================================ clone
     cdef Engine clone(self):

@@ -162,31 +162,51 @@ cdef inline double face_assignments(int* k, int g, int t) noexcept nogil:
     return binom(k[0] + k[1], t)
 
 
+cdef inline int order_draw(double* left, int n, Rng* r, double* tot) noexcept nogil:
+    """The next option of a random order by weight without replacement:
+    drawn from ``r`` in proportion to the weights ``left`` (total ``tot``),
+    then taken out of them; -1 when no weight is left."""
+    cdef double u
+    cdef int i, best = -1
+    if tot[0] <= 0.0:
+        return -1
+    u = rng_double(r) * tot[0]
+    for i in range(n):
+        if left[i] > 0.0:
+            best = i
+            if u < left[i]:
+                break
+            u -= left[i]
+    if best < 0:
+        return -1
+    tot[0] -= left[best]
+    left[best] = 0.0
+    return best
+
+
+cdef inline double order_start(double* left, int n, double* w) noexcept nogil:
+    """The weights of a new order (negative ones as 0); their total."""
+    cdef double tot = 0.0
+    cdef int i
+    for i in range(n):
+        left[i] = w[i] if w[i] > 0.0 else 0.0
+        tot += left[i]
+    return tot
+
+
 cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
     """The option at position pos of a random order of the n options drawn
     one after the other by weight without replacement, the draws taken from a
     generator seeded with ``seed`` (so the order is the same every time)."""
     cdef double left[MAX_BRANCHING]
     cdef Rng r
-    cdef double tot = 0.0, u
-    cdef int i, j, best = -1
+    cdef double tot = order_start(left, n, w)
+    cdef int j, best = -1
     r.s = seed
-    for i in range(n):
-        left[i] = w[i] if w[i] > 0.0 else 0.0
-        tot += left[i]
     for j in range(pos + 1):
-        if tot <= 0.0:
+        best = order_draw(left, n, &r, &tot)
+        if best < 0:
             return -1
-        u = rng_double(&r) * tot
-        best = -1
-        for i in range(n):
-            if left[i] > 0.0:
-                best = i
-                if u < left[i]:
-                    break
-                u -= left[i]
-        tot -= left[best]
-        left[best] = 0.0
     return best
 
 
@@ -634,18 +654,71 @@ cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
     if valid == 1:
         return last                  # no choice: not a choice point
     if self.wrep < <int>self.wch.size():
-        c = self.wch[self.wrep]
         self.wlast = self.wrep
         self.wrep += 1
-        return nth_choice(c.seed, c.pos, n, w)
+        return rs_nth(self, &self.wch[self.wlast], n, w)
     c.node = self.wnode
     c.seed = rng_next(self.wrng)
     c.pos = 0
     c.nvalid = valid
+    c.drawn = 0
+    c.last = -1
+    c.coff = -1
+    c.cn = n
+    c.cbase = 0
+    if self.wch.size() > 0:
+        # keeping starts after the choice point below's (only the latest
+        # choice point ever advances, so the ones below keep theirs)
+        i = <int>self.wch.size() - 1
+        c.cbase = self.wch[i].coff + self.wch[i].cn if self.wch[i].coff >= 0 \
+            else self.wch[i].cbase
     self.wch.push_back(c)
     self.wlast = self.wrep
     self.wrep += 1
-    return nth_choice(c.seed, 0, n, w)
+    return rs_nth(self, &self.wch[self.wch.size() - 1], n, w)
+
+
+cdef int rs_nth(GoldNuggetEngine self, WChoice* c, int n, double* w) noexcept nogil:
+    """``nth_choice(c.seed, c.pos, n, w)`` (the same draws, the same
+    option) without drawing the order again from its start: the last draw
+    is kept, and once a later position is needed the weights left, the
+    total and the generator's state are kept so the next position costs
+    one draw."""
+    cdef Rng r
+    cdef double* left
+    cdef double tot
+    cdef int j, best = -1
+    if c.drawn == c.pos + 1:
+        return c.last
+    if c.pos == 0:
+        best = nth_choice(c.seed, 0, n, w)
+        c.drawn = 1
+        c.last = best
+        return best
+    if c.coff >= 0 and c.drawn == c.pos:
+        left = &self.wcache[c.coff]
+        r.s = c.crs
+        tot = c.ctot
+        j = c.pos
+    else:
+        c.coff = c.cbase
+        if <int>self.wcache.size() < c.coff + n:
+            self.wcache.resize(c.coff + n)
+        left = &self.wcache[c.coff]
+        r.s = c.seed
+        tot = order_start(left, n, w)
+        j = 0
+    while j <= c.pos:
+        best = order_draw(left, n, &r, &tot)
+        if best < 0:
+            break
+        j += 1
+    c.crs = r.s
+    c.ctot = tot
+    c.drawn = j
+    c.last = best
+    return best
+
 
 cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
                      vector[int]* raux) noexcept nogil:
@@ -702,10 +775,11 @@ cdef bint rs_walk_back(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp
             raux.resize(j)
             pi[0] = self.wspi[j]
             self.wrep = self.wscp[j]
-            self.wsnap.resize(j)
-            self.wsres.resize(j)
-            self.wspi.resize(j)
-            self.wscp.resize(j)
+            # node j's own record stays (it is the state just restored)
+            self.wsnap.resize(j + 1)
+            self.wsres.resize(j + 1)
+            self.wspi.resize(j + 1)
+            self.wscp.resize(j + 1)
             return True
         self.wch.pop_back()
     return False
@@ -726,10 +800,10 @@ cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[in
     raux.resize(j)
     pi[0] = self.wspi[j]
     self.wrep = self.wscp[j]
-    self.wsnap.resize(j)
-    self.wsres.resize(j)
-    self.wspi.resize(j)
-    self.wscp.resize(j)
+    self.wsnap.resize(j + 1)
+    self.wsres.resize(j + 1)
+    self.wspi.resize(j + 1)
+    self.wscp.resize(j + 1)
 
 cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
               int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
@@ -780,10 +854,12 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         elif not dead and (self.is_terminal() or j > 4 * self.g.max_moves + 100):
             dead = True
         if not dead:
-            self.wsnap.push_back(self.g)
-            self.wsres.push_back(<int>self.resr.size())
-            self.wspi.push_back(pi)
-            self.wscp.push_back(self.wrep)
+            if <int>self.wsnap.size() == j:
+                # (after a backtrack or a jump to node j its record is kept)
+                self.wsnap.push_back(self.g)
+                self.wsres.push_back(<int>self.resr.size())
+                self.wspi.push_back(pi)
+                self.wscp.push_back(self.wrep)
             self.wnode = j
             cp = self.current_player()
             ph = self.g.phase
@@ -1065,7 +1141,7 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
             if n > 0:
                 if <int>self.wsnap.size() <= d:
                     self.wsnap.resize(d + 1)
-                self.wsnap[d] = self.g
+                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -1109,20 +1185,46 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
     return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
 
 
-cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
-                           int pi, const vector[int]* base, int t1, int* outs,
-                           double* probs) noexcept nogil:
+cdef double rs_target_prob(GoldNuggetEngine self, int cp, int a) noexcept nogil:
+    """The target weight of action ``a`` at this node (legal or not; ``cp``
+    the player to move): its chance probability, 1/(legal actions) at
+    another player's decision, 1 at P's; 0 when ``a`` is not an option here."""
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int n, i, tot = 0
+    if cp == CHANCE_PLAYER:
+        if self.g.phase == PH_DEAL or self.g.phase == PH_DRAW:
+            # counts_outcomes without the list: the same quotient
+            if a < 0 or a >= NCARD or self.g.deck[a] <= 0:
+                return 0.0
+            for i in range(NCARD):
+                tot += self.g.deck[i]
+            return self.g.deck[a] / <double>tot
+        n = self.chance_outcomes(outs, probs)
+        for i in range(n):
+            if outs[i] == a:
+                return probs[i]
+        return 0.0
+    n = self.legal_actions(outs)
+    for i in range(n):
+        if outs[i] == a:
+            return 1.0 if cp == self.wP else 1.0 / n
+    return 0.0
+
+
+cdef int rs_window_options(GoldNuggetEngine self, int cp, const vector[int]* pact,
+                           const vector[int]* ppos, int pi, const vector[int]* base, int t1,
+                           int* outs, double* probs) noexcept nogil:
     """The children of a node of the window kernel: every option of the node
     inside the window (P's own action forced to P's next one), only the
     current world's action after it, with its probability under the target
-    (chance probability, or 1/(legal actions) at another player's decision)."""
-    cdef int d = <int>self.hist.size(), cp = self.current_player(), n, i, m
+    (chance probability, or 1/(legal actions) at another player's decision);
+    ``cp``: the player to move."""
+    cdef int d = <int>self.hist.size(), n, i
     cdef int npact = <int>pact.size()
-    cdef int allo[MAX_BRANCHING]
-    cdef double allp[MAX_BRANCHING]
     if cp == self.wP:
-        if pi < npact and ppos[0][pi] == self.g.pcount and self.is_legal(pact[0][pi]) and \
-                (d < t1 or base[0][d] == pact[0][pi]):
+        if pi < npact and ppos[0][pi] == self.g.pcount and \
+                (d < t1 or base[0][d] == pact[0][pi]) and self.is_legal(pact[0][pi]):
             outs[0] = pact[0][pi]
             probs[0] = 1.0
             return 1
@@ -1134,73 +1236,148 @@ cdef int rs_window_options(GoldNuggetEngine self, const vector[int]* pact, const
         for i in range(n):
             probs[i] = 1.0 / n
         return n
-    if cp == CHANCE_PLAYER:
-        m = self.chance_outcomes(allo, allp)
-        for i in range(m):
-            if allo[i] == base[0][d]:
-                outs[0] = allo[i]
-                probs[0] = allp[i]
-                return 1
-        return 0
-    if not self.is_legal(base[0][d]):
-        return 0
     outs[0] = base[0][d]
-    probs[0] = 1.0 / self.legal_actions(allo)
-    return 1
+    probs[0] = rs_target_prob(self, cp, outs[0])
+    return 1 if probs[0] > 0.0 else 0
+
+
+cdef struct Chain:
+    # the corrector's current world (rs_correct): its lazy states after each
+    # prefix, valid up to ``valid``, P's actions before each position and each
+    # action's target weight (valid below ``valid``); ``clean``: from this
+    # position on every node of the world is an ordinary one (no goal, no end,
+    # no P to move with P's log used up, P's actions where P took them) and
+    # its end is a goal (nb + 1: none)
+    int valid
+    int nb
+    int clean
+
+
+cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+                                bint truth_terminal) noexcept nogil:
+    """A node the window kernel does not expand (a goal, the end, or P to
+    move with P's log used up)."""
+    return rs_is_goal(self, pi, npact, truth_cp, truth_terminal) or self.is_terminal() or \
+        (self.g.pcount == self.wT and pi == npact and self.current_player() == self.wP)
+
+
+cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* pact,
+                          const vector[int]* ppos, const vector[int]* base, Chain* ch,
+                          GN* cs, vector[int]* cpi, vector[double]* cq,
+                          vector[char]* cstop, int truth_cp, bint truth_terminal) noexcept nogil:
+    """Replay the world ``base`` (lazy, P's events checked) from its last
+    valid snapshot to its end, recording the state after every prefix, P's
+    actions before it and each action's target weight.  False if ``base``
+    breaks P's log (not expected: it is a verified world)."""
+    cdef int t = ch.valid, pi, a, cp, npact = <int>pact.size()
+    memcpy(&self.g, &cs[t], sizeof(GN))
+    self.hist.resize(t)
+    if t > 0:
+        memcpy(self.hist.data(), base.data(), t * sizeof(int))
+    self.hact.resize(t)
+    pi = cpi[0][t]
+    while t < ch.nb:
+        a = base[0][t]
+        cstop[0][t] = rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
+        cp = self.current_player()
+        if cp == self.wP:
+            # the kernel forces P's next action only where P took it
+            if not (pi < npact and ppos[0][pi] == self.g.pcount and pact[0][pi] == a):
+                cstop[0][t] = True
+            pi += 1
+        cq[0][t] = rs_target_prob(self, cp, a)
+        if cq[0][t] <= 0.0:
+            return False
+        self.apply(a)
+        if self.g.wdead:
+            return False
+        t += 1
+        memcpy(&cs[t], &self.g, sizeof(GN))
+        cpi[0][t] = pi
+        ch.valid = t
+    ch.clean = ch.nb + 1
+    if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
+        ch.clean = ch.nb
+        while ch.clean > 0 and not cstop[0][ch.clean - 1]:
+            ch.clean -= 1
+    return True
 
 
 cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
-                         int truth_cp, bint truth_terminal, uint64_t key,
-                         const vector[int]* base, int t0, int t1, long budget) noexcept nogil:
+                         int truth_cp, bint truth_terminal,
+                         const vector[int]* base, int t0, int t1, long budget,
+                         const GN* cs, const vector[int]* cpi, const vector[double]* cq,
+                         int clean, vector[int]* pick) noexcept nogil:
     """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
     the world ``base`` on the block of history positions [t0, t1).  Every
     history of P's information set with base's length, base's actions before
     t0 and base's actions from t1 on is enumerated on the real rules (P's
     events checked as they happen) with its target weight, and one is drawn
-    in proportion to it (reservoir sampling); the state becomes that world.
-    The block and the node budget depend only on the class of histories the
-    step ranges over, so the step leaves the target distribution invariant
-    (a step over budget leaves the world unchanged).  1: a world was drawn
-    (maybe base itself); 0: over budget; -1: no world (not expected)."""
+    in proportion to it (reservoir sampling) into ``pick``.  The block and
+    the node budget depend only on the class of histories the step ranges
+    over, so the step leaves the target distribution invariant (a step over
+    budget leaves the world unchanged).  The enumeration starts from base's
+    recorded state at t0 (``cs``, valid to the end), and a completion of the
+    block whose state at t1 is base's own continues as base does: its
+    remaining nodes are counted and its weight multiplied by base's recorded
+    weights without replaying them (the same tree, nodes and draws as
+    replaying).  1: a world was drawn (maybe base itself); 0: over budget;
+    -1: no world (not expected)."""
     global _RS_MCMC_NODES
-    cdef vector[int] eo, fstart, fn, fi, fpi, fd, pick
+    cdef vector[int] eo, fstart, fn, fi, fpi, fd
     cdef vector[double] ep, fw
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
-    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi = 0
+    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
-    cdef bint found = False, expand = True
-    self.to_initial()
-    self.g.lazy = 1
-    for i in range(t0):
-        if self.current_player() == P:
-            pi += 1
-        self.apply(base[0][i])
-    if self.g.wdead:
-        self.g.lazy = 0
-        return -1
+    cdef bint found = False, expand = True, at_node = False
+    memcpy(&self.g, &cs[t0], sizeof(GN))
+    self.hist.resize(t0)
+    if t0 > 0:
+        memcpy(self.hist.data(), base.data(), t0 * sizeof(int))
+    self.hact.resize(t0)
+    pi = cpi[0][t0]
     while True:
         if expand:
             nodes += 1
             if nodes > budget:
                 _RS_MCMC_NODES += nodes
-                self.g.lazy = 0
                 return 0
             d = <int>self.hist.size()
             n = 0
-            if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
-                if d == nb:
-                    tot += w
-                    if rng_double(self.wrng) * tot < w:
-                        pick = self.hist
-                        found = True
-            elif d < nb and not self.is_terminal() and not (
-                    self.g.pcount == self.wT and pi == npact and self.current_player() == P):
-                n = rs_window_options(self, pact, ppos, pi, base, t1, outs, probs)
+            if d == t1 and clean <= d < nb and pi == cpi[0][d] and \
+                    memcmp(&self.g, &cs[d], sizeof(GN)) == 0:
+                # base's own state after the block: the rest is base's
+                # forced chain, nb - d more nodes to base's end, a goal
+                if nodes + (nb - d) > budget:
+                    _RS_MCMC_NODES += budget + 1
+                    return 0
+                nodes += nb - d
+                for i in range(d, nb):
+                    w *= cq[0][i]
+                tot += w
+                if rng_double(self.wrng) * tot < w:
+                    pick[0] = self.hist
+                    pick.insert(pick.end(), base.begin() + d, base.end())
+                    found = True
+            else:
+                cp = self.current_player()
+                if self.g.pcount == self.wT and pi == npact and (
+                        (cp == TERMINAL_PLAYER and truth_terminal) or
+                        (cp == truth_cp and not truth_terminal)):
+                    # a goal (rs_is_goal)
+                    if d == nb:
+                        tot += w
+                        if rng_double(self.wrng) * tot < w:
+                            pick[0] = self.hist
+                            found = True
+                elif d < nb and cp != TERMINAL_PLAYER and not (
+                        self.g.pcount == self.wT and pi == npact and cp == P):
+                    n = rs_window_options(self, cp, pact, ppos, pi, base, t1, outs, probs)
             if n == 1:
                 # a forced node needs no frame: apply and expand its child
-                if self.current_player() == P:
+                if cp == P:
                     pi += 1
                 w *= probs[0]
                 self.apply(outs[0])
@@ -1209,7 +1386,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
             elif n > 1:
                 if <int>self.wsnap.size() <= d:
                     self.wsnap.resize(d + 1)
-                self.wsnap[d] = self.g
+                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -1219,6 +1396,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
                 for i in range(n):
                     eo.push_back(outs[i])
                     ep.push_back(probs[i])
+                at_node = True       # the first child needs no restore
         expand = False
         if fn.size() == 0:
             break
@@ -1234,9 +1412,11 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
             fd.pop_back()
             continue
         d = fd[i]
-        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
-        self.hist.resize(d)
-        self.hact.resize(d)
+        if not at_node:
+            memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+            self.hist.resize(d)
+            self.hact.resize(d)
+        at_node = False
         a = eo[fstart[i] + fi[i]]
         w = fw[i] * ep[fstart[i] + fi[i]]
         fi[i] += 1
@@ -1249,10 +1429,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
             pi += 1
         expand = True
     _RS_MCMC_NODES += nodes
-    self.g.lazy = 0
-    if not found:
-        return -1
-    return 1 if rs_replay_verified(self, &pick, key, truth_cp, truth_terminal) else -1
+    return 1 if found else -1
 
 
 cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
@@ -1260,16 +1437,37 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
     """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
     (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
     world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``, each within
-    ``_RS_MCMC_BUDGET`` nodes.  The state ends as the last world; False if a
-    step failed (no world: not expected; the state is then the walk's world)."""
+    ``_RS_MCMC_BUDGET`` nodes.  The steps run on the lazy rules (P's events
+    checked) from the recorded states of the current world; the last world
+    is then replayed on the full rules and verified (P's key, the player to
+    move).  The state ends as the last world; False if a step found no world
+    or the verification failed (neither expected; the state is then the
+    walk's world)."""
     global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT
-    cdef vector[int] cur = self.hist, start = self.hist
-    cdef int s, t0, t1, r, nb
+    cdef vector[int] cur = self.hist, start = self.hist, pick
+    cdef GN* cs
+    cdef vector[int] cpi
+    cdef vector[double] cq
+    cdef vector[char] cstop
+    cdef Chain ch
+    cdef int s, t0, t1, r, nb = <int>cur.size()
     cdef bint ok = True
+    if nb == 0:
+        return True
+    ch.nb = nb
+    ch.valid = 0
+    ch.clean = nb + 1
+    cs = <GN*>malloc((nb + 1) * sizeof(GN))
+    if cs == NULL:
+        return True                  # no memory for the chain: the walk's world
+    cpi.resize(nb + 1)
+    cq.resize(nb)
+    cstop.resize(nb)
+    self.to_initial()
+    self.g.lazy = 1
+    memcpy(&cs[0], &self.g, sizeof(GN))
+    cpi[0] = 0
     for s in range(_RS_MCMC_STEPS):
-        nb = <int>cur.size()
-        if nb == 0:
-            break
         if past(&self.resample_deadline):
             # out of time: keep the chain's current world (every step so far
             # left the posterior invariant; fewer steps, same support)
@@ -1277,23 +1475,31 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
             break
         t0 = rng_int(self.wrng, nb)
         t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
-        r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, key, &cur, t0,
-                            t1, _RS_MCMC_BUDGET)
+        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &cpi, &cq,
+                                                 &cstop, truth_cp, truth_terminal):
+            ok = False
+            break
+        r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
+                            t1, _RS_MCMC_BUDGET, cs, &cpi, &cq, ch.clean, &pick)
         if r == 1:
-            if self.hist != cur:
+            if pick != cur:
                 _RS_MCMC_MOVES += 1
-            cur = self.hist
+                cur.swap(pick)
+                if ch.valid > t0:
+                    ch.valid = t0
         elif r == 0:
             _RS_MCMC_SKIPS += 1
         else:
             ok = False
-            cur = start
             break
-    if self.hist != cur:
-        self.to_initial()
-        for s in range(<int>cur.size()):
-            self.apply(cur[s])
-    return ok
+    free(cs)
+    self.g.lazy = 0
+    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
+        return True
+    self.to_initial()
+    for s in range(nb):
+        self.apply(start[s])
+    return False
 
 cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
@@ -1351,6 +1557,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             if a != player:
                 fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
                     A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+    self.wreal = False
     self.wexp = expv.data()
     self.wT = <int>expv.size()
     self.wP = player
@@ -1372,6 +1579,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
                 not rs_correct(self, &pact, &ppos, cp_truth, term, key):
             _RS_MCMC_FAILS += 1
         out[0] = self.hist
+        self.wreal = not self.g.lazy
         return
     self.wleft = _RS_BACKTRACK_CAP
     tries = 0
@@ -1387,6 +1595,7 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
             if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key):
                 _RS_MCMC_FAILS += 1
             out[0] = self.hist
+            self.wreal = not self.g.lazy
             return
         if r < 0:
             _RS_EXHAUSTED += 1

@@ -40,8 +40,9 @@ def _replays(game: pyspiel.Game, world: pyspiel.State) -> pyspiel.State:
     "mini", "p2", "p3", "p4", "p5", "p3-advanced", "p5-advanced"])
 def test_resampled_worlds_replay(params: dict, count: int) -> None:
     """Random mid-game states, every player, several seeds: every world
-    replays to itself with the player's information key, string and the
-    player to move unchanged, and every world comes from a walk."""
+    replays to itself (every player's key and observation, the legal
+    actions) with the player's information key, string and the player to
+    move unchanged, and every world comes from a walk."""
     game = pyspiel.load_game("gold_nugget", params)
     before = resample_stats()
     states = testing.mid_game_states(game, count, seed=11, min_depth=40)
@@ -53,6 +54,11 @@ def test_resampled_worlds_replay(params: dict, count: int) -> None:
                 world = state.resample(p, rng.getrandbits(62))
                 replay = _replays(game, world)
                 assert replay.serialize() == world.serialize()
+                # the world is the state its history replays to, for everyone
+                for q in range(game.num_players()):
+                    assert world.engine.py_info_key(q) == replay.engine.py_info_key(q)
+                    assert world.observation_string(q) == replay.observation_string(q)
+                assert world.legal_actions() == replay.legal_actions()
                 assert world.engine.py_info_key(p) == key
                 assert world.information_state_string(p) == state.information_state_string(p)
                 assert world.current_player() == state.current_player()

@@ -50,7 +50,9 @@ CONFIGS = [
      "gold_nugget(abilities=False,animals=raccoon/bear,black_feathers=3,days=1,deal_animals=1,"
      "hand_size=1,hello_discard=False,leaf_counts=peek:2,leaf_default=0,normal_stones=1,"
      "players=2,start_stones=1,trap_stones=1,wind_default=0)"),
+    ("Gold Nugget 2p", "gold_nugget(players=2)"),
     ("Gold Nugget 3p", "gold_nugget(players=3)"),
+    ("Gold Nugget 4p", "gold_nugget(players=4)"),
     ("Gold Nugget 5p", "gold_nugget(players=5)"),
 ]
 

@@ -13,6 +13,11 @@ measured in one run on the same positions and seeds (docs/benchmarks.md,
   counts (``set_resample_corrector``) against the walks alone, calls
   interleaved, with the share of corrector steps over their node budget,
   then CPU per ``best`` move at 4 and 5 players under each setting;
+* ``gn-cost``: where a Gold Nugget world's time goes on the positions of
+  ``experiments.bench.bench_resample`` (2 to 5 players): CPU per world of
+  the walks alone and with the default corrector, the corrector's nodes and
+  steps over budget per call and its CPU per node, against the pyspiel
+  replay of the position's history;
 * ``gn-pool``: Gold Nugget ``best`` at 2 and 3 players, CPU per move with
   its pool of 32 worlds against a fresh world per simulation;
 * ``sab-proposals``: Saboteur's importance-corrected card draw, CPU per
@@ -182,6 +187,49 @@ def gn_corrector(args: argparse.Namespace) -> None:
           flush=True)
 
 
+def _cpu_per_call(fn, states: list, seconds: float) -> float:
+    """CPU seconds per call of fn(state, i), cycling over `states` for at
+    least `seconds` of CPU."""
+    calls = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        for state in states:
+            fn(state, calls)
+            calls += 1
+    return (time.process_time() - t0) / calls
+
+
+def gn_cost(args: argparse.Namespace) -> None:
+    from experiments.bench.bench_resample import positions, replay
+    old = gnc.set_resample_corrector()
+    try:
+        for players in (2, 3, 4, 5):
+            game = pyspiel.load_game("gold_nugget", {"players": players})
+            states = positions(game, args.positions, 0)
+
+            def world(state, i):
+                return state.engine.py_resample(state.current_player(), i)
+
+            gnc.set_resample_corrector(0)
+            walks = _cpu_per_call(world, states, args.seconds)
+            gnc.set_resample_corrector(*old)
+            before = gnc.resample_stats()
+            full = _cpu_per_call(world, states, args.seconds)
+            after = gnc.resample_stats()
+            rep = _cpu_per_call(replay, states, args.seconds)
+            calls = after["calls"] - before["calls"]
+            nodes = (after["mcmc_nodes"] - before["mcmc_nodes"]) / calls
+            skips = (after["mcmc_skips"] - before["mcmc_skips"]) / calls
+            print(f"{players} players: walks {1000 * walks:.3f} ms/world ({walks / rep:.2f} "
+                  f"replays), with the corrector {1000 * full:.3f} ms/world ({full / rep:.2f} "
+                  f"replays, replay / world {rep / full:.2f}x); corrector {nodes:,.0f} nodes/call, "
+                  f"{skips:.1f} of {old[0]} steps over budget, "
+                  f"{1e6 * (full - walks) / max(nodes, 1):.3f} us/node; pyspiel replay "
+                  f"{1000 * rep:.3f} ms", flush=True)
+    finally:
+        gnc.set_resample_corrector(*old)
+
+
 def sab_proposals(args: argparse.Namespace) -> None:
     from src_cy import saboteur as sab
     ks = [int(k) for k in args.k.split(",")]
@@ -197,17 +245,20 @@ def sab_proposals(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=("gn-backjump", "gn-threshold", "gn-exact", "gn-corrector",
-                                       "gn-pool", "sab-proposals"))
+                                       "gn-cost", "gn-pool", "sab-proposals"))
     ap.add_argument("--games", type=int, default=16, help="random games per configuration")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--values", default="32,8,16", help="gn-threshold: thresholds")
     ap.add_argument("--steps", default="0,8,32", help="gn-corrector: step counts")
     ap.add_argument("--k", default="1,4,8", help="sab-proposals: K values, the first the baseline")
     ap.add_argument("--positions", type=int, default=12,
-                    help="sab-proposals, gn-corrector, gn-pool: best moves")
+                    help="sab-proposals, gn-corrector, gn-pool: best moves; gn-cost: positions "
+                         "(the resampling bench uses 6)")
+    ap.add_argument("--seconds", type=float, default=1.0,
+                    help="gn-cost: CPU seconds per measurement")
     args = ap.parse_args()
     {"gn-backjump": gn_backjump, "gn-threshold": gn_threshold, "gn-exact": gn_exact,
-     "gn-corrector": gn_corrector, "gn-pool": gn_pool,
+     "gn-corrector": gn_corrector, "gn-cost": gn_cost, "gn-pool": gn_pool,
      "sab-proposals": sab_proposals}[args.what](args)
 
 
