@@ -285,6 +285,13 @@ cdef class GoldThiefEngine(Engine):
     cdef vector[int] hmeta
     # set by resample_history: True when `self` was left at the world drawn
     cdef bint world_built
+    # Silent replay (``build_world``): while sil_p >= 0 no event is logged or
+    # hashed and ``hmeta`` is not kept; each event is compared with sil_p's
+    # wanted view instead (sil_k: events matched, sil_bad: a difference seen,
+    # sil_gives: Witch gives so far).
+    cdef int sil_p, sil_k, sil_gives
+    cdef bint sil_bad
+    cdef vector[Event]* sil_want
     cdef readonly GoldThiefParams params
     # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
@@ -292,6 +299,9 @@ cdef class GoldThiefEngine(Engine):
     cdef int* counts
     cdef int* goal_a
     cdef int* goal_b
+
+    def __cinit__(self):
+        self.sil_p = -1
 
     def __init__(self, params, str game_string=""):
         self.set_params(params if isinstance(params, GoldThiefParams)
@@ -345,6 +355,9 @@ cdef class GoldThiefEngine(Engine):
         cdef Event ev
         cdef int p
         cdef uint64_t full, red
+        if self.sil_p >= 0:
+            self.silent_event(kind, actor, a, b, vis)
+            return
         ev.kind = kind
         ev.actor = actor
         ev.a = a
@@ -367,6 +380,31 @@ cdef class GoldThiefEngine(Engine):
                 self.ihash[p] = mix64(self.ihash[p], full)
             else:
                 self.ihash[p] = mix64(self.ihash[p], red)
+
+    cdef void silent_event(self, int kind, int actor, int a, int b, int vis) noexcept nogil:
+        """``event`` during a silent replay: the public count and the give
+        count kept, the event compared with sil_p's wanted view."""
+        cdef int p = self.sil_p
+        cdef Event* w
+        if kind == EV_GIVE:
+            self.sil_gives += 1
+        if kind == EV_PASS or kind == EV_ASKED:
+            if actor != p:
+                return
+        else:
+            self.s.npub += 1
+        if self.sil_bad:
+            return
+        if self.sil_k >= <int>self.sil_want.size():
+            self.sil_bad = True
+            return
+        w = &self.sil_want[0][self.sil_k]
+        if not (vis == 0 or (vis >> p) & 1):
+            a = -1
+        if w.kind != kind or w.actor != actor or w.a != a or w.b != b:
+            self.sil_bad = True
+            return
+        self.sil_k += 1
 
     # ------------------------------------------------------------ helpers
     cdef inline int holds(self, int p, int t) noexcept nogil:
@@ -848,7 +886,8 @@ cdef class GoldThiefEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
+        if self.sil_p < 0:
+            self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
             self.s.first = action - C_FIRST
@@ -984,11 +1023,9 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[int] meta = self.hmeta
         cdef vector[Event] evs = self.log
         cdef vector[Event] want
-        cdef uint64_t key = self.info_key(player)
         cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
         cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
         cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
-        cdef bint kept_is_built = False
         _STATS[0] += 1
         self.view_events(player, &evs, &want)
         for j in range(<int>want.size()):
@@ -1019,9 +1056,8 @@ cdef class GoldThiefEngine(Engine):
             if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t,
                                     &lrq):
                 continue
-            kept_is_built = False
-            if not self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g,
-                                    &give_t, &lw):
+            if not self.build_world(player, &want, &T, &meta, last, &draw_t, &gdraw_g,
+                                    &faerie_g, &give_t, &lw):
                 continue
             lw += lrq
             got += 1
@@ -1032,11 +1068,10 @@ cdef class GoldThiefEngine(Engine):
                     else ltot + log(1.0 + exp(lw - ltot))
             if got == 1 or rng_double(rng) < exp(lw - ltot):
                 kept = self.hist
-                kept_is_built = True
         if got > 0:
+            # the proposals were replayed silently: `self` is scratch
             _STATS[2] += 1
             out[0] = kept
-            self.world_built = kept_is_built
             return
         # Complete: the true history is one of the worlds the search can
         # reach, so it always finds one (in its own random order).
@@ -1606,28 +1641,43 @@ cdef class GoldThiefEngine(Engine):
         cdef int d = (meta[0][i] & 15) - 1, act = T[0][i]
         return d >= 0 and d != p and (act == A_PASS or A_GIVE <= act < A_GIVE + NT)
 
-    cdef bint build_world(self, int p, uint64_t key, vector[int]* T, vector[int]* meta,
-                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
-                          vector[int]* give_t, double* logw) noexcept nogil:
+    cdef bint build_world(self, int p, vector[Event]* want, vector[int]* T, vector[int]* meta,
+                          int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw) noexcept nogil:
         """Replay the true history's skeleton on `self` with the model's hidden
-        outcomes; True if the result is in `p`'s information set.  `logw`:
-        log of the target weight w(h) of the world (chance probabilities,
-        1 / legal Gives at another player's Give, 1 / face-down goals at
-        another player's Faerie play, 1 / legal answers at another player's
-        unrecorded window pass)."""
-        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g
-        cdef int di = 0, gi = 0, fi = 0, vi, last = -1
-        cdef size_t e
+        outcomes, silently (``silent_event``); True if the result is in `p`'s
+        information set (its view of the events is `want`, all of it, and the
+        skeleton is used up to `last`).  `self.hist` is then the world's
+        history, but the log, the hashes and ``hmeta`` are not built (replay
+        the history to get the state).  `logw`: log of the target weight w(h)
+        of the world (chance probabilities, 1 / legal Gives at another
+        player's Give, 1 / face-down goals at another player's Faerie play,
+        1 / legal answers at another player's unrecorded window pass)."""
+        cdef bint ok
+        self.sil_p = p
+        self.sil_want = want
+        self.sil_k = 0
+        self.sil_gives = 0
+        self.sil_bad = False
+        ok = self.silent_world(p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        self.sil_p = -1
+        self.sil_want = NULL
+        return ok
+
+    cdef bint silent_world(self, int p, vector[int]* T, vector[int]* meta, int last,
+                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
+                           vector[int]* give_t, double* logw) noexcept nogil:
+        """The replay of ``build_world`` (silent mode already set)."""
+        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g, t, tot
+        cdef int di = 0, gi = 0, fi = 0, vi, nwant = <int>self.sil_want.size()
         cdef int outs[MAX_BRANCHING]
-        cdef double probs[MAX_BRANCHING]
-        cdef double pr
+        cdef double lw = 0.0
         logw[0] = 0.0
-        for j in range(N):
-            if not self.skippable(p, T, meta, j):
-                last = j
         self.to_initial()
         while not self.is_terminal():
-            if i > last and self.info_key(p) == key:
+            if self.sil_bad:
+                return False
+            if i > last and self.sil_k == nwant:
                 break
             cp = self.current_player()
             ph = self.s.phase
@@ -1638,26 +1688,31 @@ cdef class GoldThiefEngine(Engine):
                     return False
                 if ph == PH_FIRST:
                     act = T[0][i]
+                    if not C_FIRST <= act < C_FIRST + self.s.n:
+                        return False
+                    lw -= log(<double>self.s.n)
                 elif ph == PH_SETUP_CARDS or ph == PH_DRAW:
                     if di >= <int>draw_t.size():
                         return False
-                    act = C_CARD + draw_t[0][di]
+                    t = draw_t[0][di]
                     di += 1
+                    if self.s.deck[t] <= 0:
+                        return False
+                    lw += log(self.s.deck[t] / <double>self.deck_total())
+                    act = C_CARD + t
                 else:
                     if gi >= <int>gdraw_g.size():
                         return False
-                    act = C_GOAL + gdraw_g[0][gi]
+                    g = gdraw_g[0][gi]
                     gi += 1
+                    if self.s.goal_loc[g] != G_PILE:
+                        return False
+                    lw -= log(<double>self.pile_random())
+                    act = C_GOAL + g
                 i += 1
-                n = self.chance_outcomes(outs, probs)
-                pr = 0.0
-                for j in range(n):
-                    if outs[j] == act:
-                        pr = probs[j]
-                if pr <= 0.0:
-                    return False
-                logw[0] += log(pr)
-            elif cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+                self.apply(act)
+                continue
+            if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
                 wkey = (self.s.npub << 4) | (cp + 1)
                 found = -1
                 j = i
@@ -1674,19 +1729,19 @@ cdef class GoldThiefEngine(Engine):
                 else:
                     act = A_PASS
                 if act == A_PASS:
-                    logw[0] -= log(<double>self.legal_actions(outs))
+                    # A_PASS is always legal here
+                    lw -= log(<double>self.legal_actions(outs))
+                    self.apply(act)
+                    continue
             elif cp != p and ph == PH_GIVE:
-                vi = 0
-                for e in range(self.log.size()):
-                    if self.log[e].kind == EV_GIVE:
-                        vi += 1
+                vi = self.sil_gives
                 if vi >= <int>give_t.size():
                     return False
                 act = A_GIVE + give_t[0][vi]
                 n = self.legal_actions(outs)
                 if n <= 0:
                     return False
-                logw[0] -= log(<double>n)
+                lw -= log(<double>n)
             else:
                 while i < N and self.skippable(p, T, meta, i):
                     i += 1
@@ -1705,12 +1760,13 @@ cdef class GoldThiefEngine(Engine):
                                 n += 1
                         if n <= 0:
                             return False
-                        logw[0] -= log(<double>n)
+                        lw -= log(<double>n)
                     fi += 1
             if not self.is_legal(act):
                 return False
             self.apply(act)
-        return i > last and self.info_key(p) == key
+        logw[0] = lw
+        return not self.sil_bad and i > last and self.sil_k == nwant
 
     # ------------------------------------------------------------ clone
     cdef Engine clone(self):
