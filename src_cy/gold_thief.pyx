@@ -292,6 +292,11 @@ cdef class GoldThiefEngine(Engine):
     cdef int sil_p, sil_k, sil_gives
     cdef bint sil_bad
     cdef vector[Event]* sil_want
+    # ``build_model``'s work space (kept so that its proposals do not allocate)
+    cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
+    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
+    cdef vector[uint64_t] ws_gmask
+    cdef vector[vector[int]] ws_hand, ws_down
     cdef readonly GoldThiefParams params
     # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
@@ -435,6 +440,14 @@ cdef class GoldThiefEngine(Engine):
             if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
                 c += 1
         return c
+
+    cdef int down_owners(self) noexcept nogil:
+        """Bitmask of the players with a face-down goal."""
+        cdef int g, m = 0
+        for g in range(self.num_goals):
+            if self.s.goal_loc[g] == G_DOWN:
+                m |= 1 << self.s.goal_owner[g]
+        return m
 
     cdef int up_count(self, int p) noexcept nogil:
         cdef int g, c = 0
@@ -676,11 +689,9 @@ cdef class GoldThiefEngine(Engine):
                 if self.s.draw_target == self.s.active and self.s.goal_round_left < 0:
                     # start-of-turn draw finished: goal round if anyone has none
                     self.s.goal_round_left = 0
-                    for q in range(n):
-                        if self.down_count(q) == 0:
-                            self.s.goal_round_left = n
-                            self.s.goal_target = self.s.active
-                            break
+                    if self.down_owners() != (1 << n) - 1:
+                        self.s.goal_round_left = n
+                        self.s.goal_target = self.s.active
                     self.s.phase = PH_DEAL_GOAL
                     continue
                 self.s.phase = PH_PLAY
@@ -1415,10 +1426,24 @@ cdef class GoldThiefEngine(Engine):
         the choices consistent with the world h drawn) retraces u; the
         importance weight of the world is w(h) r(u | h) / q(u) (rules doc,
         "Stage 2")."""
+        cdef vector[int]* otype = &self.ws_otype
+        cdef vector[int]* ogen = &self.ws_ogen
+        cdef vector[int]* draws = &self.ws_draws
+        cdef vector[int]* gives = &self.ws_gives
+        cdef vector[int]* faeries = &self.ws_faeries
+        cdef vector[int]* gdraws = &self.ws_gdraws
+        cdef vector[int]* gid = &self.ws_gid
+        cdef vector[int]* bottom = &self.ws_bottom
+        cdef vector[int]* pool = &self.ws_pool
+        cdef vector[int]* cand = &self.ws_cand
+        cdef vector[int]* rem = &self.ws_rem
+        cdef vector[int]* rcand = &self.ws_rcand
+        cdef vector[int]* rend = &self.ws_rend
+        cdef vector[int]* rpick = &self.ws_rpick
+        cdef vector[uint64_t]* gmask = &self.ws_gmask
+        cdef vector[vector[int]]* hand = &self.ws_hand
+        cdef vector[vector[int]]* down = &self.ws_down
         cdef int n = self.s.n, ng = 1
-        cdef vector[int] otype, ogen, draws, gives, faeries, gdraws, gid, bottom, pool, cand, rem
-        cdef vector[uint64_t] gmask
-        cdef vector[vector[int]] hand, down
         cdef int disc[NT]
         cdef int used[MAX_GOALS]
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = self.num_goals
@@ -1428,15 +1453,32 @@ cdef class GoldThiefEngine(Engine):
         cdef double logq = 0.0, logr = 0.0
         cdef int cnt[NT]
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
-        cdef vector[int] rcand, rend, rpick
         for e in range(evs.size()):
             if evs[0][e].kind == EV_RESHUFFLE:
                 ng += 1
+        otype.clear()
+        ogen.clear()
+        draws.clear()
+        gives.clear()
+        faeries.clear()
+        gdraws.clear()
+        gid.clear()
+        bottom.clear()
+        pool.clear()
+        cand.clear()
+        rem.clear()
+        gmask.clear()
+        rcand.clear()
+        rend.clear()
+        rpick.clear()
         hand.resize(n)
         down.resize(n)
+        for q in range(n):
+            hand[0][q].clear()
+            down[0][q].clear()
         pool.resize(ng * NT)
         for t in range(NT):
-            pool[t] = self.counts[t]
+            pool[0][t] = self.counts[t]
             disc[t] = 0
         for i in range(self.num_goals):
             used[i] = 0
@@ -1450,11 +1492,11 @@ cdef class GoldThiefEngine(Engine):
                                     and self.goal_matches(ev.b, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
                 if mask_x <= MAX_GOLD:
-                    for i in range(<int>down[mask_q].size()):
-                        o = down[mask_q][i]
-                        if gid[o] >= 0 and self.goal_matches(gid[o], mask_x):
+                    for i in range(<int>down[0][mask_q].size()):
+                        o = down[0][mask_q][i]
+                        if gid[0][o] >= 0 and self.goal_matches(gid[0][o], mask_x):
                             return False
-                        gmask[o] |= (<uint64_t>1) << mask_x
+                        gmask[0][o] |= (<uint64_t>1) << mask_x
                 mask_q = -1
             if k == EV_DRAW:
                 if g >= ng:
@@ -1462,59 +1504,59 @@ cdef class GoldThiefEngine(Engine):
                 otype.push_back(a)
                 ogen.push_back(g)
                 if a >= 0:
-                    pool[g * NT + a] -= 1
-                    if pool[g * NT + a] < 0:
+                    pool[0][g * NT + a] -= 1
+                    if pool[0][g * NT + a] < 0:
                         return False
-                hand[ev.actor].push_back(<int>otype.size() - 1)
+                hand[0][ev.actor].push_back(<int>otype.size() - 1)
                 draws.push_back(<int>otype.size() - 1)
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
                     return False
                 for t in range(NT):
-                    pool[g * NT + t] = disc[t]
+                    pool[0][g * NT + t] = disc[t]
                     disc[t] = 0
             elif k == EV_PLAY:
                 t = _card_of_action_c(ev.b)
                 disc[t] += 1
-                if self.take_card(ev.actor, t, rng, &otype, &ogen, &hand, &pool, &logq,
-                                  &rcand, &rend, &rpick) < 0:
+                if self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, &logq,
+                                  rcand, rend, rpick) < 0:
                     return False
                 if ev.b == A_FAERIE:
                     q = ev.actor
                     o = -1
                     if q == p:
-                        for i in range(<int>down[q].size()):
-                            if gid[down[q][i]] == a:
+                        for i in range(<int>down[0][q].size()):
+                            if gid[0][down[0][q][i]] == a:
                                 o = i
-                    elif down[q].size() > 0:
-                        o = rng_int(rng, <int>down[q].size())
-                        logq -= log(<double>down[q].size())
+                    elif down[0][q].size() > 0:
+                        o = rng_int(rng, <int>down[0][q].size())
+                        logq -= log(<double>down[0][q].size())
                     if o < 0:
                         return False
-                    x = down[q][o]
-                    down[q].erase(down[q].begin() + o)
+                    x = down[0][q][o]
+                    down[0][q].erase(down[0][q].begin() + o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
                 v = ev.actor
                 if a >= 0:
-                    o = self.take_card(v, a, rng, &otype, &ogen, &hand, &pool, &logq,
-                                       &rcand, &rend, &rpick)
+                    o = self.take_card(v, a, rng, otype, ogen, hand, pool, &logq,
+                                       rcand, rend, rpick)
                     if o < 0:
                         return False
                 else:
-                    if hand[v].size() == 0:
+                    if hand[0][v].size() == 0:
                         return False
-                    i = rng_int(rng, <int>hand[v].size())
-                    o = hand[v][i]
-                    logq -= log(<double>hand[v].size())
-                    for j in range(<int>hand[v].size()):
-                        rcand.push_back(hand[v][j])
+                    i = rng_int(rng, <int>hand[0][v].size())
+                    o = hand[0][v][i]
+                    logq -= log(<double>hand[0][v].size())
+                    for j in range(<int>hand[0][v].size()):
+                        rcand.push_back(hand[0][v][j])
                     rend.push_back(<int>rcand.size())
                     rpick.push_back(o)
-                    hand[v].erase(hand[v].begin() + i)
-                hand[ev.b].push_back(o)
+                    hand[0][v].erase(hand[0][v].begin() + i)
+                hand[0][ev.b].push_back(o)
                 gives.push_back(o)
             elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
                 q = ev.actor
@@ -1531,38 +1573,38 @@ cdef class GoldThiefEngine(Engine):
                 else:
                     if bottom.size() == 0:
                         return False
-                    o = bottom[0]
+                    o = bottom[0][0]
                     bottom.erase(bottom.begin())
                     if a >= 0:
-                        if gid[o] < 0:
-                            if used[a] or self.mask_hits(gmask[o], a):
+                        if gid[0][o] < 0:
+                            if used[a] or self.mask_hits(gmask[0][o], a):
                                 return False
-                            gid[o] = a
+                            gid[0][o] = a
                             used[a] = 1
-                        elif gid[o] != a:
+                        elif gid[0][o] != a:
                             return False
-                down[q].push_back(o)
+                down[0][q].push_back(o)
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.b
                 o = -1
-                for i in range(<int>down[q].size()):
-                    if gid[down[q][i]] == x:
+                for i in range(<int>down[0][q].size()):
+                    if gid[0][down[0][q][i]] == x:
                         o = i
                 if o < 0:
                     if used[x]:
                         return False
                     cand.clear()
-                    for i in range(<int>down[q].size()):
-                        if gid[down[q][i]] < 0 and not self.mask_hits(gmask[down[q][i]], x):
+                    for i in range(<int>down[0][q].size()):
+                        if gid[0][down[0][q][i]] < 0 and not self.mask_hits(gmask[0][down[0][q][i]], x):
                             cand.push_back(i)
                     if cand.size() == 0:
                         return False
-                    o = cand[rng_int(rng, <int>cand.size())]
+                    o = cand[0][rng_int(rng, <int>cand.size())]
                     logq -= log(<double>cand.size())
-                    gid[down[q][o]] = x
+                    gid[0][down[0][q][o]] = x
                     used[x] = 1
-                down[q].erase(down[q].begin() + o)
+                down[0][q].erase(down[0][q].begin() + o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.b
@@ -1572,49 +1614,49 @@ cdef class GoldThiefEngine(Engine):
             rem.clear()
             cand.clear()
             for t in range(NT):
-                for i in range(pool[g * NT + t]):
+                for i in range(pool[0][g * NT + t]):
                     rem.push_back(t)
             for o in range(<int>otype.size()):
-                if otype[o] < 0 and ogen[o] == g:
+                if otype[0][o] < 0 and ogen[0][o] == g:
                     cand.push_back(o)
             if cand.size() > rem.size() or (g < ng - 1 and cand.size() != rem.size()):
                 return False
             for i in range(<int>rem.size() - 1, 0, -1):
                 j = rng_int(rng, i + 1)
-                tmp = rem[i]
-                rem[i] = rem[j]
-                rem[j] = tmp
+                tmp = rem[0][i]
+                rem[0][i] = rem[0][j]
+                rem[0][j] = tmp
             # q of the type sequence given to cand: sequential draws without
             # replacement from what is left
             for t in range(NT):
-                cnt[t] = pool[g * NT + t]
+                cnt[t] = pool[0][g * NT + t]
             left = <int>rem.size()
             for i in range(<int>cand.size()):
-                otype[cand[i]] = rem[i]
-                logq += log(cnt[rem[i]] / <double>left)
-                cnt[rem[i]] -= 1
+                otype[0][cand[0][i]] = rem[0][i]
+                logq += log(cnt[rem[0][i]] / <double>left)
+                cnt[rem[0][i]] -= 1
                 left -= 1
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
         for o in range(<int>gid.size()):
-            if gid[o] >= 0:
+            if gid[0][o] >= 0:
                 continue
             cand.clear()
             for i in range(self.num_goals):
-                if not used[i] and not self.mask_hits(gmask[o], i):
+                if not used[i] and not self.mask_hits(gmask[0][o], i):
                     cand.push_back(i)
             if cand.size() == 0:
                 return False
-            x = cand[rng_int(rng, <int>cand.size())]
+            x = cand[0][rng_int(rng, <int>cand.size())]
             logq -= log(<double>cand.size())
-            gid[o] = x
+            gid[0][o] = x
             used[x] = 1
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
         for i in range(<int>rpick.size()):
             m = 0
-            while j < rend[i]:
-                if otype[rcand[j]] == otype[rpick[i]]:
+            while j < rend[0][i]:
+                if otype[0][rcand[0][j]] == otype[0][rpick[0][i]]:
                     m += 1
                 j += 1
             if m <= 0:
@@ -1622,13 +1664,13 @@ cdef class GoldThiefEngine(Engine):
             logr -= log(<double>m)
         logr_minus_q[0] = logr - logq
         for i in range(<int>draws.size()):
-            draw_t.push_back(otype[draws[i]])
+            draw_t.push_back(otype[0][draws[0][i]])
         for i in range(<int>gdraws.size()):
-            gdraw_g.push_back(gid[gdraws[i]])
+            gdraw_g.push_back(gid[0][gdraws[0][i]])
         for i in range(<int>faeries.size()):
-            faerie_g.push_back(gid[faeries[i]])
+            faerie_g.push_back(gid[0][faeries[0][i]])
         for i in range(<int>gives.size()):
-            give_t.push_back(otype[gives[i]])
+            give_t.push_back(otype[0][gives[0][i]])
         return True
 
     cdef bint mask_hits(self, uint64_t mask, int g) noexcept nogil:
