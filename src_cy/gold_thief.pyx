@@ -83,6 +83,7 @@ cdef struct GTState:
     int hand_n[MAXP]
     int hand_type[MAXP][MAX_HAND]
     int hand_gen[MAXP][MAX_HAND]
+    int hcnt[MAXP][NT]    # cards of each type in each hand (from hand_type)
     # goals
     int goal_loc[MAX_GOALS]
     int goal_owner[MAX_GOALS]
@@ -413,11 +414,7 @@ cdef class GoldThiefEngine(Engine):
 
     # ------------------------------------------------------------ helpers
     cdef inline int holds(self, int p, int t) noexcept nogil:
-        cdef int i, c = 0
-        for i in range(self.s.hand_n[p]):
-            if self.s.hand_type[p][i] == t:
-                c += 1
-        return c
+        return self.s.hcnt[p][t]
 
     cdef int remove_card(self, int p, int t) noexcept nogil:
         """Remove the last card of type t from p's hand; returns its index or -1."""
@@ -428,6 +425,7 @@ cdef class GoldThiefEngine(Engine):
                 self.s.hand_type[p][i] = self.s.hand_type[p][last]
                 self.s.hand_gen[p][i] = self.s.hand_gen[p][last]
                 self.s.hand_n[p] = last
+                self.s.hcnt[p][t] -= 1
                 return i
         return -1
 
@@ -621,6 +619,7 @@ cdef class GoldThiefEngine(Engine):
                 self.s.hand_type[thief][k] = t
                 self.s.hand_gen[thief][k] = gen
                 self.s.hand_n[thief] = k + 1
+                self.s.hcnt[thief][t] += 1
                 self.event(EV_GIVE, v, t, thief, (1 << v) | (1 << thief))
                 return
 
@@ -948,6 +947,7 @@ cdef class GoldThiefEngine(Engine):
         self.s.hand_type[p][k] = t
         self.s.hand_gen[p][k] = self.s.gen
         self.s.hand_n[p] = k + 1
+        self.s.hcnt[p][t] += 1
         self.event(EV_DRAW, p, t, -1, 1 << p)
 
     cdef void chance_goal(self, int p, int g, int kind) noexcept nogil:
