@@ -295,6 +295,7 @@ cdef class GoldThiefEngine(Engine):
     cdef vector[Event]* sil_want
     # ``build_model``'s work space (kept so that its proposals do not allocate)
     cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
+    cdef vector[int] ws_pleft
     cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
     cdef vector[uint64_t] ws_gmask
     cdef vector[vector[int]] ws_hand, ws_down
@@ -1064,7 +1065,7 @@ cdef class GoldThiefEngine(Engine):
             gdraw_g.clear()
             faerie_g.clear()
             give_t.clear()
-            if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t,
+            if not self.build_model(player, rng, &want, &draw_t, &gdraw_g, &faerie_g, &give_t,
                                     &lrq):
                 continue
             if not self.build_world(player, &want, &T, &meta, last, &draw_t, &gdraw_g,
@@ -1365,52 +1366,57 @@ cdef class GoldThiefEngine(Engine):
                 odr[self.log[e].a] += 1
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                       vector[vector[int]]* hand, vector[int]* pool, double* logq,
-                       vector[int]* rcand, vector[int]* rend, vector[int]* rpick) noexcept nogil:
+                       vector[vector[int]]* hand, vector[int]* pool, vector[int]* pleft,
+                       double* logq, vector[int]* rcand, vector[int]* rend,
+                       vector[int]* rpick) noexcept nogil:
         """Remove a card of type t from q's modelled hand: a card known to be
         a t if there is one, else an unknown card, chosen with weight (t left
-        in its deck generation) / (cards left in it), which becomes a t.
+        in its deck generation) / (cards left in it), which becomes a t
+        (`pleft`: cards left per generation, the sums of `pool`).
         Adds the choice's log-probability to `logq` and records the unknown
         cards it chose among (see ``build_model``).  -1 if impossible."""
         cdef vector[int]* h = &hand[0][q]
-        cdef int i, o, j
+        cdef int i, o, j, nh = <int>h.size(), pt
         cdef double total = 0.0, x, w
-        for i in range(<int>h.size()):
+        cdef double wts[MAX_HAND]
+        for i in range(nh):
             if otype[0][h[0][i]] == t:
                 o = h[0][i]
                 h.erase(h.begin() + i)
                 return o
-        for i in range(<int>h.size()):
-            total += self.card_weight(otype[0][h[0][i]], ogen[0][h[0][i]], t, pool)
+        if nh > MAX_HAND:
+            return -1
+        for i in range(nh):
+            o = h[0][i]
+            w = 0.0
+            if otype[0][o] < 0:
+                pt = pool[0][ogen[0][o] * NT + t]
+                if pt > 0:
+                    w = pt / <double>pleft[0][ogen[0][o]]
+            wts[i] = w
+            total += w
         if total <= 0.0:
             return -1
         x = rng_double(rng) * total
-        for i in range(<int>h.size()):
-            o = h[0][i]
-            w = self.card_weight(otype[0][o], ogen[0][o], t, pool)
+        for i in range(nh):
+            w = wts[i]
             if w <= 0.0:
                 continue
             x -= w
-            if x < 0.0 or i == <int>h.size() - 1:
+            if x < 0.0 or i == nh - 1:
+                o = h[0][i]
                 logq[0] += log(w / total)
-                for j in range(<int>h.size()):
+                for j in range(nh):
                     if otype[0][h[0][j]] < 0:
                         rcand.push_back(h[0][j])
                 rend.push_back(<int>rcand.size())
                 rpick.push_back(o)
                 otype[0][o] = t
                 pool[0][ogen[0][o] * NT + t] -= 1
+                pleft[0][ogen[0][o]] -= 1
                 h.erase(h.begin() + i)
                 return o
         return -1
-
-    cdef inline double card_weight(self, int otype, int gen, int t, vector[int]* pool) noexcept nogil:
-        cdef int u, left = 0
-        if otype >= 0 or pool[0][gen * NT + t] <= 0:
-            return 0.0
-        for u in range(NT):
-            left += pool[0][gen * NT + u]
-        return pool[0][gen * NT + t] / <double>left
 
     cdef bint build_model(self, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
                           vector[int]* gdraw_g, vector[int]* faerie_g,
@@ -1435,6 +1441,7 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[int]* gid = &self.ws_gid
         cdef vector[int]* bottom = &self.ws_bottom
         cdef vector[int]* pool = &self.ws_pool
+        cdef vector[int]* pleft = &self.ws_pleft
         cdef vector[int]* cand = &self.ws_cand
         cdef vector[int]* rem = &self.ws_rem
         cdef vector[int]* rcand = &self.ws_rcand
@@ -1465,6 +1472,7 @@ cdef class GoldThiefEngine(Engine):
         gid.clear()
         bottom.clear()
         pool.clear()
+        pleft.clear()
         cand.clear()
         rem.clear()
         gmask.clear()
@@ -1477,8 +1485,10 @@ cdef class GoldThiefEngine(Engine):
             hand[0][q].clear()
             down[0][q].clear()
         pool.resize(ng * NT)
+        pleft.resize(ng)
         for t in range(NT):
             pool[0][t] = self.counts[t]
+            pleft[0][0] += self.counts[t]
             disc[t] = 0
         for i in range(self.num_goals):
             used[i] = 0
@@ -1505,6 +1515,7 @@ cdef class GoldThiefEngine(Engine):
                 ogen.push_back(g)
                 if a >= 0:
                     pool[0][g * NT + a] -= 1
+                    pleft[0][g] -= 1
                     if pool[0][g * NT + a] < 0:
                         return False
                 hand[0][ev.actor].push_back(<int>otype.size() - 1)
@@ -1515,11 +1526,12 @@ cdef class GoldThiefEngine(Engine):
                     return False
                 for t in range(NT):
                     pool[0][g * NT + t] = disc[t]
+                    pleft[0][g] += disc[t]
                     disc[t] = 0
             elif k == EV_PLAY:
                 t = _card_of_action_c(ev.b)
                 disc[t] += 1
-                if self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, &logq,
+                if self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq,
                                   rcand, rend, rpick) < 0:
                     return False
                 if ev.b == A_FAERIE:
@@ -1541,7 +1553,7 @@ cdef class GoldThiefEngine(Engine):
             elif k == EV_GIVE:
                 v = ev.actor
                 if a >= 0:
-                    o = self.take_card(v, a, rng, otype, ogen, hand, pool, &logq,
+                    o = self.take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq,
                                        rcand, rend, rpick)
                     if o < 0:
                         return False
