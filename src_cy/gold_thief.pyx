@@ -15,6 +15,7 @@ resampler; the included files hold the constant tables
 the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
 ``gold_thief_actions.pxd``.
 """
+cimport cython
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
 from libc.math cimport log, exp
@@ -276,6 +277,7 @@ cdef class GoldThiefParams:
         return tuple((self.goal_a[i], self.goal_b[i]) for i in range(self.num_goals))
 
 
+@cython.final
 cdef class GoldThiefEngine(Engine):
     """Gold Thief for 2-5 players: ``GoldThiefEngine(params, game_string="")``
     with ``params`` the validated mapping of ``games.gold_thief`` or a
@@ -1021,6 +1023,33 @@ cdef class GoldThiefEngine(Engine):
             out[self.s.winner] = 1.0
 
     # ------------------------------------------------------------ resampling
+    # (``step``, ``legal`` and ``replay``: the base class's ``apply``,
+    # ``is_legal`` and ``replay`` with direct calls, for the resampler's replays)
+    cdef inline void step(self, int action) noexcept nogil:
+        self.hist.push_back(action)
+        self.do_apply(action)
+
+    cdef bint legal(self, int action) noexcept nogil:
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int n, i
+        if self.is_terminal():
+            return False
+        if self.current_player() == CHANCE_PLAYER:
+            n = self.chance_outcomes(outs, probs)
+        else:
+            n = self.legal_actions(outs)
+        for i in range(n):
+            if outs[i] == action:
+                return True
+        return False
+
+    cdef void replay(self, const int* actions, int n) noexcept nogil:
+        cdef int i
+        self.to_initial()
+        for i in range(n):
+            self.step(actions[i])
+
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from `player`'s information set (rules doc,
         "Resampling").  Stage 1: exact rejection sampling along the public
@@ -1339,11 +1368,11 @@ cdef class GoldThiefEngine(Engine):
         drew from the current deck generation) up to date."""
         cdef int t, ph = self.s.phase
         cdef bint other_draw = False
-        if not self.is_legal(a):
+        if not self.legal(a):
             return False
         if (ph == PH_SETUP_CARDS or ph == PH_DRAW) and self.chance_target() != p:
             other_draw = True
-        self.apply(a)
+        self.step(a)
         if other_draw:
             odr[a - C_CARD] += 1
         if self.s.gen != cur_gen[0]:
@@ -1764,7 +1793,7 @@ cdef class GoldThiefEngine(Engine):
                     lw -= log(<double>self.pile_random())
                     act = C_GOAL + g
                 i += 1
-                self.apply(act)
+                self.step(act)
                 continue
             if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
                 wkey = (self.s.npub << 4) | (cp + 1)
@@ -1785,7 +1814,7 @@ cdef class GoldThiefEngine(Engine):
                 if act == A_PASS:
                     # A_PASS is always legal here
                     lw -= log(<double>self.legal_actions(outs))
-                    self.apply(act)
+                    self.step(act)
                     continue
             elif cp != p and ph == PH_GIVE:
                 vi = self.sil_gives
@@ -1816,9 +1845,9 @@ cdef class GoldThiefEngine(Engine):
                             return False
                         lw -= log(<double>n)
                     fi += 1
-            if not self.is_legal(act):
+            if not self.legal(act):
                 return False
-            self.apply(act)
+            self.step(act)
         logw[0] = lw
         return not self.sil_bad and i > last and self.sil_k == nwant
 
