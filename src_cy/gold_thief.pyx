@@ -124,6 +124,15 @@ cdef enum:
     MOVES_PER_TURN = 30
 
 
+cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
+    """Multiply the probability exp(logp) * prod by x (0 < x <= 1), keeping
+    the product in `prod` until it gets small (few logarithms are taken)."""
+    prod[0] *= x
+    if prod[0] < 1e-250:
+        logp[0] += log(prod[0])
+        prod[0] = 1.0
+
+
 cdef inline int popcount64(uint64_t x) noexcept nogil:
     cdef int c = 0
     while x:
@@ -1396,14 +1405,15 @@ cdef class GoldThiefEngine(Engine):
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
                        vector[vector[int]]* hand, vector[int]* pool, vector[int]* pleft,
-                       double* logq, vector[int]* rcand, vector[int]* rend,
+                       double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
                        vector[int]* rpick) noexcept nogil:
         """Remove a card of type t from q's modelled hand: a card known to be
         a t if there is one, else an unknown card, chosen with weight (t left
         in its deck generation) / (cards left in it), which becomes a t
         (`pleft`: cards left per generation, the sums of `pool`).
-        Adds the choice's log-probability to `logq` and records the unknown
-        cards it chose among (see ``build_model``).  -1 if impossible."""
+        Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
+        and records the unknown cards it chose among (see ``build_model``).
+        -1 if impossible."""
         cdef vector[int]* h = &hand[0][q]
         cdef int i, o, j, nh = <int>h.size(), pt
         cdef double total = 0.0, x, w
@@ -1434,7 +1444,7 @@ cdef class GoldThiefEngine(Engine):
             x -= w
             if x < 0.0 or i == nh - 1:
                 o = h[0][i]
-                logq[0] += log(w / total)
+                mul_prob(logq, qprod, w / total)
                 for j in range(nh):
                     if otype[0][h[0][j]] < 0:
                         rcand.push_back(h[0][j])
@@ -1486,7 +1496,7 @@ cdef class GoldThiefEngine(Engine):
         cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
         cdef Event ev
-        cdef double logq = 0.0, logr = 0.0
+        cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0
         cdef int cnt[NT]
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
         for e in range(evs.size()):
@@ -1560,7 +1570,7 @@ cdef class GoldThiefEngine(Engine):
             elif k == EV_PLAY:
                 t = _card_of_action_c(ev.b)
                 disc[t] += 1
-                if self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq,
+                if self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
                                   rcand, rend, rpick) < 0:
                     return False
                 if ev.b == A_FAERIE:
@@ -1572,7 +1582,7 @@ cdef class GoldThiefEngine(Engine):
                                 o = i
                     elif down[0][q].size() > 0:
                         o = rng_int(rng, <int>down[0][q].size())
-                        logq -= log(<double>down[0][q].size())
+                        mul_prob(&logq, &qp, 1.0 / down[0][q].size())
                     if o < 0:
                         return False
                     x = down[0][q][o]
@@ -1582,7 +1592,7 @@ cdef class GoldThiefEngine(Engine):
             elif k == EV_GIVE:
                 v = ev.actor
                 if a >= 0:
-                    o = self.take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq,
+                    o = self.take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
                                        rcand, rend, rpick)
                     if o < 0:
                         return False
@@ -1591,7 +1601,7 @@ cdef class GoldThiefEngine(Engine):
                         return False
                     i = rng_int(rng, <int>hand[0][v].size())
                     o = hand[0][v][i]
-                    logq -= log(<double>hand[0][v].size())
+                    mul_prob(&logq, &qp, 1.0 / hand[0][v].size())
                     for j in range(<int>hand[0][v].size()):
                         rcand.push_back(hand[0][v][j])
                     rend.push_back(<int>rcand.size())
@@ -1642,7 +1652,7 @@ cdef class GoldThiefEngine(Engine):
                     if cand.size() == 0:
                         return False
                     o = cand[0][rng_int(rng, <int>cand.size())]
-                    logq -= log(<double>cand.size())
+                    mul_prob(&logq, &qp, 1.0 / cand.size())
                     gid[0][down[0][q][o]] = x
                     used[x] = 1
                 down[0][q].erase(down[0][q].begin() + o)
@@ -1674,7 +1684,7 @@ cdef class GoldThiefEngine(Engine):
             left = <int>rem.size()
             for i in range(<int>cand.size()):
                 otype[0][cand[0][i]] = rem[0][i]
-                logq += log(cnt[rem[0][i]] / <double>left)
+                mul_prob(&logq, &qp, cnt[rem[0][i]] / <double>left)
                 cnt[rem[0][i]] -= 1
                 left -= 1
         # Goals still unknown: each in turn gets an unused id uniformly among
@@ -1689,7 +1699,7 @@ cdef class GoldThiefEngine(Engine):
             if cand.size() == 0:
                 return False
             x = cand[0][rng_int(rng, <int>cand.size())]
-            logq -= log(<double>cand.size())
+            mul_prob(&logq, &qp, 1.0 / cand.size())
             gid[0][o] = x
             used[x] = 1
         # r(u | h): uniform among the recorded candidates of the picked type
@@ -1702,8 +1712,8 @@ cdef class GoldThiefEngine(Engine):
                 j += 1
             if m <= 0:
                 return False
-            logr -= log(<double>m)
-        logr_minus_q[0] = logr - logq
+            mul_prob(&logr, &rp, 1.0 / m)
+        logr_minus_q[0] = logr + log(rp) - logq - log(qp)
         for i in range(<int>draws.size()):
             draw_t.push_back(otype[0][draws[0][i]])
         for i in range(<int>gdraws.size()):
@@ -1754,7 +1764,7 @@ cdef class GoldThiefEngine(Engine):
         cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g, t, tot
         cdef int di = 0, gi = 0, fi = 0, vi, nwant = <int>self.sil_want.size()
         cdef int outs[MAX_BRANCHING]
-        cdef double lw = 0.0
+        cdef double lw = 0.0, wp = 1.0
         logw[0] = 0.0
         self.to_initial()
         while not self.is_terminal():
@@ -1773,7 +1783,7 @@ cdef class GoldThiefEngine(Engine):
                     act = T[0][i]
                     if not C_FIRST <= act < C_FIRST + self.s.n:
                         return False
-                    lw -= log(<double>self.s.n)
+                    mul_prob(&lw, &wp, 1.0 / self.s.n)
                 elif ph == PH_SETUP_CARDS or ph == PH_DRAW:
                     if di >= <int>draw_t.size():
                         return False
@@ -1781,7 +1791,7 @@ cdef class GoldThiefEngine(Engine):
                     di += 1
                     if self.s.deck[t] <= 0:
                         return False
-                    lw += log(self.s.deck[t] / <double>self.deck_total())
+                    mul_prob(&lw, &wp, self.s.deck[t] / <double>self.deck_total())
                     act = C_CARD + t
                 else:
                     if gi >= <int>gdraw_g.size():
@@ -1790,7 +1800,7 @@ cdef class GoldThiefEngine(Engine):
                     gi += 1
                     if self.s.goal_loc[g] != G_PILE:
                         return False
-                    lw -= log(<double>self.pile_random())
+                    mul_prob(&lw, &wp, 1.0 / self.pile_random())
                     act = C_GOAL + g
                 i += 1
                 self.step(act)
@@ -1813,7 +1823,7 @@ cdef class GoldThiefEngine(Engine):
                     act = A_PASS
                 if act == A_PASS:
                     # A_PASS is always legal here
-                    lw -= log(<double>self.legal_actions(outs))
+                    mul_prob(&lw, &wp, 1.0 / self.legal_actions(outs))
                     self.step(act)
                     continue
             elif cp != p and ph == PH_GIVE:
@@ -1824,7 +1834,7 @@ cdef class GoldThiefEngine(Engine):
                 n = self.legal_actions(outs)
                 if n <= 0:
                     return False
-                lw -= log(<double>n)
+                mul_prob(&lw, &wp, 1.0 / n)
             else:
                 while i < N and self.skippable(p, T, meta, i):
                     i += 1
@@ -1843,12 +1853,12 @@ cdef class GoldThiefEngine(Engine):
                                 n += 1
                         if n <= 0:
                             return False
-                        lw -= log(<double>n)
+                        mul_prob(&lw, &wp, 1.0 / n)
                     fi += 1
             if not self.legal(act):
                 return False
             self.step(act)
-        logw[0] = lw
+        logw[0] = lw + log(wp)
         return not self.sil_bad and i > last and self.sil_k == nwant
 
     # ------------------------------------------------------------ clone
