@@ -18,7 +18,7 @@ the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
 cimport cython
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
-from libc.math cimport log, exp
+from libc.math cimport log, exp, INFINITY, fabs
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64,
@@ -66,6 +66,26 @@ cdef struct Event:
     int a                 # secret detail (card type, goal id) or -1
     int b                 # public detail (target seat, action id)
     int vis               # bitmask of players who see `a`
+
+cdef struct Consid:
+    # A seat a window reached during a recorded silent replay (``build_world``):
+    # whether it was asked and passed depends on its hidden hand, so the
+    # proposal's weight has a factor 1 / (1 + its answers) there.
+    int k                 # events of the player's view matched by then
+    int q
+    int mask              # response window: bit t set if holding a t is an answer
+    int gold              # Ninja window: q's gold (-1 for a response window)
+    int pub               # 1 if q answered with a public play
+
+
+cdef struct HChange:
+    # A change the model made at event e of the view: object o (a card or a
+    # goal) joins (d = 1) or leaves (d = -1) seat q's hand or face-down goals.
+    int e
+    int q
+    int o
+    int d
+
 
 cdef struct GTState:
     int n
@@ -160,6 +180,34 @@ cdef int _MODEL_PROPOSALS = DEFAULT_MODEL_PROPOSALS
 # How many resamples each stage produced (this process): calls, exact
 # (stage 1), model (stage 2), search (stage 3).
 cdef long _STATS[4]
+
+
+# Stage 2 with model weights: [resamples, fallbacks to replaying every
+# proposal, weights that disagreed with a replay]; ``_CHECK_WEIGHTS`` replays
+# every proposal too and compares (tests).
+cdef long _WSTATS[3]
+cdef bint _CHECK_WEIGHTS = False
+
+
+cdef inline bint weights_agree(double a, double b) noexcept nogil:
+    return fabs(a - b) <= 1e-9 * (1.0 + fabs(a))
+
+
+def model_weight_stats() -> dict:
+    """Stage 2's model weights (this process): ``weighed`` resamples,
+    ``fallbacks`` to replaying every proposal, and ``disagreements`` between
+    a model weight and the replayed world's (see ``set_model_weight_check``)."""
+    return {"weighed": _WSTATS[0], "fallbacks": _WSTATS[1], "disagreements": _WSTATS[2]}
+
+
+def set_model_weight_check(bint on) -> bool:
+    """Replay every stage-2 proposal as well and count the model weights
+    that disagree with the replay's (``model_weight_stats``); returns the
+    previous setting.  For tests: it costs a replay per proposal."""
+    global _CHECK_WEIGHTS
+    old = _CHECK_WEIGHTS
+    _CHECK_WEIGHTS = on
+    return old
 
 
 def resample_stats() -> dict:
@@ -303,12 +351,22 @@ cdef class GoldThiefEngine(Engine):
     # sil_gives: Witch gives so far).
     cdef int sil_p, sil_k, sil_gives
     cdef bint sil_bad
+    # sil_rec: record in `rec` every seat a window reaches (``record_seat``)
+    cdef bint sil_rec
+    cdef vector[Consid] rec
     cdef vector[Event]* sil_want
     # ``build_model``'s work space (kept so that its proposals do not allocate)
     cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
     cdef vector[int] ws_pleft
     cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
     cdef vector[uint64_t] ws_gmask
+    # what ``model_weight`` reads: the hand and face-down goal changes, the
+    # unseen Give decisions (e, victim), each generation's first pool and the
+    # factors of w(h) known during the walk (log)
+    cdef vector[HChange] ws_hl, ws_gl, ws_gv
+    cdef vector[int] ws_pool0, ws_deck, ws_ttot
+    cdef double ws_wfix
+    cdef bint rec_bad
     cdef vector[vector[int]] ws_hand, ws_down
     cdef readonly GoldThiefParams params
     # copies of the parameters the rules read (from ``params``)
@@ -672,6 +730,8 @@ cdef class GoldThiefEngine(Engine):
                 while e.scan <= n:
                     q = (e.player + e.scan) % n
                     e.scan += 1
+                    if self.sil_rec:
+                        self.record_seat(q, e)
                     if self.can_respond(q, e):
                         self.s.phase = PH_RESPOND
                         self.s.decider = q
@@ -687,6 +747,8 @@ cdef class GoldThiefEngine(Engine):
                 while self.s.window_seat < n:
                     q = (self.s.active + self.s.window_seat) % n
                     self.s.window_seat += 1
+                    if self.sil_rec:
+                        self.record_seat(q, NULL)
                     if self.holds(q, NINJA) > 0 and self.ninja_goal_exists(q):
                         self.s.decider = q
                         self.event(EV_ASKED, q, -1, 7, 1 << q)
@@ -730,6 +792,41 @@ cdef class GoldThiefEngine(Engine):
                 self.s.phase = PH_PLAY
                 continue
             return
+
+    cdef void record_seat(self, int q, Effect* e) noexcept nogil:
+        """Record that a window reached seat q (another player than sil_p):
+        the response window of effect `e` (the card types whose holder may
+        answer, as ``can_respond`` and ``legal_actions``), or the Ninja
+        window (`e` NULL)."""
+        cdef Consid c
+        cdef int k, m = 0
+        if q == self.sil_p:
+            return
+        c.k = self.sil_k
+        c.q = q
+        c.pub = 0
+        c.gold = -1
+        if e == NULL:
+            c.gold = self.s.gold[q]
+        else:
+            k = e.kind
+            if q == e.player:
+                if k == E_THIEF or k == E_RAID:
+                    m = 1 << WITCH
+            elif k == E_THIEF or k == E_RAID:
+                m = 1 << GUARD
+                if q != self.s.active and (k == E_THIEF or self.raid_raids):
+                    m |= 1 << THIEF
+                if q != e.victim:
+                    m |= 1 << WITCH
+            elif k == E_WITCH_EXTRA:
+                m = (1 << GUARD) | (1 << FAERIE)
+            elif k == E_GUARD_GIFT or k == E_GUARD_CANCEL or k == E_WITCH_STEAL:
+                m = 1 << FAERIE
+            if m == 0:
+                return
+        c.mask = m
+        self.rec.push_back(c)
 
     cdef void next_goal_target(self) noexcept nogil:
         self.s.goal_round_left -= 1
@@ -1073,9 +1170,7 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[int] meta = self.hmeta
         cdef vector[Event] evs = self.log
         cdef vector[Event] want
-        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
         cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
-        cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
         _STATS[0] += 1
         self.view_events(player, &evs, &want)
         for j in range(<int>want.size()):
@@ -1093,9 +1188,35 @@ cdef class GoldThiefEngine(Engine):
                 out[0] = self.hist
                 self.world_built = True
                 return
-        # Stage 2: sampling-importance-resampling over up to _MODEL_PROPOSALS
-        # accepted proposals (one kept, streaming, with probability
-        # proportional to its importance weight).
+        # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
+        # proposals, weighed from the model (one replay recorded), else with
+        # every proposal replayed.
+        got = self.stage2_weighed(player, rng, &want, &T, &meta, last, out)
+        if got < 0:
+            _WSTATS[1] += 1
+            got = self.stage2_replayed(player, rng, &want, &T, &meta, last, out)
+        if got > 0:
+            # the proposals were replayed silently: `self` is scratch
+            _STATS[2] += 1
+            return
+        # Complete: the true history is one of the worlds the search can
+        # reach, so it always finds one (in its own random order).
+        self.walk_world(player, rng, &T, &meta, last, &want, True)
+        _STATS[3] += 1
+        out[0] = self.hist
+        self.world_built = True
+
+    cdef int stage2_replayed(self, int player, Rng* rng, vector[Event]* want_, vector[int]* T_,
+                             vector[int]* meta_, int last, vector[int]* out) noexcept nogil:
+        """Stage 2 with every proposal replayed: up to _MODEL_PROPOSALS
+        accepted proposals, one kept (streaming) with probability proportional
+        to its importance weight; 1 if one was kept (in `out`), else 0."""
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
+        cdef int attempt, got = 0
+        cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
+        cdef vector[Event] want = want_[0]
+        cdef vector[int] T = T_[0]
+        cdef vector[int] meta = meta_[0]
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
@@ -1119,16 +1240,109 @@ cdef class GoldThiefEngine(Engine):
             if got == 1 or rng_double(rng) < exp(lw - ltot):
                 kept = self.hist
         if got > 0:
-            # the proposals were replayed silently: `self` is scratch
-            _STATS[2] += 1
             out[0] = kept
-            return
-        # Complete: the true history is one of the worlds the search can
-        # reach, so it always finds one (in its own random order).
-        self.walk_world(player, rng, &T, &meta, last, &want, True)
-        _STATS[3] += 1
-        out[0] = self.hist
-        self.world_built = True
+            return 1
+        return 0
+
+    cdef int stage2_weighed(self, int player, Rng* rng, vector[Event]* want, vector[int]* T,
+                            vector[int]* meta, int last, vector[int]* out) noexcept nogil:
+        """Stage 2 with the weights computed from the model
+        (``model_weight``): the first accepted proposal is replayed, recording
+        the window seats (and its weight checked against the replay's), the
+        others are weighed without a replay; one of the _MODEL_PROPOSALS is
+        drawn by weight and replayed (a proposal whose replay leaves the
+        information set gets weight 0 and another is drawn).  1 with the
+        world's history in `out`, 0 if no proposal was found, -1 if the
+        model's weight disagreed with a replay's (the caller then replays
+        every proposal)."""
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, refh
+        cdef vector[int] sd, sg, sf, sv, off
+        cdef vector[double] cw, cwm
+        cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c
+        cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
+        for attempt in range(_MODEL_ATTEMPTS):
+            if got >= _MODEL_PROPOSALS:
+                break
+            draw_t.clear()
+            gdraw_g.clear()
+            faerie_g.clear()
+            give_t.clear()
+            if not self.build_model(player, rng, want, &draw_t, &gdraw_g, &faerie_g, &give_t,
+                                    &lrq):
+                continue
+            if ref < 0:
+                if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
+                                        &faerie_g, &give_t, &lw, True):
+                    continue
+                lwm = self.model_weight(player, nwant)
+                if self.rec_bad or not weights_agree(lwm, lw):
+                    _WSTATS[2] += 1
+                    return -1
+                ref = got
+                refh = self.hist
+            else:
+                lwm = self.model_weight(player, nwant)
+                if _CHECK_WEIGHTS:
+                    if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
+                                            &faerie_g, &give_t, &lw) \
+                            or not weights_agree(lwm, lw):
+                        _WSTATS[2] += 1
+            off.push_back(<int>sd.size())
+            off.push_back(<int>sg.size())
+            off.push_back(<int>sf.size())
+            off.push_back(<int>sv.size())
+            for j in range(<int>draw_t.size()):
+                sd.push_back(draw_t[j])
+            for j in range(<int>gdraw_g.size()):
+                sg.push_back(gdraw_g[j])
+            for j in range(<int>faerie_g.size()):
+                sf.push_back(faerie_g[j])
+            for j in range(<int>give_t.size()):
+                sv.push_back(give_t[j])
+            cw.push_back(lwm + lrq)
+            cwm.push_back(lwm)
+            got += 1
+        if got == 0:
+            return 0
+        _WSTATS[0] += 1
+        off.push_back(<int>sd.size())
+        off.push_back(<int>sg.size())
+        off.push_back(<int>sf.size())
+        off.push_back(<int>sv.size())
+        while True:
+            mx = -INFINITY
+            for c in range(got):
+                if cw[c] > mx:
+                    mx = cw[c]
+            if mx == -INFINITY:
+                return -1
+            tot = 0.0
+            for c in range(got):
+                tot += exp(cw[c] - mx)
+            u = rng_double(rng) * tot
+            j = -1
+            for c in range(got):
+                if cw[c] == -INFINITY:
+                    continue
+                j = c
+                u -= exp(cw[c] - mx)
+                if u < 0.0:
+                    break
+            if j == ref:
+                out[0] = refh
+                return 1
+            draw_t.assign(sd.begin() + off[4 * j], sd.begin() + off[4 * j + 4])
+            gdraw_g.assign(sg.begin() + off[4 * j + 1], sg.begin() + off[4 * j + 5])
+            faerie_g.assign(sf.begin() + off[4 * j + 2], sf.begin() + off[4 * j + 6])
+            give_t.assign(sv.begin() + off[4 * j + 3], sv.begin() + off[4 * j + 7])
+            if self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g, &faerie_g,
+                                &give_t, &lw):
+                if not weights_agree(cwm[j], lw):
+                    _WSTATS[2] += 1
+                    return -1
+                out[0] = self.hist
+                return 1
+            cw[j] = -INFINITY
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
@@ -1496,7 +1710,8 @@ cdef class GoldThiefEngine(Engine):
         cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
         cdef Event ev
-        cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0
+        cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
+        cdef HChange hc
         cdef int cnt[NT]
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
         for e in range(evs.size()):
@@ -1518,6 +1733,11 @@ cdef class GoldThiefEngine(Engine):
         rcand.clear()
         rend.clear()
         rpick.clear()
+        self.ws_hl.clear()
+        self.ws_gl.clear()
+        self.ws_gv.clear()
+        self.ws_pool0.clear()
+        self.ws_pool0.resize(ng * NT)
         hand.resize(n)
         down.resize(n)
         for q in range(n):
@@ -1527,15 +1747,19 @@ cdef class GoldThiefEngine(Engine):
         pleft.resize(ng)
         for t in range(NT):
             pool[0][t] = self.counts[t]
+            self.ws_pool0[t] = self.counts[t]
             pleft[0][0] += self.counts[t]
             disc[t] = 0
         for i in range(self.num_goals):
             used[i] = 0
+        if self.first_fixed < 0:
+            mul_prob(&wfl, &wfp, 1.0 / n)
         for e in range(evs.size()):
             ev = evs[0][e]
             k = ev.kind
             if k == EV_PASS or k == EV_ASKED:
                 continue
+            hc.e = <int>e
             a = ev.a if (ev.vis == 0 or (ev.vis >> p) & 1) else -1
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and self.goal_matches(ev.b, mask_x)):
@@ -1559,20 +1783,30 @@ cdef class GoldThiefEngine(Engine):
                         return False
                 hand[0][ev.actor].push_back(<int>otype.size() - 1)
                 draws.push_back(<int>otype.size() - 1)
+                hc.q = ev.actor
+                hc.o = <int>otype.size() - 1
+                hc.d = 1
+                self.ws_hl.push_back(hc)
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
                     return False
                 for t in range(NT):
                     pool[0][g * NT + t] = disc[t]
+                    self.ws_pool0[g * NT + t] = disc[t]
                     pleft[0][g] += disc[t]
                     disc[t] = 0
             elif k == EV_PLAY:
                 t = _card_of_action_c(ev.b)
                 disc[t] += 1
-                if self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
-                                  rcand, rend, rpick) < 0:
+                o = self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
+                                   rcand, rend, rpick)
+                if o < 0:
                     return False
+                hc.q = ev.actor
+                hc.o = o
+                hc.d = -1
+                self.ws_hl.push_back(hc)
                 if ev.b == A_FAERIE:
                     q = ev.actor
                     o = -1
@@ -1583,14 +1817,24 @@ cdef class GoldThiefEngine(Engine):
                     elif down[0][q].size() > 0:
                         o = rng_int(rng, <int>down[0][q].size())
                         mul_prob(&logq, &qp, 1.0 / down[0][q].size())
+                        mul_prob(&wfl, &wfp, 1.0 / down[0][q].size())
                     if o < 0:
                         return False
                     x = down[0][q][o]
+                    hc.q = q
+                    hc.o = x
+                    hc.d = -1
+                    self.ws_gl.push_back(hc)
                     down[0][q].erase(down[0][q].begin() + o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
                 v = ev.actor
+                if v != p:
+                    hc.q = v
+                    hc.o = -1
+                    hc.d = 0
+                    self.ws_gv.push_back(hc)
                 if a >= 0:
                     o = self.take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
                                        rcand, rend, rpick)
@@ -1609,9 +1853,17 @@ cdef class GoldThiefEngine(Engine):
                     hand[0][v].erase(hand[0][v].begin() + i)
                 hand[0][ev.b].push_back(o)
                 gives.push_back(o)
+                hc.q = v
+                hc.o = o
+                hc.d = -1
+                self.ws_hl.push_back(hc)
+                hc.q = ev.b
+                hc.d = 1
+                self.ws_hl.push_back(hc)
             elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
                 q = ev.actor
                 if prc > 0:
+                    mul_prob(&wfl, &wfp, 1.0 / prc)
                     prc -= 1
                     if a >= 0:
                         if used[a]:
@@ -1635,6 +1887,10 @@ cdef class GoldThiefEngine(Engine):
                         elif gid[0][o] != a:
                             return False
                 down[0][q].push_back(o)
+                hc.q = q
+                hc.o = o
+                hc.d = 1
+                self.ws_gl.push_back(hc)
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.b
@@ -1655,6 +1911,10 @@ cdef class GoldThiefEngine(Engine):
                     mul_prob(&logq, &qp, 1.0 / cand.size())
                     gid[0][down[0][q][o]] = x
                     used[x] = 1
+                hc.q = q
+                hc.o = down[0][q][o]
+                hc.d = -1
+                self.ws_gl.push_back(hc)
                 down[0][q].erase(down[0][q].begin() + o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
@@ -1714,6 +1974,7 @@ cdef class GoldThiefEngine(Engine):
                 return False
             mul_prob(&logr, &rp, 1.0 / m)
         logr_minus_q[0] = logr + log(rp) - logq - log(qp)
+        self.ws_wfix = wfl + log(wfp)
         for i in range(<int>draws.size()):
             draw_t.push_back(otype[0][draws[0][i]])
         for i in range(<int>gdraws.size()):
@@ -1723,6 +1984,98 @@ cdef class GoldThiefEngine(Engine):
         for i in range(<int>gives.size()):
             give_t.push_back(otype[0][gives[0][i]])
         return True
+
+    cdef double model_weight(self, int p, int nwant) noexcept nogil:
+        """log w(h) of the world the last ``build_model`` drew, without
+        replaying it: the factors known during the walk (``ws_wfix``), each
+        card draw's odds (from each generation's first pool), and, from the
+        windows of a recorded replay of another world of the same
+        information set (``rec``, the same seats in the same order), 1 / (1 +
+        answers) for each seat a window reached that did not answer publicly
+        (1 when it could not answer: it was not asked), and 1 / (card types
+        held) at each unseen Give decision."""
+        cdef vector[int]* otype = &self.ws_otype
+        cdef vector[int]* ogen = &self.ws_ogen
+        cdef vector[int]* gid = &self.ws_gid
+        cdef vector[int]* deck = &self.ws_deck
+        cdef vector[int]* ttot = &self.ws_ttot
+        cdef int cnt[MAXP][NT]
+        cdef int dn[MAXP]
+        cdef int dg[MAXP][MAX_GOALS]
+        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ig = 0, iv = 0, ir = 0, pos, ng
+        cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
+        cdef int nv = <int>self.ws_gv.size(), nr = <int>self.rec.size()
+        cdef double lw = self.ws_wfix, wp = 1.0
+        cdef Consid* c
+        cdef HChange* h
+        ng = <int>self.ws_pool0.size() // NT
+        deck[0] = self.ws_pool0
+        ttot.assign(ng, 0)
+        for g in range(ng):
+            for t in range(NT):
+                ttot[0][g] += deck[0][g * NT + t]
+        for i in range(<int>self.ws_draws.size()):
+            o = self.ws_draws[i]
+            t = otype[0][o]
+            g = ogen[0][o]
+            if deck[0][g * NT + t] <= 0:
+                return -INFINITY
+            mul_prob(&lw, &wp, deck[0][g * NT + t] / <double>ttot[0][g])
+            deck[0][g * NT + t] -= 1
+            ttot[0][g] -= 1
+        memset(cnt, 0, sizeof(cnt))
+        memset(dn, 0, sizeof(dn))
+        while ir < nr or iv < nv:
+            # the next window seat or Give decision, in event order
+            if ir < nr and (iv >= nv or self.rec[ir].k <= self.ws_gv[iv].e):
+                pos = self.rec[ir].k
+            else:
+                pos = self.ws_gv[iv].e
+            if pos >= nwant:
+                break
+            while ih < nh and self.ws_hl[ih].e < pos:
+                h = &self.ws_hl[ih]
+                cnt[h.q][otype[0][h.o]] += h.d
+                ih += 1
+            while ig < nl and self.ws_gl[ig].e < pos:
+                h = &self.ws_gl[ig]
+                if h.d > 0:
+                    dg[h.q][dn[h.q]] = gid[0][h.o]
+                    dn[h.q] += 1
+                else:
+                    for j in range(dn[h.q]):
+                        if dg[h.q][j] == gid[0][h.o]:
+                            dg[h.q][j] = dg[h.q][dn[h.q] - 1]
+                            dn[h.q] -= 1
+                            break
+                ig += 1
+            if ir < nr and self.rec[ir].k == pos:
+                c = &self.rec[ir]
+                ir += 1
+                if c.pub:
+                    continue
+                q = c.q
+                opts = 0
+                if c.gold < 0:
+                    for t in range(NT):
+                        if (c.mask >> t) & 1 and cnt[q][t] > 0:
+                            opts += 1
+                elif cnt[q][NINJA] > 0:
+                    for j in range(dn[q]):
+                        if self.goal_matches(dg[q][j], c.gold):
+                            opts += 1
+                if opts > 0:
+                    mul_prob(&lw, &wp, 1.0 / (1 + opts))
+            else:
+                q = self.ws_gv[iv].q
+                iv += 1
+                m = 0
+                for t in range(NT):
+                    if cnt[q][t] > 0:
+                        m += 1
+                if m > 1:
+                    mul_prob(&lw, &wp, 1.0 / m)
+        return lw + log(wp)
 
     cdef bint mask_hits(self, uint64_t mask, int g) noexcept nogil:
         cdef int a = self.goal_a[g], b = self.goal_b[g]
@@ -1736,7 +2089,8 @@ cdef class GoldThiefEngine(Engine):
 
     cdef bint build_world(self, int p, vector[Event]* want, vector[int]* T, vector[int]* meta,
                           int last, vector[int]* draw_t, vector[int]* gdraw_g,
-                          vector[int]* faerie_g, vector[int]* give_t, double* logw) noexcept nogil:
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw,
+                          bint rec=False) noexcept nogil:
         """Replay the true history's skeleton on `self` with the model's hidden
         outcomes, silently (``silent_event``); True if the result is in `p`'s
         information set (its view of the events is `want`, all of it, and the
@@ -1745,14 +2099,21 @@ cdef class GoldThiefEngine(Engine):
         the history to get the state).  `logw`: log of the target weight w(h)
         of the world (chance probabilities, 1 / legal Gives at another
         player's Give, 1 / face-down goals at another player's Faerie play,
-        1 / legal answers at another player's unrecorded window pass)."""
+        1 / legal answers at another player's unrecorded window pass).
+        `rec`: record the seats the windows reach in ``self.rec``
+        (``record_seat``; ``rec_bad`` if a public answer does not match)."""
         cdef bint ok
+        self.sil_rec = rec
+        self.rec_bad = False
+        if rec:
+            self.rec.clear()
         self.sil_p = p
         self.sil_want = want
         self.sil_k = 0
         self.sil_gives = 0
         self.sil_bad = False
         ok = self.silent_world(p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        self.sil_rec = False
         self.sil_p = -1
         self.sil_want = NULL
         return ok
@@ -1821,6 +2182,11 @@ cdef class GoldThiefEngine(Engine):
                     i = found + 1
                 else:
                     act = A_PASS
+                if act != A_PASS and self.sil_rec:
+                    if self.rec.size() > 0 and self.rec.back().q == cp:
+                        self.rec.back().pub = 1
+                    else:
+                        self.rec_bad = True
                 if act == A_PASS:
                     # A_PASS is always legal here
                     mul_prob(&lw, &wp, 1.0 / self.legal_actions(outs))
