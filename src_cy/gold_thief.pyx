@@ -78,6 +78,16 @@ cdef struct Consid:
     int pub               # 1 if q answered with a public play
 
 
+cdef enum:
+    # Where a recorded replay stopped, after the view's last event: at a node
+    # no hidden card decides (chance, the player's own decision, a public
+    # one, the end), at another player's Give decision, or at a window seat
+    # of another player (asked because of their hidden cards).
+    TAIL_FIXED = 0
+    TAIL_GIVE = 1
+    TAIL_WINDOW = 2
+
+
 cdef struct HChange:
     # A change the model made at event e of the view: object o (a card or a
     # goal) joins (d = 1) or leaves (d = -1) seat q's hand or face-down goals.
@@ -185,7 +195,7 @@ cdef long _STATS[4]
 # Stage 2 with model weights: [resamples, fallbacks to replaying every
 # proposal, weights that disagreed with a replay]; ``_CHECK_WEIGHTS`` replays
 # every proposal too and compares (tests).
-cdef long _WSTATS[3]
+cdef long _WSTATS[4]
 cdef bint _CHECK_WEIGHTS = False
 
 
@@ -197,7 +207,8 @@ def model_weight_stats() -> dict:
     """Stage 2's model weights (this process): ``weighed`` resamples,
     ``fallbacks`` to replaying every proposal, and ``disagreements`` between
     a model weight and the replayed world's (see ``set_model_weight_check``)."""
-    return {"weighed": _WSTATS[0], "fallbacks": _WSTATS[1], "disagreements": _WSTATS[2]}
+    return {"weighed": _WSTATS[0], "fallbacks": _WSTATS[1], "disagreements": _WSTATS[2],
+            "wrong_verdicts": _WSTATS[3]}
 
 
 def set_model_weight_check(bint on) -> bool:
@@ -351,9 +362,14 @@ cdef class GoldThiefEngine(Engine):
     # sil_gives: Witch gives so far).
     cdef int sil_p, sil_k, sil_gives
     cdef bint sil_bad
+    # sil_loud: the events are also logged and hashed (a normal replay that
+    # checks the view as it goes)
+    cdef bint sil_loud
     # sil_rec: record in `rec` every seat a window reaches (``record_seat``)
     cdef bint sil_rec
     cdef vector[Consid] rec
+    # where the recorded replay stopped (``build_world``): TAIL_* and the seat
+    cdef int tail_kind, tail_q
     cdef vector[Event]* sil_want
     # ``build_model``'s work space (kept so that its proposals do not allocate)
     cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
@@ -366,6 +382,7 @@ cdef class GoldThiefEngine(Engine):
     cdef vector[HChange] ws_hl, ws_gl, ws_gv
     cdef vector[int] ws_pool0, ws_deck, ws_ttot
     cdef double ws_wfix
+    cdef bint ws_flip_pending
     cdef bint rec_bad
     cdef vector[vector[int]] ws_hand, ws_down
     cdef readonly GoldThiefParams params
@@ -433,7 +450,8 @@ cdef class GoldThiefEngine(Engine):
         cdef uint64_t full, red
         if self.sil_p >= 0:
             self.silent_event(kind, actor, a, b, vis)
-            return
+            if not self.sil_loud:
+                return
         ev.kind = kind
         ev.actor = actor
         ev.a = a
@@ -467,7 +485,7 @@ cdef class GoldThiefEngine(Engine):
         if kind == EV_PASS or kind == EV_ASKED:
             if actor != p:
                 return
-        else:
+        elif not self.sil_loud:
             self.s.npub += 1
         if self.sil_bad:
             return
@@ -1005,7 +1023,7 @@ cdef class GoldThiefEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        if self.sil_p < 0:
+        if self.sil_p < 0 or self.sil_loud:
             self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
@@ -1194,9 +1212,11 @@ cdef class GoldThiefEngine(Engine):
         got = self.stage2_weighed(player, rng, &want, &T, &meta, last, out)
         if got < 0:
             _WSTATS[1] += 1
+            self.world_built = False
             got = self.stage2_replayed(player, rng, &want, &T, &meta, last, out)
         if got > 0:
-            # the proposals were replayed silently: `self` is scratch
+            # `self` is the world if the drawn proposal was replayed last
+            # (world_built), else scratch
             _STATS[2] += 1
             return
         # Complete: the true history is one of the worlds the search can
@@ -1258,7 +1278,8 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, refh
         cdef vector[int] sd, sg, sf, sv, off
         cdef vector[double] cw, cwm
-        cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c
+        cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
+        cdef bint ok
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
@@ -1274,19 +1295,25 @@ cdef class GoldThiefEngine(Engine):
                 if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
                                         &faerie_g, &give_t, &lw, True):
                     continue
-                lwm = self.model_weight(player, nwant)
-                if self.rec_bad or not weights_agree(lwm, lw):
+                lwm = self.model_weight(player, nwant, &verdict)
+                if self.rec_bad or verdict != 1 or not weights_agree(lwm, lw):
                     _WSTATS[2] += 1
                     return -1
                 ref = got
                 refh = self.hist
             else:
-                lwm = self.model_weight(player, nwant)
-                if _CHECK_WEIGHTS:
-                    if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
-                                            &faerie_g, &give_t, &lw) \
-                            or not weights_agree(lwm, lw):
+                lwm = self.model_weight(player, nwant, &verdict)
+                if verdict < 0 or _CHECK_WEIGHTS:
+                    # not known from the model (or checked): replay it
+                    ok = self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
+                                          &faerie_g, &give_t, &lw)
+                    if verdict >= 0 and ok != (verdict == 1):
+                        _WSTATS[3] += 1
+                    elif ok and not weights_agree(lwm, lw):
                         _WSTATS[2] += 1
+                    verdict = 1 if ok else 0
+                if verdict == 0:
+                    continue
             off.push_back(<int>sd.size())
             off.push_back(<int>sg.size())
             off.push_back(<int>sf.size())
@@ -1336,13 +1363,16 @@ cdef class GoldThiefEngine(Engine):
             faerie_g.assign(sf.begin() + off[4 * j + 2], sf.begin() + off[4 * j + 6])
             give_t.assign(sv.begin() + off[4 * j + 3], sv.begin() + off[4 * j + 7])
             if self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g, &faerie_g,
-                                &give_t, &lw):
+                                &give_t, &lw, False, True):
                 if not weights_agree(cwm[j], lw):
                     _WSTATS[2] += 1
                     return -1
                 out[0] = self.hist
+                self.world_built = True
                 return 1
-            cw[j] = -INFINITY
+            # the model said it is in the information set: it is not
+            _WSTATS[3] += 1
+            return -1
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
@@ -1975,6 +2005,12 @@ cdef class GoldThiefEngine(Engine):
             mul_prob(&logr, &rp, 1.0 / m)
         logr_minus_q[0] = logr + log(rp) - logq - log(qp)
         self.ws_wfix = wfl + log(wfp)
+        # a scoring the view ends with: would a goal left face down flip?
+        self.ws_flip_pending = False
+        if mask_q >= 0 and mask_x <= MAX_GOLD:
+            for i in range(<int>down[0][mask_q].size()):
+                if self.goal_matches(gid[0][down[0][mask_q][i]], mask_x):
+                    self.ws_flip_pending = True
         for i in range(<int>draws.size()):
             draw_t.push_back(otype[0][draws[0][i]])
         for i in range(<int>gdraws.size()):
@@ -1985,7 +2021,7 @@ cdef class GoldThiefEngine(Engine):
             give_t.push_back(otype[0][gives[0][i]])
         return True
 
-    cdef double model_weight(self, int p, int nwant) noexcept nogil:
+    cdef double model_weight(self, int p, int nwant, int* verdict) noexcept nogil:
         """log w(h) of the world the last ``build_model`` drew, without
         replaying it: the factors known during the walk (``ws_wfix``), each
         card draw's odds (from each generation's first pool), and, from the
@@ -1993,7 +2029,19 @@ cdef class GoldThiefEngine(Engine):
         information set (``rec``, the same seats in the same order), 1 / (1 +
         answers) for each seat a window reached that did not answer publicly
         (1 when it could not answer: it was not asked), and 1 / (card types
-        held) at each unseen Give decision."""
+        held) at each unseen Give decision.
+
+        `verdict`: whether the world is in the information set (its replay
+        would stop where the view ends): 1 if a window seat reached after
+        the view's last event can answer (it is asked: the world stops
+        there), or the recorded replay stopped at a node no hidden card
+        decides (``tail_kind`` TAIL_FIXED), or at another player's Give
+        decision that this world's victim also faces (two card types held or
+        more); 0 if that victim holds one type (the card would be given at
+        once, an event the view does not have) or if the view ends with a
+        scoring that would flip one of this world's face-down goals; -1 if
+        unknown (the recorded
+        replay stopped at a window seat this world passes: replay it)."""
         cdef vector[int]* otype = &self.ws_otype
         cdef vector[int]* ogen = &self.ws_ogen
         cdef vector[int]* gid = &self.ws_gid
@@ -2008,6 +2056,7 @@ cdef class GoldThiefEngine(Engine):
         cdef double lw = self.ws_wfix, wp = 1.0
         cdef Consid* c
         cdef HChange* h
+        verdict[0] = -1
         ng = <int>self.ws_pool0.size() // NT
         deck[0] = self.ws_pool0
         ttot.assign(ng, 0)
@@ -2031,8 +2080,6 @@ cdef class GoldThiefEngine(Engine):
                 pos = self.rec[ir].k
             else:
                 pos = self.ws_gv[iv].e
-            if pos >= nwant:
-                break
             while ih < nh and self.ws_hl[ih].e < pos:
                 h = &self.ws_hl[ih]
                 cnt[h.q][otype[0][h.o]] += h.d
@@ -2064,7 +2111,13 @@ cdef class GoldThiefEngine(Engine):
                     for j in range(dn[q]):
                         if self.goal_matches(dg[q][j], c.gold):
                             opts += 1
-                if opts > 0:
+                if c.k >= nwant:
+                    # after the view's last event: a seat that can answer is
+                    # asked, and the world stops there
+                    if opts > 0:
+                        verdict[0] = 1
+                        break
+                elif opts > 0:
                     mul_prob(&lw, &wp, 1.0 / (1 + opts))
             else:
                 q = self.ws_gv[iv].q
@@ -2075,6 +2128,22 @@ cdef class GoldThiefEngine(Engine):
                         m += 1
                 if m > 1:
                     mul_prob(&lw, &wp, 1.0 / m)
+        if self.ws_flip_pending:
+            # the view ends with a scoring that this world's goals would add to
+            verdict[0] = 0
+        elif verdict[0] < 0:
+            if self.tail_kind == TAIL_FIXED:
+                verdict[0] = 1
+            elif self.tail_kind == TAIL_GIVE:
+                while ih < nh and self.ws_hl[ih].e < nwant:
+                    h = &self.ws_hl[ih]
+                    cnt[h.q][otype[0][h.o]] += h.d
+                    ih += 1
+                m = 0
+                for t in range(NT):
+                    if cnt[self.tail_q][t] > 0:
+                        m += 1
+                verdict[0] = 1 if m > 1 else 0
         return lw + log(wp)
 
     cdef bint mask_hits(self, uint64_t mask, int g) noexcept nogil:
@@ -2090,7 +2159,7 @@ cdef class GoldThiefEngine(Engine):
     cdef bint build_world(self, int p, vector[Event]* want, vector[int]* T, vector[int]* meta,
                           int last, vector[int]* draw_t, vector[int]* gdraw_g,
                           vector[int]* faerie_g, vector[int]* give_t, double* logw,
-                          bint rec=False) noexcept nogil:
+                          bint rec=False, bint loud=False) noexcept nogil:
         """Replay the true history's skeleton on `self` with the model's hidden
         outcomes, silently (``silent_event``); True if the result is in `p`'s
         information set (its view of the events is `want`, all of it, and the
@@ -2101,9 +2170,12 @@ cdef class GoldThiefEngine(Engine):
         player's Give, 1 / face-down goals at another player's Faerie play,
         1 / legal answers at another player's unrecorded window pass).
         `rec`: record the seats the windows reach in ``self.rec``
-        (``record_seat``; ``rec_bad`` if a public answer does not match)."""
+        (``record_seat``; ``rec_bad`` if a public answer does not match).
+        `loud`: build the log, hashes and ``hmeta`` too (`self` is then the
+        world, if accepted)."""
         cdef bint ok
         self.sil_rec = rec
+        self.sil_loud = loud
         self.rec_bad = False
         if rec:
             self.rec.clear()
@@ -2113,7 +2185,19 @@ cdef class GoldThiefEngine(Engine):
         self.sil_gives = 0
         self.sil_bad = False
         ok = self.silent_world(p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        if rec and ok:
+            self.tail_kind = TAIL_FIXED
+            self.tail_q = -1
+            if not self.is_terminal() and self.current_player() != p \
+                    and self.current_player() != CHANCE_PLAYER:
+                if self.s.phase == PH_GIVE:
+                    self.tail_kind = TAIL_GIVE
+                    self.tail_q = self.s.decider
+                elif self.s.phase == PH_RESPOND or self.s.phase == PH_NINJA:
+                    self.tail_kind = TAIL_WINDOW
+                    self.tail_q = self.s.decider
         self.sil_rec = False
+        self.sil_loud = False
         self.sil_p = -1
         self.sil_want = NULL
         return ok
