@@ -2048,6 +2048,7 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[int]* deck = &self.ws_deck
         cdef vector[int]* ttot = &self.ws_ttot
         cdef int cnt[MAXP][NT]
+        cdef int held[MAXP]
         cdef int dn[MAXP]
         cdef int dg[MAXP][MAX_GOALS]
         cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ig = 0, iv = 0, ir = 0, pos, ng
@@ -2073,6 +2074,7 @@ cdef class GoldThiefEngine(Engine):
             deck[0][g * NT + t] -= 1
             ttot[0][g] -= 1
         memset(cnt, 0, sizeof(cnt))
+        memset(held, 0, sizeof(held))
         memset(dn, 0, sizeof(dn))
         while ir < nr or iv < nv:
             # the next window seat or Give decision, in event order
@@ -2082,7 +2084,12 @@ cdef class GoldThiefEngine(Engine):
                 pos = self.ws_gv[iv].e
             while ih < nh and self.ws_hl[ih].e < pos:
                 h = &self.ws_hl[ih]
-                cnt[h.q][otype[0][h.o]] += h.d
+                t = otype[0][h.o]
+                cnt[h.q][t] += h.d
+                if cnt[h.q][t] > 0:
+                    held[h.q] |= 1 << t
+                else:
+                    held[h.q] &= ~(1 << t)
                 ih += 1
             while ig < nl and self.ws_gl[ig].e < pos:
                 h = &self.ws_gl[ig]
@@ -2104,9 +2111,7 @@ cdef class GoldThiefEngine(Engine):
                 q = c.q
                 opts = 0
                 if c.gold < 0:
-                    for t in range(NT):
-                        if (c.mask >> t) & 1 and cnt[q][t] > 0:
-                            opts += 1
+                    opts = popcount64(<uint64_t>(c.mask & held[q]))
                 elif cnt[q][NINJA] > 0:
                     for j in range(dn[q]):
                         if self.goal_matches(dg[q][j], c.gold):
@@ -2122,10 +2127,7 @@ cdef class GoldThiefEngine(Engine):
             else:
                 q = self.ws_gv[iv].q
                 iv += 1
-                m = 0
-                for t in range(NT):
-                    if cnt[q][t] > 0:
-                        m += 1
+                m = popcount64(<uint64_t>held[q])
                 if m > 1:
                     mul_prob(&lw, &wp, 1.0 / m)
         if self.ws_flip_pending:
