@@ -193,8 +193,8 @@ cdef long _STATS[4]
 
 
 # Stage 2 with model weights: [resamples, fallbacks to replaying every
-# proposal, weights that disagreed with a replay]; ``_CHECK_WEIGHTS`` replays
-# every proposal too and compares (tests).
+# proposal, weights that disagreed with a replay, in-set verdicts that did];
+# ``_CHECK_WEIGHTS`` replays every proposal too and compares (tests).
 cdef long _WSTATS[4]
 cdef bint _CHECK_WEIGHTS = False
 
@@ -205,8 +205,10 @@ cdef inline bint weights_agree(double a, double b) noexcept nogil:
 
 def model_weight_stats() -> dict:
     """Stage 2's model weights (this process): ``weighed`` resamples,
-    ``fallbacks`` to replaying every proposal, and ``disagreements`` between
-    a model weight and the replayed world's (see ``set_model_weight_check``)."""
+    ``fallbacks`` to replaying every proposal, ``disagreements`` between a
+    model weight and the replayed world's, and ``wrong_verdicts``: proposals
+    the model put in the information set (or out of it) and their replay did
+    not (see ``set_model_weight_check``)."""
     return {"weighed": _WSTATS[0], "fallbacks": _WSTATS[1], "disagreements": _WSTATS[2],
             "wrong_verdicts": _WSTATS[3]}
 
@@ -1156,13 +1158,10 @@ cdef class GoldThiefEngine(Engine):
     cdef bint legal(self, int action) noexcept nogil:
         cdef int outs[MAX_BRANCHING]
         cdef double probs[MAX_BRANCHING]
-        cdef int n, i
-        if self.is_terminal():
-            return False
-        if self.current_player() == CHANCE_PLAYER:
-            n = self.chance_outcomes(outs, probs)
-        else:
-            n = self.legal_actions(outs)
+        cdef int i, n = 0
+        if self.s.phase != PH_OVER:
+            n = self.chance_outcomes(outs, probs) if self.current_player() == CHANCE_PLAYER \
+                else self.legal_actions(outs)
         for i in range(n):
             if outs[i] == action:
                 return True
@@ -1226,28 +1225,30 @@ cdef class GoldThiefEngine(Engine):
         out[0] = self.hist
         self.world_built = True
 
-    cdef int stage2_replayed(self, int player, Rng* rng, vector[Event]* want_, vector[int]* T_,
-                             vector[int]* meta_, int last, vector[int]* out) noexcept nogil:
+    cdef bint propose(self, int player, Rng* rng, vector[Event]* want, vector[int]* draw_t,
+                      vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
+                      double* lrq) noexcept nogil:
+        """One model proposal (``build_model``) into the four cleared vectors."""
+        draw_t.clear()
+        gdraw_g.clear()
+        faerie_g.clear()
+        give_t.clear()
+        return self.build_model(player, rng, want, draw_t, gdraw_g, faerie_g, give_t, lrq)
+
+    cdef int stage2_replayed(self, int player, Rng* rng, vector[Event]* want, vector[int]* T,
+                             vector[int]* meta, int last, vector[int]* out) noexcept nogil:
         """Stage 2 with every proposal replayed: up to _MODEL_PROPOSALS
         accepted proposals, one kept (streaming) with probability proportional
         to its importance weight; 1 if one was kept (in `out`), else 0."""
         cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
         cdef int attempt, got = 0
         cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
-        cdef vector[Event] want = want_[0]
-        cdef vector[int] T = T_[0]
-        cdef vector[int] meta = meta_[0]
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
-            draw_t.clear()
-            gdraw_g.clear()
-            faerie_g.clear()
-            give_t.clear()
-            if not self.build_model(player, rng, &want, &draw_t, &gdraw_g, &faerie_g, &give_t,
-                                    &lrq):
+            if not self.propose(player, rng, want, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
                 continue
-            if not self.build_world(player, &want, &T, &meta, last, &draw_t, &gdraw_g,
+            if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
                                     &faerie_g, &give_t, &lw):
                 continue
             lw += lrq
@@ -1284,12 +1285,7 @@ cdef class GoldThiefEngine(Engine):
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
-            draw_t.clear()
-            gdraw_g.clear()
-            faerie_g.clear()
-            give_t.clear()
-            if not self.build_model(player, rng, want, &draw_t, &gdraw_g, &faerie_g, &give_t,
-                                    &lrq):
+            if not self.propose(player, rng, want, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
                 continue
             if ref < 0:
                 if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
