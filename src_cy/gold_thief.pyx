@@ -382,7 +382,8 @@ cdef class GoldThiefEngine(Engine):
     # unseen Give decisions (e, victim), each generation's first pool and the
     # factors of w(h) known during the walk (log)
     cdef vector[HChange] ws_hl, ws_gl, ws_gv
-    cdef vector[int] ws_pool0, ws_deck, ws_ttot
+    cdef vector[int] ws_pool0, ws_deck, ws_ttot, ws_midx
+    cdef vector[Event] ws_mev
     cdef double ws_wfix
     cdef bint ws_flip_pending
     cdef bint rec_bad
@@ -1208,6 +1209,7 @@ cdef class GoldThiefEngine(Engine):
         # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
         # proposals, weighed from the model (one replay recorded), else with
         # every proposal replayed.
+        self.model_events(player, &want)
         got = self.stage2_weighed(player, rng, &want, &T, &meta, last, out)
         if got < 0:
             _WSTATS[1] += 1
@@ -1225,15 +1227,47 @@ cdef class GoldThiefEngine(Engine):
         out[0] = self.hist
         self.world_built = True
 
-    cdef bint propose(self, int player, Rng* rng, vector[Event]* want, vector[int]* draw_t,
-                      vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
-                      double* lrq) noexcept nogil:
-        """One model proposal (``build_model``) into the four cleared vectors."""
+    cdef void model_events(self, int p, vector[Event]* want) noexcept nogil:
+        """The events of `p`'s view ``build_model`` reads (``ws_mev``, with
+        their indices in the view in ``ws_midx``): draws, reshuffles, plays,
+        gives, goal deals, flips and scorings; of the others (`p`'s passes and
+        windows, resolutions, ends of turn) only one right after a scoring
+        and the flips it made, where the model applies the scoring's facts."""
+        cdef int e, k, mq = -1, mx = 0
+        cdef Event* ev
+        self.ws_mev.clear()
+        self.ws_midx.clear()
+        for e in range(<int>want.size()):
+            ev = &want[0][e]
+            k = ev.kind
+            if k == EV_PASS or k == EV_ASKED:
+                continue
+            if k == EV_DRAW or k == EV_RESHUFFLE or k == EV_PLAY or k == EV_GIVE \
+                    or k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL or k == EV_FLIP \
+                    or k == EV_SCORE:
+                if mq >= 0 and not (k == EV_FLIP and ev.actor == mq
+                                    and self.goal_matches(ev.b, mx)):
+                    mq = -1
+                if k == EV_SCORE:
+                    mq = ev.actor
+                    mx = ev.b
+            elif mq >= 0:
+                mq = -1
+            else:
+                continue
+            self.ws_mev.push_back(ev[0])
+            self.ws_midx.push_back(e)
+
+    cdef bint propose(self, int player, Rng* rng, vector[int]* draw_t, vector[int]* gdraw_g,
+                      vector[int]* faerie_g, vector[int]* give_t, double* lrq) noexcept nogil:
+        """One model proposal (``build_model`` on ``ws_mev``) into the four
+        cleared vectors."""
         draw_t.clear()
         gdraw_g.clear()
         faerie_g.clear()
         give_t.clear()
-        return self.build_model(player, rng, want, draw_t, gdraw_g, faerie_g, give_t, lrq)
+        return self.build_model(player, rng, &self.ws_mev, draw_t, gdraw_g, faerie_g, give_t,
+                                lrq)
 
     cdef int stage2_replayed(self, int player, Rng* rng, vector[Event]* want, vector[int]* T,
                              vector[int]* meta, int last, vector[int]* out) noexcept nogil:
@@ -1246,7 +1280,7 @@ cdef class GoldThiefEngine(Engine):
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
-            if not self.propose(player, rng, want, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
+            if not self.propose(player, rng, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
                 continue
             if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
                                     &faerie_g, &give_t, &lw):
@@ -1285,7 +1319,7 @@ cdef class GoldThiefEngine(Engine):
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
-            if not self.propose(player, rng, want, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
+            if not self.propose(player, rng, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
                 continue
             if ref < 0:
                 if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
@@ -1785,7 +1819,7 @@ cdef class GoldThiefEngine(Engine):
             k = ev.kind
             if k == EV_PASS or k == EV_ASKED:
                 continue
-            hc.e = <int>e
+            hc.e = self.ws_midx[e]
             a = ev.a if (ev.vis == 0 or (ev.vis >> p) & 1) else -1
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and self.goal_matches(ev.b, mask_x)):
