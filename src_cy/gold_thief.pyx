@@ -15,9 +15,10 @@ resampler; the included files hold the constant tables
 the snapshot (``gold_thief_persist.pxi``); the action ids are defined once in
 ``gold_thief_actions.pxd``.
 """
+cimport cython
 from libc.stdint cimport uint64_t, int32_t
 from libc.string cimport memcpy, memset
-from libc.math cimport log, exp
+from libc.math cimport log, exp, INFINITY, fabs
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64,
@@ -66,6 +67,36 @@ cdef struct Event:
     int b                 # public detail (target seat, action id)
     int vis               # bitmask of players who see `a`
 
+cdef struct Consid:
+    # A seat a window reached during a recorded silent replay (``build_world``):
+    # whether it was asked and passed depends on its hidden hand, so the
+    # proposal's weight has a factor 1 / (1 + its answers) there.
+    int k                 # events of the player's view matched by then
+    int q
+    int mask              # response window: bit t set if holding a t is an answer
+    int gold              # Ninja window: q's gold (-1 for a response window)
+    int pub               # 1 if q answered with a public play
+
+
+cdef enum:
+    # Where a recorded replay stopped, after the view's last event: at a node
+    # no hidden card decides (chance, the player's own decision, a public
+    # one, the end), at another player's Give decision, or at a window seat
+    # of another player (asked because of their hidden cards).
+    TAIL_FIXED = 0
+    TAIL_GIVE = 1
+    TAIL_WINDOW = 2
+
+
+cdef struct HChange:
+    # A change the model made at event e of the view: object o (a card or a
+    # goal) joins (d = 1) or leaves (d = -1) seat q's hand or face-down goals.
+    int e
+    int q
+    int o
+    int d
+
+
 cdef struct GTState:
     int n
     int phase
@@ -83,6 +114,7 @@ cdef struct GTState:
     int hand_n[MAXP]
     int hand_type[MAXP][MAX_HAND]
     int hand_gen[MAXP][MAX_HAND]
+    int hcnt[MAXP][NT]    # cards of each type in each hand (from hand_type)
     # goals
     int goal_loc[MAX_GOALS]
     int goal_owner[MAX_GOALS]
@@ -122,6 +154,15 @@ cdef enum:
     MOVES_PER_TURN = 30
 
 
+cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
+    """Multiply the probability exp(logp) * prod by x (0 < x <= 1), keeping
+    the product in `prod` until it gets small (few logarithms are taken)."""
+    prod[0] *= x
+    if prod[0] < 1e-250:
+        logp[0] += log(prod[0])
+        prod[0] = 1.0
+
+
 cdef inline int popcount64(uint64_t x) noexcept nogil:
     cdef int c = 0
     while x:
@@ -149,6 +190,37 @@ cdef int _MODEL_PROPOSALS = DEFAULT_MODEL_PROPOSALS
 # How many resamples each stage produced (this process): calls, exact
 # (stage 1), model (stage 2), search (stage 3).
 cdef long _STATS[4]
+
+
+# Stage 2 with model weights: [resamples, fallbacks to replaying every
+# proposal, weights that disagreed with a replay, in-set verdicts that did];
+# ``_CHECK_WEIGHTS`` replays every proposal too and compares (tests).
+cdef long _WSTATS[4]
+cdef bint _CHECK_WEIGHTS = False
+
+
+cdef inline bint weights_agree(double a, double b) noexcept nogil:
+    return fabs(a - b) <= 1e-9 * (1.0 + fabs(a))
+
+
+def model_weight_stats() -> dict:
+    """Stage 2's model weights (this process): ``weighed`` resamples,
+    ``fallbacks`` to replaying every proposal, ``disagreements`` between a
+    model weight and the replayed world's, and ``wrong_verdicts``: proposals
+    the model put in the information set (or out of it) and their replay did
+    not (see ``set_model_weight_check``)."""
+    return {"weighed": _WSTATS[0], "fallbacks": _WSTATS[1], "disagreements": _WSTATS[2],
+            "wrong_verdicts": _WSTATS[3]}
+
+
+def set_model_weight_check(bint on) -> bool:
+    """Replay every stage-2 proposal as well and count the model weights
+    that disagree with the replay's (``model_weight_stats``); returns the
+    previous setting.  For tests: it costs a replay per proposal."""
+    global _CHECK_WEIGHTS
+    old = _CHECK_WEIGHTS
+    _CHECK_WEIGHTS = on
+    return old
 
 
 def resample_stats() -> dict:
@@ -275,6 +347,7 @@ cdef class GoldThiefParams:
         return tuple((self.goal_a[i], self.goal_b[i]) for i in range(self.num_goals))
 
 
+@cython.final
 cdef class GoldThiefEngine(Engine):
     """Gold Thief for 2-5 players: ``GoldThiefEngine(params, game_string="")``
     with ``params`` the validated mapping of ``games.gold_thief`` or a
@@ -285,6 +358,36 @@ cdef class GoldThiefEngine(Engine):
     cdef vector[int] hmeta
     # set by resample_history: True when `self` was left at the world drawn
     cdef bint world_built
+    # Silent replay (``build_world``): while sil_p >= 0 no event is logged or
+    # hashed and ``hmeta`` is not kept; each event is compared with sil_p's
+    # wanted view instead (sil_k: events matched, sil_bad: a difference seen,
+    # sil_gives: Witch gives so far).
+    cdef int sil_p, sil_k, sil_gives
+    cdef bint sil_bad
+    # sil_loud: the events are also logged and hashed (a normal replay that
+    # checks the view as it goes)
+    cdef bint sil_loud
+    # sil_rec: record in `rec` every seat a window reaches (``record_seat``)
+    cdef bint sil_rec
+    cdef vector[Consid] rec
+    # where the recorded replay stopped (``build_world``): TAIL_* and the seat
+    cdef int tail_kind, tail_q
+    cdef vector[Event]* sil_want
+    # ``build_model``'s work space (kept so that its proposals do not allocate)
+    cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
+    cdef vector[int] ws_pleft
+    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
+    cdef vector[uint64_t] ws_gmask
+    # what ``model_weight`` reads: the hand and face-down goal changes, the
+    # unseen Give decisions (e, victim), each generation's first pool and the
+    # factors of w(h) known during the walk (log)
+    cdef vector[HChange] ws_hl, ws_gl, ws_gv
+    cdef vector[int] ws_pool0, ws_deck, ws_ttot, ws_midx
+    cdef vector[Event] ws_mev
+    cdef double ws_wfix
+    cdef bint ws_flip_pending
+    cdef bint rec_bad
+    cdef vector[vector[int]] ws_hand, ws_down
     cdef readonly GoldThiefParams params
     # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
@@ -292,6 +395,9 @@ cdef class GoldThiefEngine(Engine):
     cdef int* counts
     cdef int* goal_a
     cdef int* goal_b
+
+    def __cinit__(self):
+        self.sil_p = -1
 
     def __init__(self, params, str game_string=""):
         self.set_params(params if isinstance(params, GoldThiefParams)
@@ -345,6 +451,10 @@ cdef class GoldThiefEngine(Engine):
         cdef Event ev
         cdef int p
         cdef uint64_t full, red
+        if self.sil_p >= 0:
+            self.silent_event(kind, actor, a, b, vis)
+            if not self.sil_loud:
+                return
         ev.kind = kind
         ev.actor = actor
         ev.a = a
@@ -368,13 +478,34 @@ cdef class GoldThiefEngine(Engine):
             else:
                 self.ihash[p] = mix64(self.ihash[p], red)
 
+    cdef void silent_event(self, int kind, int actor, int a, int b, int vis) noexcept nogil:
+        """``event`` during a silent replay: the public count and the give
+        count kept, the event compared with sil_p's wanted view."""
+        cdef int p = self.sil_p
+        cdef Event* w
+        if kind == EV_GIVE:
+            self.sil_gives += 1
+        if kind == EV_PASS or kind == EV_ASKED:
+            if actor != p:
+                return
+        elif not self.sil_loud:
+            self.s.npub += 1
+        if self.sil_bad:
+            return
+        if self.sil_k >= <int>self.sil_want.size():
+            self.sil_bad = True
+            return
+        w = &self.sil_want[0][self.sil_k]
+        if not (vis == 0 or (vis >> p) & 1):
+            a = -1
+        if w.kind != kind or w.actor != actor or w.a != a or w.b != b:
+            self.sil_bad = True
+            return
+        self.sil_k += 1
+
     # ------------------------------------------------------------ helpers
     cdef inline int holds(self, int p, int t) noexcept nogil:
-        cdef int i, c = 0
-        for i in range(self.s.hand_n[p]):
-            if self.s.hand_type[p][i] == t:
-                c += 1
-        return c
+        return self.s.hcnt[p][t]
 
     cdef int remove_card(self, int p, int t) noexcept nogil:
         """Remove the last card of type t from p's hand; returns its index or -1."""
@@ -385,6 +516,7 @@ cdef class GoldThiefEngine(Engine):
                 self.s.hand_type[p][i] = self.s.hand_type[p][last]
                 self.s.hand_gen[p][i] = self.s.hand_gen[p][last]
                 self.s.hand_n[p] = last
+                self.s.hcnt[p][t] -= 1
                 return i
         return -1
 
@@ -397,6 +529,14 @@ cdef class GoldThiefEngine(Engine):
             if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
                 c += 1
         return c
+
+    cdef int down_owners(self) noexcept nogil:
+        """Bitmask of the players with a face-down goal."""
+        cdef int g, m = 0
+        for g in range(self.num_goals):
+            if self.s.goal_loc[g] == G_DOWN:
+                m |= 1 << self.s.goal_owner[g]
+        return m
 
     cdef int up_count(self, int p) noexcept nogil:
         cdef int g, c = 0
@@ -570,6 +710,7 @@ cdef class GoldThiefEngine(Engine):
                 self.s.hand_type[thief][k] = t
                 self.s.hand_gen[thief][k] = gen
                 self.s.hand_n[thief] = k + 1
+                self.s.hcnt[thief][t] += 1
                 self.event(EV_GIVE, v, t, thief, (1 << v) | (1 << thief))
                 return
 
@@ -610,6 +751,8 @@ cdef class GoldThiefEngine(Engine):
                 while e.scan <= n:
                     q = (e.player + e.scan) % n
                     e.scan += 1
+                    if self.sil_rec:
+                        self.record_seat(q, e)
                     if self.can_respond(q, e):
                         self.s.phase = PH_RESPOND
                         self.s.decider = q
@@ -625,6 +768,8 @@ cdef class GoldThiefEngine(Engine):
                 while self.s.window_seat < n:
                     q = (self.s.active + self.s.window_seat) % n
                     self.s.window_seat += 1
+                    if self.sil_rec:
+                        self.record_seat(q, NULL)
                     if self.holds(q, NINJA) > 0 and self.ninja_goal_exists(q):
                         self.s.decider = q
                         self.event(EV_ASKED, q, -1, 7, 1 << q)
@@ -638,11 +783,9 @@ cdef class GoldThiefEngine(Engine):
                 if self.s.draw_target == self.s.active and self.s.goal_round_left < 0:
                     # start-of-turn draw finished: goal round if anyone has none
                     self.s.goal_round_left = 0
-                    for q in range(n):
-                        if self.down_count(q) == 0:
-                            self.s.goal_round_left = n
-                            self.s.goal_target = self.s.active
-                            break
+                    if self.down_owners() != (1 << n) - 1:
+                        self.s.goal_round_left = n
+                        self.s.goal_target = self.s.active
                     self.s.phase = PH_DEAL_GOAL
                     continue
                 self.s.phase = PH_PLAY
@@ -670,6 +813,41 @@ cdef class GoldThiefEngine(Engine):
                 self.s.phase = PH_PLAY
                 continue
             return
+
+    cdef void record_seat(self, int q, Effect* e) noexcept nogil:
+        """Record that a window reached seat q (another player than sil_p):
+        the response window of effect `e` (the card types whose holder may
+        answer, as ``can_respond`` and ``legal_actions``), or the Ninja
+        window (`e` NULL)."""
+        cdef Consid c
+        cdef int k, m = 0
+        if q == self.sil_p:
+            return
+        c.k = self.sil_k
+        c.q = q
+        c.pub = 0
+        c.gold = -1
+        if e == NULL:
+            c.gold = self.s.gold[q]
+        else:
+            k = e.kind
+            if q == e.player:
+                if k == E_THIEF or k == E_RAID:
+                    m = 1 << WITCH
+            elif k == E_THIEF or k == E_RAID:
+                m = 1 << GUARD
+                if q != self.s.active and (k == E_THIEF or self.raid_raids):
+                    m |= 1 << THIEF
+                if q != e.victim:
+                    m |= 1 << WITCH
+            elif k == E_WITCH_EXTRA:
+                m = (1 << GUARD) | (1 << FAERIE)
+            elif k == E_GUARD_GIFT or k == E_GUARD_CANCEL or k == E_WITCH_STEAL:
+                m = 1 << FAERIE
+            if m == 0:
+                return
+        c.mask = m
+        self.rec.push_back(c)
 
     cdef void next_goal_target(self) noexcept nogil:
         self.s.goal_round_left -= 1
@@ -848,7 +1026,8 @@ cdef class GoldThiefEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
+        if self.sil_p < 0 or self.sil_loud:
+            self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
             self.s.first = action - C_FIRST
@@ -898,6 +1077,7 @@ cdef class GoldThiefEngine(Engine):
         self.s.hand_type[p][k] = t
         self.s.hand_gen[p][k] = self.s.gen
         self.s.hand_n[p] = k + 1
+        self.s.hcnt[p][t] += 1
         self.event(EV_DRAW, p, t, -1, 1 << p)
 
     cdef void chance_goal(self, int p, int g, int kind) noexcept nogil:
@@ -970,6 +1150,30 @@ cdef class GoldThiefEngine(Engine):
             out[self.s.winner] = 1.0
 
     # ------------------------------------------------------------ resampling
+    # (``step``, ``legal`` and ``replay``: the base class's ``apply``,
+    # ``is_legal`` and ``replay`` with direct calls, for the resampler's replays)
+    cdef inline void step(self, int action) noexcept nogil:
+        self.hist.push_back(action)
+        self.do_apply(action)
+
+    cdef bint legal(self, int action) noexcept nogil:
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int i, n = 0
+        if self.s.phase != PH_OVER:
+            n = self.chance_outcomes(outs, probs) if self.current_player() == CHANCE_PLAYER \
+                else self.legal_actions(outs)
+        for i in range(n):
+            if outs[i] == action:
+                return True
+        return False
+
+    cdef void replay(self, const int* actions, int n) noexcept nogil:
+        cdef int i
+        self.to_initial()
+        for i in range(n):
+            self.step(actions[i])
+
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from `player`'s information set (rules doc,
         "Resampling").  Stage 1: exact rejection sampling along the public
@@ -984,11 +1188,7 @@ cdef class GoldThiefEngine(Engine):
         cdef vector[int] meta = self.hmeta
         cdef vector[Event] evs = self.log
         cdef vector[Event] want
-        cdef uint64_t key = self.info_key(player)
-        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
         cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
-        cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
-        cdef bint kept_is_built = False
         _STATS[0] += 1
         self.view_events(player, &evs, &want)
         for j in range(<int>want.size()):
@@ -1006,22 +1206,84 @@ cdef class GoldThiefEngine(Engine):
                 out[0] = self.hist
                 self.world_built = True
                 return
-        # Stage 2: sampling-importance-resampling over up to _MODEL_PROPOSALS
-        # accepted proposals (one kept, streaming, with probability
-        # proportional to its importance weight).
+        # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
+        # proposals, weighed from the model (one replay recorded), else with
+        # every proposal replayed.
+        self.model_events(player, &want)
+        got = self.stage2_weighed(player, rng, &want, &T, &meta, last, out)
+        if got < 0:
+            _WSTATS[1] += 1
+            self.world_built = False
+            got = self.stage2_replayed(player, rng, &want, &T, &meta, last, out)
+        if got > 0:
+            # `self` is the world if the drawn proposal was replayed last
+            # (world_built), else scratch
+            _STATS[2] += 1
+            return
+        # Complete: the true history is one of the worlds the search can
+        # reach, so it always finds one (in its own random order).
+        self.walk_world(player, rng, &T, &meta, last, &want, True)
+        _STATS[3] += 1
+        out[0] = self.hist
+        self.world_built = True
+
+    cdef void model_events(self, int p, vector[Event]* want) noexcept nogil:
+        """The events of `p`'s view ``build_model`` reads (``ws_mev``, with
+        their indices in the view in ``ws_midx``): draws, reshuffles, plays,
+        gives, goal deals, flips and scorings; of the others (`p`'s passes and
+        windows, resolutions, ends of turn) only one right after a scoring
+        and the flips it made, where the model applies the scoring's facts."""
+        cdef int e, k, mq = -1, mx = 0
+        cdef Event* ev
+        self.ws_mev.clear()
+        self.ws_midx.clear()
+        for e in range(<int>want.size()):
+            ev = &want[0][e]
+            k = ev.kind
+            if k == EV_PASS or k == EV_ASKED:
+                continue
+            if k == EV_DRAW or k == EV_RESHUFFLE or k == EV_PLAY or k == EV_GIVE \
+                    or k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL or k == EV_FLIP \
+                    or k == EV_SCORE:
+                if mq >= 0 and not (k == EV_FLIP and ev.actor == mq
+                                    and self.goal_matches(ev.b, mx)):
+                    mq = -1
+                if k == EV_SCORE:
+                    mq = ev.actor
+                    mx = ev.b
+            elif mq >= 0:
+                mq = -1
+            else:
+                continue
+            self.ws_mev.push_back(ev[0])
+            self.ws_midx.push_back(e)
+
+    cdef bint propose(self, int player, Rng* rng, vector[int]* draw_t, vector[int]* gdraw_g,
+                      vector[int]* faerie_g, vector[int]* give_t, double* lrq) noexcept nogil:
+        """One model proposal (``build_model`` on ``ws_mev``) into the four
+        cleared vectors."""
+        draw_t.clear()
+        gdraw_g.clear()
+        faerie_g.clear()
+        give_t.clear()
+        return self.build_model(player, rng, &self.ws_mev, draw_t, gdraw_g, faerie_g, give_t,
+                                lrq)
+
+    cdef int stage2_replayed(self, int player, Rng* rng, vector[Event]* want, vector[int]* T,
+                             vector[int]* meta, int last, vector[int]* out) noexcept nogil:
+        """Stage 2 with every proposal replayed: up to _MODEL_PROPOSALS
+        accepted proposals, one kept (streaming) with probability proportional
+        to its importance weight; 1 if one was kept (in `out`), else 0."""
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
+        cdef int attempt, got = 0
+        cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
-            draw_t.clear()
-            gdraw_g.clear()
-            faerie_g.clear()
-            give_t.clear()
-            if not self.build_model(player, rng, &evs, &draw_t, &gdraw_g, &faerie_g, &give_t,
-                                    &lrq):
+            if not self.propose(player, rng, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
                 continue
-            kept_is_built = False
-            if not self.build_world(player, key, &T, &meta, &draw_t, &gdraw_g, &faerie_g,
-                                    &give_t, &lw):
+            if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
+                                    &faerie_g, &give_t, &lw):
                 continue
             lw += lrq
             got += 1
@@ -1032,18 +1294,115 @@ cdef class GoldThiefEngine(Engine):
                     else ltot + log(1.0 + exp(lw - ltot))
             if got == 1 or rng_double(rng) < exp(lw - ltot):
                 kept = self.hist
-                kept_is_built = True
         if got > 0:
-            _STATS[2] += 1
             out[0] = kept
-            self.world_built = kept_is_built
-            return
-        # Complete: the true history is one of the worlds the search can
-        # reach, so it always finds one (in its own random order).
-        self.walk_world(player, rng, &T, &meta, last, &want, True)
-        _STATS[3] += 1
-        out[0] = self.hist
-        self.world_built = True
+            return 1
+        return 0
+
+    cdef int stage2_weighed(self, int player, Rng* rng, vector[Event]* want, vector[int]* T,
+                            vector[int]* meta, int last, vector[int]* out) noexcept nogil:
+        """Stage 2 with the weights computed from the model
+        (``model_weight``): the first accepted proposal is replayed, recording
+        the window seats (and its weight checked against the replay's), the
+        others are weighed without a replay; one of the _MODEL_PROPOSALS is
+        drawn by weight and replayed (a proposal whose replay leaves the
+        information set gets weight 0 and another is drawn).  1 with the
+        world's history in `out`, 0 if no proposal was found, -1 if the
+        model's weight disagreed with a replay's (the caller then replays
+        every proposal)."""
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, refh
+        cdef vector[int] sd, sg, sf, sv, off
+        cdef vector[double] cw, cwm
+        cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
+        cdef bint ok
+        cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
+        for attempt in range(_MODEL_ATTEMPTS):
+            if got >= _MODEL_PROPOSALS:
+                break
+            if not self.propose(player, rng, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
+                continue
+            if ref < 0:
+                if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
+                                        &faerie_g, &give_t, &lw, True):
+                    continue
+                lwm = self.model_weight(player, nwant, &verdict)
+                if self.rec_bad or verdict != 1 or not weights_agree(lwm, lw):
+                    _WSTATS[2] += 1
+                    return -1
+                ref = got
+                refh = self.hist
+            else:
+                lwm = self.model_weight(player, nwant, &verdict)
+                if verdict < 0 or _CHECK_WEIGHTS:
+                    # not known from the model (or checked): replay it
+                    ok = self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
+                                          &faerie_g, &give_t, &lw)
+                    if verdict >= 0 and ok != (verdict == 1):
+                        _WSTATS[3] += 1
+                    elif ok and not weights_agree(lwm, lw):
+                        _WSTATS[2] += 1
+                    verdict = 1 if ok else 0
+                if verdict == 0:
+                    continue
+            off.push_back(<int>sd.size())
+            off.push_back(<int>sg.size())
+            off.push_back(<int>sf.size())
+            off.push_back(<int>sv.size())
+            for j in range(<int>draw_t.size()):
+                sd.push_back(draw_t[j])
+            for j in range(<int>gdraw_g.size()):
+                sg.push_back(gdraw_g[j])
+            for j in range(<int>faerie_g.size()):
+                sf.push_back(faerie_g[j])
+            for j in range(<int>give_t.size()):
+                sv.push_back(give_t[j])
+            cw.push_back(lwm + lrq)
+            cwm.push_back(lwm)
+            got += 1
+        if got == 0:
+            return 0
+        _WSTATS[0] += 1
+        off.push_back(<int>sd.size())
+        off.push_back(<int>sg.size())
+        off.push_back(<int>sf.size())
+        off.push_back(<int>sv.size())
+        while True:
+            mx = -INFINITY
+            for c in range(got):
+                if cw[c] > mx:
+                    mx = cw[c]
+            if mx == -INFINITY:
+                return -1
+            tot = 0.0
+            for c in range(got):
+                tot += exp(cw[c] - mx)
+            u = rng_double(rng) * tot
+            j = -1
+            for c in range(got):
+                if cw[c] == -INFINITY:
+                    continue
+                j = c
+                u -= exp(cw[c] - mx)
+                if u < 0.0:
+                    break
+            if j == ref:
+                out[0] = refh
+                return 1
+            draw_t.assign(sd.begin() + off[4 * j], sd.begin() + off[4 * j + 4])
+            gdraw_g.assign(sg.begin() + off[4 * j + 1], sg.begin() + off[4 * j + 5])
+            faerie_g.assign(sf.begin() + off[4 * j + 2], sf.begin() + off[4 * j + 6])
+            give_t.assign(sv.begin() + off[4 * j + 3], sv.begin() + off[4 * j + 7])
+            if self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g, &faerie_g,
+                                &give_t, &lw, False, True):
+                if not weights_agree(cwm[j], lw):
+                    _WSTATS[2] += 1
+                    return -1
+                out[0] = self.hist
+                self.world_built = True
+                return 1
+            # the model said it is in the information set: it is not
+            _WSTATS[3] += 1
+            return -1
 
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
@@ -1292,11 +1651,11 @@ cdef class GoldThiefEngine(Engine):
         drew from the current deck generation) up to date."""
         cdef int t, ph = self.s.phase
         cdef bint other_draw = False
-        if not self.is_legal(a):
+        if not self.legal(a):
             return False
         if (ph == PH_SETUP_CARDS or ph == PH_DRAW) and self.chance_target() != p:
             other_draw = True
-        self.apply(a)
+        self.step(a)
         if other_draw:
             odr[a - C_CARD] += 1
         if self.s.gen != cur_gen[0]:
@@ -1319,52 +1678,58 @@ cdef class GoldThiefEngine(Engine):
                 odr[self.log[e].a] += 1
 
     cdef int take_card(self, int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                       vector[vector[int]]* hand, vector[int]* pool, double* logq,
-                       vector[int]* rcand, vector[int]* rend, vector[int]* rpick) noexcept nogil:
+                       vector[vector[int]]* hand, vector[int]* pool, vector[int]* pleft,
+                       double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
+                       vector[int]* rpick) noexcept nogil:
         """Remove a card of type t from q's modelled hand: a card known to be
         a t if there is one, else an unknown card, chosen with weight (t left
-        in its deck generation) / (cards left in it), which becomes a t.
-        Adds the choice's log-probability to `logq` and records the unknown
-        cards it chose among (see ``build_model``).  -1 if impossible."""
+        in its deck generation) / (cards left in it), which becomes a t
+        (`pleft`: cards left per generation, the sums of `pool`).
+        Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
+        and records the unknown cards it chose among (see ``build_model``).
+        -1 if impossible."""
         cdef vector[int]* h = &hand[0][q]
-        cdef int i, o, j
+        cdef int i, o, j, nh = <int>h.size(), pt
         cdef double total = 0.0, x, w
-        for i in range(<int>h.size()):
+        cdef double wts[MAX_HAND]
+        for i in range(nh):
             if otype[0][h[0][i]] == t:
                 o = h[0][i]
                 h.erase(h.begin() + i)
                 return o
-        for i in range(<int>h.size()):
-            total += self.card_weight(otype[0][h[0][i]], ogen[0][h[0][i]], t, pool)
+        if nh > MAX_HAND:
+            return -1
+        for i in range(nh):
+            o = h[0][i]
+            w = 0.0
+            if otype[0][o] < 0:
+                pt = pool[0][ogen[0][o] * NT + t]
+                if pt > 0:
+                    w = pt / <double>pleft[0][ogen[0][o]]
+            wts[i] = w
+            total += w
         if total <= 0.0:
             return -1
         x = rng_double(rng) * total
-        for i in range(<int>h.size()):
-            o = h[0][i]
-            w = self.card_weight(otype[0][o], ogen[0][o], t, pool)
+        for i in range(nh):
+            w = wts[i]
             if w <= 0.0:
                 continue
             x -= w
-            if x < 0.0 or i == <int>h.size() - 1:
-                logq[0] += log(w / total)
-                for j in range(<int>h.size()):
+            if x < 0.0 or i == nh - 1:
+                o = h[0][i]
+                mul_prob(logq, qprod, w / total)
+                for j in range(nh):
                     if otype[0][h[0][j]] < 0:
                         rcand.push_back(h[0][j])
                 rend.push_back(<int>rcand.size())
                 rpick.push_back(o)
                 otype[0][o] = t
                 pool[0][ogen[0][o] * NT + t] -= 1
+                pleft[0][ogen[0][o]] -= 1
                 h.erase(h.begin() + i)
                 return o
         return -1
-
-    cdef inline double card_weight(self, int otype, int gen, int t, vector[int]* pool) noexcept nogil:
-        cdef int u, left = 0
-        if otype >= 0 or pool[0][gen * NT + t] <= 0:
-            return 0.0
-        for u in range(NT):
-            left += pool[0][gen * NT + u]
-        return pool[0][gen * NT + t] / <double>left
 
     cdef bint build_model(self, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
                           vector[int]* gdraw_g, vector[int]* faerie_g,
@@ -1380,46 +1745,91 @@ cdef class GoldThiefEngine(Engine):
         the choices consistent with the world h drawn) retraces u; the
         importance weight of the world is w(h) r(u | h) / q(u) (rules doc,
         "Stage 2")."""
+        cdef vector[int]* otype = &self.ws_otype
+        cdef vector[int]* ogen = &self.ws_ogen
+        cdef vector[int]* draws = &self.ws_draws
+        cdef vector[int]* gives = &self.ws_gives
+        cdef vector[int]* faeries = &self.ws_faeries
+        cdef vector[int]* gdraws = &self.ws_gdraws
+        cdef vector[int]* gid = &self.ws_gid
+        cdef vector[int]* bottom = &self.ws_bottom
+        cdef vector[int]* pool = &self.ws_pool
+        cdef vector[int]* pleft = &self.ws_pleft
+        cdef vector[int]* cand = &self.ws_cand
+        cdef vector[int]* rem = &self.ws_rem
+        cdef vector[int]* rcand = &self.ws_rcand
+        cdef vector[int]* rend = &self.ws_rend
+        cdef vector[int]* rpick = &self.ws_rpick
+        cdef vector[uint64_t]* gmask = &self.ws_gmask
+        cdef vector[vector[int]]* hand = &self.ws_hand
+        cdef vector[vector[int]]* down = &self.ws_down
         cdef int n = self.s.n, ng = 1
-        cdef vector[int] otype, ogen, draws, gives, faeries, gdraws, gid, bottom, pool, cand, rem
-        cdef vector[uint64_t] gmask
-        cdef vector[vector[int]] hand, down
         cdef int disc[NT]
         cdef int used[MAX_GOALS]
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = self.num_goals
         cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
         cdef Event ev
-        cdef double logq = 0.0, logr = 0.0
+        cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
+        cdef HChange hc
         cdef int cnt[NT]
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
-        cdef vector[int] rcand, rend, rpick
         for e in range(evs.size()):
             if evs[0][e].kind == EV_RESHUFFLE:
                 ng += 1
+        otype.clear()
+        ogen.clear()
+        draws.clear()
+        gives.clear()
+        faeries.clear()
+        gdraws.clear()
+        gid.clear()
+        bottom.clear()
+        pool.clear()
+        pleft.clear()
+        cand.clear()
+        rem.clear()
+        gmask.clear()
+        rcand.clear()
+        rend.clear()
+        rpick.clear()
+        self.ws_hl.clear()
+        self.ws_gl.clear()
+        self.ws_gv.clear()
+        self.ws_pool0.clear()
+        self.ws_pool0.resize(ng * NT)
         hand.resize(n)
         down.resize(n)
+        for q in range(n):
+            hand[0][q].clear()
+            down[0][q].clear()
         pool.resize(ng * NT)
+        pleft.resize(ng)
         for t in range(NT):
-            pool[t] = self.counts[t]
+            pool[0][t] = self.counts[t]
+            self.ws_pool0[t] = self.counts[t]
+            pleft[0][0] += self.counts[t]
             disc[t] = 0
         for i in range(self.num_goals):
             used[i] = 0
+        if self.first_fixed < 0:
+            mul_prob(&wfl, &wfp, 1.0 / n)
         for e in range(evs.size()):
             ev = evs[0][e]
             k = ev.kind
             if k == EV_PASS or k == EV_ASKED:
                 continue
+            hc.e = self.ws_midx[e]
             a = ev.a if (ev.vis == 0 or (ev.vis >> p) & 1) else -1
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and self.goal_matches(ev.b, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
                 if mask_x <= MAX_GOLD:
-                    for i in range(<int>down[mask_q].size()):
-                        o = down[mask_q][i]
-                        if gid[o] >= 0 and self.goal_matches(gid[o], mask_x):
+                    for i in range(<int>down[0][mask_q].size()):
+                        o = down[0][mask_q][i]
+                        if gid[0][o] >= 0 and self.goal_matches(gid[0][o], mask_x):
                             return False
-                        gmask[o] |= (<uint64_t>1) << mask_x
+                        gmask[0][o] |= (<uint64_t>1) << mask_x
                 mask_q = -1
             if k == EV_DRAW:
                 if g >= ng:
@@ -1427,63 +1837,93 @@ cdef class GoldThiefEngine(Engine):
                 otype.push_back(a)
                 ogen.push_back(g)
                 if a >= 0:
-                    pool[g * NT + a] -= 1
-                    if pool[g * NT + a] < 0:
+                    pool[0][g * NT + a] -= 1
+                    pleft[0][g] -= 1
+                    if pool[0][g * NT + a] < 0:
                         return False
-                hand[ev.actor].push_back(<int>otype.size() - 1)
+                hand[0][ev.actor].push_back(<int>otype.size() - 1)
                 draws.push_back(<int>otype.size() - 1)
+                hc.q = ev.actor
+                hc.o = <int>otype.size() - 1
+                hc.d = 1
+                self.ws_hl.push_back(hc)
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
                     return False
                 for t in range(NT):
-                    pool[g * NT + t] = disc[t]
+                    pool[0][g * NT + t] = disc[t]
+                    self.ws_pool0[g * NT + t] = disc[t]
+                    pleft[0][g] += disc[t]
                     disc[t] = 0
             elif k == EV_PLAY:
                 t = _card_of_action_c(ev.b)
                 disc[t] += 1
-                if self.take_card(ev.actor, t, rng, &otype, &ogen, &hand, &pool, &logq,
-                                  &rcand, &rend, &rpick) < 0:
+                o = self.take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
+                                   rcand, rend, rpick)
+                if o < 0:
                     return False
+                hc.q = ev.actor
+                hc.o = o
+                hc.d = -1
+                self.ws_hl.push_back(hc)
                 if ev.b == A_FAERIE:
                     q = ev.actor
                     o = -1
                     if q == p:
-                        for i in range(<int>down[q].size()):
-                            if gid[down[q][i]] == a:
+                        for i in range(<int>down[0][q].size()):
+                            if gid[0][down[0][q][i]] == a:
                                 o = i
-                    elif down[q].size() > 0:
-                        o = rng_int(rng, <int>down[q].size())
-                        logq -= log(<double>down[q].size())
+                    elif down[0][q].size() > 0:
+                        o = rng_int(rng, <int>down[0][q].size())
+                        mul_prob(&logq, &qp, 1.0 / down[0][q].size())
+                        mul_prob(&wfl, &wfp, 1.0 / down[0][q].size())
                     if o < 0:
                         return False
-                    x = down[q][o]
-                    down[q].erase(down[q].begin() + o)
+                    x = down[0][q][o]
+                    hc.q = q
+                    hc.o = x
+                    hc.d = -1
+                    self.ws_gl.push_back(hc)
+                    down[0][q].erase(down[0][q].begin() + o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
                 v = ev.actor
+                if v != p:
+                    hc.q = v
+                    hc.o = -1
+                    hc.d = 0
+                    self.ws_gv.push_back(hc)
                 if a >= 0:
-                    o = self.take_card(v, a, rng, &otype, &ogen, &hand, &pool, &logq,
-                                       &rcand, &rend, &rpick)
+                    o = self.take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
+                                       rcand, rend, rpick)
                     if o < 0:
                         return False
                 else:
-                    if hand[v].size() == 0:
+                    if hand[0][v].size() == 0:
                         return False
-                    i = rng_int(rng, <int>hand[v].size())
-                    o = hand[v][i]
-                    logq -= log(<double>hand[v].size())
-                    for j in range(<int>hand[v].size()):
-                        rcand.push_back(hand[v][j])
+                    i = rng_int(rng, <int>hand[0][v].size())
+                    o = hand[0][v][i]
+                    mul_prob(&logq, &qp, 1.0 / hand[0][v].size())
+                    for j in range(<int>hand[0][v].size()):
+                        rcand.push_back(hand[0][v][j])
                     rend.push_back(<int>rcand.size())
                     rpick.push_back(o)
-                    hand[v].erase(hand[v].begin() + i)
-                hand[ev.b].push_back(o)
+                    hand[0][v].erase(hand[0][v].begin() + i)
+                hand[0][ev.b].push_back(o)
                 gives.push_back(o)
+                hc.q = v
+                hc.o = o
+                hc.d = -1
+                self.ws_hl.push_back(hc)
+                hc.q = ev.b
+                hc.d = 1
+                self.ws_hl.push_back(hc)
             elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
                 q = ev.actor
                 if prc > 0:
+                    mul_prob(&wfl, &wfp, 1.0 / prc)
                     prc -= 1
                     if a >= 0:
                         if used[a]:
@@ -1496,38 +1936,46 @@ cdef class GoldThiefEngine(Engine):
                 else:
                     if bottom.size() == 0:
                         return False
-                    o = bottom[0]
+                    o = bottom[0][0]
                     bottom.erase(bottom.begin())
                     if a >= 0:
-                        if gid[o] < 0:
-                            if used[a] or self.mask_hits(gmask[o], a):
+                        if gid[0][o] < 0:
+                            if used[a] or self.mask_hits(gmask[0][o], a):
                                 return False
-                            gid[o] = a
+                            gid[0][o] = a
                             used[a] = 1
-                        elif gid[o] != a:
+                        elif gid[0][o] != a:
                             return False
-                down[q].push_back(o)
+                down[0][q].push_back(o)
+                hc.q = q
+                hc.o = o
+                hc.d = 1
+                self.ws_gl.push_back(hc)
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.b
                 o = -1
-                for i in range(<int>down[q].size()):
-                    if gid[down[q][i]] == x:
+                for i in range(<int>down[0][q].size()):
+                    if gid[0][down[0][q][i]] == x:
                         o = i
                 if o < 0:
                     if used[x]:
                         return False
                     cand.clear()
-                    for i in range(<int>down[q].size()):
-                        if gid[down[q][i]] < 0 and not self.mask_hits(gmask[down[q][i]], x):
+                    for i in range(<int>down[0][q].size()):
+                        if gid[0][down[0][q][i]] < 0 and not self.mask_hits(gmask[0][down[0][q][i]], x):
                             cand.push_back(i)
                     if cand.size() == 0:
                         return False
-                    o = cand[rng_int(rng, <int>cand.size())]
-                    logq -= log(<double>cand.size())
-                    gid[down[q][o]] = x
+                    o = cand[0][rng_int(rng, <int>cand.size())]
+                    mul_prob(&logq, &qp, 1.0 / cand.size())
+                    gid[0][down[0][q][o]] = x
                     used[x] = 1
-                down[q].erase(down[q].begin() + o)
+                hc.q = q
+                hc.o = down[0][q][o]
+                hc.d = -1
+                self.ws_gl.push_back(hc)
+                down[0][q].erase(down[0][q].begin() + o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.b
@@ -1537,64 +1985,198 @@ cdef class GoldThiefEngine(Engine):
             rem.clear()
             cand.clear()
             for t in range(NT):
-                for i in range(pool[g * NT + t]):
+                for i in range(pool[0][g * NT + t]):
                     rem.push_back(t)
             for o in range(<int>otype.size()):
-                if otype[o] < 0 and ogen[o] == g:
+                if otype[0][o] < 0 and ogen[0][o] == g:
                     cand.push_back(o)
             if cand.size() > rem.size() or (g < ng - 1 and cand.size() != rem.size()):
                 return False
             for i in range(<int>rem.size() - 1, 0, -1):
                 j = rng_int(rng, i + 1)
-                tmp = rem[i]
-                rem[i] = rem[j]
-                rem[j] = tmp
+                tmp = rem[0][i]
+                rem[0][i] = rem[0][j]
+                rem[0][j] = tmp
             # q of the type sequence given to cand: sequential draws without
             # replacement from what is left
             for t in range(NT):
-                cnt[t] = pool[g * NT + t]
+                cnt[t] = pool[0][g * NT + t]
             left = <int>rem.size()
             for i in range(<int>cand.size()):
-                otype[cand[i]] = rem[i]
-                logq += log(cnt[rem[i]] / <double>left)
-                cnt[rem[i]] -= 1
+                otype[0][cand[0][i]] = rem[0][i]
+                mul_prob(&logq, &qp, cnt[rem[0][i]] / <double>left)
+                cnt[rem[0][i]] -= 1
                 left -= 1
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
         for o in range(<int>gid.size()):
-            if gid[o] >= 0:
+            if gid[0][o] >= 0:
                 continue
             cand.clear()
             for i in range(self.num_goals):
-                if not used[i] and not self.mask_hits(gmask[o], i):
+                if not used[i] and not self.mask_hits(gmask[0][o], i):
                     cand.push_back(i)
             if cand.size() == 0:
                 return False
-            x = cand[rng_int(rng, <int>cand.size())]
-            logq -= log(<double>cand.size())
-            gid[o] = x
+            x = cand[0][rng_int(rng, <int>cand.size())]
+            mul_prob(&logq, &qp, 1.0 / cand.size())
+            gid[0][o] = x
             used[x] = 1
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
         for i in range(<int>rpick.size()):
             m = 0
-            while j < rend[i]:
-                if otype[rcand[j]] == otype[rpick[i]]:
+            while j < rend[0][i]:
+                if otype[0][rcand[0][j]] == otype[0][rpick[0][i]]:
                     m += 1
                 j += 1
             if m <= 0:
                 return False
-            logr -= log(<double>m)
-        logr_minus_q[0] = logr - logq
+            mul_prob(&logr, &rp, 1.0 / m)
+        logr_minus_q[0] = logr + log(rp) - logq - log(qp)
+        self.ws_wfix = wfl + log(wfp)
+        # a scoring the view ends with: would a goal left face down flip?
+        self.ws_flip_pending = False
+        if mask_q >= 0 and mask_x <= MAX_GOLD:
+            for i in range(<int>down[0][mask_q].size()):
+                if self.goal_matches(gid[0][down[0][mask_q][i]], mask_x):
+                    self.ws_flip_pending = True
         for i in range(<int>draws.size()):
-            draw_t.push_back(otype[draws[i]])
+            draw_t.push_back(otype[0][draws[0][i]])
         for i in range(<int>gdraws.size()):
-            gdraw_g.push_back(gid[gdraws[i]])
+            gdraw_g.push_back(gid[0][gdraws[0][i]])
         for i in range(<int>faeries.size()):
-            faerie_g.push_back(gid[faeries[i]])
+            faerie_g.push_back(gid[0][faeries[0][i]])
         for i in range(<int>gives.size()):
-            give_t.push_back(otype[gives[i]])
+            give_t.push_back(otype[0][gives[0][i]])
         return True
+
+    cdef double model_weight(self, int p, int nwant, int* verdict) noexcept nogil:
+        """log w(h) of the world the last ``build_model`` drew, without
+        replaying it: the factors known during the walk (``ws_wfix``), each
+        card draw's odds (from each generation's first pool), and, from the
+        windows of a recorded replay of another world of the same
+        information set (``rec``, the same seats in the same order), 1 / (1 +
+        answers) for each seat a window reached that did not answer publicly
+        (1 when it could not answer: it was not asked), and 1 / (card types
+        held) at each unseen Give decision.
+
+        `verdict`: whether the world is in the information set (its replay
+        would stop where the view ends): 1 if a window seat reached after
+        the view's last event can answer (it is asked: the world stops
+        there), or the recorded replay stopped at a node no hidden card
+        decides (``tail_kind`` TAIL_FIXED), or at another player's Give
+        decision that this world's victim also faces (two card types held or
+        more); 0 if that victim holds one type (the card would be given at
+        once, an event the view does not have) or if the view ends with a
+        scoring that would flip one of this world's face-down goals; -1 if
+        unknown (the recorded
+        replay stopped at a window seat this world passes: replay it)."""
+        cdef vector[int]* otype = &self.ws_otype
+        cdef vector[int]* ogen = &self.ws_ogen
+        cdef vector[int]* gid = &self.ws_gid
+        cdef vector[int]* deck = &self.ws_deck
+        cdef vector[int]* ttot = &self.ws_ttot
+        cdef int cnt[MAXP][NT]
+        cdef int held[MAXP]
+        cdef int dn[MAXP]
+        cdef int dg[MAXP][MAX_GOALS]
+        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ig = 0, iv = 0, ir = 0, pos, ng
+        cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
+        cdef int nv = <int>self.ws_gv.size(), nr = <int>self.rec.size()
+        cdef double lw = self.ws_wfix, wp = 1.0
+        cdef Consid* c
+        cdef HChange* h
+        verdict[0] = -1
+        ng = <int>self.ws_pool0.size() // NT
+        deck[0] = self.ws_pool0
+        ttot.assign(ng, 0)
+        for g in range(ng):
+            for t in range(NT):
+                ttot[0][g] += deck[0][g * NT + t]
+        for i in range(<int>self.ws_draws.size()):
+            o = self.ws_draws[i]
+            t = otype[0][o]
+            g = ogen[0][o]
+            if deck[0][g * NT + t] <= 0:
+                return -INFINITY
+            mul_prob(&lw, &wp, deck[0][g * NT + t] / <double>ttot[0][g])
+            deck[0][g * NT + t] -= 1
+            ttot[0][g] -= 1
+        memset(cnt, 0, sizeof(cnt))
+        memset(held, 0, sizeof(held))
+        memset(dn, 0, sizeof(dn))
+        while ir < nr or iv < nv:
+            # the next window seat or Give decision, in event order
+            if ir < nr and (iv >= nv or self.rec[ir].k <= self.ws_gv[iv].e):
+                pos = self.rec[ir].k
+            else:
+                pos = self.ws_gv[iv].e
+            while ih < nh and self.ws_hl[ih].e < pos:
+                h = &self.ws_hl[ih]
+                t = otype[0][h.o]
+                cnt[h.q][t] += h.d
+                if cnt[h.q][t] > 0:
+                    held[h.q] |= 1 << t
+                else:
+                    held[h.q] &= ~(1 << t)
+                ih += 1
+            while ig < nl and self.ws_gl[ig].e < pos:
+                h = &self.ws_gl[ig]
+                if h.d > 0:
+                    dg[h.q][dn[h.q]] = gid[0][h.o]
+                    dn[h.q] += 1
+                else:
+                    for j in range(dn[h.q]):
+                        if dg[h.q][j] == gid[0][h.o]:
+                            dg[h.q][j] = dg[h.q][dn[h.q] - 1]
+                            dn[h.q] -= 1
+                            break
+                ig += 1
+            if ir < nr and self.rec[ir].k == pos:
+                c = &self.rec[ir]
+                ir += 1
+                if c.pub:
+                    continue
+                q = c.q
+                opts = 0
+                if c.gold < 0:
+                    opts = popcount64(<uint64_t>(c.mask & held[q]))
+                elif cnt[q][NINJA] > 0:
+                    for j in range(dn[q]):
+                        if self.goal_matches(dg[q][j], c.gold):
+                            opts += 1
+                if c.k >= nwant:
+                    # after the view's last event: a seat that can answer is
+                    # asked, and the world stops there
+                    if opts > 0:
+                        verdict[0] = 1
+                        break
+                elif opts > 0:
+                    mul_prob(&lw, &wp, 1.0 / (1 + opts))
+            else:
+                q = self.ws_gv[iv].q
+                iv += 1
+                m = popcount64(<uint64_t>held[q])
+                if m > 1:
+                    mul_prob(&lw, &wp, 1.0 / m)
+        if self.ws_flip_pending:
+            # the view ends with a scoring that this world's goals would add to
+            verdict[0] = 0
+        elif verdict[0] < 0:
+            if self.tail_kind == TAIL_FIXED:
+                verdict[0] = 1
+            elif self.tail_kind == TAIL_GIVE:
+                while ih < nh and self.ws_hl[ih].e < nwant:
+                    h = &self.ws_hl[ih]
+                    cnt[h.q][otype[0][h.o]] += h.d
+                    ih += 1
+                m = 0
+                for t in range(NT):
+                    if cnt[self.tail_q][t] > 0:
+                        m += 1
+                verdict[0] = 1 if m > 1 else 0
+        return lw + log(wp)
 
     cdef bint mask_hits(self, uint64_t mask, int g) noexcept nogil:
         cdef int a = self.goal_a[g], b = self.goal_b[g]
@@ -1606,28 +2188,66 @@ cdef class GoldThiefEngine(Engine):
         cdef int d = (meta[0][i] & 15) - 1, act = T[0][i]
         return d >= 0 and d != p and (act == A_PASS or A_GIVE <= act < A_GIVE + NT)
 
-    cdef bint build_world(self, int p, uint64_t key, vector[int]* T, vector[int]* meta,
-                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
-                          vector[int]* give_t, double* logw) noexcept nogil:
+    cdef bint build_world(self, int p, vector[Event]* want, vector[int]* T, vector[int]* meta,
+                          int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw,
+                          bint rec=False, bint loud=False) noexcept nogil:
         """Replay the true history's skeleton on `self` with the model's hidden
-        outcomes; True if the result is in `p`'s information set.  `logw`:
-        log of the target weight w(h) of the world (chance probabilities,
-        1 / legal Gives at another player's Give, 1 / face-down goals at
-        another player's Faerie play, 1 / legal answers at another player's
-        unrecorded window pass)."""
-        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g
-        cdef int di = 0, gi = 0, fi = 0, vi, last = -1
-        cdef size_t e
+        outcomes, silently (``silent_event``); True if the result is in `p`'s
+        information set (its view of the events is `want`, all of it, and the
+        skeleton is used up to `last`).  `self.hist` is then the world's
+        history, but the log, the hashes and ``hmeta`` are not built (replay
+        the history to get the state).  `logw`: log of the target weight w(h)
+        of the world (chance probabilities, 1 / legal Gives at another
+        player's Give, 1 / face-down goals at another player's Faerie play,
+        1 / legal answers at another player's unrecorded window pass).
+        `rec`: record the seats the windows reach in ``self.rec``
+        (``record_seat``; ``rec_bad`` if a public answer does not match).
+        `loud`: build the log, hashes and ``hmeta`` too (`self` is then the
+        world, if accepted)."""
+        cdef bint ok
+        self.sil_rec = rec
+        self.sil_loud = loud
+        self.rec_bad = False
+        if rec:
+            self.rec.clear()
+        self.sil_p = p
+        self.sil_want = want
+        self.sil_k = 0
+        self.sil_gives = 0
+        self.sil_bad = False
+        ok = self.silent_world(p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        if rec and ok:
+            self.tail_kind = TAIL_FIXED
+            self.tail_q = -1
+            if not self.is_terminal() and self.current_player() != p \
+                    and self.current_player() != CHANCE_PLAYER:
+                if self.s.phase == PH_GIVE:
+                    self.tail_kind = TAIL_GIVE
+                    self.tail_q = self.s.decider
+                elif self.s.phase == PH_RESPOND or self.s.phase == PH_NINJA:
+                    self.tail_kind = TAIL_WINDOW
+                    self.tail_q = self.s.decider
+        self.sil_rec = False
+        self.sil_loud = False
+        self.sil_p = -1
+        self.sil_want = NULL
+        return ok
+
+    cdef bint silent_world(self, int p, vector[int]* T, vector[int]* meta, int last,
+                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
+                           vector[int]* give_t, double* logw) noexcept nogil:
+        """The replay of ``build_world`` (silent mode already set)."""
+        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g, t, tot
+        cdef int di = 0, gi = 0, fi = 0, vi, nwant = <int>self.sil_want.size()
         cdef int outs[MAX_BRANCHING]
-        cdef double probs[MAX_BRANCHING]
-        cdef double pr
+        cdef double lw = 0.0, wp = 1.0
         logw[0] = 0.0
-        for j in range(N):
-            if not self.skippable(p, T, meta, j):
-                last = j
         self.to_initial()
         while not self.is_terminal():
-            if i > last and self.info_key(p) == key:
+            if self.sil_bad:
+                return False
+            if i > last and self.sil_k == nwant:
                 break
             cp = self.current_player()
             ph = self.s.phase
@@ -1638,26 +2258,31 @@ cdef class GoldThiefEngine(Engine):
                     return False
                 if ph == PH_FIRST:
                     act = T[0][i]
+                    if not C_FIRST <= act < C_FIRST + self.s.n:
+                        return False
+                    mul_prob(&lw, &wp, 1.0 / self.s.n)
                 elif ph == PH_SETUP_CARDS or ph == PH_DRAW:
                     if di >= <int>draw_t.size():
                         return False
-                    act = C_CARD + draw_t[0][di]
+                    t = draw_t[0][di]
                     di += 1
+                    if self.s.deck[t] <= 0:
+                        return False
+                    mul_prob(&lw, &wp, self.s.deck[t] / <double>self.deck_total())
+                    act = C_CARD + t
                 else:
                     if gi >= <int>gdraw_g.size():
                         return False
-                    act = C_GOAL + gdraw_g[0][gi]
+                    g = gdraw_g[0][gi]
                     gi += 1
+                    if self.s.goal_loc[g] != G_PILE:
+                        return False
+                    mul_prob(&lw, &wp, 1.0 / self.pile_random())
+                    act = C_GOAL + g
                 i += 1
-                n = self.chance_outcomes(outs, probs)
-                pr = 0.0
-                for j in range(n):
-                    if outs[j] == act:
-                        pr = probs[j]
-                if pr <= 0.0:
-                    return False
-                logw[0] += log(pr)
-            elif cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+                self.step(act)
+                continue
+            if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
                 wkey = (self.s.npub << 4) | (cp + 1)
                 found = -1
                 j = i
@@ -1673,20 +2298,25 @@ cdef class GoldThiefEngine(Engine):
                     i = found + 1
                 else:
                     act = A_PASS
+                if act != A_PASS and self.sil_rec:
+                    if self.rec.size() > 0 and self.rec.back().q == cp:
+                        self.rec.back().pub = 1
+                    else:
+                        self.rec_bad = True
                 if act == A_PASS:
-                    logw[0] -= log(<double>self.legal_actions(outs))
+                    # A_PASS is always legal here
+                    mul_prob(&lw, &wp, 1.0 / self.legal_actions(outs))
+                    self.step(act)
+                    continue
             elif cp != p and ph == PH_GIVE:
-                vi = 0
-                for e in range(self.log.size()):
-                    if self.log[e].kind == EV_GIVE:
-                        vi += 1
+                vi = self.sil_gives
                 if vi >= <int>give_t.size():
                     return False
                 act = A_GIVE + give_t[0][vi]
                 n = self.legal_actions(outs)
                 if n <= 0:
                     return False
-                logw[0] -= log(<double>n)
+                mul_prob(&lw, &wp, 1.0 / n)
             else:
                 while i < N and self.skippable(p, T, meta, i):
                     i += 1
@@ -1705,12 +2335,13 @@ cdef class GoldThiefEngine(Engine):
                                 n += 1
                         if n <= 0:
                             return False
-                        logw[0] -= log(<double>n)
+                        mul_prob(&lw, &wp, 1.0 / n)
                     fi += 1
-            if not self.is_legal(act):
+            if not self.legal(act):
                 return False
-            self.apply(act)
-        return i > last and self.info_key(p) == key
+            self.step(act)
+        logw[0] = lw + log(wp)
+        return not self.sil_bad and i > last and self.sil_k == nwant
 
     # ------------------------------------------------------------ clone
     cdef Engine clone(self):

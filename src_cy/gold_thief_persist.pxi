@@ -61,6 +61,10 @@ def _gt_check_invariants(GoldThiefEngine self) -> None:
             _require(0 <= self.s.hand_type[q][i] < NT, f"P{q} holds an unknown card type")
             _require(0 <= self.s.hand_gen[q][i] <= self.s.gen,
                      f"P{q} card generation out of range")
+        for t in range(NT):
+            _require(self.s.hcnt[q][t] == sum(1 for i in range(self.s.hand_n[q])
+                                               if self.s.hand_type[q][i] == t),
+                     f"P{q}'s count of {CARD_NAMES[t]} cards differs from the hand")
         _require(self.s.gold[q] >= 0, f"P{q} has negative gold")
     total = sum(self.s.gold[q] for q in range(n))
     _require(total == self.start_gold * n,

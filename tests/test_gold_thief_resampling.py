@@ -163,6 +163,39 @@ def _mini_targets(count: int):
     return game, picked
 
 
+@pytest.mark.parametrize("preset", ["mini", "mini_hand2", "default"])
+def test_model_weights_and_verdicts_agree_with_replays(attempts, preset):
+    """Stage 2 weighs its proposals from the model and decides from it
+    whether each is in the information set (rules doc, "Stage 2"); with the
+    check on, every proposal is replayed as well: no weight and no verdict
+    may disagree with its replay, on every information set tried (the mini
+    presets: every player, not only the one to move; the default game with
+    2 to 5 players)."""
+    gt.set_resample_attempts(0, 500)
+    if preset == "default":
+        cases = []
+        for n in (2, 3, 4, 5):
+            game = pyspiel.load_game("gold_thief", {"players": n})
+            states = [s for s in random_states(game, 2, seed=11, every=9)
+                      if not s.is_terminal() and len(s.history()) > 20]
+            cases += [(s, p) for s in states[:6] for p in range(n)]
+    else:
+        cases = [(state, p) for state, p, _ in _information_sets(preset, 7, 30)]
+    old = gt.set_model_weight_check(True)
+    try:
+        before = gt.model_weight_stats()
+        for state, p in cases:
+            for seed in range(8):
+                state.engine.py_resample_history(p, seed)
+        after = gt.model_weight_stats()
+    finally:
+        gt.set_model_weight_check(old)
+    delta = {k: after[k] - before[k] for k in after}
+    assert delta["weighed"] >= len(cases) * 8 * 3 // 4
+    assert delta["disagreements"] == 0 and delta["wrong_verdicts"] == 0, delta
+    assert delta["fallbacks"] == 0, delta
+
+
 def test_exact_stage_matches_exact_enumeration_on_mini(attempts, stat_seed):
     gt.set_resample_attempts(100000, 0)
     game, picked = _mini_targets(0)

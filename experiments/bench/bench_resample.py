@@ -37,6 +37,7 @@ from src_cy.rng import SplitMix64
 # label, game string
 CONFIGS = [
     ("Gold Thief 2p", "gold_thief(players=2)"),
+    ("Gold Thief 3p", "gold_thief(players=3)"),
     ("Gold Thief 4p", "gold_thief(players=4)"),
     ("Gold Thief 5p", "gold_thief(players=5)"),
     ("Saboteur 3p, 1 round", "saboteur(players=3,rounds=1)"),
