@@ -16,7 +16,7 @@ ROOT = Path(games.__file__).resolve().parent.parent
 
 # Modules of games/ that are not a game: solvers may import these.
 GENERIC_GAMES_MODULES = {"games", "games.spec", "games._adapter", "games._version",
-                         "games.testing"}
+                         "games.interfaces", "games.testing"}
 
 # Files allowed to name a game in code, with the reason (none today).
 EXEMPT: dict[str, str] = {}
