@@ -12,8 +12,10 @@ responder takes, at its next ``lookahead`` decisions, the best action for
 that world (knowing the world inside a playout only affects its estimates,
 never the bound), then plays uniformly at random.  If the bot's policy rules
 out every drawn world, the worlds count by chance alone; the responder never
-looks at the true state, which could let it beat a best response.  It plays the action of
-highest value.  An optional ``playout_model`` stands in for the bot in the
+looks at the true state, which could let it beat a best response.  It plays
+the action of highest value.  On a goldspiel engine, when the bot (or its
+stand-in) is uniform random or a rule heuristic, all of this runs on
+engines (:meth:`ResponderBot.engine_path`).  An optional ``playout_model`` stands in for the bot in the
 weights and inside the playouts (e.g. the heuristic for a search bot whose
 every answer costs tens of milliseconds): the responder's estimates get
 worse, never the bound, since the real game is still played against the bot.
