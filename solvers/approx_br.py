@@ -15,8 +15,8 @@ out every drawn world, the worlds count by chance alone; the responder never
 looks at the true state, which could let it beat a best response.  It plays
 the action of highest value.  On a goldspiel engine, when the bot (or its
 stand-in) is uniform random or a rule heuristic, all of this runs on
-engines (:meth:`ResponderBot.engine_path`).  An optional ``playout_model`` stands in for the bot in the
-weights and inside the playouts (e.g. the heuristic for a search bot whose
+engines (:meth:`ResponderBot.engine_path`).  An optional ``playout_model``
+stands in for the bot in the weights and inside the playouts (e.g. the heuristic for a search bot whose
 every answer costs tens of milliseconds): the responder's estimates get
 worse, never the bound, since the real game is still played against the bot.
 
