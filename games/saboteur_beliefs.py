@@ -33,7 +33,7 @@ SABOTEUR_CATEGORIES = ("path", "dead_end", "rockfall_dead_end", "rockfall_path",
                        "repair_other", "map", "pass")
 
 #: Opponent model: P(category | actor role) per turn.  Measured with
-#: ``python -m experiments.saboteur_opponent_model`` (heuristic self-play,
+#: ``python -m experiments.research.saboteur_opponent_model`` (heuristic self-play,
 #: 5 players, 1 round, 400 rounds, seed 1; "same"/"other": the target has the
 #: actor's role or not).  An epsilon floor is applied on use.
 SABOTEUR_MODEL: dict[int, dict[str, float]] = {

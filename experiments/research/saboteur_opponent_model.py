@@ -3,7 +3,7 @@ heuristic bot plays each action category, per role, in self-play.
 
 Example::
 
-    python -m experiments.saboteur_opponent_model --players 5 --rounds 400
+    python -m experiments.research.saboteur_opponent_model --players 5 --rounds 400
 
 Prints ``SABOTEUR_MODEL``-style tables (frequencies per turn, by role).
 """

@@ -2,7 +2,7 @@
 
 ::
 
-    python -m experiments.saboteur_eval_fit --rounds 1500 --seed 1
+    python -m experiments.research.saboteur_eval_fit --rounds 1500 --seed 1
 
 Plays one-round games (3, 4 and 5 players, default parameters) in which
 every move is the ISMCTS rollout policy's (``SaboteurRollout``, through its
