@@ -197,6 +197,9 @@ cdef long _STATS[4]
 # ``_CHECK_WEIGHTS`` replays every proposal too and compares (tests).
 cdef long _WSTATS[4]
 cdef bint _CHECK_WEIGHTS = False
+# ``_FORCE_REPLAYED`` skips the model weights: every stage-2 resample takes
+# the fallback that replays every proposal (tests of that path).
+cdef bint _FORCE_REPLAYED = False
 
 
 cdef inline bint weights_agree(double a, double b) noexcept nogil:
@@ -220,6 +223,16 @@ def set_model_weight_check(bint on) -> bool:
     global _CHECK_WEIGHTS
     old = _CHECK_WEIGHTS
     _CHECK_WEIGHTS = on
+    return old
+
+
+def set_stage2_replayed(bint on) -> bool:
+    """Make every stage-2 resample take the fallback that replays every
+    proposal (the path a weight disagreement falls back to) instead of the
+    model weights; returns the previous setting.  For tests."""
+    global _FORCE_REPLAYED
+    old = _FORCE_REPLAYED
+    _FORCE_REPLAYED = on
     return old
 
 
@@ -1210,7 +1223,8 @@ cdef class GoldThiefEngine(Engine):
         # proposals, weighed from the model (one replay recorded), else with
         # every proposal replayed.
         self.model_events(player, &want)
-        got = self.stage2_weighed(player, rng, &want, &T, &meta, last, out)
+        got = -1 if _FORCE_REPLAYED else self.stage2_weighed(player, rng, &want, &T, &meta,
+                                                              last, out)
         if got < 0:
             _WSTATS[1] += 1
             self.world_built = False

@@ -129,6 +129,26 @@ def test_model_stage_matches_exact_enumeration(attempts, preset, stat_seed):
         assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
 
 
+@pytest.mark.statistical
+def test_fallback_replaying_every_proposal_matches_exact_enumeration(attempts, stat_seed):
+    """The path a model-weight disagreement falls back to (every proposal
+    replayed, ``set_stage2_replayed``) draws from the same exact posterior."""
+    gt.set_resample_attempts(0, 500)
+    old = gt.set_stage2_replayed(True)
+    try:
+        sets = _information_sets("mini", 7, 30)
+        n = 1500
+        for state, p, support in sets[:3]:
+            before = gt.model_weight_stats()
+            seen = _draw(state, p, n, stat_seed(11))
+            after = gt.model_weight_stats()
+            assert after["fallbacks"] - before["fallbacks"] == n
+            assert set(seen) <= set(support), "a world outside p's information set"
+            assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+    finally:
+        gt.set_stage2_replayed(old)
+
+
 @pytest.mark.slow
 def test_uncorrected_model_proposal_is_farther_from_the_target(attempts, stat_seed):
     """Without the importance correction (K = 1) the model proposal is
