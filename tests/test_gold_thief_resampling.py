@@ -111,6 +111,18 @@ def _information_sets(preset: str, seed: int, num_games: int) -> list:
     return [(s, p, exact[t]) for t, (s, p) in picked.items() if len(exact[t]) >= 3]
 
 
+def _stage2_matches_exact(sets, n: int, seed: int, stats, counter: str) -> None:
+    """Draw ``n`` worlds at each (state, p, exact support) of ``sets``: each
+    draw counted once in ``stats()[counter]``, every world in the support,
+    and the frequencies pass a chi-square test against the exact posterior."""
+    for state, p, support in sets:
+        before = stats()[counter]
+        seen = _draw(state, p, n, seed)
+        assert stats()[counter] - before == n
+        assert set(seen) <= set(support), "a world outside p's information set"
+        assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+
+
 @pytest.mark.parametrize("preset", ["mini", pytest.param("mini_hand2", marks=pytest.mark.slow)])
 def test_model_stage_matches_exact_enumeration(attempts, preset, stat_seed):
     """Stage 2 alone (stage 1 off), with the default K, against the exact
@@ -119,14 +131,7 @@ def test_model_stage_matches_exact_enumeration(attempts, preset, stat_seed):
     gt.set_resample_attempts(0, 500)
     sets = _information_sets(preset, 7, 30)
     assert len(sets) >= 6
-    n = 1500
-    for state, p, support in sets[:6]:
-        before = gt.resample_stats()
-        seen = _draw(state, p, n, stat_seed(5))
-        after = gt.resample_stats()
-        assert after["model"] - before["model"] == n
-        assert set(seen) <= set(support), "a world outside p's information set"
-        assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+    _stage2_matches_exact(sets[:6], 1500, stat_seed(5), gt.resample_stats, "model")
 
 
 @pytest.mark.statistical
@@ -136,15 +141,8 @@ def test_fallback_replaying_every_proposal_matches_exact_enumeration(attempts, s
     gt.set_resample_attempts(0, 500)
     old = gt.set_stage2_replayed(True)
     try:
-        sets = _information_sets("mini", 7, 30)
-        n = 1500
-        for state, p, support in sets[:3]:
-            before = gt.model_weight_stats()
-            seen = _draw(state, p, n, stat_seed(11))
-            after = gt.model_weight_stats()
-            assert after["fallbacks"] - before["fallbacks"] == n
-            assert set(seen) <= set(support), "a world outside p's information set"
-            assert exact_chisquare_pvalue(seen, support, n) > 1e-3, (state.history(), p)
+        _stage2_matches_exact(_information_sets("mini", 7, 30)[:3], 1500, stat_seed(11),
+                              gt.model_weight_stats, "fallbacks")
     finally:
         gt.set_stage2_replayed(old)
 
