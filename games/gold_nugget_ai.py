@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import pyspiel
 
-from games.interfaces import RuleBot
+from games.interfaces import RuleBot, resample_by
 from src_cy.gold_nugget import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (gold_nugget_actions.pxd)
 
 A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = (
@@ -269,19 +269,13 @@ class GoldNuggetBeliefBot(GoldNuggetHeuristicBot):
         information set (engine worlds, seeded by my information key)."""
         from games.gold_nugget_beliefs import gold_nugget_location
         from src_cy.rng import SplitMix64
-        from src_cy.engine import ResampleOutOfTime
         engine = state.engine
         rng = SplitMix64(engine.py_info_key(me))
-        deadline = self.deadline
-        at, cpu = (None, True) if deadline is None else (deadline.at, deadline.cpu)
         counts: dict[tuple, int] = {}
         drawn = 0
         for _ in range(self.worlds):
-            if deadline is not None and deadline.passed():
-                break
-            try:
-                world = engine.py_resample(me, rng.next(), at, cpu)
-            except ResampleOutOfTime:
+            world = resample_by(engine, me, rng.next(), self.deadline)
+            if world is None:
                 break
             loc = gold_nugget_location(world)
             counts[loc] = counts.get(loc, 0) + 1

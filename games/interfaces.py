@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import pyspiel
 
-from src_cy.engine import clock
+from src_cy.engine import ResampleOutOfTime, clock
 from src_cy.rng import SplitMix64
 
 # ----------------------------------------------------------------------
@@ -49,6 +49,20 @@ class Deadline:
 
     def passed(self) -> bool:
         return clock(self.cpu) >= self.at
+
+
+def resample_by(engine: Any, player: int, seed: int, deadline: Deadline | None) -> Any:
+    """``engine.py_resample(player, seed)`` stopped at ``deadline``: the world,
+    or None when the deadline has passed or the resampler reached it (never
+    the true world)."""
+    if deadline is None:
+        return engine.py_resample(player, seed)
+    if deadline.passed():
+        return None
+    try:
+        return engine.py_resample(player, seed, deadline.at, deadline.cpu)
+    except ResampleOutOfTime:
+        return None
 
 
 def check_move_budget(move_budget: float | None, budget_clock: str) -> float | None:

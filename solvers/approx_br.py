@@ -43,10 +43,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from games.interfaces import Bot, Policy, RuleBot
+from games.interfaces import Bot, Policy, RuleBot, resample_by
 from solvers.bots import RandomBot
 from solvers.exploitability import bot_policy_array
-from src_cy.engine import ResampleOutOfTime
 from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
 
@@ -178,7 +177,7 @@ class ResponderBot(Bot):
         deadline = self.move_deadline()
         engine = self.engine_path(state)
         if engine is not None:
-            draw = lambda: self._engine_world(engine, me, rng, deadline)  # noqa: E731
+            draw = lambda: resample_by(engine, me, rng.next(), deadline)  # noqa: E731
             weight = self._engine_weight
             play = lambda world, a: self._engine_playout(  # noqa: E731
                 _applied(world.py_clone(), a, True), me, rng, self.lookahead)
@@ -241,13 +240,6 @@ class ResponderBot(Bot):
         if self._engine_rule is None:
             return {a: 1.0 / len(legal) for a in legal}
         return {self._engine_rule.choose_on_engine(e, p, legal): 1.0}
-
-    def _engine_world(self, engine: Any, me: int, rng: SplitMix64, deadline: Any) -> Any:
-        at, cpu = (None, True) if deadline is None else (deadline.at, deadline.cpu)
-        try:
-            return engine.py_resample(me, rng.next(), at, cpu)
-        except ResampleOutOfTime:
-            return None
 
     def _engine_weight(self, world: Any, me: int) -> float:
         """:meth:`_weight` on an engine world."""

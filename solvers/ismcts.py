@@ -38,7 +38,7 @@ import pyspiel
 from games.spec import find_spec, state_engine
 # The one RNG (src_cy/rng.py), re-exported here for existing callers.
 from solvers.beliefs import world_acceptance
-from games.interfaces import BUDGET_CLOCKS, Bot, Deadline  # noqa: F401  (re-exported)
+from games.interfaces import Bot, Deadline
 from src_cy.engine import ResampleOutOfTime, clock
 from src_cy.rng import SplitMix64, sample_sorted  # noqa: F401
 
