@@ -3,8 +3,9 @@
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
 [--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]
-[--paired-deals N]`` (``./run.sh`` runs it with the defaults: every registered game, ``mini``
-presets, ``results/``).
+[--paired-deals N] [--best-deals N] [--workers W --batch B] [--backend local|ray
+[--address HOST:PORT]]`` (``./run.sh`` runs it with the defaults: every registered
+game, ``mini`` presets, ``results/``).
 
 For each game whose spec has a policy-table entry (``games.spec``,
 ``GameSpec.table``): CFR+ on the compiled
@@ -22,17 +23,25 @@ uniform-random opponents on a fixed set of seeded games (an estimate of
 strength, not of exploitability).  Same flags and ``--seed`` give
 byte-identical tables and policy files (only timings vary).
 
-Games whose entry names an action abstraction (``entry.extra``; Saboteur)
-are solved over it: by default (``--mccfr-mode response``) against the
-entry's fixed opponents (the heuristic bots); the policy handed out is the
-*greedy* one (``MCCFRSolver.greedy_policy``) when the entry says
-``extraction="greedy"``, and it is measured by the paired difference
-against the heuristic bot in the same seat on the same seeded deals
+Games whose entry names an action abstraction (``entry.extra``) are
+solved over it when their tree does not compile: by default (``--mccfr-mode
+response``) against the entry's fixed opponents (the heuristic bots), the
+policy handed out being the *greedy* one (``MCCFRSolver.greedy_policy``)
+when the entry says ``extraction="greedy"``; ``self-play`` solves the
+abstraction in self-play (average policy); ``raw`` solves raw information
+sets.  Either abstracted solve is measured by the paired difference against
+the heuristic bot in the same seat on the same seeded deals
 (``paired_vs_heuristic``: ``PAIRED_DEALS`` deals per point, then
-``PAIRED_FINAL_DEALS`` for the number in the summary and the Markdown);
-``self-play`` solves the abstraction in self-play (measure against random,
-as above); ``raw`` solves raw information sets.  Their tables show abstract
+``--paired-deals``, default ``PAIRED_FINAL_DEALS``, for the number in the
+summary and the Markdown), and with ``--best-deals N`` also against the
+game's ``best`` bot (``paired_vs_best``).  Their tables show abstract
 actions.
+
+``--workers W`` (``W`` > 1) or ``--backend ray`` run MCCFR in rounds of
+``W x --batch`` iterations on worker processes or Ray tasks
+(``solvers.mccfr_parallel.ParallelMCCFR``; ``--address`` joins a running
+Ray cluster); the same seed, ``W`` and ``B`` give the same tables on either
+backend, though not the single-process tables.
 
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
 needs, atomically) and restarts from it; a checkpoint is written at the end
@@ -65,6 +74,7 @@ from solvers.cfr import CFRPlusSolver  # noqa: E402
 from solvers.exploitability import measure_of_array  # noqa: E402
 from solvers.measures import HEAD_TO_HEAD, PairedHeadToHead, head_to_head  # noqa: E402
 from solvers.mccfr import MCCFRSolver  # noqa: E402
+from solvers.mccfr_parallel import ParallelMCCFR  # noqa: E402
 from solvers.policy_tables import (GameEntry, sampled_situation_table,  # noqa: E402
                                    situation_table, table_specs)
 from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
@@ -112,11 +122,13 @@ def paired_vs_heuristic(game, deals: int, seed: int) -> PairedHeadToHead:
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
-           checkpoint: str | None = None, seed: int = SEED, mode: str = "response") -> dict:
+           checkpoint: str | None = None, seed: int = SEED, mode: str = "response",
+           parallel: dict | None = None) -> dict:
     """Run the solver in CHECKPOINTS chunks, measuring after each; with
     ``checkpoint`` the solver state is saved (atomically, see module doc) and
     a run restarted with the same flags resumes from it.  MCCFR runs as
-    ``mccfr_mode(entry, mode)`` says."""
+    ``mccfr_mode(entry, mode)`` says; ``parallel`` (``workers``, ``batch``,
+    ``backend``, ``address``) runs it as ``solvers.mccfr_parallel.ParallelMCCFR``."""
     tree = None
     try:
         tree = compile_game(game, max_nodes=entry.max_nodes)
@@ -133,19 +145,22 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     chunk = max(1, total // CHECKPOINTS)
     curve: list[tuple[int, float, float, float]] = []
     paired = None
-    if mode == "response":
+    if use_abs:
         paired = paired_vs_heuristic(game, PAIRED_DEALS, seed)
     greedy = mode == "response" and entry.extra.get("extraction") == "greedy"
+    if use_abs:
+        options = dict(scheme=scheme, abstraction=entry.extra.get("abstraction"),
+                       action_abstraction=entry.extra["action_abstraction"],
+                       fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
+                                        else None))
+    else:
+        options = dict(scheme=entry.mccfr_scheme, keep_strings=False)
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
-    elif use_abs:
-        s = MCCFRSolver(game, scheme=scheme, seed=seed,
-                        abstraction=entry.extra.get("abstraction"),
-                        action_abstraction=entry.extra["action_abstraction"],
-                        fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
-                                         else None))
+    elif parallel:
+        s = ParallelMCCFR(game, seed=seed, **parallel, **options)
     else:
-        s = MCCFRSolver(game, scheme=entry.mccfr_scheme, seed=seed, keep_strings=False)
+        s = MCCFRSolver(game, seed=seed, **options)
 
     def shipped() -> Any:
         """The policy the run hands out: greedy for a response that asks for it."""
@@ -159,7 +174,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
             probs = s.average_policy_array() if use_cfr else s.policy_array(tree)
             name, value = measure_of_array(game, tree, probs)
             return name, value, 0.0
-        if mode == "response":
+        if paired is not None:
             mean, half = paired(shipped())
             return HEAD_TO_HEAD_HEURISTIC, mean, half
         mean, half = head_to_head(game, s.average_policy(), HEAD_TO_HEAD_GAMES, seed)
@@ -197,6 +212,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
                 since = 0.0
             name, value, half = measure()
             curve.append((done, elapsed, value, half))
+    if parallel:
+        s.close()
     if name is None:
         name = measure()[0]
     return {"solver": label, "iterations": total, "tree": tree, "seconds": elapsed,
@@ -342,13 +359,31 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
     return _finish(rows)
 
 
+def paired_vs_best(game, deals: int, seed: int) -> PairedHeadToHead:
+    """``PairedHeadToHead`` against the game's ``best`` bot: a policy in each
+    seat of each seeded deal with ``best`` in the other seats, minus ``best``
+    itself in that seat on the same deal (so 0 = as strong as ``best`` there)."""
+    from solvers.bots import make_bot
+    best = make_bot("best", game, seed=seed)
+
+    class _Best:
+        def action_probabilities(self, state):
+            return {best.step(state): 1.0}
+
+    return PairedHeadToHead(game, _Best(), deals=deals, seed=seed,
+                            opponent=lambda state, rng: best.step(state))
+
+
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
              strings: bool = False, mode: str = "response",
-             paired_deals: int | None = None) -> dict:
+             paired_deals: int | None = None, best_deals: int = 0,
+             parallel: dict | None = None) -> dict:
     """Solve one game and write its results; returns a summary dict (``mode``:
     see ``mccfr_mode``; ``paired_deals``: deals of the final paired measurement
-    of a response, default ``PAIRED_FINAL_DEALS``)."""
+    of an abstracted solve against the heuristic, default
+    ``PAIRED_FINAL_DEALS``; ``best_deals``: deals of a paired measurement
+    against the ``best`` bot, 0 = none; ``parallel``: see ``_solve``)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = entry.load(preset)
@@ -358,14 +393,16 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     tag = f"-{used}" if used != "raw" and solver != "cfr+" else ""
     checkpoint = (os.path.join(folder, f"checkpoint-{solver}-seed{seed}{tag}.npz") if resume
                   else None)
-    res = _solve(entry, game, solver, iterations, checkpoint, seed, mode)
+    res = _solve(entry, game, solver, iterations, checkpoint, seed, mode, parallel)
     s, tree = res["solver_obj"], res["tree"]
     policy = res["policy"]()
-    paired = None
-    if res["mode"] == "response":
+    paired = vs_best = None
+    if res["abstracted"]:
         deals = paired_deals or PAIRED_FINAL_DEALS
         mean, half = paired_vs_heuristic(game, deals, seed)(policy)
         paired = (mean, half, deals)
+        if best_deals:
+            vs_best = (*paired_vs_best(game, best_deals, seed)(policy), best_deals)
     if res["abstracted"]:
         rows = abstract_situation_table(game, entry, policy, SAMPLED_EPISODES, seed)
         notes = entry.extra["abstract_notes"]
@@ -374,7 +411,11 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
                       f"policy in each seat of {deals} seeded deals (seed {seed}) against "
                       f"heuristic bots, minus the heuristic bot in the same seat on the same "
                       f"deal: **{mean:+.4f} ± {half:.4f}** (mean return difference, 95% "
-                      f"interval over deals; {res['iterations']} iterations).")
+                      f"interval over deals; {res['iterations']} iterations, {res['solver']}).")
+        if vs_best is not None:
+            notes += (f"\n\nAgainst `best` (paired the same way, `best` in the other seats "
+                      f"and as the baseline in the seat): **{vs_best[0]:+.4f} ± "
+                      f"{vs_best[1]:.4f}** over {best_deals} deals (0 = as strong as `best`).")
         entry = dataclasses.replace(entry, feature_doc=entry.extra["abstract_feature_doc"],
                                     notes=notes)
     elif tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
@@ -409,7 +450,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
             "seconds": res["seconds"], "situations": len(rows), "infosets": policy.num_rows,
             "measure": res["measure"], "value": last[2] if last else None,
-            "ci95": last[3] if last else None, "paired": paired,
+            "ci95": last[3] if last else None, "paired": paired, "vs_best": vs_best,
             "checkpoint_seconds": res["checkpoint_seconds"]}
 
 
@@ -437,6 +478,19 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--paired-deals", type=int, default=None,
                         help="deals (x every seat) of the final paired measurement of a "
                              f"response against the heuristic (default {PAIRED_FINAL_DEALS})")
+    parser.add_argument("--best-deals", type=int, default=0,
+                        help="deals (x every seat) of a final paired measurement of an "
+                             "abstracted solve against the game's best bot (default 0: none)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="MCCFR worker processes or Ray tasks per round (default 1: "
+                             "this process; solvers.mccfr_parallel)")
+    parser.add_argument("--batch", type=int, default=100,
+                        help="iterations per worker per round when --workers > 1 or "
+                             "--backend ray (default 100)")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="where parallel MCCFR workers run (default local processes)")
+    parser.add_argument("--address", default=None,
+                        help="Ray cluster address HOST:PORT (with --backend ray)")
     parser.add_argument("--strings", action="store_true",
                         help="also write policy.npz.strings.json (information strings)")
     args = parser.parse_args(argv)
@@ -448,9 +502,18 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(f"--iterations must be positive, got {args.iterations}")
     if args.paired_deals is not None and args.paired_deals < 2:
         parser.error(f"--paired-deals must be at least 2, got {args.paired_deals}")
+    if args.best_deals and args.best_deals < 2:
+        parser.error(f"--best-deals must be 0 or at least 2, got {args.best_deals}")
+    if args.workers < 1 or args.batch < 1:
+        parser.error(f"--workers and --batch must be >= 1, got {args.workers}, {args.batch}")
+    if args.address is not None and args.backend != "ray":
+        parser.error("--address needs --backend ray")
+    parallel = (dict(workers=args.workers, batch=args.batch, backend=args.backend,
+                     address=args.address)
+                if args.workers > 1 or args.backend == "ray" else None)
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,
-                          args.mccfr_mode, args.paired_deals)
+                          args.mccfr_mode, args.paired_deals, args.best_deals, parallel)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -467,6 +530,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
             paired_lines.append(f"{s['game']}: paired difference vs the heuristic in the same "
                                 f"seat, {deals} deals x every seat: {mean:+.4f} ± {half:.4f} "
                                 f"(95%)")
+        if s["vs_best"] is not None:
+            mean, half, deals = s["vs_best"]
+            paired_lines.append(f"{s['game']}: paired difference vs best in the same seat, "
+                                f"{deals} deals x every seat: {mean:+.4f} ± {half:.4f} (95%)")
     for line in paired_lines:
         print(line)
     print(f"results written to {os.path.abspath(args.out)}/ (seed {args.seed})")

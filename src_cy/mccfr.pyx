@@ -345,11 +345,21 @@ cdef class MCCFRCore:
         st["iteration"] = np.asarray([self.iteration], np.int64)
         return st
 
-    def set_state(self, dict st) -> None:
-        """Inverse of ``get_state`` (arrays are validated first, then installed)."""
+    def set_state(self, dict st, bint keep_cache=False) -> None:
+        """Inverse of ``get_state`` (arrays are validated first, then installed;
+        ``strings`` may be a list).
+
+        ``keep_cache``: keep the action-abstraction cache (each information
+        key's row and concrete actions), re-pointing each cached key at the
+        row with the same label in ``st`` and dropping keys whose label is
+        not there; the cache depends on the key only, so this saves the
+        abstraction calls a fresh cache would repeat (parallel MCCFR's
+        workers install a new snapshot every round).
+        """
         nact = np.asarray(st["nact"], np.int64)
         n = len(nact)
-        strings = st["strings"].tolist()
+        strings = (st["strings"].tolist() if hasattr(st["strings"], "tolist")
+                   else list(st["strings"]))
         expected_strings = n if self.keep_strings else 0
         if not (len(st["player"]) == n and len(st["regret"]) == len(st["avg"]) == len(st["acts"])
                 and len(strings) == expected_strings
@@ -361,28 +371,72 @@ cdef class MCCFRCore:
         off = np.zeros(n, np.int64)
         if n:
             off[1:] = np.cumsum(nact)[:-1]
+        old_label = None
+        if keep_cache and self.action_row is not None and self.conc_of_key.size():
+            old_label = [(self.iplayer[s], self.strings[s]) for s in range(self.off.size())]
         self.slot_of_key.clear()
-        self.conc_of_key.clear()
-        self.conc.clear()
         self.slot_of_key.reserve(len(st["keys"]))
-        cdef uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
-        cdef long long[::1] ss = np.ascontiguousarray(st["slots"], np.int64)
+        cdef const uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
+        cdef const long long[::1] ss = np.ascontiguousarray(st["slots"], np.int64)
         cdef Py_ssize_t i
         for i in range(kk.shape[0]):
             self.slot_of_key[kk[i]] = <int>ss[i]
-        self.off = off.tolist()
-        self.nact = nact.tolist()
-        self.iplayer = np.asarray(st["player"]).tolist()
-        self.acts = np.asarray(st["acts"]).tolist()
-        self.R = np.asarray(st["regret"], np.float64).tolist()
-        self.S = np.asarray(st["avg"], np.float64).tolist()
+        _set_ivec(self.off, off)
+        _set_ivec(self.nact, nact)
+        _set_ivec(self.iplayer, st["player"])
+        _set_ivec(self.acts, st["acts"])
+        _set_dvec(self.R, st["regret"])
+        _set_dvec(self.S, st["avg"])
         self.strings = strings
         self.bucket_slot = {}
         if self.abstraction is not None or self.action_row is not None:
             for s, text in enumerate(self.strings):
                 self.bucket_slot[(self.iplayer[s], text)] = s
+        if old_label is None:
+            self.conc_of_key.clear()
+            self.conc.clear()
+        else:
+            self._repoint_cache(old_label)
         self.rng.s = <uint64_t>int(st["rng"][0])
         self.iteration = int(st["iteration"][0])
+
+    cdef void _repoint_cache(self, list old_label) except *:
+        """Point each cached key at the new row of its old row's label (or drop it)."""
+        cdef vector[int] new_slot
+        cdef int s, c, k, n
+        for label in old_label:
+            new_slot.push_back(self.bucket_slot.get(label, -1))
+        cdef unordered_map[uint64_t, int] kept
+        cdef vector[int] conc
+        cdef unordered_map[uint64_t, int].iterator it = self.conc_of_key.begin()
+        while it != self.conc_of_key.end():
+            c = dereference(it).second
+            s = new_slot[self.conc[c]]
+            if s >= 0:
+                n = self.nact[s]
+                kept[dereference(it).first] = conc.size()
+                conc.push_back(s)
+                for k in range(n):
+                    conc.push_back(self.conc[c + 1 + k])
+            preincrement(it)
+        self.conc_of_key.swap(kept)
+        self.conc.swap(conc)
+
+
+cdef void _set_ivec(vector[int]& v, object values) except *:
+    cdef const long long[::1] a = np.ascontiguousarray(values, np.int64)
+    cdef Py_ssize_t i
+    v.resize(a.shape[0])
+    for i in range(a.shape[0]):
+        v[i] = <int>a[i]
+
+
+cdef void _set_dvec(vector[double]& v, object values) except *:
+    cdef const double[::1] a = np.ascontiguousarray(values, np.float64)
+    cdef Py_ssize_t i
+    v.resize(a.shape[0])
+    for i in range(a.shape[0]):
+        v[i] = a[i]
 
 
 include "vectors.pxi"
