@@ -339,19 +339,14 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
                              seed: int) -> list[dict]:
     """Like ``sampled_situation_table`` for a policy over an action abstraction:
     the entry's ``abstract_features`` per decision, abstract action names as columns."""
-    from solvers.policy_tables import _accumulate, _finish
+    from solvers.policy_tables import _accumulate, _finish, decisions
     from src_cy.rng import SplitMix64, sample_sorted
     features = entry.extra["abstract_features"]
     names = policy.action_abstraction.action_names
     rng = SplitMix64(seed)
     rows: dict = {}
     for _ in range(episodes):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
-                continue
-            p = state.current_player()
+        for state, p in decisions(game, rng):
             got = policy.abstract_probabilities(state)
             _accumulate(rows, features(state, p), p, [names[k] for k, _, _ in got],
                         [q for _, _, q in got], 1.0 / episodes)

@@ -37,6 +37,18 @@ def table_specs() -> dict[str, TableSpec]:
 # ----------------------------------------------------------------------
 # Aggregation
 # ----------------------------------------------------------------------
+def decisions(game: pyspiel.Game, rng: SplitMix64):
+    """Yield ``(state, player)`` at each decision of one game, chance drawn from
+    ``rng`` (``sample_sorted``); the caller applies the decision's action to
+    ``state`` before asking for the next one."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_sorted(state.chance_outcomes(), rng))
+            continue
+        yield state, state.current_player()
+
+
 def _action_name(state: pyspiel.State, player: int, action: int) -> str:
     return state.action_to_string(player, action)
 
@@ -109,12 +121,7 @@ def sampled_situation_table(game: pyspiel.Game, entry: GameEntry, table: Any,
     rng = SplitMix64(seed)
     rows: dict = {}
     for _ in range(episodes):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
-                continue
-            p = state.current_player()
+        for state, p in decisions(game, rng):
             legal = state.legal_actions()
             if hasattr(table, "action_probabilities"):
                 got = table.action_probabilities(state)
