@@ -12,9 +12,9 @@ from games.spec import TableSpec as GameEntry
 from games.spec import get_spec
 
 def _load_preset(name: str, preset: str) -> pyspiel.Game:
-    """Load game ``name`` with a preset of its spec (the tables use ``mini``)."""
-    if preset != "mini":
-        raise ValueError(f"{name} has no preset {preset!r}; presets: mini")
+    """Load game ``name`` with a preset of its spec (``GameSpec.load``: an
+    unknown preset raises ``ValueError`` naming the spec's presets); which
+    presets a table offers is its entry's ``presets``."""
     return get_spec(name).load(preset)
 
 
