@@ -14,7 +14,10 @@ tree (or outcome/external-sampling MCCFR when the tree exceeds the entry's
 ``policy_table.csv`` and ``.md`` (decision situations, action probabilities,
 reach), ``policy.npz`` (the full policy, ``solvers.policy_io`` array format;
 ``--strings`` adds ``policy.npz.strings.json``), ``convergence.png`` and
-``convergence.csv``.
+``convergence.csv``; other presets (``--preset default``) write
+``<out>/<game>-<preset>/`` (``table_folder``), solving the preset with the
+entry's parameters for it (``solvers.policy_tables.table_game``: e.g. two
+players) and its per-preset settings (``for_preset``).
 
 The measure (``solvers.measures``): exploitability on 2-player constant-sum
 games, NashConv otherwise, exact on the compiled tree, for CFR+ and for
@@ -75,8 +78,9 @@ from solvers.exploitability import measure_of_array  # noqa: E402
 from solvers.measures import HEAD_TO_HEAD, PairedHeadToHead, head_to_head  # noqa: E402
 from solvers.mccfr import MCCFRSolver  # noqa: E402
 from solvers.mccfr_parallel import ParallelMCCFR  # noqa: E402
-from solvers.policy_tables import (GameEntry, sampled_situation_table,  # noqa: E402
-                                   situation_table, table_specs)
+from solvers.policy_tables import (GameEntry, for_preset,  # noqa: E402
+                                   sampled_situation_table, situation_table, table_game,
+                                   table_specs)
 from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 
 CHECKPOINTS = 20          # measurement points per run
@@ -354,6 +358,14 @@ def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
     return _finish(rows)
 
 
+def table_folder(out: str, game: str, preset: str, players: int | None = None) -> str:
+    """Where a table goes: ``<out>/<game>/`` for the ``mini`` preset (the main
+    job), ``<out>/<game>-<preset>[-<N>p]/`` otherwise."""
+    if preset == "mini" and players is None:
+        return os.path.join(out, game)
+    return os.path.join(out, f"{game}-{preset}" + (f"-{players}p" if players else ""))
+
+
 def paired_vs_best(game, deals: int, seed: int) -> PairedHeadToHead:
     """``PairedHeadToHead`` against the game's ``best`` bot: a policy in each
     seat of each seeded deal with ``best`` in the other seats, minus ``best``
@@ -373,16 +385,18 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
              strings: bool = False, mode: str = "response",
              paired_deals: int | None = None, best_deals: int = 0,
-             parallel: dict | None = None) -> dict:
+             parallel: dict | None = None, players: int | None = None) -> dict:
     """Solve one game and write its results; returns a summary dict (``mode``:
     see ``mccfr_mode``; ``paired_deals``: deals of the final paired measurement
     of an abstracted solve against the heuristic, default
     ``PAIRED_FINAL_DEALS``; ``best_deals``: deals of a paired measurement
-    against the ``best`` bot, 0 = none; ``parallel``: see ``_solve``)."""
+    against the ``best`` bot, 0 = none; ``parallel``: see ``_solve``; ``players``:
+    another player count than the table's for this preset)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
-    game = entry.load(preset)
-    folder = os.path.join(out, entry.name)
+    game = table_game(entry, preset, players)
+    entry = for_preset(entry, preset)
+    folder = table_folder(out, entry.name, preset, players)
     os.makedirs(folder, exist_ok=True)
     used = mccfr_mode(entry, mode)
     tag = f"-{used}" if used != "raw" and solver != "cfr+" else ""
@@ -446,6 +460,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
             "seconds": res["seconds"], "situations": len(rows), "infosets": policy.num_rows,
             "measure": res["measure"], "value": last[2] if last else None,
             "ci95": last[3] if last else None, "paired": paired, "vs_best": vs_best,
+            "folder": folder,
             "checkpoint_seconds": res["checkpoint_seconds"]}
 
 
@@ -454,7 +469,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser = argparse.ArgumentParser(description="Solve games and write policy tables.")
     parser.add_argument("--games", default=",".join(registry),
                         help=f"comma-separated games (default: all: {','.join(registry)})")
-    parser.add_argument("--preset", default="mini")
+    parser.add_argument("--preset", default="mini",
+                        help="the game's preset (mini, default, ...: its table entry's presets)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="another player count than the preset table's")
     parser.add_argument("--solver", choices=("auto", "cfr+", "mccfr"), default="auto")
     parser.add_argument("--iterations", type=int, default=None,
                         help="iterations per game (default: the game's own budget)")
@@ -508,7 +526,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 if args.workers > 1 or args.backend == "ray" else None)
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,
-                          args.mccfr_mode, args.paired_deals, args.best_deals, parallel)
+                          args.mccfr_mode, args.paired_deals, args.best_deals, parallel,
+                          args.players)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -531,7 +550,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
                                 f"{deals} deals x every seat: {mean:+.4f} ± {half:.4f} (95%)")
     for line in paired_lines:
         print(line)
-    print(f"results written to {os.path.abspath(args.out)}/ (seed {args.seed})")
+    print(f"results written to {os.path.abspath(args.out)}/ (seed {args.seed}): "
+          + ", ".join(os.path.relpath(s["folder"], args.out) for s in summaries))
     return summaries
 
 

@@ -13,9 +13,10 @@ abstract action names) when the entry has one and the preset is not
 concrete move that no abstract action names is counted as ``other``.
 ``reach`` is visits per game.
 
-Writes ``<out>/<game>/search_table.csv`` and ``.md`` (the policy table's
-format) and, when ``<out>/<game>/policy_table.csv`` of the same preset
-exists, ``search_vs_solve.md``: the situations both tables have, ranked by
+Writes ``search_table.csv`` and ``.md`` (the policy table's format) to the
+policy table's folder (``experiments.policy_tables.table_folder``:
+``<out>/<game>-<preset>/``, ``<out>/<game>/`` for ``mini``) and, when that
+folder holds a ``policy_table.csv``, ``search_vs_solve.md``: the situations both tables have, ranked by
 how often they occur times how far the two distributions are apart (total
 variation), with both distributions, so a reader sees where search and
 solve disagree.
@@ -29,9 +30,9 @@ from typing import Any
 
 from tqdm import tqdm
 
-from experiments.policy_tables import _atomic, _write_table
+from experiments.policy_tables import _atomic, _write_table, table_folder
 from solvers.policy_tables import (GameEntry, _accumulate, _action_name, _finish, decisions,
-                                   table_specs)
+                                   for_preset, table_game, table_specs)
 from src_cy.rng import SplitMix64, derive_seed
 
 COMPARE_ROWS = 25      # situations shown in search_vs_solve.md
@@ -137,13 +138,14 @@ def write_comparison(path: str, title: str, cols: list[str], rows: list[dict]) -
 
 
 def run_game(entry: GameEntry, preset: str, bot: str, episodes: int, seed: int,
-             out: str, progress: bool = True) -> dict:
+             out: str, progress: bool = True, players: int | None = None) -> dict:
     """Write one game's search table (and comparison, when a solve is there)."""
     import dataclasses
-    game = entry.load(preset)
+    game = table_game(entry, preset, players)
+    entry = for_preset(entry, preset)
     abstract = uses_abstraction(entry, preset)
     rows = search_situation_table(game, entry, bot, episodes, seed, abstract, progress)
-    folder = os.path.join(out, entry.name)
+    folder = table_folder(out, entry.name, preset, players)
     os.makedirs(folder, exist_ok=True)
     notes = (f"Filled by `{bot}` in self-play ({episodes} games, seed {seed}, preset "
              f"`{preset}`): the bot's move distribution at every decision it met, by "
@@ -159,7 +161,7 @@ def run_game(entry: GameEntry, preset: str, bot: str, episodes: int, seed: int,
                          f"{entry.name} ({preset}): `{bot}` against the solved policy",
                          cols, cmp_rows)
         compared = len(cmp_rows)
-    return {"game": entry.name, "situations": len(rows), "compared": compared}
+    return {"game": entry.name, "situations": len(rows), "compared": compared, "folder": folder}
 
 
 def main(argv: list[str] | None = None) -> list[dict]:
@@ -168,6 +170,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--games", required=True,
                         help=f"comma-separated games ({','.join(registry)})")
     parser.add_argument("--preset", default="default")
+    parser.add_argument("--players", type=int, default=None,
+                        help="another player count than the preset table's")
     parser.add_argument("--bot", default="best", help="bot spec (default: the game's best)")
     parser.add_argument("--episodes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
@@ -186,10 +190,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
             parser.error(f"{g} has no table preset {args.preset!r}; presets: "
                          f"{registry[g].presets}")
         s = run_game(registry[g], args.preset, args.bot, args.episodes, args.seed, args.out,
-                     not args.no_progress)
+                     not args.no_progress, args.players)
         print(f"{g}: {s['situations']} situations"
               + (f", {s['compared']} beside the solved table" if s["compared"] is not None
-                 else "") + f" -> {os.path.join(args.out, g)}/")
+                 else "") + f" -> {s['folder']}/")
         out.append(s)
     return out
 

@@ -178,6 +178,7 @@ SABOTEUR_TABLE = GameEntry(
         "my_broken": "tools broken in front of you",
         "others_broken": "how many other players have a broken tool",
     },
+    presets=("mini", "default"),
     max_nodes=10_000,
     mccfr_iterations=30_000,
     mccfr_scheme="outcome",
@@ -215,6 +216,23 @@ SABOTEUR_TABLE = GameEntry(
             "map (an unknown goal), pass (discard the least useful card). An abstract action "
             "that names the same move as an earlier one is absent. Reach is estimated from "
             "sampled games."),
+        # The full game (5 players, three rounds): external sampling explodes on its
+        # length (8 abstract actions at each of ~30 own decisions), so outcome sampling.
+        "by_preset": {"default": {
+            "response_scheme": "outcome",
+            "response_iterations": 15_000,
+            "self-play_iterations": 8_000,
+            "abstract_notes": (
+                "Saboteur `default` preset (5 players, the full three rounds, the rulebook's "
+                "deck and maze). Solved by outcome-sampling MCCFR over the same abstraction as "
+                "the mini table, by default (`--mccfr-mode response`) with the four other "
+                "seats playing the heuristic bot, so the table is a response to heuristic "
+                "play within the abstraction, not an equilibrium; the policy is the greedy "
+                "one (each bucket's abstract action of highest cumulative regret), and a "
+                "bucket never visited plays the heuristic's move. Abstract actions as in "
+                "the mini table: heuristic, extend, block, clear, break, repair, map, pass. "
+                "Reach is estimated from sampled games."),
+        }},
     })
 
 

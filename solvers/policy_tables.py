@@ -37,6 +37,27 @@ def table_specs() -> dict[str, TableSpec]:
 # ----------------------------------------------------------------------
 # Aggregation
 # ----------------------------------------------------------------------
+def for_preset(entry: GameEntry, preset: str) -> GameEntry:
+    """``entry`` as it solves ``preset``: ``extra["by_preset"][preset]`` (a dict
+    of extra keys, e.g. another scheme, budget or notes) laid over ``extra``."""
+    import dataclasses
+    over = entry.extra.get("by_preset", {}).get(preset)
+    return entry if not over else dataclasses.replace(entry, extra={**entry.extra, **over})
+
+
+def table_game(entry: GameEntry, preset: str, players: int | None = None) -> pyspiel.Game:
+    """The game a table of ``preset`` solves: the spec's preset with the entry's
+    ``extra["params"]`` for it (after :func:`for_preset`; e.g. the 2-player
+    default of a game whose rulebook default is 4), and ``players`` if given."""
+    game = entry.load(preset)
+    params = dict(for_preset(entry, preset).extra.get("params", {}))
+    if players is not None:
+        params["players"] = players
+    if not params:
+        return game
+    return pyspiel.load_game(game.get_type().short_name, {**game.get_parameters(), **params})
+
+
 def decisions(game: pyspiel.Game, rng: SplitMix64):
     """Yield ``(state, player)`` at each decision of one game, chance drawn from
     ``rng`` (``sample_sorted``); the caller applies the decision's action to
