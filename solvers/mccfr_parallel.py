@@ -88,17 +88,21 @@ def round_task(job: tuple) -> tuple[int, dict]:
 def increments(before: dict, after: dict) -> dict:
     """What a worker's run added to the tables ``before`` (both :func:`snapshot` dicts).
 
-    ``d_regret``/``d_avg``: the change of the rows ``before`` had; ``new_*``:
-    the rows created since (player, actions, sums, labels); ``keys``/``slots``:
-    information keys first seen since, with their row (rows of ``before``
-    keep their index; new row ``j`` is ``len(before rows) + j``).
+    ``idx``/``d_regret``/``d_avg``: the entries of ``before``'s rows that
+    changed, and by how much (sparse: a batch touches few rows of a large
+    table); ``new_*``: the rows created since (player, actions, sums,
+    labels); ``keys``/``slots``: information keys first seen since, with
+    their row (rows of ``before`` keep their index; new row ``j`` is
+    ``len(before rows) + j``).
     """
     n0 = len(before["nact"])
     m0 = len(before["regret"])
+    r, a = after["regret"][:m0], after["avg"][:m0]
+    idx = np.flatnonzero((r != before["regret"]) | (a != before["avg"]))
     new_keys = ~np.isin(after["keys"], before["keys"], assume_unique=True)
     return {
-        "d_regret": after["regret"][:m0] - before["regret"],
-        "d_avg": after["avg"][:m0] - before["avg"],
+        "idx": idx, "d_regret": r[idx] - before["regret"][idx],
+        "d_avg": a[idx] - before["avg"][idx],
         "new_nact": after["nact"][n0:], "new_player": after["player"][n0:],
         "new_acts": after["acts"][m0:], "new_regret": after["regret"][m0:],
         "new_avg": after["avg"][m0:], "new_strings": after["strings"][n0:],
@@ -118,8 +122,8 @@ def merge(state: dict, parts: list[dict], keep_strings: bool) -> dict:
     regret = state["regret"].copy()
     avg = state["avg"].copy()
     for part in parts:
-        regret += part["d_regret"]
-        avg += part["d_avg"]
+        regret[part["idx"]] += part["d_regret"]      # idx has no repeats
+        avg[part["idx"]] += part["d_avg"]
     row_of: dict[Any, int] = {}
     known = state["keys"]
     extra: dict[int, int] = {}

@@ -1,0 +1,105 @@
+"""Benchmark: parallel MCCFR (``solvers.mccfr_parallel``) against one process.
+
+``python -m experiments.bench.bench_mccfr_parallel [--iterations N] [--seeds K]
+[--batches 50,100,200] [--ray] [--write]``
+
+On leduc_poker (external sampling) for each configuration and seed: wall
+time and exact exploitability after ``N`` iterations, single-process
+``MCCFRSolver`` against ``ParallelMCCFR`` with 2 workers (local processes;
+``--ray`` adds a local Ray instance) at each batch size.  It reports the
+mean exploitability (per iteration, the issue's "per traversal") and the
+wall time per 1,000 iterations, with the ratios to one process.  Then the
+same for a heavier iteration (Gold Thief 2-player default, outcome
+sampling over raw information sets), where a round's fixed cost matters
+less.  Speed is wall time: run it on an otherwise idle machine.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pyspiel
+
+import games  # noqa: F401
+from experiments.bench._benchutil import bench_parser, publish
+from solvers.exploitability import measure_of_array
+from solvers.mccfr import MCCFRSolver
+from solvers.mccfr_parallel import ParallelMCCFR
+from solvers.tree import compile_game
+
+
+def _leduc(iterations: int, seeds: int, batches: list[int], backends: list[str]) -> str:
+    game = pyspiel.load_game("leduc_poker")
+    tree = compile_game(game)
+    configs = [("1 process", None, None)] + [(f"2 workers, {b}, batch {n}", b, n)
+                                             for b in backends for n in batches]
+    rows = []
+    for name, backend, batch in configs:
+        values, walls = [], []
+        for seed in range(seeds):
+            t0 = time.perf_counter()
+            if backend is None:
+                s = MCCFRSolver(game, seed=seed)
+                s.run(iterations)
+                walls.append(time.perf_counter() - t0)
+                values.append(measure_of_array(game, tree, s.policy_array(tree))[1])
+                continue
+            with ParallelMCCFR(game, workers=2, batch=batch, seed=seed, backend=backend) as p:
+                p.run(iterations)
+                walls.append(time.perf_counter() - t0)
+                values.append(measure_of_array(game, tree, p.policy_array(tree))[1])
+        rows.append((name, float(np.mean(values)), float(np.std(values)),
+                     1e6 * float(np.mean(walls)) / iterations))
+    base_e, base_w = rows[0][1], rows[0][3]
+    out = ["| configuration | exploitability (mean ± sd over seeds) | vs 1 process | "
+           "wall ms per 1,000 iterations | wall vs 1 process |", "|---|---|---|---|---|"]
+    for name, e, sd, w in rows:
+        out.append(f"| {name} | {e:.4f} ± {sd:.4f} | {e / base_e:.2f}× | {w:.1f} | "
+                   f"{w / base_w:.2f}× |")
+    return (f"leduc_poker, external sampling, {iterations:,} iterations, {seeds} seeds:\n\n"
+            + "\n".join(out))
+
+
+def _heavy(seconds: float, batch: int) -> str:
+    game = pyspiel.load_game("gold_thief", {"players": 2})
+    rates = []
+    for name in ("1 process", "2 workers"):
+        if name == "1 process":
+            s = MCCFRSolver(game, scheme="outcome", seed=0, keep_strings=False)
+        else:
+            s = ParallelMCCFR(game, workers=2, batch=batch, seed=0, scheme="outcome",
+                              keep_strings=False)
+        n, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            s.run(2 * batch)
+            n += 2 * batch
+        rates.append((name, n / (time.perf_counter() - t0), s.num_infosets))
+        if name != "1 process":
+            s.close()
+    out = ["| configuration | iterations per second | rows |", "|---|---|---|"]
+    out += [f"| {n} | {r:,.0f} | {k:,} |" for n, r, k in rates]
+    return (f"gold_thief (players=2), outcome sampling, raw information sets, about "
+            f"{seconds:.0f} s each, batch {batch}: 2 workers run "
+            f"{rates[1][1] / rates[0][1]:.2f}× the iterations per second of 1 process.\n\n"
+            + "\n".join(out))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = bench_parser(__doc__, "unused (seeds are 0..K-1)")
+    parser.add_argument("--iterations", type=int, default=20_000)
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--batches", default="50,100,200")
+    parser.add_argument("--ray", action="store_true", help="also on a local Ray instance")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="time per configuration of the heavier game")
+    args = parser.parse_args(argv)
+    batches = [int(b) for b in args.batches.split(",") if b]
+    backends = ["local"] + (["ray"] if args.ray else [])
+    text = (_leduc(args.iterations, args.seeds, batches, backends) + "\n\n"
+            + _heavy(args.seconds, max(batches)))
+    command = "python -m experiments.bench.bench_mccfr_parallel " + " ".join(argv or [])
+    publish(command.strip(), text, "mccfr-parallel", args.write)
+
+
+if __name__ == "__main__":
+    main()
