@@ -1,8 +1,11 @@
 """Runnable experiments, by purpose.
 
-* User commands: ``python -m experiments.<command>`` for ``policy_tables``
-  (the main job, ``./run.sh``), ``play``, ``match``, ``tournament``,
-  ``strength`` and ``demo``, with the modules they share (``botspec``,
+* User commands: ``goldspiel <command>`` (the console script;
+  ``python -m experiments <command>`` from a checkout; ``experiments.cli``
+  lists them) or ``python -m experiments.<module>`` for ``policy_tables``
+  (the main job, ``./run.sh``), ``search_table``, ``play``, ``match``,
+  ``tournament``, ``strength``, ``demo``, ``bot_exploitability`` and
+  ``exploitability_lower_bound``, with the modules they share (``botspec``,
   ``play_render``).
 * ``experiments.bench``: the benchmarks ``docs/benchmarks.md`` cites,
   ``python -m experiments.bench.<name>``.

@@ -4,6 +4,8 @@ In place (``./run.sh pytest``) the packages come from the checkout and the
 wheel checks are skipped; under ``./run.sh test`` (``GOLDSPIEL_WHEEL_TEST=1``)
 every package must come from site-packages, never from the checkout.
 """
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -51,6 +53,10 @@ def test_wheel_contents() -> None:
     exp = Path(experiments.__file__).resolve().parent
     assert (exp / "bench" / "bench_engines.py").is_file(), "benchmarks missing"
     assert not (exp / "research").exists(), "research scripts in the wheel"
+    script = Path(sys.executable).parent / "goldspiel"      # the console entry point
+    assert script.is_file(), "no goldspiel command in the environment"
+    out = subprocess.run([str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "tables" in out.stdout
 
 
 def test_wheel_packages_are_every_package_but_research() -> None:
