@@ -48,9 +48,11 @@ backend, though not the single-process tables.
 
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
 needs, atomically) and restarts from it; a checkpoint is written at the end
-and whenever the solving time since the last one is at least
-``CHECKPOINT_MIN_SECONDS`` and ``CHECKPOINT_RATIO`` times the last write's
-cost, so checkpointing stays under about 10% of the run time.
+and, after a measurement chunk, whenever the solving time since the last
+one is at least ``CHECKPOINT_MIN_SECONDS`` and ``CHECKPOINT_RATIO`` times
+the last write's cost, so checkpointing stays under about 10% of the run
+time; a chunk longer than ``CHECKPOINT_MAX_SECONDS`` (5 minutes) is
+checkpointed inside too, so a full-size solve loses at most that much.
 
 Games join through their spec (``games/<game>.py``): a ``table`` entry with a
 feature extractor, its documentation and solving budgets.
@@ -86,6 +88,7 @@ from solvers.tree import TreeTooLargeError, compile_game  # noqa: E402
 CHECKPOINTS = 20          # measurement points per run
 CHECKPOINT_RATIO = 9.0    # seconds solved per second spent writing checkpoints (at least)
 CHECKPOINT_MIN_SECONDS = 10.0  # and at least this much solving between two checkpoints
+CHECKPOINT_MAX_SECONDS = 300.0  # but a checkpoint at least this often (mid-chunk if need be)
 HEAD_TO_HEAD_GAMES = 200  # games per estimate point when the tree does not compile
 PAIRED_DEALS = 100        # deals (x every seat) per paired point against the heuristic
 PAIRED_FINAL_DEALS = 5000  # deals (x every seat) of the final paired measurement
@@ -146,7 +149,12 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
                            entry.extra[f"{mode}_iterations"] if use_abs
                            else entry.mccfr_iterations)
     scheme = entry.extra.get(f"{mode}_scheme", entry.mccfr_scheme)
-    chunk = max(1, total // CHECKPOINTS)
+    # Whole parallel rounds only, so a resumed run repeats the rounds of an
+    # uninterrupted one; sub-chunks let a checkpoint come within
+    # CHECKPOINT_MAX_SECONDS however long a chunk is.
+    unit = parallel["workers"] * parallel["batch"] if parallel and not use_cfr else 1
+    chunk = max(unit, total // CHECKPOINTS // unit * unit)
+    sub = max(unit, chunk // 10 // unit * unit)
     curve: list[tuple[int, float, float, float]] = []
     paired = None
     if use_abs:
@@ -198,22 +206,25 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
               leave=False) as bar:
         while done < total:
-            step = min(chunk, total - done)
-            t0 = time.perf_counter()
-            s.run(step)
-            dt = time.perf_counter() - t0
-            elapsed += dt
-            since += dt
-            done += step
-            bar.update(step)
-            due = since >= max(CHECKPOINT_RATIO * last_cost, CHECKPOINT_MIN_SECONDS)
-            if checkpoint is not None and (done == total or due):
+            end = min(done + chunk, total)
+            while done < end:
+                step = min(sub, end - done)
                 t0 = time.perf_counter()
-                s.save_checkpoint(checkpoint)
-                last_cost = time.perf_counter() - t0
-                ckpt_seconds += last_cost
-                ckpt_writes += 1
-                since = 0.0
+                s.run(step)
+                dt = time.perf_counter() - t0
+                elapsed += dt
+                since += dt
+                done += step
+                bar.update(step)
+                due = since >= max(CHECKPOINT_RATIO * last_cost, CHECKPOINT_MIN_SECONDS)
+                if checkpoint is not None and (done == total or (done == end and due)
+                                               or since >= CHECKPOINT_MAX_SECONDS):
+                    t0 = time.perf_counter()
+                    s.save_checkpoint(checkpoint)
+                    last_cost = time.perf_counter() - t0
+                    ckpt_seconds += last_cost
+                    ckpt_writes += 1
+                    since = 0.0
             name, value, half = measure()
             curve.append((done, elapsed, value, half))
     if parallel:

@@ -116,8 +116,8 @@ def test_killed_run_resumes_to_the_identical_table(tmp_path, monkeypatch):
 
     def dying_run(self, n):
         calls.append(n)
-        if len(calls) == 7:
-            raise KeyboardInterrupt  # killed in the middle of the 7th chunk
+        if len(calls) == 65:
+            raise KeyboardInterrupt  # killed in the middle of the 7th chunk (10 runs each)
         real_run(self, n)
 
     monkeypatch.setattr(MCCFRSolver, "run", dying_run)
@@ -132,3 +132,22 @@ def test_killed_run_resumes_to_the_identical_table(tmp_path, monkeypatch):
     assert resumed["iterations"] == 1000
     assert _files(tmp_path / "killed" / "leduc_poker") == \
         _files(tmp_path / "straight" / "leduc_poker")
+
+
+def test_a_long_chunk_is_checkpointed_inside(tmp_path, monkeypatch):
+    """With CHECKPOINT_MAX_SECONDS passed, a checkpoint comes before the chunk ends."""
+    from solvers.mccfr import MCCFRSolver
+    saved = []
+    real_save = MCCFRSolver.save_checkpoint
+
+    def counting_save(self, path):
+        saved.append(self.iteration)
+        real_save(self, path)
+
+    monkeypatch.setattr(MCCFRSolver, "save_checkpoint", counting_save)
+    monkeypatch.setattr(script, "CHECKPOINT_MAX_SECONDS", 0.0)
+    monkeypatch.setattr(script, "CHECKPOINTS", 2)
+    script.main(["--games", "kuhn_poker", "--solver", "mccfr", "--iterations", "200",
+                 "--resume", "--save-policy", "no", "--out", str(tmp_path)])
+    assert saved[0] == 10 and saved[-1] == 200     # chunks of 100, sub-chunks of 10
+    assert len(saved) == 20
