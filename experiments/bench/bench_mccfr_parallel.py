@@ -8,10 +8,12 @@ time and exact exploitability after ``N`` iterations, single-process
 ``MCCFRSolver`` against ``ParallelMCCFR`` with 2 workers (local processes;
 ``--ray`` adds a local Ray instance) at each batch size.  It reports the
 mean exploitability (per iteration, the issue's "per traversal") and the
-wall time per 1,000 iterations, with the ratios to one process.  Then the
-same for a heavier iteration (Gold Thief 2-player default, outcome
-sampling over raw information sets), where a round's fixed cost matters
-less.  Speed is wall time: run it on an otherwise idle machine.
+wall time per 1,000 iterations, with the ratios to one process.  Then
+iterations per second for a heavier iteration, where a round's fixed cost
+matters less: Saboteur ``mini`` over its abstraction, outcome sampling in
+self-play (thousands of rows, each iteration milliseconds, as in the
+full-size abstraction solves).  Speed is wall time: run it on an otherwise
+idle machine.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import pyspiel
 
 import games  # noqa: F401
 from experiments.bench._benchutil import bench_parser, publish
+from games.spec import get_spec
 from solvers.exploitability import measure_of_array
 from solvers.mccfr import MCCFRSolver
 from solvers.mccfr_parallel import ParallelMCCFR
@@ -61,14 +64,15 @@ def _leduc(iterations: int, seeds: int, batches: list[int], backends: list[str])
 
 
 def _heavy(seconds: float, batch: int) -> str:
-    game = pyspiel.load_game("gold_thief", {"players": 2})
+    game = get_spec("saboteur").load("mini")
+    options = dict(scheme="outcome", abstraction="saboteur_compact",
+                   action_abstraction="saboteur_actions")
     rates = []
     for name in ("1 process", "2 workers"):
         if name == "1 process":
-            s = MCCFRSolver(game, scheme="outcome", seed=0, keep_strings=False)
+            s = MCCFRSolver(game, seed=0, **options)
         else:
-            s = ParallelMCCFR(game, workers=2, batch=batch, seed=0, scheme="outcome",
-                              keep_strings=False)
+            s = ParallelMCCFR(game, workers=2, batch=batch, seed=0, **options)
         n, t0 = 0, time.perf_counter()
         while time.perf_counter() - t0 < seconds:
             s.run(2 * batch)
@@ -78,7 +82,8 @@ def _heavy(seconds: float, batch: int) -> str:
             s.close()
     out = ["| configuration | iterations per second | rows |", "|---|---|---|"]
     out += [f"| {n} | {r:,.0f} | {k:,} |" for n, r, k in rates]
-    return (f"gold_thief (players=2), outcome sampling, raw information sets, about "
+    return (f"Saboteur `mini` over its abstraction (`saboteur_compact` buckets, "
+            f"`saboteur_actions`), outcome sampling in self-play, about "
             f"{seconds:.0f} s each, batch {batch}: 2 workers run "
             f"{rates[1][1] / rates[0][1]:.2f}× the iterations per second of 1 process.\n\n"
             + "\n".join(out))
