@@ -64,6 +64,7 @@ import contextlib
 import dataclasses
 import csv
 import os
+import textwrap
 import time
 from typing import Any
 
@@ -294,10 +295,13 @@ _MEASURE_LABELS = {
 
 
 def _plot(path: str, title: str, measure: str, curve: list,
-          reference: tuple[str, float, float] | None = None) -> None:
+          reference: tuple[str, float, float] | None = None,
+          finals: list[tuple[str, float, float]] = ()) -> None:
     """Two panels, the measure against iterations and against solve seconds;
-    ``reference`` = (label, value, 95% half-width) is drawn as a band."""
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
+    ``reference`` = (label, value, 95% half-width) is drawn as a band and each
+    of ``finals`` (label, value, half-width: a final measurement of the
+    shipped policy) as a point with its interval at the last iteration."""
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6 + 0.4 * bool(finals)))
     its, secs, vals, half = zip(*curve)
     log = measure not in (HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC) and min(vals) > 0
     for ax, x, xlabel in ((axes[0], its, "iterations"), (axes[1], secs, "solve time (s)")):
@@ -305,6 +309,9 @@ def _plot(path: str, title: str, measure: str, curve: list,
             ax.loglog(x, vals, marker=".")
         else:
             ax.errorbar(x, vals, yerr=half, marker=".", capsize=2, label="policy")
+            for (name, value, width), marker in zip(finals, "sD^v"):
+                ax.errorbar([x[-1]], [value], yerr=[width], marker=marker, capsize=3,
+                            linestyle="none", label=name)
             ax.set_xscale("log")
         if reference is not None:
             name, value, width = reference
@@ -318,12 +325,14 @@ def _plot(path: str, title: str, measure: str, curve: list,
         ax.set_xlabel(xlabel)
         ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
         ax.grid(True, which="both", alpha=0.3)
-    fig.suptitle(title)
+    fig.suptitle(textwrap.fill(title, 95), fontsize=11)
     if reference is not None:
         # One legend under both panels, clear of the curves and error bars.
         handles, labels = axes[0].get_legend_handles_labels()
-        fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=len(labels))
-        fig.tight_layout(rect=(0, 0.07, 1, 1))
+        ncol = min(len(labels), 2)
+        rows = -(-len(labels) // ncol)
+        fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=ncol)
+        fig.tight_layout(rect=(0, 0.05 + 0.045 * rows, 1, 1))
     else:
         fig.tight_layout()
     fig.savefig(path + ".tmp", dpi=100, format="png")
@@ -463,8 +472,14 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
         elif res["abstracted"]:
             mean, half = head_to_head(game, HeuristicPolicy(game), HEAD_TO_HEAD_GAMES, seed)
             reference = ("heuristic bot in the seat, same deals", mean, half)
+        finals = []
+        if paired is not None and res["measure"] == HEAD_TO_HEAD_HEURISTIC:
+            finals.append((f"final, {paired[2]} deals", paired[0], paired[1]))
+        if vs_best is not None and res["measure"] == HEAD_TO_HEAD_HEURISTIC:
+            finals.append((f"final, paired vs best ({vs_best[2]} deals; 0 = as best)",
+                           vs_best[0], vs_best[1]))
         _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"],
-              reference)
+              reference, finals)
         _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
     last = res["curve"][-1] if res["curve"] else None
     return {"game": entry.name, "solver": res["solver"], "iterations": res["iterations"],
