@@ -245,26 +245,28 @@ class ParallelMCCFR:
 
     # -- running --------------------------------------------------------
     def run(self, iterations: int) -> None:
-        """At least ``iterations`` more iterations, in whole rounds of
-        ``workers x batch`` (a last, shorter round splits the rest)."""
+        """``iterations`` more iterations, in rounds of ``workers x batch``; a
+        last, shorter round shares the rest between the workers."""
         if iterations < 0:
             raise ValueError(f"iterations must be >= 0, got {iterations}")
         left = int(iterations)
         while left > 0:
-            per = min(self.batch, -(-left // self.workers))
-            self._round(per)
-            left -= per * self.workers
+            n = min(left, self.workers * self.batch)
+            self._round([n // self.workers + (w < n % self.workers)
+                         for w in range(self.workers)])
+            left -= n
 
-    def _round(self, per: int) -> None:
+    def _round(self, shares: list[int]) -> None:
+        """One round: worker ``w`` runs ``shares[w]`` iterations from the snapshot."""
         core = self.solver._core
         snap = snapshot(core)
         start = int(core.iteration)
         jobs = [(w, self.game_string, self.options, snap,
-                 derive_seed(derive_seed(self.seed, start), w), per)
-                for w in range(self.workers)]
+                 derive_seed(derive_seed(self.seed, start), w), n)
+                for w, n in enumerate(shares) if n > 0]
         merged = merge(snap, self._map(jobs), core.keep_strings)
         merged["rng"] = np.asarray([derive_seed(self.seed, start)], np.uint64)  # unused here
-        merged["iteration"] = np.asarray([start + per * self.workers], np.int64)
+        merged["iteration"] = np.asarray([start + sum(shares)], np.int64)
         core.set_state(merged)
 
     def _map(self, jobs: list[tuple]) -> list[dict]:
@@ -282,10 +284,12 @@ class ParallelMCCFR:
             if self._pool is None:
                 self._pool = mp.get_context("fork").Pool(self.workers)
             results = self._pool.map(self.task, jobs)
+        index_of = {job[0]: k for k, job in enumerate(jobs)}
         for index, part in results:
-            if out[index] is not None:
-                raise RuntimeError(f"worker {index} returned twice")
-            out[index] = part
+            k = index_of.get(index)
+            if k is None or out[k] is not None:
+                raise RuntimeError(f"worker {index} returned twice or was not asked")
+            out[k] = part
         if any(p is None for p in out):
             raise RuntimeError("a worker's increments are missing")
         return out

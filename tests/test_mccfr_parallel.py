@@ -121,6 +121,9 @@ def test_same_seed_same_tables_in_process_and_in_a_pool():
     with ParallelMCCFR(LEDUC, workers=2, batch=40, seed=6) as other:
         other.run(400)
     assert other.average_policy_table() != pool.average_policy_table()
+    with ParallelMCCFR(LEDUC, workers=2, batch=40, seed=5) as odd:
+        odd.run(85)                       # two rounds of 2 x 40, then 3 + 2
+        assert odd.iteration == 85
 
 
 def test_one_worker_is_plain_mccfr_in_rounds():
