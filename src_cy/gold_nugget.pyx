@@ -23,6 +23,8 @@ from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64, C
 from src_cy.clock cimport past
 
 import struct as _struct
+
+from src_cy.gold_nugget_view import GoldNuggetView
 from src_cy.gold_nugget_actions cimport (
     MAXP, MAXS, NLEAF, NWIND, NCARD, NANIMAL,
     C_BEG, C_CHANCE, C_NHF, C_SUSP, C_GOLD, C_LOYAL, C_TRIBUTE, C_DOIHAVE, C_PEEK, C_GLANCE,
@@ -1922,8 +1924,9 @@ cdef class GoldNuggetEngine(Engine):
         """Everything `player` observed, in order (perfect recall)."""
         return _gn_info_string(self, player)
 
-    def player_view(self, int player) -> dict:
-        """What `player` knows now, as plain typed fields (docs/rules, "Player view").
+    def player_view(self, int player):
+        """What `player` knows now, a ``src_cy.gold_nugget_view.GoldNuggetView``
+        (docs/rules, "Player view").
 
         Every field is a function of the player's information state; strings,
         the observation tensor and the heuristic bot are built from it.

@@ -247,7 +247,7 @@ cdef bint _gn_blind(GoldNuggetEngine self, int player) noexcept:
     return not (self.seers() >> player) & 1
 
 
-def _gn_player_view(GoldNuggetEngine self, int player) -> dict:
+def _gn_player_view(GoldNuggetEngine self, int player):
     """What `player` knows now, as plain typed fields (docs/rules, "Player view").
 
     Every field is a function of the player's information state; strings,
@@ -267,7 +267,7 @@ def _gn_player_view(GoldNuggetEngine self, int player) -> dict:
         if g.knows[player] & (1 << g.nest[i]):
             nest_known[g.face[g.nest[i]]] += 1
     to_move = self.current_player() == player
-    return {
+    return GoldNuggetView(**{
         "seat": player,
         "phase": PHASE_NAMES[_gn_shown_phase(self, player)],
         "day": g.day, "days": g.days, "time": TIMES[g.time], "holder": g.holder,
@@ -295,7 +295,7 @@ def _gn_player_view(GoldNuggetEngine self, int player) -> dict:
                            for q in range(g.n)],
         "plays": g.plays,
         "special_used": bool(g.special_used),
-    }
+    })
 
 
 def _gn_obs_string(GoldNuggetEngine self, int player) -> str:

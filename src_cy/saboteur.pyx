@@ -50,6 +50,8 @@ from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, mix64, CHANCE_PLAY
 
 import struct as _struct
 
+from src_cy.saboteur_view import SaboteurView
+
 
 cdef enum:
     # Cap on redraws of the gold plan (``make_plan``); the acceptance rate
@@ -1705,9 +1707,10 @@ cdef class SaboteurEngine(Engine):
         and beliefs, which must not parse strings)."""
         return _event_log(self, player)
 
-    def player_view(self, int player) -> dict:
-        """What ``player`` knows now, as plain typed fields (see the rules doc,
-        "Player view").  Every field is public or ``player``'s own."""
+    def player_view(self, int player):
+        """What ``player`` knows now, a ``src_cy.saboteur_view.SaboteurView``
+        (see the rules doc, "Player view").  Every field is public or
+        ``player``'s own."""
         return _player_view(self, player)
 
     def obs_string(self, int player) -> str:

@@ -202,8 +202,8 @@ def _info_string(SaboteurEngine self, int player) -> str:
     return "\n".join(lines)
 
 
-def _player_view(SaboteurEngine self, int player) -> dict:
-    """Body of ``SaboteurEngine.player_view``."""
+def _player_view(SaboteurEngine self, int player):
+    """Body of ``SaboteurEngine.player_view`` (a ``SaboteurView``)."""
     cdef SabState* s = &self.s
     cdef int n = self.p.n, p, q, k, t, g, i
     if not 0 <= player < n:
@@ -224,7 +224,7 @@ def _player_view(SaboteurEngine self, int player) -> dict:
         known_gold = sorted((s.gloc[i], s.gval[i]) for i in range(NGOLD)
                             if s.gloc[i] >= 0 and s.gloc[i] != player
                             and (s.gseen[i] >> player) & 1)
-    return {
+    return SaboteurView(**{
         "player": player,
         "num_players": n,
         "round": min(s.round, self.p.rounds - 1),
@@ -268,7 +268,7 @@ def _player_view(SaboteurEngine self, int player) -> dict:
         "gold_drawn_count": (s.gdrawn[0] + s.gdrawn[1] + s.gdrawn[2]) if drawn_public else 0,
         "held_gold": [s.gdrawn[k] for k in range(3)] if holder == player else None,
         "known_gold": known_gold,
-    }
+    })
 
 
 def _obs_string(SaboteurEngine self, int player) -> str:
