@@ -265,11 +265,7 @@ def gold_nugget_abstract_features(state: pyspiel.State, player: int) -> dict:
     b = gold_nugget_compact(player, state.engine)
     out = dict.fromkeys(_GN_ABSTRACT_KEYS, "")
     out["decision"] = b[0]
-    if b[0] == "choose animal":
-        out["decision"] = f"choose animal ({'/'.join(b[1])})"
-    elif b[0] in ("examine", "suspicion"):
-        out.update(nugget=b[1], my_feathers=b[2])
-    elif b[0] == "Raven: grab":
+    if b[0] == "Raven: grab":
         out.update(nugget=b[1], my_unknown=b[2], their_unknown=b[3])
     elif len(b) == 5:            # a stone choice inside an effect
         out.update(decision=f"{b[0]} ({b[1]})", nugget=b[2], my_unknown=b[3],
@@ -277,16 +273,15 @@ def gold_nugget_abstract_features(state: pyspiel.State, player: int) -> dict:
     elif len(b) == 7:            # Go to sleep!, Meddling, instant reactions, Raven's cards
         out.update(last_day=b[1], nugget=b[2], my_unknown=b[3], their_unknown=b[4],
                    my_feathers=b[5], their_feathers_2=b[6])
-    elif len(b) == 2:
-        out["last_day"] = b[1] == state.engine.player_view(player)["days"] - 1
     return out
 
 
 GOLD_NUGGET_ABSTRACT_DOC = {
     "decision": "what is decided: the phase (Go to sleep!, Meddling, instant reactions, "
-                "Raven: face-down cards, Raven: grab, Hello! discard, hand limit, choose animal "
-                "with the two offered), or the decision inside an effect (examine, suspicion, "
-                "place, a stone choice with its card); forced = one legal move",
+                "Raven: face-down cards, Raven: grab), or a stone choice inside an effect "
+                "with its card; the other decisions (choose animal, examine, suspicion, place, "
+                "Hello! discard, hand limit) play the heuristic's move and show only their "
+                "name; forced = one legal move",
     "last_day": "whether it is the last day before the Raven arrives",
     "nugget": "where you have seen the Gold Nugget: mine (your lair), theirs, nest, ? (not seen)",
     "my_unknown": "whether your lair holds a stone you have not seen",
@@ -325,9 +320,9 @@ GOLD_NUGGET_TABLE = GameEntry(
         "extraction": "greedy",          # hand out MCCFRSolver.greedy_policy() in response mode
         "fallback": "default",           # an unseen bucket plays the heuristic's move
         "response_scheme": "outcome",
-        "response_iterations": 200_000,
+        "response_iterations": 150_000,
         "self-play_scheme": "outcome",
-        "self-play_iterations": 150_000,
+        "self-play_iterations": 100_000,
         "abstract_features": gold_nugget_abstract_features,
         "abstract_feature_doc": GOLD_NUGGET_ABSTRACT_DOC,
         "abstract_notes": (
@@ -340,12 +335,12 @@ GOLD_NUGGET_TABLE = GameEntry(
             "the highest cumulative regret); a bucket never visited plays the heuristic's move "
             "(fallback `default`). A row is a bucket (the features below plus which abstract "
             "actions exist there) and its actions are abstract: heuristic (the heuristic bot's "
-            "move), pass (end, no instant, keep cards, no face-down card), steal (No hard feelings, "
+            "move; the only one when choosing an animal, examining, answering a Suspicion, "
+            "placing a stone or discarding), pass (end, no instant, keep cards, no face-down card), steal (No hard feelings, "
             "Chance, Sleight of paw, Accuse, the Fox), look (the Owl, Peek, Glance, Shout, "
             "Suspicion), gather (the Magpie or Mole, Nest dive, recycling), preen, feather "
-            "(Pluck, the Badger), sleep, meddle, examine, skip (do not examine), reveal / "
-            "take_feathers (Suspicion), theirs / mine (an unseen stone of the other lair / "
-            "of mine; mine when placing = the front of the lair), nest, other (the move the "
+            "(Pluck, the Badger), sleep, meddle, theirs / mine (an unseen stone of the other "
+            "lair / of mine), nest, other (the move the "
             "heuristic does not make in a two-way choice). An abstract action that names the "
             "same move as an earlier one is absent. Reach is estimated from sampled games."),
     })

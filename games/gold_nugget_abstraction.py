@@ -3,8 +3,10 @@
 The Gold Nugget spec (``games.gold_nugget``, ``GameSpec.abstraction``) hands
 these to the solvers by name (:data:`ABSTRACTIONS`):
 
-- ``gold_nugget_actions`` (:class:`GoldNuggetActions`): 17 abstract actions
-  (the heuristic's move, card-play families, binary choices, stone targets);
+- ``gold_nugget_actions`` (:class:`GoldNuggetActions`): 12 abstract actions
+  (the heuristic's move, card-play families, sleep or meddle, stone targets),
+  offered at the decisions in :data:`LEARNED`; elsewhere only the heuristic's
+  move;
 - ``gold_nugget_compact``: the compact information bucket used with them.
 
 Both read only the deciding player's view (``engine.player_view``), never a
@@ -18,8 +20,7 @@ from typing import Any, Sequence
 import pyspiel
 
 import games.gold_nugget_ai as ai
-from games.gold_nugget_ai import (A_ABILITY, A_DISCARD, A_MEDDLE, A_NEST, A_OPT0, A_OPT1,
-                                  A_PASS, A_PLAY, A_RECYCLE, A_SLEEP, A_STONE, MAX_STONES)
+from games.gold_nugget_ai import (A_ABILITY, A_DISCARD, A_MEDDLE, A_NEST, A_PASS, A_PLAY, A_RECYCLE, A_SLEEP, A_STONE, MAX_STONES)
 from games.interfaces import ActionAbstraction, GameAbstractions
 
 # Card families of the abstract plays, in the order tried.
@@ -30,6 +31,12 @@ _GATHER_CARDS = (ai.NEST_DIVE,)
 _PLAY_PHASES = ("Meddling", "instant reactions", "Raven: face-down cards")
 _STONE_DECISIONS = ("choose its stone", "steal from anywhere", "choose a lair stone",
                     "choose your stone")
+#: The decisions (phase, or decision inside an effect) with abstract actions
+#: besides ``heuristic``.  At the others (choosing an animal, examining an
+#: acquired stone, answering a Suspicion, placing a stone, discarding) a
+#: response solve's greedy choice lost to the heuristic's move (docs/solvers_cfr.md),
+#: so there the abstraction plays the heuristic's move only.
+LEARNED = ("Go to sleep!", *_PLAY_PHASES, "Raven: grab", *_STONE_DECISIONS)
 
 
 def _lair_strings(view: dict) -> list[str]:
@@ -57,8 +64,7 @@ class GoldNuggetActions(ActionAbstraction):
 
     name = "gold_nugget_actions"
     action_names = ("heuristic", "pass", "steal", "look", "gather", "preen", "feather",
-                    "sleep", "meddle", "examine", "skip", "reveal", "take_feathers",
-                    "theirs", "mine", "nest", "other")
+                    "sleep", "meddle", "theirs", "mine", "nest", "other")
     uses_engine = True
 
     def __init__(self) -> None:
@@ -78,9 +84,11 @@ class GoldNuggetActions(ActionAbstraction):
         out[0] = self.heuristic_bot(engine).choose_on_engine(engine, player, legal)
         if len(legal) == 1:
             return out
-        ls = set(legal)
         view = engine.player_view(player)
         phase, decision = view["phase"], view["decision"]
+        if (decision or phase) not in LEARNED:
+            return out
+        ls = set(legal)
         animal = view["animals"][player]
 
         def first(actions) -> int | None:
@@ -102,10 +110,6 @@ class GoldNuggetActions(ActionAbstraction):
                            + ([A_ABILITY] if ability and animal == "Badger" else []))
         out[7] = first((A_SLEEP,))
         out[8] = first((A_MEDDLE,))
-        if decision == "examine":
-            out[9], out[10] = first((A_OPT0,)), first((A_OPT1,))
-        if decision == "suspicion":
-            out[11], out[12] = first((A_OPT0,)), first((A_OPT1,))
         if decision in _STONE_DECISIONS or phase == "Raven: grab":
             lairs = _lair_strings(view)
 
@@ -120,13 +124,11 @@ class GoldNuggetActions(ActionAbstraction):
                         best = cand if best is None or cand < best else best
                 return None if best is None else best[1]
             others = [q for q in range(len(lairs)) if q != player]
-            out[13] = unknown_in(others)
-            out[14] = unknown_in([player])
-            out[15] = first((A_NEST,))
-        if decision == "place":
-            out[14] = min(a for a in legal if a >= A_STONE)   # the front of my lair
+            out[9] = unknown_in(others)
+            out[10] = unknown_in([player])
+            out[11] = first((A_NEST,))
         if len(legal) == 2:
-            out[16] = next(a for a in legal if a != out[0])
+            out[12] = next(a for a in legal if a != out[0])
         return out
 
 
@@ -137,9 +139,10 @@ def _cap(x: int, top: int) -> int:
 def gold_nugget_compact(player: int, engine: Any) -> tuple:
     """Compact Gold Nugget information bucket (for use with ``gold_nugget_actions``).
 
-    A forced move is ``("forced",)``.  Otherwise the decision (the phase, or
-    the decision inside an effect) and, by decision: whether it is the last
-    day, where I have seen the nugget (mine, theirs, nest, ?), whether my lair
+    A forced move is ``("forced",)``, a decision outside :data:`LEARNED`
+    (where only the heuristic's move is offered) just its name.  Otherwise
+    the decision (the phase, or the decision inside an effect) and, by
+    decision: whether it is the last day, where I have seen the nugget (mine, theirs, nest, ?), whether my lair
     holds a stone I have not seen, how many stones of the others' lairs I have
     not seen (capped at 2), my black feathers (capped at 2) and whether
     another animal holds two or more (feathers count 0 while I sleep).
@@ -149,10 +152,8 @@ def gold_nugget_compact(player: int, engine: Any) -> tuple:
         return ("forced",)
     view = engine.player_view(player)
     phase, decision = view["phase"], view["decision"]
-    if phase == "choose animal":
-        return (phase, tuple(sorted(view["offered"])))
-    if decision == "place" or phase in ("Hello! discard", "hand limit"):
-        return (decision or phase, view["day"])
+    if (decision or phase) not in LEARNED:
+        return (decision or phase,)
     lairs = _lair_strings(view)
     nugget = _nugget(view, player, lairs)
     mine_unknown = "?" in lairs[player]
@@ -160,14 +161,13 @@ def gold_nugget_compact(player: int, engine: Any) -> tuple:
     feathers = view["feathers"] or [0] * len(lairs)
     my_f = _cap(feathers[player], 2)
     their_f2 = max(f for q, f in enumerate(feathers) if q != player) >= 2
-    if decision in ("examine", "suspicion"):
-        return (decision, nugget, my_f)
     if decision:
         return (decision, view["effect"], nugget, mine_unknown, their_unknown)
     if phase == "Raven: grab":
         return (phase, nugget, mine_unknown, their_unknown)
     return (phase, view["day"] == view["days"] - 1, nugget, mine_unknown, their_unknown, my_f,
             their_f2)
+
 
 gold_nugget_compact.uses_engine = True
 
