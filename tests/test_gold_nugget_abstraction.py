@@ -146,3 +146,33 @@ def test_short_solve_is_seed_deterministic(fixed):
     assert len(a["strings"]) > 50
     assert not (np.array_equal(a["regret"], c["regret"])
                 and a["strings"].tolist() == c["strings"].tolist())
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+@pytest.mark.parametrize("mode", ["response", "self-play"])
+def test_main_job_default_preset_over_the_abstraction(tmp_path, monkeypatch, mode):
+    """``--preset default`` solves over the abstraction, writes a loadable abstracted
+    policy and the abstract features, and the same seed gives the same files."""
+    from experiments import policy_tables as script
+    from solvers.abstractions import AbstractedPolicy
+    from solvers import policy_io
+    monkeypatch.setattr(script, "HEAD_TO_HEAD_GAMES", 6)
+    monkeypatch.setattr(script, "PAIRED_DEALS", 3)
+    monkeypatch.setattr(script, "PAIRED_FINAL_DEALS", 4)
+    monkeypatch.setattr(script, "SAMPLED_EPISODES", 10)
+    monkeypatch.setattr(script, "CHECKPOINTS", 2)
+    outs = []
+    for run in ("a", "b"):
+        (summary,) = script.main(["--games", "gold_nugget", "--preset", "default",
+                                  "--iterations", "8", "--mccfr-mode", mode,
+                                  "--out", str(tmp_path / run)])
+        outs.append(tmp_path / run / "gold_nugget")
+    assert "abstracted" in summary["solver"] and summary["iterations"] == 8
+    header = (outs[0] / "policy_table.csv").read_text().splitlines()[0]
+    assert header == "player," + ",".join(GOLD_NUGGET_ABSTRACT_DOC) + ",reach,infosets,policy"
+    pol = policy_io.load_policy_file(outs[0] / "policy.npz", GAME)
+    assert isinstance(pol, AbstractedPolicy) and pol.num_rows == summary["infosets"]
+    assert (summary["paired"] is not None) == (mode == "response")
+    for name in ("policy_table.csv", "policy_table.md", "policy.npz"):
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
