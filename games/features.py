@@ -262,9 +262,56 @@ def gold_nugget_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
+def _gold_nugget_load(preset: str) -> pyspiel.Game:
+    """Gold Nugget for the tables: ``mini``, or ``default`` = the default rules
+    at 2 players (the spec's ``default`` preset with ``players=2``)."""
+    if preset == "default":
+        return pyspiel.load_game("gold_nugget", {**get_spec("gold_nugget").presets["default"],
+                                                 "players": 2})
+    if preset != "mini":
+        raise ValueError(f"gold_nugget has no preset {preset!r}; presets: mini, default")
+    return _load_preset("gold_nugget", preset)
+
+
+_GN_ABSTRACT_KEYS = ("decision", "last_day", "nugget", "my_unknown", "their_unknown",
+                     "my_feathers", "their_feathers_2")
+
+
+def gold_nugget_abstract_features(state: pyspiel.State, player: int) -> dict:
+    """The information part of a ``gold_nugget_compact`` bucket, as table features."""
+    from games.gold_nugget_abstraction import gold_nugget_compact
+    b = gold_nugget_compact(player, state.engine)
+    out = dict.fromkeys(_GN_ABSTRACT_KEYS, "")
+    out["decision"] = b[0]
+    if b[0] == "Raven: grab":
+        out.update(nugget=b[1], my_unknown=b[2], their_unknown=b[3])
+    elif len(b) == 5:            # a stone choice inside an effect
+        out.update(decision=f"{b[0]} ({b[1]})", nugget=b[2], my_unknown=b[3],
+                   their_unknown=b[4])
+    elif len(b) == 7:            # Go to sleep!, Meddling, instant reactions, Raven's cards
+        out.update(last_day=b[1], nugget=b[2], my_unknown=b[3], their_unknown=b[4],
+                   my_feathers=b[5], their_feathers_2=b[6])
+    return out
+
+
+GOLD_NUGGET_ABSTRACT_DOC = {
+    "decision": "what is decided: the phase (Go to sleep!, Meddling, instant reactions, "
+                "Raven: face-down cards, Raven: grab), or a stone choice inside an effect "
+                "with its card; the other decisions (choose animal, examine, suspicion, place, "
+                "Hello! discard, hand limit) play the heuristic's move and show only their "
+                "name; forced = one legal move",
+    "last_day": "whether it is the last day before the Raven arrives",
+    "nugget": "where you have seen the Gold Nugget: mine (your lair), theirs, nest, ? (not seen)",
+    "my_unknown": "whether your lair holds a stone you have not seen",
+    "their_unknown": "stones of the other lair you have not seen (capped at 2)",
+    "my_feathers": "your black feathers (capped at 2)",
+    "their_feathers_2": "whether the other animal holds two black feathers or more",
+}
+
 GOLD_NUGGET_TABLE = GameEntry(
     name="gold_nugget",
-    load=lambda preset: _load_preset("gold_nugget", preset),
+    load=_gold_nugget_load,
+    presets=("mini", "default"),
     features=gold_nugget_features,
     feature_doc={
         "phase": "day, time of day, phase and the white-feather holder",
@@ -279,4 +326,39 @@ GOLD_NUGGET_TABLE = GameEntry(
     mccfr_scheme="outcome",
     notes=(_mini("gold_nugget") + "; 2.3 million tree nodes, solved by exact CFR+ "
            "on the compiled tree (NashConv below 1e-3 after 100 iterations); the table's "
-           "reach is estimated from sampled games."))
+           "reach is estimated from sampled games."),
+    extra={
+        # The default preset (2 players) does not compile: it is solved by MCCFR over an
+        # information + action abstraction (the spec's, in games/gold_nugget_abstraction.py;
+        # docs/solvers_cfr.md "Gold Nugget over an abstraction").  The mini preset keeps
+        # its exact CFR+ solve (its tree compiles, so these keys are not used there).
+        "abstraction": "gold_nugget_compact",
+        "action_abstraction": "gold_nugget_actions",
+        "fixed_opponents": "heuristic",
+        "extraction": "greedy",          # hand out MCCFRSolver.greedy_policy() in response mode
+        "fallback": "default",           # an unseen bucket plays the heuristic's move
+        "response_scheme": "outcome",
+        "response_iterations": 150_000,
+        "self-play_scheme": "outcome",
+        "self-play_iterations": 100_000,
+        "abstract_features": gold_nugget_abstract_features,
+        "abstract_feature_doc": GOLD_NUGGET_ABSTRACT_DOC,
+        "abstract_notes": (
+            "Gold Nugget, default rules at 2 players (2 days, 10 normal and 2 trap stones and "
+            "the nugget, abilities on, basic mode). Solved by outcome-sampling MCCFR over an "
+            "abstraction: by default (`--mccfr-mode response`) with the other seat playing the "
+            "heuristic bot, so the table is a response to heuristic play within the "
+            "abstraction, not an equilibrium (`--mccfr-mode self-play`: in self-play). In "
+            "response mode the policy is the greedy one (per bucket the abstract action with "
+            "the highest cumulative regret); a bucket never visited plays the heuristic's move "
+            "(fallback `default`). A row is a bucket (the features below plus which abstract "
+            "actions exist there) and its actions are abstract: heuristic (the heuristic bot's "
+            "move; the only one when choosing an animal, examining, answering a Suspicion, "
+            "placing a stone or discarding), pass (end, no instant, keep cards, no face-down card), steal (No hard feelings, "
+            "Chance, Sleight of paw, Accuse, the Fox), look (the Owl, Peek, Glance, Shout, "
+            "Suspicion), gather (the Magpie or Mole, Nest dive, recycling), preen, feather "
+            "(Pluck, the Badger), sleep, meddle, theirs / mine (an unseen stone of the other "
+            "lair / of mine), nest, other (the move the "
+            "heuristic does not make in a two-way choice). An abstract action that names the "
+            "same move as an earlier one is absent. Reach is estimated from sampled games."),
+    })

@@ -280,6 +280,12 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0)
 
 
+def _abstraction():
+    """The MCCFR abstractions (``games.gold_nugget_abstraction.ABSTRACTIONS``)."""
+    from games.gold_nugget_abstraction import ABSTRACTIONS
+    return ABSTRACTIONS
+
+
 def _table() -> TableSpec:
     """The policy-table entry (``games.features``)."""
     from games.features import GOLD_NUGGET_TABLE
@@ -301,6 +307,7 @@ SPEC = register_spec(GameSpec(
     best=_best,
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
+    abstraction=_abstraction,
     rules_doc="docs/rules/gold_nugget.md",
     params=PARAMS,
 ))
