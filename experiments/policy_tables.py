@@ -31,7 +31,9 @@ solved over it when their tree does not compile: by default (``--mccfr-mode
 response``) against the entry's fixed opponents (the heuristic bots), the
 policy handed out being the *greedy* one (``MCCFRSolver.greedy_policy``)
 when the entry says ``extraction="greedy"``; ``self-play`` solves the
-abstraction in self-play (average policy); ``raw`` solves raw information
+abstraction in self-play (the average policy, or its purified form,
+``MCCFRSolver.purified_policy``, when the entry says
+``"self-play_extraction": "purified"``); ``raw`` solves raw information
 sets.  Either abstracted solve is measured by the paired difference against
 the heuristic bot in the same seat on the same seeded deals
 (``paired_vs_heuristic``: ``PAIRED_DEALS`` deals per point, then
@@ -161,6 +163,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     if use_abs:
         paired = paired_vs_heuristic(game, PAIRED_DEALS, seed)
     greedy = mode == "response" and entry.extra.get("extraction") == "greedy"
+    purified = mode == "self-play" and entry.extra.get("self-play_extraction") == "purified"
     if use_abs:
         options = dict(scheme=scheme, abstraction=entry.extra.get("abstraction"),
                        action_abstraction=entry.extra["action_abstraction"],
@@ -176,11 +179,16 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         s = MCCFRSolver(game, seed=seed, **options)
 
     def shipped() -> Any:
-        """The policy the run hands out: greedy for a response that asks for it."""
+        """The policy the run hands out: greedy for a response that asks for it,
+        purified for a self-play solve that asks for it, else the average."""
         if not use_abs:
             return s.average_policy()
         fallback = entry.extra.get("fallback", "uniform")
-        return s.greedy_policy(fallback) if greedy else s.average_policy(fallback)
+        if greedy:
+            return s.greedy_policy(fallback)
+        if purified:
+            return s.purified_policy(fallback)
+        return s.average_policy(fallback)
 
     def measure() -> tuple[str, float, float]:
         if tree is not None:
@@ -203,6 +211,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     if use_abs:
         label += ((" (abstracted, greedy response to heuristic)" if greedy else
                    " (abstracted, response to heuristic)") if mode == "response"
+                  else " (abstracted, self-play, purified)" if purified
                   else " (abstracted, self-play)")
     with tqdm(total=total, initial=done, desc=f"{entry.name} {label}", unit="it",
               leave=False) as bar:

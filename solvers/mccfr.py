@@ -345,6 +345,17 @@ class MCCFRSolver:
         """
         return self._policy(fallback, greedy=True)
 
+    def purified_policy(self, fallback: str = "uniform") -> ArrayPolicy:
+        """The average policy *purified*: in each row its most probable action
+        (the first of equals), with probability 1 (a snapshot, same form as
+        :meth:`average_policy`).  A sampled average policy of an abstract
+        self-play solve can lose to what its modal actions win (Gold Nugget,
+        ``docs/solvers_cfr.md``); this hands out the modal actions."""
+        pol = self._policy(fallback, greedy=False)
+        table = getattr(pol, "table", pol)      # the array inside an AbstractedPolicy
+        table.probs = one_hot_rows(table.probs, table.row_num)
+        return pol
+
     def _policy(self, fallback: str, greedy: bool) -> ArrayPolicy:
         if self.game is None:
             raise ValueError("a policy needs a pyspiel game; use average_policy_table()")

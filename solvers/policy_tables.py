@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 import numpy as np
 import pyspiel
 
-from games.spec import TableSpec, specs
+from games.spec import TableSpec, find_spec, specs
 from solvers.tree import CompiledTree
 from src_cy.rng import SplitMix64, sample_sorted
 
@@ -55,7 +55,11 @@ def table_game(entry: GameEntry, preset: str, players: int | None = None) -> pys
         params["players"] = players
     if not params:
         return game
-    return pyspiel.load_game(game.get_type().short_name, {**game.get_parameters(), **params})
+    name = game.get_type().short_name
+    spec = find_spec(name)
+    base = dict(spec.presets[preset]) if spec is not None and preset in spec.presets \
+        else game.get_parameters()
+    return pyspiel.load_game(name, {**base, **params})
 
 
 def decisions(game: pyspiel.Game, rng: SplitMix64):

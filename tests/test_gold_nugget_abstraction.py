@@ -12,9 +12,10 @@ from games.gold_nugget_abstraction import (ABSTRACTIONS, LEARNED, GoldNuggetActi
                                            gold_nugget_compact)
 from solvers import abstractions
 from solvers.mccfr import MCCFRSolver
+from solvers.policy_tables import table_game
 from src_cy.rng import SplitMix64, sample_sorted
 
-GAME = GOLD_NUGGET_TABLE.load("default")
+GAME = table_game(GOLD_NUGGET_TABLE, "default")     # the rules at 2 players
 AA = abstractions.get_action_abstraction("gold_nugget_actions", GAME)
 HEURISTIC = ai.GoldNuggetHeuristicBot(GAME)
 CARD_PLAYS = {
@@ -167,12 +168,12 @@ def test_main_job_default_preset_over_the_abstraction(tmp_path, monkeypatch, mod
         (summary,) = script.main(["--games", "gold_nugget", "--preset", "default",
                                   "--iterations", "8", "--mccfr-mode", mode,
                                   "--out", str(tmp_path / run)])
-        outs.append(tmp_path / run / "gold_nugget")
+        outs.append(tmp_path / run / "gold_nugget-default")
     assert "abstracted" in summary["solver"] and summary["iterations"] == 8
     header = (outs[0] / "policy_table.csv").read_text().splitlines()[0]
     assert header == "player," + ",".join(GOLD_NUGGET_ABSTRACT_DOC) + ",reach,infosets,policy"
     pol = policy_io.load_policy_file(outs[0] / "policy.npz", GAME)
     assert isinstance(pol, AbstractedPolicy) and pol.num_rows == summary["infosets"]
-    assert (summary["paired"] is not None) == (mode == "response")
+    assert summary["paired"][2] == 4          # both modes: paired against the heuristic
     for name in ("policy_table.csv", "policy_table.md", "policy.npz"):
         assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name

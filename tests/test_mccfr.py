@@ -263,3 +263,17 @@ def test_greedy_tables_agree_across_paths():
         s.run(100)
         tables.append(s.average_policy_table(greedy=True))
     assert len(tables[0]) > 5 and tables[0] == tables[1]
+
+
+def test_purified_policy_plays_each_rows_most_probable_action():
+    game = pyspiel.load_game("kuhn_poker")
+    s = MCCFRSolver(game, seed=3)
+    s.run(300)
+    avg, pure = s.average_policy(), s.purified_policy()
+    rows = 0
+    for o, n in zip(avg.row_offset.tolist(), avg.row_num.tolist()):
+        p, q = avg.probs[o:o + n], pure.probs[o:o + n]
+        assert sorted(q.tolist()) == [0.0] * (n - 1) + [1.0]
+        assert q.argmax() == p.argmax()
+        rows += 1
+    assert rows == 12
