@@ -473,7 +473,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
                                     meta={"preset": preset, "measure": res["measure"]},
                                     strings_file=strings and policy.strings is not None)
     if res["curve"]:
-        title = (f"{entry.name} ({preset}): {res['solver']}, "
+        title = (f"{entry.name} ({preset}, {game.num_players()} players): {res['solver']}, "
                  f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
         reference = None
         if res["measure"] == HEAD_TO_HEAD_HEURISTIC:
