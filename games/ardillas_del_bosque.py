@@ -210,6 +210,12 @@ def _table() -> TableSpec:
     return ARDILLAS_TABLE
 
 
+def _abstraction():
+    """The MCCFR abstractions (``games.ardillas_del_bosque_abstraction.ABSTRACTIONS``)."""
+    from games.ardillas_del_bosque_abstraction import ABSTRACTIONS
+    return ABSTRACTIONS
+
+
 SPEC = register_spec(GameSpec(
     name="ardillas_del_bosque",
     presets={"default": {}, "mini": {"players": 2, "nuts": 1, "hiding_places": 1}},
@@ -218,6 +224,7 @@ SPEC = register_spec(GameSpec(
     heuristic=_heuristic,
     best=_best,
     table=_table,
+    abstraction=_abstraction,
     rules_doc="docs/rules/ardillas_del_bosque.md",
     params=PARAMS,
 ))

@@ -99,9 +99,35 @@ def ardillas_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
+def ardillas_abstract_features(state: pyspiel.State, player: int) -> dict:
+    """The information part of an ``ardillas_compact`` bucket, as table features."""
+    from games.ardillas_del_bosque_abstraction import ardillas_compact
+    bucket = ardillas_compact(player, state.engine)
+    row = {"decision": bucket[0], "holding": "", "piles": "", "lead": "", "woods": ""}
+    if bucket[0] == "autumn":
+        row.update(holding=bucket[1], piles=bucket[2])
+    elif len(bucket) == 3:
+        row.update(lead=bucket[1], woods=f"{5 * bucket[2]}+" if bucket[2] == 3
+                   else f"{5 * bucket[2]}-{5 * bucket[2] + 4}")
+    return row
+
+
+ARDILLAS_ABSTRACT_DOC = {
+    "decision": "autumn: where to hide the token you hold; winter: which pile to draw from; "
+                "else the animal's phase (only the pile choices have more than the heuristic's "
+                "move)",
+    "holding": "autumn: the token you hide (N nut, S squirrel, P poo)",
+    "piles": "autumn: the top of each hiding place, from your own first one (pile+0, "
+             "pile+1, then the next board's): 0 empty, n your nut, j your squirrel or poo, "
+             "o the other player's token",
+    "lead": "your nest against the best other one, by face-up nut groups (+ ahead, = level, "
+            "- behind)",
+    "woods": "tokens left in the hiding places",
+}
+
 ARDILLAS_TABLE = GameEntry(
     name="ardillas_del_bosque",
-    load=lambda preset: _load_preset("ardillas_del_bosque", preset),
+    load=lambda preset: get_spec("ardillas_del_bosque").load(preset),
     features=ardillas_features,
     feature_doc={
         "decision": "autumn-place: which hiding place gets your token; winter-draw: which "
@@ -111,10 +137,30 @@ ARDILLAS_TABLE = GameEntry(
                  "face as you know it (? = face down)",
         "nests": "number of tokens in each player's nest",
     },
+    presets=("mini", "default"),
+    max_nodes=2_000_000,
     cfr_iterations=300,
     notes=(_mini("ardillas_del_bosque") + ": 3 tokens each (one nut, squirrel, poo), "
            "the two boards drawn at set-up (20 arrangements; 5.6M histories, so MCCFR). "
-           "The deduction decisions: where to hide a nut, and which pile to draw from."))
+           "The deduction decisions: where to hide a nut, and which pile to draw from."),
+    extra={
+        # The default preset (7 tokens each, 2 hiding places per board) is solved over an
+        # information + action abstraction (games/ardillas_del_bosque_abstraction.py;
+        # docs/solvers_cfr.md "Ardillas del Bosque over an abstraction").
+        "abstraction": "ardillas_compact",
+        "action_abstraction": "ardillas_actions",
+        "abstract_presets": ("default",),
+        "fixed_opponents": "heuristic",
+        "extraction": "greedy",
+        "fallback": "default",
+        "response_scheme": "outcome",
+        "response_iterations": 100_000,
+        "self-play_scheme": "outcome",
+        "self-play_iterations": 100_000,
+        "abstract_features": ardillas_abstract_features,
+        "abstract_feature_doc": ARDILLAS_ABSTRACT_DOC,
+        "abstract_notes": "Ardillas default preset, solved over an abstraction.",
+    })
 
 
 _SAB_TOOLS = ("pickaxe", "lamp", "cart")

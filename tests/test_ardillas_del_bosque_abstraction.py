@@ -1,0 +1,129 @@
+"""Ardillas del Bosque's MCCFR abstractions (games/ardillas_del_bosque_abstraction.py)."""
+import random
+
+import numpy as np
+import pytest
+
+import games  # noqa: F401  (registers the games)
+from games.ardillas_del_bosque_abstraction import (_VIEWS, PILE_PHASES, ardillas_compact,
+                                                  relative_piles)
+from games.spec import get_spec
+from games.testing import random_action
+from solvers import abstractions
+from solvers.bots import make_bot
+from solvers.mccfr import MCCFRSolver
+from src_cy.rng import SplitMix64
+
+GAME = get_spec("ardillas_del_bosque").load("default")
+ACTIONS = abstractions.get_action_abstraction("ardillas_actions", GAME)
+COMPACT = abstractions.get_abstraction("ardillas_compact", GAME)
+
+
+def _decisions(games_: int, seed: int):
+    """(state, player) at every decision of games where each player picks a
+    random abstract action half the time and the heuristic's otherwise."""
+    rng, chance = random.Random(seed), SplitMix64(seed)
+    for _ in range(games_):
+        state = GAME.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(random_action(state, chance))
+                continue
+            p = state.current_player()
+            yield state.clone(), p
+            pairs = ACTIONS.actions(p, state.engine, sorted(state.legal_actions()))
+            state.apply_action(rng.choice(pairs)[1] if rng.random() < 0.5 else pairs[0][1])
+
+
+def test_spec_names_the_abstractions():
+    assert COMPACT is ardillas_compact
+    assert COMPACT.uses_engine and ACTIONS.uses_engine
+    assert ACTIONS.action_names[:2] == ("heuristic", "take")
+    assert len(set(ACTIONS.action_names)) == len(ACTIONS.action_names)
+
+
+def test_unknown_names_raise_value_error():
+    with pytest.raises(ValueError, match="unknown abstraction 'ardillas_nope'"):
+        abstractions.get_abstraction("ardillas_nope", GAME)
+    with pytest.raises(ValueError, match="unknown action abstraction 'ardillas_nope'"):
+        abstractions.get_action_abstraction("ardillas_nope", GAME)
+    with pytest.raises(ValueError, match="ardillas_nope"):
+        MCCFRSolver(GAME, scheme="outcome", seed=0, abstraction="ardillas_compact",
+                    action_abstraction="ardillas_nope")
+
+
+def test_abstract_actions_are_distinct_legal_moves_and_heuristic_is_the_bots():
+    bot = make_bot("heuristic", GAME)
+    kinds = set()
+    for state, p in _decisions(12, 1):
+        legal = sorted(state.legal_actions())
+        pairs = ACTIONS.actions(p, state.engine, legal)
+        ids = [k for k, _ in pairs]
+        moves = [a for _, a in pairs]
+        assert ids == sorted(set(ids)) and ids[0] == 0
+        assert len(set(moves)) == len(moves) and set(moves) <= set(legal)
+        assert moves[0] == bot.step(state)
+        phase = state.engine.player_view(p).phase
+        if phase not in PILE_PHASES:
+            assert ids == [0]
+        else:
+            kinds.add(phase)
+            if phase == "autumn-place":      # every hiding place is named (pile+k)
+                assert set(moves) == set(legal)
+    assert {"autumn-place", "winter-draw"} <= kinds
+
+
+def test_autumn_piles_are_relative_to_the_player():
+    seen = set()
+    for state, p in _decisions(6, 2):
+        view = state.engine.player_view(p)
+        order = relative_piles(view)
+        assert sorted(order) == list(range(len(view.piles)))
+        assert order[0] == p * (len(view.piles) // len(view.board_animals))
+        if view.phase == "autumn-place":
+            pairs = dict(ACTIONS.actions(p, state.engine, sorted(state.legal_actions())))
+            for k, h in enumerate(order):
+                if 2 + k in pairs:
+                    assert pairs[2 + k] == h
+            seen.add(p)
+    assert seen == {0, 1}
+
+
+def test_buckets_and_actions_read_only_the_players_information():
+    """A resampled world (same information state) gives the same row and moves
+    (the view cache is emptied before each, so each world's own view is read)."""
+    checked = 0
+    for i, (state, p) in enumerate(_decisions(4, 3)):
+        if i % 3:
+            continue
+        _VIEWS.clear()
+        row = abstractions.abstract_row(p, state.engine, None, sorted(state.legal_actions()),
+                                        COMPACT, ACTIONS)
+        for seed in range(2):
+            world = state.resample(p, 100 * i + seed)
+            assert world.information_state_string(p) == state.information_state_string(p)
+            _VIEWS.clear()
+            assert abstractions.abstract_row(p, world.engine, None,
+                                             sorted(world.legal_actions()),
+                                             COMPACT, ACTIONS) == row
+            checked += 1
+    assert checked > 40
+
+
+def _solve(mode: str, seed: int) -> tuple:
+    s = MCCFRSolver(GAME, scheme="outcome", seed=seed, abstraction="ardillas_compact",
+                    action_abstraction="ardillas_actions",
+                    fixed_opponents="heuristic" if mode == "response" else None)
+    s.run(40)
+    pol = s.greedy_policy("default") if mode == "response" else s.average_policy("default")
+    return pol.table.strings, pol.table.probs
+
+
+@pytest.mark.parametrize("mode", ["self-play", "response"])
+def test_short_default_preset_solve_is_seed_deterministic(mode):
+    strings, probs = _solve(mode, 5)
+    again_strings, again_probs = _solve(mode, 5)
+    assert strings == again_strings and np.array_equal(probs, again_probs)
+    assert len(strings) > 20
+    other_strings, other_probs = _solve(mode, 6)
+    assert other_strings != strings or not np.array_equal(other_probs, probs)
