@@ -9,6 +9,9 @@ hands these to the solvers by name (:data:`ABSTRACTIONS`):
   autumn hide (the k-th hiding place counting from the player's own first
   one) and ``top-<class>`` for the other hiding-place choices (winter draw,
   the animals' piles: a pile by what the player knows of its top);
+- ``ardillas_draws`` (:class:`ArdillasDraws`): the same actions at the
+  winter draw only (everywhere else the heuristic's move): the one the
+  policy tables solve (``games.features``);
 - ``ardillas_compact``: the information bucket used with them.
 
 Both read only the deciding player's view (``engine.player_view``).
@@ -184,6 +187,7 @@ class ArdillasActions(ActionAbstraction):
                     + tuple(f"pile+{k}" for k in range(MAX_HIDING_PLACES))
                     + tuple(f"top-{c}" for c in TOP_CLASSES))
     uses_engine = True
+    phases = PILE_PHASES                # the decisions with more than ``heuristic``
 
     def __init__(self) -> None:
         self._bots: dict[str, ArdillasHeuristicBot] = {}
@@ -204,6 +208,8 @@ class ArdillasActions(ActionAbstraction):
                   self.heuristic_bot(engine).choose(_ViewOnly(view), player, legal))
         if view.phase not in PILE_PHASES:
             return out
+        if view.phase not in self.phases:
+            return out
         legal_set = set(legal)
         if A_TAKE in legal_set:
             out[1] = A_TAKE
@@ -222,7 +228,16 @@ class ArdillasActions(ActionAbstraction):
         return out
 
 
+class ArdillasDraws(ArdillasActions):
+    """:class:`ArdillasActions` at the winter draw only: there the
+    ``top-<class>`` actions, everywhere else the heuristic's move alone
+    (small enough for external sampling against fixed opponents)."""
+
+    name = "ardillas_draws"
+    phases = frozenset({"winter-draw"})
+
+
 #: What the Ardillas spec's ``abstraction`` factory returns.
 ABSTRACTIONS = GameAbstractions(
     information={"ardillas_compact": ardillas_compact},
-    actions={"ardillas_actions": ArdillasActions()})
+    actions={"ardillas_actions": ArdillasActions(), "ardillas_draws": ArdillasDraws()})

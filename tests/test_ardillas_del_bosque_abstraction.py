@@ -110,20 +110,38 @@ def test_buckets_and_actions_read_only_the_players_information():
     assert checked > 40
 
 
-def _solve(mode: str, seed: int) -> tuple:
-    s = MCCFRSolver(GAME, scheme="outcome", seed=seed, abstraction="ardillas_compact",
-                    action_abstraction="ardillas_actions",
+def test_draws_abstraction_chooses_only_the_winter_draw():
+    draws = abstractions.get_action_abstraction("ardillas_draws", GAME)
+    chosen = set()
+    for state, p in _decisions(6, 4):
+        legal = sorted(state.legal_actions())
+        full = ACTIONS.actions(p, state.engine, legal)
+        pairs = draws.actions(p, state.engine, legal)
+        phase = state.engine.player_view(p).phase
+        if phase == "winter-draw":
+            assert pairs == full             # the same top-<class> actions
+            chosen.add(len(pairs) > 1)
+        else:
+            assert pairs == full[:1]         # the heuristic's move alone
+    assert chosen == {False, True}
+
+
+def _solve(mode: str, scheme: str, action_abstraction: str, seed: int) -> tuple:
+    s = MCCFRSolver(GAME, scheme=scheme, seed=seed, abstraction="ardillas_compact",
+                    action_abstraction=action_abstraction,
                     fixed_opponents="heuristic" if mode == "response" else None)
-    s.run(40)
+    s.run(8 if scheme == "external" else 30)
     pol = s.greedy_policy("default") if mode == "response" else s.average_policy("default")
     return pol.table.strings, pol.table.probs
 
 
-@pytest.mark.parametrize("mode", ["self-play", "response"])
-def test_short_default_preset_solve_is_seed_deterministic(mode):
-    strings, probs = _solve(mode, 5)
-    again_strings, again_probs = _solve(mode, 5)
+@pytest.mark.parametrize("mode,scheme,action_abstraction", [
+    ("self-play", "external", "ardillas_draws"), ("response", "external", "ardillas_draws"),
+    ("self-play", "outcome", "ardillas_actions")])
+def test_short_default_preset_solve_is_seed_deterministic(mode, scheme, action_abstraction):
+    strings, probs = _solve(mode, scheme, action_abstraction, 5)
+    again_strings, again_probs = _solve(mode, scheme, action_abstraction, 5)
     assert strings == again_strings and np.array_equal(probs, again_probs)
-    assert len(strings) > 20
-    other_strings, other_probs = _solve(mode, 6)
+    assert len(strings) > 5
+    other_strings, other_probs = _solve(mode, scheme, action_abstraction, 6)
     assert other_strings != strings or not np.array_equal(other_probs, probs)
