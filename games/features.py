@@ -159,7 +159,21 @@ ARDILLAS_TABLE = GameEntry(
         "self-play_iterations": 10_000,
         "abstract_features": ardillas_abstract_features,
         "abstract_feature_doc": ARDILLAS_ABSTRACT_DOC,
-        "abstract_notes": "Ardillas default preset, solved over an abstraction.",
+        "abstract_notes": (
+            "Ardillas del Bosque `default` preset (2 players, 7 tokens each, 2 hiding places "
+            "per board, the boards drawn at set-up). Solved by external-sampling MCCFR over "
+            "an abstraction (`ardillas_compact` buckets, `ardillas_draws` actions): by default "
+            "(`--mccfr-mode response`) against heuristic opponents, handing out the greedy "
+            "response; `--mccfr-mode self-play` solves it in self-play and hands out the "
+            "average policy. Only the winter draw has a choice: `heuristic` (the heuristic "
+            "bot's move) or `top-<class>`, the largest legal pile whose top is, as you know "
+            "it, a nut of a kind in your nest (nut+), another nut, a squirrel, a poo, a token "
+            "you do not know on your own board (unknown-mine) or on another board "
+            "(unknown-other); an abstract action naming the same pile as an earlier one is "
+            "absent. Every other decision (the autumn hide, the animals) plays the "
+            "heuristic's move, so those rows show heuristic=1. A row is a bucket plus "
+            "its available abstract actions; a bucket never visited plays the heuristic's "
+            "move (fallback `default`). Reach is estimated from sampled games."),
     })
 
 
