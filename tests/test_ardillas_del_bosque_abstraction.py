@@ -145,3 +145,37 @@ def test_short_default_preset_solve_is_seed_deterministic(mode, scheme, action_a
     assert len(strings) > 5
     other_strings, other_probs = _solve(mode, scheme, action_abstraction, 6)
     assert other_strings != strings or not np.array_equal(other_probs, probs)
+
+
+def test_table_entry_names_the_spec_abstractions():
+    entry = get_spec("ardillas_del_bosque").table()
+    assert entry.presets == ("mini", "default")
+    assert abstractions.get_abstraction(entry.extra["abstraction"], GAME) is COMPACT
+    assert abstractions.get_action_abstraction(entry.extra["action_abstraction"],
+                                               GAME).name == "ardillas_draws"
+    state = GAME.new_initial_state()
+    while state.is_chance_node() or state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0])
+    row = entry.extra["abstract_features"](state, state.current_player())
+    assert set(row) == set(entry.extra["abstract_feature_doc"])
+    with pytest.raises(ValueError, match="no_such"):
+        entry.load("no_such")
+
+
+def test_policy_file_plays_as_the_cfr_bot(tmp_path):
+    from solvers import policy_io
+    s = MCCFRSolver(GAME, scheme="external", seed=0, abstraction="ardillas_compact",
+                    action_abstraction="ardillas_draws", fixed_opponents="heuristic")
+    s.run(4)
+    path = tmp_path / "ardillas.npz"
+    policy_io.save_array_policy(path, s.greedy_policy("default"), solver="ES-MCCFR",
+                                iterations=4, seed=0)
+    bot = make_bot("cfr", GAME, policy_file=str(path), fallback="default", seed=1)
+    chance = SplitMix64(2)
+    state = GAME.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(random_action(state, chance))
+        else:
+            state.apply_action(bot.step(state))
+    assert sorted(state.returns()) == [-1.0, 1.0] or state.returns() == [0.0, 0.0]
