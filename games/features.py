@@ -127,7 +127,7 @@ ARDILLAS_ABSTRACT_DOC = {
 
 ARDILLAS_TABLE = GameEntry(
     name="ardillas_del_bosque",
-    load=lambda preset: get_spec("ardillas_del_bosque").load(preset),
+    load=lambda preset: _load_preset("ardillas_del_bosque", preset),
     features=ardillas_features,
     feature_doc={
         "decision": "autumn-place: which hiding place gets your token; winter-draw: which "
@@ -138,42 +138,43 @@ ARDILLAS_TABLE = GameEntry(
         "nests": "number of tokens in each player's nest",
     },
     presets=("mini", "default"),
-    max_nodes=2_000_000,
     cfr_iterations=300,
     notes=(_mini("ardillas_del_bosque") + ": 3 tokens each (one nut, squirrel, poo), "
            "the two boards drawn at set-up (20 arrangements; 5.6M histories, so MCCFR). "
            "The deduction decisions: where to hide a nut, and which pile to draw from."),
     extra={
-        # The default preset (7 tokens each, 2 hiding places per board) is solved over an
+        # The mini preset keeps its raw MCCFR solve (no abstraction keys at the top); the
+        # default preset (7 tokens each, 2 hiding places per board) is solved over an
         # information + action abstraction (games/ardillas_del_bosque_abstraction.py;
         # docs/solvers_cfr.md "Ardillas del Bosque over an abstraction").
-        "abstraction": "ardillas_compact",
-        "action_abstraction": "ardillas_draws",
-        "abstract_presets": ("default",),
-        "fixed_opponents": "heuristic",
-        "extraction": "greedy",
-        "fallback": "default",
-        "response_scheme": "external",
-        "response_iterations": 10_000,
-        "self-play_scheme": "external",
-        "self-play_iterations": 10_000,
-        "abstract_features": ardillas_abstract_features,
-        "abstract_feature_doc": ARDILLAS_ABSTRACT_DOC,
-        "abstract_notes": (
-            "Ardillas del Bosque `default` preset (2 players, 7 tokens each, 2 hiding places "
-            "per board, the boards drawn at set-up). Solved by external-sampling MCCFR over "
-            "an abstraction (`ardillas_compact` buckets, `ardillas_draws` actions): by default "
-            "(`--mccfr-mode response`) against heuristic opponents, handing out the greedy "
-            "response; `--mccfr-mode self-play` solves it in self-play and hands out the "
-            "average policy. Only the winter draw has a choice: `heuristic` (the heuristic "
-            "bot's move) or `top-<class>`, the largest legal pile whose top is, as you know "
-            "it, a nut of a kind in your nest (nut+), another nut, a squirrel, a poo, a token "
-            "you do not know on your own board (unknown-mine) or on another board "
-            "(unknown-other); an abstract action naming the same pile as an earlier one is "
-            "absent. Every other decision (the autumn hide, the animals) plays the "
-            "heuristic's move, so those rows show heuristic=1. A row is a bucket plus "
-            "its available abstract actions; a bucket never visited plays the heuristic's "
-            "move (fallback `default`). Reach is estimated from sampled games."),
+        "by_preset": {"default": {
+            "abstraction": "ardillas_compact",
+            "action_abstraction": "ardillas_draws",
+            "fixed_opponents": "heuristic",
+            "extraction": "greedy",
+            "fallback": "default",
+            "response_scheme": "external",
+            "response_iterations": 10_000,
+            "self-play_scheme": "external",
+            "self-play_iterations": 10_000,
+            "abstract_features": ardillas_abstract_features,
+            "abstract_feature_doc": ARDILLAS_ABSTRACT_DOC,
+            "abstract_notes": (
+                "Ardillas del Bosque `default` preset (2 players, 7 tokens each, 2 hiding places "
+                "per board, the boards drawn at set-up). Solved by external-sampling MCCFR over "
+                "an abstraction (`ardillas_compact` buckets, `ardillas_draws` actions): by default "
+                "(`--mccfr-mode response`) against heuristic opponents, handing out the greedy "
+                "response; `--mccfr-mode self-play` solves it in self-play and hands out the "
+                "average policy. Only the winter draw has a choice: `heuristic` (the heuristic "
+                "bot's move) or `top-<class>`, the largest legal pile whose top is, as you know "
+                "it, a nut of a kind in your nest (nut+), another nut, a squirrel, a poo, a token "
+                "you do not know on your own board (unknown-mine) or on another board "
+                "(unknown-other); an abstract action naming the same pile as an earlier one is "
+                "absent. Every other decision (the autumn hide, the animals) plays the "
+                "heuristic's move, so those rows show heuristic=1. A row is a bucket plus "
+                "its available abstract actions; a bucket never visited plays the heuristic's "
+                "move (fallback `default`). Reach is estimated from sampled games."),
+        }},
     })
 
 

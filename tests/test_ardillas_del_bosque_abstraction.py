@@ -148,8 +148,11 @@ def test_short_default_preset_solve_is_seed_deterministic(mode, scheme, action_a
 
 
 def test_table_entry_names_the_spec_abstractions():
-    entry = get_spec("ardillas_del_bosque").table()
-    assert entry.presets == ("mini", "default")
+    from solvers.policy_tables import for_preset
+    table = get_spec("ardillas_del_bosque").table()
+    assert table.presets == ("mini", "default")
+    assert not for_preset(table, "mini").extra.get("action_abstraction")   # mini: raw MCCFR
+    entry = for_preset(table, "default")
     assert abstractions.get_abstraction(entry.extra["abstraction"], GAME) is COMPACT
     assert abstractions.get_action_abstraction(entry.extra["action_abstraction"],
                                                GAME).name == "ardillas_draws"
