@@ -183,6 +183,20 @@ class GoldThiefResponses(GoldThiefActions):
         return out
 
 
+class GoldThiefTurns(GoldThiefActions):
+    """:class:`GoldThiefActions` on your own turn and at a big-pile flip only;
+    in the windows only ``heuristic`` (the complement of
+    :class:`GoldThiefResponses`)."""
+
+    name = "gold_thief_turns"
+
+    def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
+        out = super().candidates(player, engine, legal)
+        if engine.player_view(player).phase in GoldThiefResponses.WINDOWS:
+            out[1:] = [None] * (len(out) - 1)
+        return out
+
+
 class GoldThiefDefence(GoldThiefActions):
     """:class:`GoldThiefActions` only where a theft hits you (a response window
     whose top effect is a Thief, a raid or a Witch as extra Thief on you:
@@ -208,4 +222,5 @@ ABSTRACTIONS = GameAbstractions(
                  "gold_thief_windows": gold_thief_windows},
     actions={"gold_thief_actions": GoldThiefActions(),
              "gold_thief_responses": GoldThiefResponses(),
-             "gold_thief_defence": GoldThiefDefence()})
+             "gold_thief_defence": GoldThiefDefence(),
+             "gold_thief_turns": GoldThiefTurns()})

@@ -136,18 +136,19 @@ def test_short_solve_is_seed_deterministic():
 
 
 def test_restricted_abstractions_choose_only_in_their_decisions():
-    """gold_thief_responses / _defence: the full set inside their decisions, only
+    """gold_thief_responses / _defence / _turns: the full set inside their decisions, only
     the heuristic's move elsewhere; gold_thief_windows is one bucket per phase outside."""
     full = get_action_abstraction("gold_thief_actions", GAME)
     windows = abstractions.get_abstraction("gold_thief_windows", GAME)
     restricted = {name: get_action_abstraction(name, GAME)
-                  for name in ("gold_thief_responses", "gold_thief_defence")}
+                  for name in ("gold_thief_responses", "gold_thief_defence", "gold_thief_turns")}
     inside = {name: 0 for name in restricted}
     for state, p in _decisions(6, 2):
         e, legal = state.engine, state.legal_actions()
         view = e.player_view(p)
         top = view.pending[-1] if view.pending else None
-        where = {"gold_thief_responses": view.phase in ("respond", "ninja-window", "witch-give"),
+        in_window = view.phase in ("respond", "ninja-window", "witch-give")
+        where = {"gold_thief_responses": in_window, "gold_thief_turns": not in_window,
                  "gold_thief_defence": (view.phase == "respond" and top is not None
                                         and top[0] in (0, 1, 2) and top[2] == p)}
         for name, aa in restricted.items():
@@ -157,7 +158,7 @@ def test_restricted_abstractions_choose_only_in_their_decisions():
                 inside[name] += len(got) > 1
             else:
                 assert got == full.actions(p, e, legal)[:1]
-        if not where["gold_thief_responses"]:
+        if not in_window:
             assert windows(p, e) == (view.phase,)
         else:
             assert windows(p, e)[0] == view.phase and len(windows(p, e)) == 6
