@@ -7,7 +7,13 @@ these to the solvers by name (:data:`ABSTRACTIONS`):
   heuristic, keep, thief, guard, witch, faerie, ninja, flip: play one card
   kind in the way this decision allows (on the heuristic's target), keep the
   cards (end the turn or pass), or flip a chosen goal;
-- ``gold_thief_compact``: the compact information bucket used with them.
+- ``gold_thief_turns`` / ``gold_thief_responses`` / ``gold_thief_defence``:
+  the same actions offered only on your own turn (the table entry's
+  default), only in the windows, only where a theft hits you; elsewhere only
+  ``heuristic``;
+- ``gold_thief_compact``: the compact information bucket used with them;
+  ``gold_thief_windows``: a coarser one (one bucket per phase outside the
+  windows).
 
 Both read only the deciding player's view (``engine.player_view(player)``).
 """
