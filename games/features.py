@@ -55,9 +55,38 @@ def gold_thief_features(state: pyspiel.State, player: int) -> dict:
     }
 
 
+#: Gold Thief's ``default`` table preset: the spec's default rules at 2 players (issue 23).
+def gold_thief_abstract_features(state: pyspiel.State, player: int) -> dict:
+    """The information part of a ``gold_thief_compact`` bucket, as table features."""
+    from games.gold_thief_abstraction import gold_thief_compact
+    decision, pending, thieves, guards, need, band, mine, lead = gold_thief_compact(
+        player, state.engine)
+    if pending != "-":
+        kind, role = pending
+        pending = f"{_EFFECTS[kind]} by {'you' if role == 'me' else 'opp'}" + (
+            " on you" if role == "victim" else "")
+    return {"decision": decision, "pending": pending, "thieves": thieves, "guards": guards,
+            "need": need, "leader_gold": ("0-2", "3-5", "6-8", "9+")[band],
+            "flipped": mine, "leader_flipped": lead}
+
+
+GOLD_THIEF_ABSTRACT_DOC = {
+    "decision": "play (own turn), respond (a window after a card), witch-give, ninja-window, "
+                "big-pile-flip",
+    "pending": "in a response window: the card just played, by whom, and whether on you",
+    "thieves": "Thieves in your hand (2 = two or more)",
+    "guards": "Guards in your hand (2 = two or more)",
+    "need": "your nearest goal number minus your gold, clipped to -3..3 (big: more than "
+            "big_pile gold, any goal flips)",
+    "leader_gold": "gold band of the leader (the other player with most goals up, then most gold)",
+    "flipped": "goals you have flipped",
+    "leader_flipped": "goals the leader has flipped",
+}
+
 GOLD_THIEF_TABLE = GameEntry(
     name="gold_thief",
     load=lambda preset: _load_preset("gold_thief", preset),
+    presets=("mini", "default"),
     features=gold_thief_features,
     feature_doc={
         "decision": "what is decided: play (own turn), respond (a window after a card), "
@@ -73,7 +102,45 @@ GOLD_THIEF_TABLE = GameEntry(
     },
     cfr_iterations=200,
     notes=(_mini("gold_thief") + ". The bluffing decisions are the response windows: answer a Thief with a Guard "
-           "or a raid, or keep the card."))
+           "or a raid, or keep the card."),
+    extra={
+        # The default preset (2 players) is solved over an information + action
+        # abstraction (games/gold_thief_abstraction.py; docs/solvers_cfr.md "Gold
+        # Thief over an abstraction"); mini still compiles and is solved exactly.
+        "by_preset": {"default": {"params": {"players": 2}}},   # the rulebook default is 4
+        "abstraction": "gold_thief_compact",
+        # choices on your own turn only: the solved window answers lost to the
+        # heuristic's (docs/results.md, Gold Thief default)
+        "action_abstraction": "gold_thief_turns",
+        "fixed_opponents": "heuristic",
+        "extraction": "greedy",
+        "fallback": "default",
+        "response_scheme": "outcome",
+        "response_iterations": 20_000,
+        "self-play_scheme": "outcome",
+        "self-play_iterations": 20_000,
+        "abstract_features": gold_thief_abstract_features,
+        "abstract_feature_doc": GOLD_THIEF_ABSTRACT_DOC,
+        "abstract_notes": (
+            "Gold Thief `default` table preset: the default rules at 2 players. Solved by "
+            "outcome-sampling MCCFR over an abstraction (games/gold_thief_abstraction.py; "
+            "docs/solvers_cfr.md, \"Gold Thief over an abstraction\"), by default "
+            "(`--mccfr-mode response`) with the other seat playing the heuristic bot, so the "
+            "table is a response to heuristic play within the abstraction, not an equilibrium "
+            "(`--mccfr-mode self-play`: self-play). Abstract actions other than the heuristic's "
+            "move exist only on your own turn and at a big-pile flip (`gold_thief_turns`); "
+            "in the windows the heuristic answers. The response policy is the greedy one (per "
+            "row the abstract action of highest cumulative regret); a bucket never visited "
+            "plays the heuristic's move. A row is a bucket plus the abstract actions that exist "
+            "there; its actions are abstract: heuristic (the heuristic bot's move), keep (end "
+            "the turn or pass), thief / guard / witch / faerie / ninja (play that card the way "
+            "the decision allows: on your turn on the leader, the trailer (Guard) or your "
+            "farthest goal (Faerie); in a window raid, cancel, extra Thief, Faerie cancel, "
+            "Ninja score; as a Witch's victim the card given), flip (big-pile flip of your goal "
+            "farthest from your gold). Reach is estimated from sampled games. No solved "
+            "policy measured so far is significantly better than the heuristic "
+            "(docs/results.md)."),
+    })
 
 
 def _ardillas_token(token, players: int) -> str:

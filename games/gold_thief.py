@@ -203,6 +203,12 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=sims, rollout="heuristic", cached_worlds=32)
 
 
+def _abstraction():
+    """The MCCFR abstractions (``games.gold_thief_abstraction.ABSTRACTIONS``)."""
+    from games.gold_thief_abstraction import ABSTRACTIONS
+    return ABSTRACTIONS
+
+
 def _table() -> TableSpec:
     """The policy-table entry (``games.features``)."""
     from games.features import GOLD_THIEF_TABLE
@@ -224,6 +230,7 @@ SPEC = register_spec(GameSpec(
     belief=_belief,
     best=_best,
     table=_table,
+    abstraction=_abstraction,
     rules_doc="docs/rules/gold_thief.md",
     params=PARAMS,
 ))
