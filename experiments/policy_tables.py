@@ -133,12 +133,14 @@ def paired_vs_heuristic(game, deals: int, seed: int) -> PairedHeadToHead:
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
            checkpoint: str | None = None, seed: int = SEED, mode: str = "response",
-           parallel: dict | None = None) -> dict:
+           parallel: dict | None = None, epsilon: float | None = None) -> dict:
     """Run the solver in CHECKPOINTS chunks, measuring after each; with
     ``checkpoint`` the solver state is saved (atomically, see module doc) and
     a run restarted with the same flags resumes from it.  MCCFR runs as
     ``mccfr_mode(entry, mode)`` says; ``parallel`` (``workers``, ``batch``,
-    ``backend``, ``address``) runs it as ``solvers.mccfr_parallel.ParallelMCCFR``."""
+    ``backend``, ``address``) runs it as ``solvers.mccfr_parallel.ParallelMCCFR``;
+    ``epsilon``: outcome sampling's exploration over an abstraction (default: the
+    entry's ``<mode>_epsilon``, else 0.6)."""
     tree = None
     try:
         tree = compile_game(game, max_nodes=entry.max_nodes)
@@ -168,7 +170,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         options = dict(scheme=scheme, abstraction=entry.extra.get("abstraction"),
                        action_abstraction=entry.extra["action_abstraction"],
                        fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
-                                        else None))
+                                        else None),
+                       epsilon=epsilon or entry.extra.get(f"{mode}_epsilon", 0.6))
     else:
         options = dict(scheme=entry.mccfr_scheme, keep_strings=False)
     if use_cfr:
@@ -414,7 +417,8 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
              strings: bool = False, mode: str = "response",
              paired_deals: int | None = None, best_deals: int = 0,
-             parallel: dict | None = None, players: int | None = None) -> dict:
+             parallel: dict | None = None, players: int | None = None,
+             epsilon: float | None = None) -> dict:
     """Solve one game and write its results; returns a summary dict (``mode``:
     see ``mccfr_mode``; ``paired_deals``: deals of the final paired measurement
     of an abstracted solve against the heuristic, default
@@ -431,7 +435,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     tag = f"-{used}" if used != "raw" and solver != "cfr+" else ""
     checkpoint = (os.path.join(folder, f"checkpoint-{solver}-seed{seed}{tag}.npz") if resume
                   else None)
-    res = _solve(entry, game, solver, iterations, checkpoint, seed, mode, parallel)
+    res = _solve(entry, game, solver, iterations, checkpoint, seed, mode, parallel, epsilon)
     s, tree = res["solver_obj"], res["tree"]
     policy = res["policy"]()
     paired = vs_best = None
@@ -529,6 +533,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--best-deals", type=int, default=0,
                         help="deals (x every seat) of a final paired measurement of an "
                              "abstracted solve against the game's best bot (default 0: none)")
+    parser.add_argument("--epsilon", type=float, default=None,
+                        help="outcome sampling's exploration in an abstracted solve "
+                             "(default: the entry's, else 0.6)")
     parser.add_argument("--workers", type=int, default=1,
                         help="MCCFR worker processes or Ray tasks per round (default 1: "
                              "this process; solvers.mccfr_parallel)")
@@ -552,6 +559,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(f"--paired-deals must be at least 2, got {args.paired_deals}")
     if args.best_deals and args.best_deals < 2:
         parser.error(f"--best-deals must be 0 or at least 2, got {args.best_deals}")
+    if args.epsilon is not None and not 0.0 < args.epsilon <= 1.0:
+        parser.error(f"--epsilon must be in (0, 1], got {args.epsilon}")
     if args.workers < 1 or args.batch < 1:
         parser.error(f"--workers and --batch must be >= 1, got {args.workers}, {args.batch}")
     if args.address is not None and args.backend != "ray":
@@ -562,7 +571,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,
                           args.mccfr_mode, args.paired_deals, args.best_deals, parallel,
-                          args.players)
+                          args.players, args.epsilon)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")

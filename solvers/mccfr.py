@@ -222,6 +222,7 @@ class MCCFRSolver:
                                 f"got {type(action_abstraction).__name__}")
             self.action_abstraction_name = action_abstraction.name or None
         self.scheme, self.abstraction = scheme, abstraction
+        self.epsilon = epsilon
         self.action_abstraction = action_abstraction
         self.fixed_opponents_name = None
         if isinstance(fixed_opponents, str):
@@ -411,7 +412,7 @@ class MCCFRSolver:
 
     # ------------------------------------------------------------------
     def _meta(self) -> dict:
-        meta = {"scheme": self.scheme, "backend": self.backend,
+        meta = {"scheme": self.scheme, "backend": self.backend, "epsilon": self.epsilon,
                 "abstraction": self.abstraction is not None,
                 "abstraction_name": self.abstraction_name,
                 "keep_strings": self._core.keep_strings if self._core is not None else True}
@@ -445,6 +446,8 @@ class MCCFRSolver:
         meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint", game=self.game_string)
         mine = self._meta()
         keys = set(mine) | {"action_abstraction_name", "fixed_opponents"}
+        if "epsilon" not in meta:         # written before the exploration was recorded
+            keys.discard("epsilon")
         if any(meta.get(k) != mine.get(k) for k in keys):
             raise ValueError(f"checkpoint {path} has settings "
                              f"{ {k: meta.get(k) for k in mine} }, this solver {mine}")

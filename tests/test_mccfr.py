@@ -277,3 +277,13 @@ def test_purified_policy_plays_each_rows_most_probable_action():
         assert q.argmax() == p.argmax()
         rows += 1
     assert rows == 12
+
+
+def test_checkpoint_refuses_another_exploration(tmp_path):
+    game = pyspiel.load_game("kuhn_poker")
+    s = MCCFRSolver(game, scheme="outcome", seed=1, epsilon=0.3)
+    s.run(20)
+    s.save_checkpoint(tmp_path / "c.npz")
+    MCCFRSolver(game, scheme="outcome", seed=1, epsilon=0.3).load_checkpoint(tmp_path / "c.npz")
+    with pytest.raises(ValueError, match="epsilon"):
+        MCCFRSolver(game, scheme="outcome", seed=1).load_checkpoint(tmp_path / "c.npz")
