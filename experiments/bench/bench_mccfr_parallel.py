@@ -17,6 +17,7 @@ idle machine.
 """
 from __future__ import annotations
 
+import sys
 import time
 
 import numpy as np
@@ -102,7 +103,8 @@ def main(argv: list[str] | None = None) -> None:
     backends = ["local"] + (["ray"] if args.ray else [])
     text = (_leduc(args.iterations, args.seeds, batches, backends) + "\n\n"
             + _heavy(args.seconds, max(batches)))
-    command = "python -m experiments.bench.bench_mccfr_parallel " + " ".join(argv or [])
+    command = "python -m experiments.bench.bench_mccfr_parallel " + " ".join(
+        sys.argv[1:] if argv is None else argv)
     publish(command.strip(), text, "mccfr-parallel", args.write)
 
 
