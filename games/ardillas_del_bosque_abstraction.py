@@ -22,9 +22,11 @@ from typing import Any, Sequence
 
 import pyspiel
 
-from games.ardillas_del_bosque import A_PILE, A_TAKE, MAX_HIDING_PLACES, POO, SQUIRREL
-from games.ardillas_del_bosque_ai import ArdillasHeuristicBot
+from games.ardillas_del_bosque_ai import A_PILE, A_TAKE, POO, SQUIRREL, ArdillasHeuristicBot
 from games.interfaces import ActionAbstraction, GameAbstractions
+from src_cy.ardillas_del_bosque import ACTION_LAYOUT
+
+MAX_HIDING_PLACES = ACTION_LAYOUT["MAX_HIDING_PLACES"]
 
 _KINDS = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
 
