@@ -122,13 +122,21 @@ def mccfr_mode(entry: GameEntry, mode: str = "response") -> str:
     return mode
 
 
+def paired_vs_bot(game, name: str, deals: int, seed: int,
+                  bot_seed: int | None = None) -> PairedHeadToHead:
+    """``solvers.measures.PairedHeadToHead`` against the game's bot ``name``
+    (built with ``bot_seed``, or its default seed): a policy in each seat of
+    each seeded deal with that bot in the other seats, minus the bot itself
+    in that seat on the same deal (called with a policy: (mean difference,
+    95% half-width); 0 = as strong as the bot there)."""
+    ref = BotPolicy(game, name, bot_seed)
+    return PairedHeadToHead(game, ref, deals=deals, seed=seed,
+                            opponent=lambda state, rng: ref.bot.step(state))
+
+
 def paired_vs_heuristic(game, deals: int, seed: int) -> PairedHeadToHead:
-    """``solvers.measures.PairedHeadToHead`` against the game's heuristic bots:
-    a policy in each seat of each seeded deal, minus the heuristic bot in that
-    seat on the same deal (called with a policy: (mean difference, 95% half-width))."""
-    heuristic = HeuristicPolicy(game)
-    return PairedHeadToHead(game, heuristic, deals=deals, seed=seed,
-                            opponent=lambda state, rng: heuristic.bot.step(state))
+    """:func:`paired_vs_bot` against the game's heuristic bots."""
+    return paired_vs_bot(game, "heuristic", deals, seed)
 
 
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
@@ -360,15 +368,22 @@ def _write_curve(path: str, measure: str, curve: list) -> None:
             w.writerow([it, f"{sec:.3f}", repr(val), repr(half)])
 
 
-class HeuristicPolicy:
-    """The game's heuristic bot as a (deterministic) policy, for reference lines."""
+class BotPolicy:
+    """A library bot (``solvers.bots.make_bot(name)``) as a policy that puts
+    all its mass on the bot's move, for paired measures and reference lines."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, name: str = "heuristic", seed: int | None = None) -> None:
         from solvers.bots import make_bot
-        self.bot = make_bot("heuristic", game)
+        self.bot = make_bot(name, game) if seed is None else make_bot(name, game, seed=seed)
 
     def action_probabilities(self, state) -> dict[int, float]:
         return {self.bot.step(state): 1.0}
+
+
+def HeuristicPolicy(game) -> BotPolicy:
+    """The game's heuristic bot as a (deterministic) policy."""
+    return BotPolicy(game, "heuristic")
+
 
 
 def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
@@ -399,18 +414,8 @@ def table_folder(out: str, game: str, preset: str, players: int | None = None) -
 
 
 def paired_vs_best(game, deals: int, seed: int) -> PairedHeadToHead:
-    """``PairedHeadToHead`` against the game's ``best`` bot: a policy in each
-    seat of each seeded deal with ``best`` in the other seats, minus ``best``
-    itself in that seat on the same deal (so 0 = as strong as ``best`` there)."""
-    from solvers.bots import make_bot
-    best = make_bot("best", game, seed=seed)
-
-    class _Best:
-        def action_probabilities(self, state):
-            return {best.step(state): 1.0}
-
-    return PairedHeadToHead(game, _Best(), deals=deals, seed=seed,
-                            opponent=lambda state, rng: best.step(state))
+    """:func:`paired_vs_bot` against the game's ``best`` bot (seeded by ``seed``)."""
+    return paired_vs_bot(game, "best", deals, seed, bot_seed=seed)
 
 
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,

@@ -103,24 +103,31 @@ def _run_local(task: Task, jobs: Sequence[tuple], processes: int | None, take) -
             take(index, value)
 
 
-def _run_ray(task: Task, jobs: Sequence[tuple], processes: int | None,
-             address: str | None, max_retries: int, take) -> None:
+def init_ray(processes: int | None, address: str | None) -> bool:
+    """Start a local Ray instance (``processes`` CPUs) or join ``address``,
+    unless Ray is already initialised; True when this call started it."""
     try:
         import ray
     except ImportError:
         raise ValueError("the ray backend needs the 'ray' extra: "
                          "pip install -e '.[ray]'") from None
-    started = False
-    if not ray.is_initialized():
-        options: dict[str, Any] = {"include_dashboard": False,
-                                   "logging_level": logging.WARNING,
-                                   "log_to_driver": False}
-        if address is None:
-            options["num_cpus"] = processes or os.cpu_count() or 1
-        else:
-            options["address"] = address
-        ray.init(**options)
-        started = True
+    if ray.is_initialized():
+        return False
+    options: dict[str, Any] = {"include_dashboard": False,
+                               "logging_level": logging.WARNING,
+                               "log_to_driver": False}
+    if address is None:
+        options["num_cpus"] = processes or os.cpu_count() or 1
+    else:
+        options["address"] = address
+    ray.init(**options)
+    return True
+
+
+def _run_ray(task: Task, jobs: Sequence[tuple], processes: int | None,
+             address: str | None, max_retries: int, take) -> None:
+    started = init_ray(processes, address)
+    import ray
     try:
         remote = ray.remote(num_cpus=1, max_retries=max_retries)(task)
         pending = [remote.remote(job) for job in jobs]

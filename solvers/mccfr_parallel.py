@@ -28,7 +28,6 @@ installed and built at the driver's version (``docs/solvers_cfr.md``).
 """
 from __future__ import annotations
 
-import logging
 import multiprocessing as mp
 import os
 from typing import Any
@@ -36,7 +35,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from solvers.backends import check_backend
+from solvers.backends import check_backend, init_ray
 from solvers.mccfr import MCCFRSolver
 from src_cy.rng import derive_seed
 
@@ -272,9 +271,10 @@ class ParallelMCCFR:
     def _map(self, jobs: list[tuple]) -> list[dict]:
         out: list[Any] = [None] * len(jobs)
         if self.backend == "ray":
+            if self._remote is None:
+                self._ray_started = init_ray(self.workers, self.address) or self._ray_started
             import ray
             if self._remote is None:
-                self._start_ray()
                 self._remote = ray.remote(num_cpus=1, max_retries=self.max_retries)(self.task)
             refs = [self._remote.remote(job) for job in jobs]
             results = ray.get(refs)
@@ -293,23 +293,6 @@ class ParallelMCCFR:
         if any(p is None for p in out):
             raise RuntimeError("a worker's increments are missing")
         return out
-
-    def _start_ray(self) -> None:
-        try:
-            import ray
-        except ImportError:
-            raise ValueError("the ray backend needs the 'ray' extra: "
-                             "pip install -e '.[ray]'") from None
-        if ray.is_initialized():
-            return
-        options: dict[str, Any] = {"include_dashboard": False,
-                                   "logging_level": logging.WARNING, "log_to_driver": False}
-        if self.address is None:
-            options["num_cpus"] = self.workers
-        else:
-            options["address"] = self.address
-        ray.init(**options)
-        self._ray_started = True
 
     def close(self) -> None:
         """Stop the process pool, and the Ray instance if this object started it."""

@@ -12,8 +12,8 @@ from games.gold_nugget_abstraction import (ABSTRACTIONS, LEARNED, GoldNuggetActi
                                            gold_nugget_compact)
 from solvers import abstractions
 from solvers.mccfr import MCCFRSolver
-from solvers.policy_tables import table_game
-from src_cy.rng import SplitMix64, sample_sorted
+from solvers.policy_tables import decisions, table_game
+from src_cy.rng import SplitMix64
 
 GAME = table_game(GOLD_NUGGET_TABLE, "default")     # the rules at 2 players
 AA = abstractions.get_action_abstraction("gold_nugget_actions", GAME)
@@ -30,12 +30,8 @@ def _decisions(n_games: int, seed: int, explore: float = 0.5):
     heuristic's or, with probability ``explore``, a uniformly random one."""
     rng = SplitMix64(seed)
     for _ in range(n_games):
-        state = GAME.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_sorted(state.chance_outcomes(), rng))
-                continue
-            yield state, state.current_player()
+        for state, player in decisions(GAME, rng):
+            yield state, player
             legal = state.legal_actions()
             state.apply_action(rng.choice(legal) if rng.random() < explore
                                else HEURISTIC.step(state))
