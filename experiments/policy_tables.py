@@ -3,7 +3,8 @@
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
 [--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]
-[--paired-deals N] [--best-deals N] [--workers W --batch B] [--backend local|ray
+[--paired-deals N] [--best-deals N] [--workers W --batch B] [--regrets shared|per-worker]
+[--backend local|ray
 [--address HOST:PORT]]`` (``./run.sh`` runs it with the defaults: every registered
 game, ``mini`` presets, ``results/``).
 
@@ -46,7 +47,10 @@ actions.
 ``W x --batch`` iterations on worker processes or Ray tasks
 (``solvers.mccfr_parallel.ParallelMCCFR``; ``--address`` joins a running
 Ray cluster); the same seed, ``W`` and ``B`` give the same tables on either
-backend, though not the single-process tables.
+backend, though not the single-process tables.  ``--regrets per-worker``
+gives each worker its own regret tables (independent chains whose average
+tables are summed), which allows long rounds (``--batch`` in the thousands)
+without the staleness that long rounds cause with one shared regret table.
 
 ``--resume`` checkpoints the solver in ``<out>/<game>/`` (only what resuming
 needs, atomically) and restarts from it; a checkpoint is written at the end
@@ -145,7 +149,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     """Run the solver in CHECKPOINTS chunks, measuring after each; with
     ``checkpoint`` the solver state is saved (atomically, see module doc) and
     a run restarted with the same flags resumes from it.  MCCFR runs as
-    ``mccfr_mode(entry, mode)`` says; ``parallel`` (``workers``, ``batch``,
+    ``mccfr_mode(entry, mode)`` says; ``parallel`` (``workers``, ``batch``, ``regrets``,
     ``backend``, ``address``) runs it as ``solvers.mccfr_parallel.ParallelMCCFR``;
     ``epsilon``: outcome sampling's exploration over an abstraction (default: the
     entry's ``<mode>_epsilon``, else 0.6)."""
@@ -547,6 +551,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--batch", type=int, default=100,
                         help="iterations per worker per round when --workers > 1 or "
                              "--backend ray (default 100)")
+    parser.add_argument("--regrets", choices=("shared", "per-worker"), default="shared",
+                        help="parallel MCCFR: one regret table merged every round (default; "
+                             "keep --batch small) or one per worker (long rounds)")
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
                         help="where parallel MCCFR workers run (default local processes)")
     parser.add_argument("--address", default=None,
@@ -571,7 +578,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     if args.address is not None and args.backend != "ray":
         parser.error("--address needs --backend ray")
     parallel = (dict(workers=args.workers, batch=args.batch, backend=args.backend,
-                     address=args.address)
+                     address=args.address, regrets=args.regrets)
                 if args.workers > 1 or args.backend == "ray" else None)
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,

@@ -20,6 +20,23 @@ round see slightly staler regrets than a single process would; with batches
 small against the run, convergence per iteration matches the single-process
 solve within noise (``tests/test_mccfr_parallel.py`` measures it on leduc).
 
+**Per-worker regrets** (``regrets="per-worker"``).  With shared regrets a
+round's increments are summed into one regret table, and regret matching
+then answers regrets each worker never saw: on leduc, rounds of 2 x 10,000
+iterations leave the exploitability at 0.22 where one process reaches 0.08,
+so rounds must stay small (2 x 50) and a round's fixed cost (snapshot,
+shipping, merge: milliseconds) then outweighs a leduc iteration (about
+6 us).  With per-worker regrets each worker keeps its own regret and
+average tables (a *chain*, held by the driver as a snapshot, so a lost task
+is still just rerun); the driver's tables, which give the policy and the
+checkpoints, are the chains' common start plus every chain's increments.
+The chains are independent MCCFR runs, so rounds can be as long as
+checkpoints allow; what is handed out is the sum of the chains' average
+tables, a mixture of their average strategies, and exploitability is
+convex in a strategy, so it is no worse than the chains' mean (measured on
+leduc: the same exploitability per iteration as one process from about
+200,000 iterations on; docs/benchmarks.md).
+
 Backends (``solvers.backends``): ``"local"``, a pool of forked processes
 kept for the whole run (``workers == 1``: this process); ``"ray"``, one Ray
 task per worker and round on a local Ray instance (started here, stopped by
@@ -35,9 +52,16 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from solvers import policy_io
 from solvers.backends import check_backend, init_ray
 from solvers.mccfr import MCCFRSolver
 from src_cy.rng import derive_seed
+
+#: How workers share regrets (module doc).
+REGRETS = ("shared", "per-worker")
+#: The snapshot arrays a per-worker checkpoint keeps for each chain.
+CHAIN_ARRAYS = ("keys", "slots", "nact", "player", "acts", "regret", "avg", "strings",
+                "rng", "iteration")
 
 #: MCCFRSolver options a worker rebuilds its solver from (names, not objects).
 SOLVER_OPTIONS = ("scheme", "abstraction", "action_abstraction", "fixed_opponents",
@@ -190,18 +214,23 @@ class ParallelMCCFR:
 
     ``solver`` is the driver's :class:`MCCFRSolver`: it holds the merged
     tables, so policies, tables and checkpoints come from it exactly as for
-    a single-process solve.  Use as a context manager (or call
+    a single-process solve.  ``regrets``: ``"shared"`` (one regret table,
+    rounds must stay small) or ``"per-worker"`` (a chain per worker, rounds
+    as long as you like; module doc).  Use as a context manager (or call
     :meth:`close`) to stop the pool or the Ray instance it started.
     """
 
     def __init__(self, game: pyspiel.Game, workers: int = 2, batch: int = 50,
                  backend: str = "local", address: str | None = None, seed: int = 0,
-                 max_retries: int = 3, task: Any = round_task, **options: Any):
+                 max_retries: int = 3, task: Any = round_task, regrets: str = "shared",
+                 **options: Any):
         check_backend(backend, address)
         if not isinstance(workers, int) or workers < 1:
             raise ValueError(f"workers must be an int >= 1, got {workers!r}")
         if not isinstance(batch, int) or batch < 1:
             raise ValueError(f"batch must be an int >= 1, got {batch!r}")
+        if regrets not in REGRETS:
+            raise ValueError(f"regrets must be one of {REGRETS}, got {regrets!r}")
         bad = sorted(set(options) - set(SOLVER_OPTIONS))
         if bad:
             raise ValueError(f"unknown MCCFR option(s) {bad}; options: {SOLVER_OPTIONS}")
@@ -215,6 +244,9 @@ class ParallelMCCFR:
         self.game_string = str(game)
         self.options = tuple(sorted(options.items()))
         self.workers, self.batch, self.seed = workers, batch, seed
+        self.regrets = regrets
+        self._base: dict | None = None          # per-worker regrets: the chains' common start
+        self._chains: list[dict] | None = None  # and each worker's tables (snapshots)
         self.backend, self.address, self.max_retries = backend, address, max_retries
         self.task = task
         self._pool: Any = None
@@ -237,10 +269,53 @@ class ParallelMCCFR:
         return getattr(self.solver, name)
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:
-        self.solver.save_checkpoint(path)
+        """The driver's checkpoint (an ``MCCFRSolver`` of the same settings can
+        resume from it); with per-worker regrets also the chains, so that this
+        class resumes them exactly."""
+        if self.regrets == "shared":
+            self.solver.save_checkpoint(path)
+            return
+        chains = self._ensure_chains()
+        arrays = self.solver._core.get_state()
+        for name, st in [("base", self._base)] + [(f"chain{w}", c) for w, c in enumerate(chains)]:
+            for k in CHAIN_ARRAYS:
+                arrays[f"{name}.{k}"] = (np.asarray(st[k], dtype=str) if k == "strings"
+                                         else np.asarray(st[k]))
+        meta = dict(self.solver._meta(), regrets=self.regrets, workers=self.workers)
+        policy_io.save_arrays(path, kind="mccfr-checkpoint", game=self.solver.game_string,
+                              meta=meta, arrays=arrays)
 
     def load_checkpoint(self, path: str | os.PathLike) -> None:
+        """Resume from :meth:`save_checkpoint`; refuses a checkpoint of the other
+        ``regrets`` mode or (per-worker) of another number of workers."""
+        meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint",
+                                             game=self.solver.game_string)
+        theirs = meta.get("regrets", "shared")
+        if theirs != self.regrets or (theirs == "per-worker"
+                                      and meta.get("workers") != self.workers):
+            raise ValueError(f"checkpoint {path} has regrets={theirs!r}, "
+                             f"workers={meta.get('workers')}; this run regrets="
+                             f"{self.regrets!r}, workers={self.workers}")
         self.solver.load_checkpoint(path)
+        if self.regrets == "shared":
+            return
+        try:
+            states = [{k: arrays[f"{name}.{k}"] for k in CHAIN_ARRAYS}
+                      for name in ["base"] + [f"chain{w}" for w in range(self.workers)]]
+        except KeyError as exc:
+            raise policy_io.PolicyFileError(f"checkpoint {path}: chain array {exc} is missing") \
+                from None
+        for st in states:
+            st["strings"] = st["strings"].tolist()
+        base, chains = states[0], states[1:]
+        self._base, self._chains = base, chains
+        mine = snapshot(self.solver._core)
+        total = self._combined()
+        if any(not np.array_equal(mine[k], total[k]) for k in
+               ("keys", "slots", "nact", "player", "acts", "regret", "avg")):
+            self._base = self._chains = None
+            raise policy_io.PolicyFileError(f"checkpoint {path}: the chains do not add up "
+                                            "to the driver's tables")
 
     # -- running --------------------------------------------------------
     def run(self, iterations: int) -> None:
@@ -258,15 +333,35 @@ class ParallelMCCFR:
     def _round(self, shares: list[int]) -> None:
         """One round: worker ``w`` runs ``shares[w]`` iterations from the snapshot."""
         core = self.solver._core
-        snap = snapshot(core)
         start = int(core.iteration)
-        jobs = [(w, self.game_string, self.options, snap,
-                 derive_seed(derive_seed(self.seed, start), w), n)
-                for w, n in enumerate(shares) if n > 0]
-        merged = merge(snap, self._map(jobs), core.keep_strings)
+        seeds = [derive_seed(derive_seed(self.seed, start), w) for w in range(self.workers)]
+        if self.regrets == "shared":
+            snap = snapshot(core)
+            jobs = [(w, self.game_string, self.options, snap, seeds[w], n)
+                    for w, n in enumerate(shares) if n > 0]
+            merged = merge(snap, self._map(jobs), core.keep_strings)
+        else:
+            chains = self._ensure_chains()
+            jobs = [(w, self.game_string, self.options, chains[w], seeds[w], n)
+                    for w, n in enumerate(shares) if n > 0]
+            for job, part in zip(jobs, self._map(jobs)):
+                chains[job[0]] = merge(chains[job[0]], [part], core.keep_strings)
+            merged = self._combined()
         merged["rng"] = np.asarray([derive_seed(self.seed, start)], np.uint64)  # unused here
         merged["iteration"] = np.asarray([start + sum(shares)], np.int64)
         core.set_state(merged)
+
+    def _ensure_chains(self) -> list[dict]:
+        """Per-worker regrets: the chains, started from the driver's tables."""
+        if self._chains is None:
+            self._base = snapshot(self.solver._core)
+            self._chains = [dict(self._base) for _ in range(self.workers)]
+        return self._chains
+
+    def _combined(self) -> dict:
+        """The driver's tables: the chains' common start plus every chain's increments."""
+        keep = self.solver._core.keep_strings
+        return merge(self._base, [increments(self._base, c) for c in self._chains], keep)
 
     def _map(self, jobs: list[tuple]) -> list[dict]:
         out: list[Any] = [None] * len(jobs)

@@ -1,12 +1,14 @@
 """Benchmark: parallel MCCFR (``solvers.mccfr_parallel``) against one process.
 
 ``python -m experiments.bench.bench_mccfr_parallel [--iterations N] [--seeds K]
-[--batches 50,100,200] [--ray] [--write]``
+[--batches 50,100,200] [--chain-batches 25000] [--ray] [--write]``
 
 On leduc_poker (external sampling) for each configuration and seed: wall
 time and exact exploitability after ``N`` iterations, single-process
 ``MCCFRSolver`` against ``ParallelMCCFR`` with 2 workers (local processes;
-``--ray`` adds a local Ray instance) at each batch size.  It reports the
+``--ray`` adds a local Ray instance) with one shared regret table at each of
+``--batches`` and with per-worker regrets (``regrets="per-worker"``) at each
+of ``--chain-batches``.  It reports the
 mean exploitability (per iteration, the issue's "per traversal") and the
 wall time per 1,000 iterations, with the ratios to one process.  Then
 iterations per second for a heavier iteration, where a round's fixed cost
@@ -32,13 +34,17 @@ from solvers.mccfr_parallel import ParallelMCCFR
 from solvers.tree import compile_game
 
 
-def _leduc(iterations: int, seeds: int, batches: list[int], backends: list[str]) -> str:
+def _leduc(iterations: int, seeds: int, batches: list[int], chain_batches: list[int],
+           backends: list[str]) -> str:
     game = pyspiel.load_game("leduc_poker")
     tree = compile_game(game)
-    configs = [("1 process", None, None)] + [(f"2 workers, {b}, batch {n}", b, n)
-                                             for b in backends for n in batches]
+    configs = ([("1 process", None, None, None)]
+               + [(f"2 workers, {b}, shared regrets, batch {n:,}", b, n, "shared")
+                  for b in backends for n in batches]
+               + [(f"2 workers, {b}, per-worker regrets, batch {n:,}", b, n, "per-worker")
+                  for b in backends for n in chain_batches])
     rows = []
-    for name, backend, batch in configs:
+    for name, backend, batch, regrets in configs:
         values, walls = [], []
         for seed in range(seeds):
             t0 = time.perf_counter()
@@ -48,8 +54,13 @@ def _leduc(iterations: int, seeds: int, batches: list[int], backends: list[str])
                 walls.append(time.perf_counter() - t0)
                 values.append(measure_of_array(game, tree, s.policy_array(tree))[1])
                 continue
-            with ParallelMCCFR(game, workers=2, batch=batch, seed=seed, backend=backend) as p:
-                p.run(iterations)
+            with ParallelMCCFR(game, workers=2, batch=batch, seed=seed, backend=backend,
+                               regrets=regrets) as p:
+                warm = 2 if backend == "ray" else 0
+                if warm:            # start Ray and its workers before the clock
+                    p.run(warm)
+                    t0 = time.perf_counter()
+                p.run(iterations - warm)
                 walls.append(time.perf_counter() - t0)
                 values.append(measure_of_array(game, tree, p.policy_array(tree))[1])
         rows.append((name, float(np.mean(values)), float(np.std(values)),
@@ -95,13 +106,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=20_000)
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--batches", default="50,100,200")
+    parser.add_argument("--chain-batches", default="25000",
+                        help="batches of the per-worker-regrets rows")
     parser.add_argument("--ray", action="store_true", help="also on a local Ray instance")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="time per configuration of the heavier game")
     args = parser.parse_args(argv)
     batches = [int(b) for b in args.batches.split(",") if b]
     backends = ["local"] + (["ray"] if args.ray else [])
-    text = (_leduc(args.iterations, args.seeds, batches, backends) + "\n\n"
+    chain_batches = [int(b) for b in args.chain_batches.split(",") if b]
+    text = (_leduc(args.iterations, args.seeds, batches, chain_batches, backends) + "\n\n"
             + _heavy(args.seconds, max(batches)))
     command = "python -m experiments.bench.bench_mccfr_parallel " + " ".join(
         sys.argv[1:] if argv is None else argv)
