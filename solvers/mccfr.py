@@ -15,6 +15,21 @@ is (information bucket, available abstract actions) and
 Python path) makes every player but the traverser follow that fixed,
 deterministic policy: the tables then hold a response to it (converging to a
 best response within the abstraction) rather than an equilibrium.
+
+Variants (``weighting``, ``prune``; measured per CPU second in
+``experiments/bench/bench_mccfr_variants.py``, docs/benchmarks.md):
+``weighting="linear"`` is linear MCCFR as Pluribus runs it (Brown and
+Sandholm, "Solving imperfect-information games via discounted regret
+minimization", AAAI 2019; "Superhuman AI for multiplayer poker", 2019): after
+every ``interval`` iterations (the n-th interval) regrets and average sums
+are multiplied by n / (n + 1), which weighs iteration t about like t.
+``weighting="discounted"`` is DCFR(1.5, 0, 2) at the same granularity:
+positive regrets x n^1.5 / (n^1.5 + 1), negative ones x 1/2, average sums x
+(n / (n + 1))^2.  ``prune=(threshold, probability, after)`` is regret-based
+pruning in external sampling: past ``after`` iterations, an iteration drawn
+with ``probability`` skips the traverser's actions whose regret is below
+``threshold`` (and does not update them); the other iterations traverse
+everything, so a pruned action can recover.
 """
 from __future__ import annotations
 
@@ -34,6 +49,7 @@ from src_cy import mccfr as mccfr_core
 from src_cy.rng import SplitMix64
 
 SCHEMES = ("external", "outcome")
+WEIGHTINGS = ("uniform", "linear", "discounted")
 Abstraction = Callable[[int, str], Any]
 
 
@@ -201,9 +217,25 @@ class MCCFRSolver:
     def __init__(self, game: pyspiel.Game | Any, scheme: str = "external", seed: int = 0,
                  abstraction: Abstraction | str | None = None, epsilon: float = 0.6,
                  use_engine: bool = True, keep_strings: bool = True,
-                 action_abstraction: Any = None, fixed_opponents: Any = None):
+                 action_abstraction: Any = None, fixed_opponents: Any = None,
+                 weighting: str = "uniform", interval: int = 1000,
+                 prune: tuple[float, float, int] | None = None):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
+        if weighting not in WEIGHTINGS:
+            raise ValueError(f"weighting must be one of {WEIGHTINGS}, got {weighting!r}")
+        if isinstance(interval, bool) or not isinstance(interval, int) or interval < 1:
+            raise ValueError(f"interval must be an int >= 1, got {interval!r}")
+        if prune is not None:
+            if scheme != "external":
+                raise ValueError("prune works with scheme='external' only")
+            if (len(prune) != 3 or not prune[0] < 0 or not 0.0 < prune[1] < 1.0
+                    or int(prune[2]) < 0):
+                raise ValueError("prune must be (threshold < 0, probability in (0, 1), "
+                                 f"after >= 0 iterations), got {prune!r}")
+        self.weighting, self.interval = weighting, interval
+        self.prune = None if prune is None else (float(prune[0]), float(prune[1]),
+                                                 int(prune[2]))
         if not 0.0 < epsilon <= 1.0:
             raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
         self.abstraction_name = None
@@ -254,8 +286,13 @@ class MCCFRSolver:
                                               epsilon=epsilon, keep_strings=keep_strings,
                                               action_row=action_row,
                                               fixed_opponents=fixed_opponents)
+            if self.prune is not None:
+                (self._core.prune_threshold, self._core.prune_prob,
+                 self._core.prune_after) = self.prune
             self._py = None
         else:
+            if self.prune is not None:
+                raise ValueError("prune needs the game's rules engine (this game has none)")
             self._core = None
             self._py = _PyTables(self.game, seed, abstraction, epsilon, action_abstraction,
                                  fixed_opponents)
@@ -275,15 +312,38 @@ class MCCFRSolver:
         return self._core.num_infosets if self._core is not None else len(self._py.rows)
 
     def run(self, iterations: int) -> None:
-        """Run ``iterations`` iterations (each traverses once per player)."""
+        """Run ``iterations`` iterations (each traverses once per player); with
+        a ``weighting`` other than uniform the tables are discounted at every
+        multiple of ``interval``, so chunked runs equal one run."""
         if iterations < 0:
             raise ValueError(f"iterations must be >= 0, got {iterations}")
-        if self._core is None:
-            self._py.iterate(self.scheme, int(iterations))
-        elif self.scheme == "external":
-            self._core.iterate_external(int(iterations))
+        left = int(iterations)
+        while left > 0:
+            n = left if self.weighting == "uniform" else min(
+                left, self.interval - self.iteration % self.interval)
+            if self._core is None:
+                self._py.iterate(self.scheme, n)
+            elif self.scheme == "external":
+                self._core.iterate_external(n)
+            else:
+                self._core.iterate_outcome(n)
+            left -= n
+            if self.weighting != "uniform" and self.iteration % self.interval == 0:
+                self._discount(self.iteration // self.interval)
+
+    def _discount(self, k: int) -> None:
+        """The discount after the ``k``-th interval (module doc)."""
+        if self.weighting == "linear":
+            factors = (k / (k + 1),) * 3
         else:
-            self._core.iterate_outcome(int(iterations))
+            a = k ** 1.5
+            factors = (a / (a + 1.0), 0.5, (k / (k + 1)) ** 2)
+        if self._core is not None:
+            self._core.scale(*factors)
+            return
+        for row in self._py.rows.values():
+            row[2] *= np.where(row[2] > 0.0, factors[0], factors[1])
+            row[3] *= factors[2]
 
     def evaluate_and_update_policy(self) -> None:
         """One iteration (OpenSpiel-style name)."""
@@ -413,6 +473,9 @@ class MCCFRSolver:
     # ------------------------------------------------------------------
     def _meta(self) -> dict:
         meta = {"scheme": self.scheme, "backend": self.backend, "epsilon": self.epsilon,
+                "weighting": self.weighting,
+                "interval": self.interval if self.weighting != "uniform" else None,
+                "prune": None if self.prune is None else list(self.prune),
                 "abstraction": self.abstraction is not None,
                 "abstraction_name": self.abstraction_name,
                 "keep_strings": self._core.keep_strings if self._core is not None else True}
@@ -448,6 +511,8 @@ class MCCFRSolver:
         keys = set(mine) | {"action_abstraction_name", "fixed_opponents"}
         if "epsilon" not in meta:         # written before the exploration was recorded
             keys.discard("epsilon")
+        if "weighting" not in meta:       # written before the variants: uniform, no pruning
+            meta = dict(meta, weighting="uniform", interval=None, prune=None)
         if any(meta.get(k) != mine.get(k) for k in keys):
             raise ValueError(f"checkpoint {path} has settings "
                              f"{ {k: meta.get(k) for k in mine} }, this solver {mine}")

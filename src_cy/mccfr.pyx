@@ -19,7 +19,7 @@ epsilon-exploration at the traverser's nodes and updates the average strategy
 at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.
 """
 from cython.operator cimport dereference, preincrement
-from libc.math cimport exp, log
+from libc.math cimport exp, log, INFINITY, NAN
 from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -50,6 +50,14 @@ cdef class MCCFRCore:
     cdef public long iteration
     cdef public double epsilon
     cdef public bint keep_strings
+    # Regret-based pruning in external sampling (Brown and Sandholm): in an
+    # iteration drawn to prune (probability prune_prob, once past
+    # prune_after iterations) the traverser skips actions whose regret is
+    # below prune_threshold and leaves their regrets as they are.
+    cdef public double prune_threshold
+    cdef public double prune_prob
+    cdef public long prune_after
+    cdef bint pruning
 
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
                  bint keep_strings=True, action_row=None, fixed_opponents=None):
@@ -75,6 +83,10 @@ cdef class MCCFRCore:
             raise TypeError("fixed_opponents must be callable(player, engine) -> action")
         self.fixed_opponents = fixed_opponents
         self.keep_strings = keep_strings or abstraction is not None or action_row is not None
+        self.prune_threshold = -INFINITY
+        self.prune_prob = 0.0
+        self.prune_after = 0
+        self.pruning = False
 
     # ------------------------------------------------------------------
     cdef int _slot_abstract(self, Engine e, int p, int* legal, int* n) except -1:
@@ -209,6 +221,9 @@ cdef class MCCFRCore:
         v = 0.0
         child = self._at(depth + 1)
         for k in range(n):
+            if self.pruning and self.R[o + k] < self.prune_threshold:
+                vals[k] = NAN          # pruned: neither traversed nor updated
+                continue
             child.copy_from(e)
             child.apply(legal[k])
             vals[k] = self._external(child, p, depth + 1, reach * sigma[k])
@@ -219,7 +234,8 @@ cdef class MCCFRCore:
             for k in range(n):
                 self.S[o + k] += reach * sigma[k]
         for k in range(n):
-            self.R[o + k] += vals[k] - v
+            if vals[k] == vals[k]:     # not pruned
+                self.R[o + k] += vals[k] - v
         return v
 
     cdef double _outcome(self, Engine e, int p, double my_reach, double opp_reach,
@@ -274,9 +290,12 @@ cdef class MCCFRCore:
         cdef Engine root = self._at(0)
         for i in range(n):
             self.iteration += 1
+            self.pruning = (self.prune_prob > 0.0 and self.iteration > self.prune_after
+                            and rng_double(&self.rng) < self.prune_prob)
             for p in range(self.P):
                 root.copy_from(self.proto)
                 self._external(root, p, 0, 1.0)
+        self.pruning = False
 
     def iterate_outcome(self, long n) -> None:
         """`n` outcome-sampling iterations (one episode per player each)."""
@@ -344,6 +363,15 @@ cdef class MCCFRCore:
         st["rng"] = np.asarray([self.rng.s], np.uint64)
         st["iteration"] = np.asarray([self.iteration], np.int64)
         return st
+
+    def scale(self, double positive, double negative, double average) -> None:
+        """Multiply positive regrets by ``positive``, negative ones by
+        ``negative`` and the average-strategy sums by ``average`` (the
+        periodic discounting of linear and discounted MCCFR)."""
+        cdef size_t i
+        for i in range(self.R.size()):
+            self.R[i] *= positive if self.R[i] > 0.0 else negative
+            self.S[i] *= average
 
     def set_state(self, dict st, bint keep_cache=False) -> None:
         """Inverse of ``get_state`` (arrays are validated first, then installed;
