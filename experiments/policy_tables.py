@@ -3,9 +3,8 @@
 ``python -m experiments.policy_tables [--games G,..] [--preset mini]
 [--solver auto|cfr+|mccfr] [--iterations N] [--seed S] [--out results]
 [--resume] [--save-policy yes|no] [--strings] [--mccfr-mode response|self-play|raw]
-[--paired-deals N] [--best-deals N] [--workers W --batch B] [--regrets shared|per-worker]
-[--backend local|ray
-[--address HOST:PORT]]`` (``./run.sh`` runs it with the defaults: every registered
+[--paired-deals N] [--best-deals N] [--br-deals N] [--workers W --batch B]
+[--regrets shared|per-worker] [--backend local|ray [--address HOST:PORT]]`` (``./run.sh`` runs it with the defaults: every registered
 game, ``mini`` presets, ``results/``).
 
 For each game whose spec has a policy-table entry (``games.spec``,
@@ -40,8 +39,10 @@ the heuristic bot in the same seat on the same seeded deals
 (``paired_vs_heuristic``: ``PAIRED_DEALS`` deals per point, then
 ``--paired-deals``, default ``PAIRED_FINAL_DEALS``, for the number in the
 summary and the Markdown), and with ``--best-deals N`` also against the
-game's ``best`` bot (``paired_vs_best``).  Their tables show abstract
-actions.
+game's ``best`` bot (``paired_vs_best``); ``--br-deals N`` adds a lower
+bound on the shipped policy's exploitability by play (``policy_lower_bound``:
+a best-response search against the table, ``solvers.approx_br``).  Their
+tables show abstract actions.
 
 ``--workers W`` (``W`` > 1) or ``--backend ray`` run MCCFR in rounds of
 ``W x --batch`` iterations on worker processes or Ray tasks
@@ -99,6 +100,10 @@ CHECKPOINT_MAX_SECONDS = 300.0  # but a checkpoint at least this often (mid-chun
 HEAD_TO_HEAD_GAMES = 200  # games per estimate point when the tree does not compile
 PAIRED_DEALS = 100        # deals (x every seat) per paired point against the heuristic
 PAIRED_FINAL_DEALS = 5000  # deals (x every seat) of the final paired measurement
+# The responder of the exploitability lower bound (docs/ai.md, "A lower bound
+# for any game"): its validated settings; an entry may override them
+# (extra["br_responder"], e.g. no lookahead where a game is long).
+BR_RESPONDER = {"worlds": 16, "rollouts": 2, "lookahead": 1}
 EXACT_TABLE_MAX = 150_000  # information sets up to which the table is exact (else sampled)
 SAMPLED_EPISODES = 2000
 SEED = 0
@@ -422,18 +427,30 @@ def paired_vs_best(game, deals: int, seed: int) -> PairedHeadToHead:
     return paired_vs_bot(game, "best", deals, seed, bot_seed=seed)
 
 
+def policy_lower_bound(game, policy, deals: int, seed: int,
+                       responder: dict | None = None) -> tuple[float, float]:
+    """(lower bound, 95% half-width) on the exploitability (NashConv / N) of a
+    solved table's ``policy``: ``solvers.approx_br.lower_bound`` with the
+    table's policy in the other seats (the responder models that same
+    policy) and ``BR_RESPONDER`` settings unless ``responder`` overrides."""
+    from solvers.approx_br import lower_bound
+    return lower_bound(game, lambda _seed: policy, deals=deals, seed=seed,
+                       **{**BR_RESPONDER, **(responder or {})})
+
+
 def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
              out: str, save_policy: str = "yes", resume: bool = False, seed: int = SEED,
              strings: bool = False, mode: str = "response",
              paired_deals: int | None = None, best_deals: int = 0,
              parallel: dict | None = None, players: int | None = None,
-             epsilon: float | None = None) -> dict:
+             epsilon: float | None = None, br_deals: int = 0) -> dict:
     """Solve one game and write its results; returns a summary dict (``mode``:
     see ``mccfr_mode``; ``paired_deals``: deals of the final paired measurement
     of an abstracted solve against the heuristic, default
     ``PAIRED_FINAL_DEALS``; ``best_deals``: deals of a paired measurement
     against the ``best`` bot, 0 = none; ``parallel``: see ``_solve``; ``players``:
-    another player count than the table's for this preset)."""
+    another player count than the table's for this preset; ``br_deals``: deals
+    of the exploitability lower bound by play, 0 = none)."""
     if preset not in entry.presets:
         raise ValueError(f"{entry.name} has no preset {preset!r}; presets: {entry.presets}")
     game = table_game(entry, preset, players)
@@ -447,13 +464,17 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
     res = _solve(entry, game, solver, iterations, checkpoint, seed, mode, parallel, epsilon)
     s, tree = res["solver_obj"], res["tree"]
     policy = res["policy"]()
-    paired = vs_best = None
+    paired = vs_best = bound = None
     if res["abstracted"]:
         deals = paired_deals or PAIRED_FINAL_DEALS
         mean, half = paired_vs_heuristic(game, deals, seed)(policy)
         paired = (mean, half, deals)
         if best_deals:
             vs_best = (*paired_vs_best(game, best_deals, seed)(policy), best_deals)
+        if br_deals:
+            responder = {**BR_RESPONDER, **entry.extra.get("br_responder", {})}
+            bound = (*policy_lower_bound(game, policy, br_deals, seed, responder), br_deals,
+                     responder)
     if res["abstracted"]:
         rows = abstract_situation_table(game, entry, policy, SAMPLED_EPISODES, seed)
         notes = entry.extra["abstract_notes"]
@@ -467,6 +488,15 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
             notes += (f"\n\nAgainst `best` (paired the same way, `best` in the other seats "
                       f"and as the baseline in the seat): **{vs_best[0]:+.4f} ± "
                       f"{vs_best[1]:.4f}** over {best_deals} deals (0 = as strong as `best`).")
+        if bound is not None:
+            r = bound[3]
+            notes += (f"\n\nExploitability lower bound by play (`solvers.approx_br.lower_bound`: "
+                      f"a best-response search in each seat against this policy, "
+                      f"{r['worlds']} worlds, {r['rollouts']} playouts, lookahead "
+                      f"{r['lookahead']}; NashConv / N): **{bound[0]:+.4f} ± {bound[1]:.4f}** "
+                      f"over {br_deals} deals (the policy loses at least this much per seat "
+                      f"to a best response; a negative value says the responder found no "
+                      f"such gain).")
         entry = dataclasses.replace(entry, feature_doc=entry.extra["abstract_feature_doc"],
                                     notes=notes)
     elif tree is not None and tree.num_infosets <= EXACT_TABLE_MAX:
@@ -500,6 +530,9 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
         if vs_best is not None and res["measure"] == HEAD_TO_HEAD_HEURISTIC:
             finals.append((f"final, paired vs best ({vs_best[2]} deals; 0 = as best)",
                            vs_best[0], vs_best[1]))
+        if bound is not None and res["measure"] == HEAD_TO_HEAD_HEURISTIC:
+            finals.append((f"final, exploitability lower bound ({bound[2]} deals; "
+                           f"a responder's gain)", bound[0], bound[1]))
         _plot(os.path.join(folder, "convergence.png"), title, res["measure"], res["curve"],
               reference, finals)
         _write_curve(os.path.join(folder, "convergence.csv"), res["measure"], res["curve"])
@@ -508,6 +541,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
             "seconds": res["seconds"], "situations": len(rows), "infosets": policy.num_rows,
             "measure": res["measure"], "value": last[2] if last else None,
             "ci95": last[3] if last else None, "paired": paired, "vs_best": vs_best,
+            "lower_bound": None if bound is None else bound[:3],
             "folder": folder,
             "checkpoint_seconds": res["checkpoint_seconds"]}
 
@@ -542,6 +576,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--best-deals", type=int, default=0,
                         help="deals (x every seat) of a final paired measurement of an "
                              "abstracted solve against the game's best bot (default 0: none)")
+    parser.add_argument("--br-deals", type=int, default=0,
+                        help="deals of a lower bound on the shipped abstracted policy's "
+                             "exploitability by a best-response search (default 0: none)")
     parser.add_argument("--epsilon", type=float, default=None,
                         help="outcome sampling's exploration in an abstracted solve "
                              "(default: the entry's, else 0.6)")
@@ -571,6 +608,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
         parser.error(f"--paired-deals must be at least 2, got {args.paired_deals}")
     if args.best_deals and args.best_deals < 2:
         parser.error(f"--best-deals must be 0 or at least 2, got {args.best_deals}")
+    if args.br_deals and args.br_deals < 2:
+        parser.error(f"--br-deals must be 0 or at least 2, got {args.br_deals}")
     if args.epsilon is not None and not 0.0 < args.epsilon <= 1.0:
         parser.error(f"--epsilon must be in (0, 1], got {args.epsilon}")
     if args.workers < 1 or args.batch < 1:
@@ -583,7 +622,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     summaries = [run_game(registry[g], args.preset, args.solver, args.iterations, args.out,
                           args.save_policy, args.resume, args.seed, args.strings,
                           args.mccfr_mode, args.paired_deals, args.best_deals, parallel,
-                          args.players, args.epsilon)
+                          args.players, args.epsilon, args.br_deals)
                  for g in tqdm(names, desc="games", unit="game")]
     print("| game | solver | iterations | seconds | measure | value | infosets | situations |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
@@ -604,6 +643,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
             mean, half, deals = s["vs_best"]
             paired_lines.append(f"{s['game']}: paired difference vs best in the same seat, "
                                 f"{deals} deals x every seat: {mean:+.4f} ± {half:.4f} (95%)")
+        if s["lower_bound"] is not None:
+            mean, half, deals = s["lower_bound"]
+            paired_lines.append(f"{s['game']}: exploitability lower bound by play, {deals} "
+                                f"deals: {mean:+.4f} ± {half:.4f} (95%)")
     for line in paired_lines:
         print(line)
     print(f"results written to {os.path.abspath(args.out)}/ (seed {args.seed}): "

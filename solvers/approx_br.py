@@ -52,12 +52,16 @@ from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 class OpponentModel:
     """The fixed bot's move distribution per (player, information state), memoized."""
 
-    def __init__(self, bot: pyspiel.Bot | None, table: Any = None):
-        if bot is None and table is None:
-            raise ValueError("give a bot or a (tree, probs) table")
+    def __init__(self, bot: pyspiel.Bot | None, table: Any = None, policy: Any = None):
+        if bot is None and table is None and policy is None:
+            raise ValueError("give a bot, a (tree, probs) table or a policy")
         if bot is not None and not isinstance(bot, pyspiel.Bot):
             raise TypeError(f"bot must be a pyspiel.Bot, got {type(bot).__name__}")
+        if policy is not None and not callable(getattr(policy, "action_probabilities", None)):
+            raise TypeError("policy must have action_probabilities(state) (an OpenSpiel "
+                            f"policy), got {type(policy).__name__}")
         self.bot = bot
+        self.table_policy = policy
         self._memo: dict[tuple[int, str], dict[int, float]] = {}
         if table is not None:   # the bot's tabulated answers (bot_policy_array)
             tree, probs = table
@@ -73,6 +77,11 @@ class OpponentModel:
         key = (p, state.information_state_string(p))
         probs = self._memo.get(key)
         if probs is None:
+            if self.table_policy is not None:
+                probs = {int(a): float(q) for a, q in
+                         self.table_policy.action_probabilities(state).items() if q > 0}
+                self._memo[key] = probs
+                return probs
             if self.bot is None:
                 raise KeyError(f"no tabulated policy at {key}")
             if self.bot.provides_policy():
@@ -310,7 +319,9 @@ def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
                 playout_factory=None, **responder: Any) -> tuple[float, float]:
     """(estimated lower bound, 95% half-width over deals) on NashConv / N of
     the bot ``bot_factory(seed)`` by play (2-player constant-sum: its
-    exploitability).
+    exploitability).  ``bot_factory`` may also return an OpenSpiel policy
+    (``action_probabilities(state)``, e.g. a solved table's
+    ``AbstractedPolicy``): its seats then sample that policy.
 
     Deal d is played once per seat with a :class:`ResponderBot` there; chance
     and the seeds come from the stream of ``(seed, d)``.  Outside 2-player
@@ -334,7 +345,9 @@ def lower_bound(game: pyspiel.Game, bot_factory, deals: int = 20, seed: int = 0,
         # seat n: the bot in every seat (its own returns), outside 2p constant-sum
         for seat in range(n if constant_sum_2p else n + 1):
             rng = SplitMix64(derive_seed(seed, d))
-            model = OpponentModel(bot_factory(rng.next()))
+            made = bot_factory(rng.next())
+            model = (OpponentModel(made) if isinstance(made, pyspiel.Bot)
+                     else OpponentModel(None, policy=made))
             stand_in = None if playout_factory is None else playout_factory(rng.next())
             resp = ResponderBot(game, model, seed=rng.next(), playout_model=stand_in,
                                 **responder)

@@ -302,18 +302,23 @@ def test_main_job_saboteur_over_the_abstraction(tmp_path, monkeypatch, mode):
     monkeypatch.setattr(script, "PAIRED_FINAL_DEALS", 6)
     monkeypatch.setattr(script, "SAMPLED_EPISODES", 30)
     monkeypatch.setattr(script, "CHECKPOINTS", 2)
+    monkeypatch.setattr(script, "BR_RESPONDER", {"worlds": 1, "rollouts": 1, "lookahead": 0})
     outs = []
     for run in ("a", "b"):
         out = tmp_path / run
-        extra = ["--best-deals", "2"] if mode == "response" and run == "a" else []
+        extra = (["--best-deals", "2", "--br-deals", "2"] if mode == "response" and run == "a"
+                 else [])
         (summary,) = script.main(["--games", "saboteur", "--iterations", "6", "--out", str(out),
                                   "--mccfr-mode", mode, *extra])
         if extra:
             mean, half, deals = summary["vs_best"]
             assert deals == 2 and f"**{mean:+.4f} ± {half:.4f}** over 2 deals" in (
                 out / "saboteur" / "policy_table.md").read_text()
+            mean, half, deals = summary["lower_bound"]
+            assert deals == 2 and f"**{mean:+.4f} ± {half:.4f}** over 2 deals" in (
+                out / "saboteur" / "policy_table.md").read_text()
         else:
-            assert summary["vs_best"] is None
+            assert summary["vs_best"] is None and summary["lower_bound"] is None
         outs.append(out / "saboteur")
     assert "abstracted" in summary["solver"] and summary["measure"] == measure
     folder = outs[0]
