@@ -95,24 +95,50 @@ def run(names: list[str], budgets: list[float], seeds: int, plot: str | None) ->
 
 
 def _plot(curves: dict, budgets: list[float], seeds: int, path: str) -> None:
+    """One panel per (game, scheme): exploitability against CPU seconds, log-log."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    keys = list(curves)
-    fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys), 3.8), squeeze=False)
-    for ax, key in zip(axes[0], keys):
-        for variant, (mean, sd) in curves[key].items():
-            ax.errorbar(budgets, mean, yerr=sd, marker="o", ms=3, capsize=2, label=variant)
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_title(f"{key[0]}, {key[1]} sampling", fontsize=10)
-        ax.set_xlabel("CPU time of the solve (s)")
-        ax.grid(True, which="both", alpha=0.3)
-    axes[0][0].set_ylabel(f"exploitability (utility units)\nmean ± sd, {seeds} seeds")
-    axes[0][0].legend(fontsize=8)
+    from matplotlib.ticker import FixedLocator, NullLocator
+    names = list(dict.fromkeys(g for g, _ in curves))
+    schemes = ("external", "outcome")
+    fig, axes = plt.subplots(len(names), 2, figsize=(9.0, 3.0 * len(names)), squeeze=False)
+    for r, name in enumerate(names):
+        for c, scheme in enumerate(schemes):
+            ax = axes[r][c]
+            for variant, (mean, sd) in curves.get((name, scheme), {}).items():
+                ax.errorbar(budgets, mean, yerr=sd, marker="o", ms=3, capsize=2,
+                            label=variant)
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.xaxis.set_major_locator(FixedLocator(budgets))
+            ax.xaxis.set_minor_locator(NullLocator())
+            ax.set_xticklabels([f"{b:g}" for b in budgets])
+            ax.set_title(f"{name}, {scheme} sampling", fontsize=10)
+            ax.grid(True, which="both", alpha=0.3)
+            if r == len(names) - 1:
+                ax.set_xlabel("CPU time of the solve (s)")
+            if c == 0:
+                ax.set_ylabel("exploitability\n(utility units)")
+            ax.legend(fontsize=7)
+    fig.suptitle(f"MCCFR variants: exact exploitability of the average policy "
+                 f"(mean ± sd, {seeds} seeds)", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def curves_from_table(text: str, budgets: list[float]) -> dict:
+    """The curves of a printed table (to redraw the plot without re-running)."""
+    curves: dict = {}
+    for line in text.splitlines():
+        cells = [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 + len(budgets) or "±" not in cells[3]:
+            continue
+        pairs = [tuple(float(x) for x in c.replace("*", "").split("±")) for c in cells[3:]]
+        curves.setdefault((cells[0], cells[1]), {})[cells[2]] = (
+            np.asarray([m for m, _ in pairs]), np.asarray([d for _, d in pairs]))
+    return curves
 
 
 def main(argv: list[str] | None = None) -> None:
