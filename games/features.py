@@ -462,6 +462,8 @@ GOLD_NUGGET_TABLE = GameEntry(
         # The sampled average loses to the heuristic (-0.017 ± 0.010), its modal
         # actions win (+0.021 ± 0.010; docs/results.md): hand those out.
         "self-play_extraction": "purified",
+        # --br-deals: no lookahead, the game is long (docs/ai.md, lower bounds by play)
+        "br_responder": {"lookahead": 0},
         "abstract_features": gold_nugget_abstract_features,
         "abstract_feature_doc": GOLD_NUGGET_ABSTRACT_DOC,
         "abstract_notes": (
