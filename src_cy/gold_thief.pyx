@@ -464,6 +464,11 @@ cdef class GoldThiefEngine(Engine):
         cdef Event ev
         cdef int p
         cdef uint64_t full, red
+        if self.quiet:
+            # rollout mode: only the public count, which the rules read
+            if kind != EV_PASS and kind != EV_ASKED:
+                self.s.npub += 1
+            return
         if self.sil_p >= 0:
             self.silent_event(kind, actor, a, b, vis)
             if not self.sil_loud:
@@ -1039,7 +1044,7 @@ cdef class GoldThiefEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        if self.sil_p < 0 or self.sil_loud:
+        if (self.sil_p < 0 or self.sil_loud) and not self.quiet:
             self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
         self.s.moves += 1
         if ph == PH_FIRST:

@@ -6,8 +6,10 @@ for the player to move there.  Every iteration copies a determinization
 (a world drawn by ``Engine.resample`` for the root player) into a scratch
 engine, descends with UCB1 over the actions available in that world
 (availability counts), adds one node, rolls out and backs up.  Nodes live in
-a C++ hash map keyed by 64-bit information keys; edges in one flat C++
-vector.  No Python object is touched per node or per rollout step.
+an open-addressing hash table keyed by 64-bit information keys; edges in one
+flat C++ vector.  No Python object is touched per node or per rollout step.
+A rollout runs its world in rollout mode (``Engine.quiet``): no information
+keys or event logs are kept past the tree, where nothing reads them.
 
 Randomness comes from one splitmix64 stream seeded by ``seed``, consumed in a
 fixed order that ``solvers/ismcts.py`` reproduces on pyspiel states (the
@@ -35,9 +37,7 @@ before the untried/UCB1 draw).
 """
 from libc.math cimport log, sqrt, pow, floor, INFINITY
 from libc.stdint cimport uint64_t
-from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
-from cython.operator cimport dereference as deref
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64,
@@ -124,17 +124,70 @@ cdef inline double now_seconds() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+cdef struct Slot:
+    uint64_t key
+    int node              # -1: empty
+
+
+cdef enum:
+    TREE_INITIAL_SLOTS_LOG2 = 10
+
+
+cdef inline size_t slot_of(uint64_t key, int shift) noexcept nogil:
+    """Home slot of `key` in a table of 2**(64 - shift) slots (Fibonacci
+    hashing: the top bits of key times the golden ratio)."""
+    return <size_t>((key * <uint64_t>0x9E3779B97F4A7C15) >> shift)
+
+
 cdef class _Tree:
-    """Transposition tree: info key -> node; node -> sorted block of edges."""
-    cdef unordered_map[uint64_t, int] index
+    """Transposition tree: info key -> node (an open-addressing hash table,
+    linear probing, at most half full); node -> sorted block of edges."""
+    cdef vector[Slot] table
+    cdef int shift
     cdef vector[Node] nodes
     cdef vector[Edge] edges
 
+    def __cinit__(self):
+        cdef Slot empty
+        empty.key = 0
+        empty.node = -1
+        self.shift = 64 - TREE_INITIAL_SLOTS_LOG2
+        self.table.assign(<size_t>1 << TREE_INITIAL_SLOTS_LOG2, empty)
+
     cdef int lookup(self, uint64_t key) noexcept:
-        cdef unordered_map[uint64_t, int].iterator it = self.index.find(key)
-        if it == self.index.end():
-            return -1
-        return deref(it).second
+        cdef size_t mask = self.table.size() - 1
+        cdef size_t i = slot_of(key, self.shift)
+        cdef Slot* t = self.table.data()
+        while t[i].node >= 0:
+            if t[i].key == key:
+                return t[i].node
+            i = (i + 1) & mask
+        return -1
+
+    cdef void put(self, uint64_t key, int node) noexcept:
+        """Map `key` (absent) to `node`, doubling the table past half full."""
+        cdef size_t mask, i, j
+        cdef vector[Slot] old
+        cdef Slot empty
+        if 2 * (self.nodes.size() + 1) > self.table.size():
+            empty.key = 0
+            empty.node = -1
+            old.swap(self.table)
+            self.table.assign(2 * old.size(), empty)
+            self.shift -= 1
+            mask = self.table.size() - 1
+            for j in range(old.size()):
+                if old[j].node >= 0:
+                    i = slot_of(old[j].key, self.shift)
+                    while self.table[i].node >= 0:
+                        i = (i + 1) & mask
+                    self.table[i] = old[j]
+        mask = self.table.size() - 1
+        i = slot_of(key, self.shift)
+        while self.table[i].node >= 0:
+            i = (i + 1) & mask
+        self.table[i].key = key
+        self.table[i].node = node
 
     cdef int create(self, uint64_t key, int* actions, int n) noexcept:
         """New node whose edges are `actions` (sorted), all unvisited."""
@@ -153,8 +206,8 @@ cdef class _Tree:
         for i in range(cap):
             edge.action = actions[i] if i < n else -1
             self.edges.push_back(edge)
+        self.put(key, <int>self.nodes.size())
         self.nodes.push_back(node)
-        self.index[key] = self.nodes.size() - 1
         return self.nodes.size() - 1
 
     cdef void insert(self, int nid, int action) noexcept:
@@ -389,6 +442,9 @@ cdef class _Search:
         cuts it with values in ``out`` (True)."""
         cdef int acts[MAX_BRANCHING]
         cdef int n, cp, steps = 0
+        # Nothing reads this world's keys or logs again (the next iteration
+        # copies a fresh world over it, which clears the flag).
+        e.quiet = True
         while True:
             cp = e.current_player()
             if cp == TERMINAL_PLAYER:

@@ -28,10 +28,12 @@ from src_cy.rng import SplitMix64, sample_sorted
 POSITION_DECISIONS = 12
 
 
-def mid_game(game: pyspiel.Game, seed: int = 5) -> pyspiel.State:
-    """A fixed position: seeded uniform play until 12 decisions were made."""
+def mid_game(game: pyspiel.Game, seed: int = 5,
+             decisions: int = POSITION_DECISIONS) -> pyspiel.State:
+    """A fixed position: seeded uniform play until `decisions` decisions
+    (default 12) were made."""
     state, rng, k = game.new_initial_state(), SplitMix64(seed), 0
-    while k < POSITION_DECISIONS or state.is_chance_node():
+    while k < decisions or state.is_chance_node():
         if state.is_terminal():
             raise RuntimeError("game ended before the benchmark position")
         if state.is_chance_node():
