@@ -78,6 +78,8 @@ cdef struct Step:
     int node
     int action
     int player
+    # the edge's index when chosen (the backup checks it is still there)
+    long long edge
 
 
 cdef inline void sort_ints(int* a, int n) noexcept nogil:
@@ -249,6 +251,8 @@ cdef class _Search:
     cdef _Tree tree
     cdef Engine scratch
     cdef RolloutPolicy rollout
+    # the rollout policy is the uniform base class (its calls are inlined)
+    cdef bint uniform
     cdef double uct_c
     cdef bint multi_observer
     cdef int player
@@ -274,6 +278,7 @@ cdef class _Search:
         self.tree = _Tree()
         self.scratch = root.clone()
         self.rollout = rollout
+        self.uniform = type(rollout) is RolloutPolicy
         self.uct_c = uct_c
         self.multi_observer = multi_observer
         self.player = player
@@ -415,13 +420,18 @@ cdef class _Search:
                 ed = &tree.edges[eidx[i]]
                 if ed.visits > 0 or i == chosen:
                     ed.avail += 1
-            self.path.push_back(Step(nid, acts[chosen], cp))
+            self.path.push_back(Step(nid, acts[chosen], cp, eidx[chosen]))
             e.apply(acts[chosen])
             depth += 1
         if not evaluated:
             e.returns(ret)
         for k in range(<int>self.path.size()):
-            ei = tree.edge_of(self.path[k].node, self.path[k].action)
+            ei = self.path[k].edge
+            j = tree.nodes[self.path[k].node].start
+            if not (j <= ei < j + tree.nodes[self.path[k].node].count
+                    and tree.edges[ei].action == self.path[k].action):
+                # the node's edges moved since (it came again on this path)
+                ei = tree.edge_of(self.path[k].node, self.path[k].action)
             tree.edges[ei].visits += 1
             tree.edges[ei].value += ret[self.path[k].player]
 
@@ -452,11 +462,14 @@ cdef class _Search:
             if cp == CHANCE_PLAYER:
                 e.apply(sample_chance_sorted(e, &self.rng))
                 continue
-            if self.rollout.leaf_value(e, steps, out):
+            if not self.uniform and self.rollout.leaf_value(e, steps, out):
                 return True
             n = e.legal_actions(acts)
             sort_ints(acts, n)
-            e.apply(self.rollout.choose(e, acts, n, &self.rng))
+            if self.uniform:
+                e.apply(acts[rng_int(&self.rng, n)])
+            else:
+                e.apply(self.rollout.choose(e, acts, n, &self.rng))
             steps += 1
 
     cdef void run(self, Engine root, long long max_simulations, double time_limit,

@@ -1605,7 +1605,8 @@ cdef class SaboteurEngine(Engine):
         self.copy_base(other)
         self.params = o.params
         self.p = o.p
-        memcpy(&self.s, &o.s, sizeof(SabState))
+        # the state up to the end of its log (the rest of the log is unused)
+        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.log[o.s.nlog] - <char*>&o.s))
 
     # ------------------------------------------------------------------
     # Python-facing helpers
