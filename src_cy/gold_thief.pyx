@@ -155,15 +155,10 @@ cdef enum:
 
 
 cdef inline void push_change(vector[HChange]* v, int e, int q, int o, int d) noexcept nogil:
-    """Append the change (e, q, o, d), written in place (a struct built on
-    the stack and copied in stalls on store forwarding)."""
-    cdef HChange* c
-    v.resize(v.size() + 1)
-    c = &v.back()
-    c.e = e
-    c.q = q
-    c.o = o
-    c.d = d
+    """Append the change (e, q, o, d), built from its four fields (a struct
+    variable on the stack, updated field by field and then copied, stalls
+    on store forwarding)."""
+    v.push_back(HChange(e, q, o, d))
 
 
 cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
