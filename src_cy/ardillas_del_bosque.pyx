@@ -250,6 +250,8 @@ cdef class ArdillasEngine(Engine):
         cdef Ev* e
         cdef uint64_t base, t
         cdef int p, kd
+        if self.quiet:
+            return
         if self.s.nlog < MAXLOG:
             e = &self.log[self.s.nlog]
             e.typ = typ

@@ -41,6 +41,14 @@ cdef class Engine:
     # with a move budget (``src_cy.ismcts.search``); not copied by clones.
     cdef Deadline resample_deadline
     cdef int resample_status
+    # Rollout mode (``src_cy.ismcts``: a rollout past the tree, whose states
+    # nobody reads but for legality and returns): while set, ``observe_*``
+    # do nothing and engines skip their event logs and other per-player
+    # bookkeeping; rules, legal actions, chance odds and returns are
+    # unchanged.  Information keys, logs and strings are then stale: only a
+    # scratch engine the caller throws away may be quiet.  ``copy_base``
+    # (so ``copy_from`` and ``clone``) and ``to_initial`` clear it.
+    cdef readonly bint quiet
 
     # --- the interface (override all of these) ---
     cdef int current_player(self) noexcept nogil

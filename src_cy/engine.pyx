@@ -34,6 +34,7 @@ cdef class Engine:
         self.resample_deadline.at = INFINITY
         self.resample_deadline.cpu = True
         self.resample_status = RESAMPLE_OK
+        self.quiet = False
 
     cdef int current_player(self) noexcept nogil:
         return TERMINAL_PLAYER
@@ -61,6 +62,7 @@ cdef class Engine:
     cdef void to_initial(self) noexcept nogil:
         """The initial state: empty history, empty information, game restarted."""
         cdef int p
+        self.quiet = False
         self.hist.clear()
         self.pubhash = 0
         for p in range(ENGINE_MAX_PLAYERS):
@@ -134,14 +136,19 @@ cdef class Engine:
 
     cdef void observe_public(self, uint64_t token) noexcept nogil:
         cdef int p
+        if self.quiet:
+            return
         self.pubhash = mix64(self.pubhash, token)
         for p in range(self.num_players):
             self.ihash[p] = mix64(self.ihash[p], token)
 
     cdef void observe_private(self, int player, uint64_t token) noexcept nogil:
+        if self.quiet:
+            return
         self.ihash[player] = mix64(self.ihash[player], token ^ <uint64_t>0x5bd1e995)
 
     cdef void copy_base(self, Engine other) noexcept:
+        self.quiet = False
         self.num_players = other.num_players
         self.game_string = other.game_string
         self.pubhash = other.pubhash
@@ -290,6 +297,37 @@ def random_playouts(Engine proto, int n, seed) -> np.ndarray:
         for i in range(proto.num_players):
             tot[i] += ret[i]
     return total
+
+
+def playout_trace(Engine proto, seed, bint quiet=False) -> tuple:
+    """A uniform random playout (chance by its odds) from a clone of
+    `proto`, in rollout mode (``quiet``, as ISMCTS rollouts) or not:
+    ``(actions, legal, chance, returns)`` with every action applied, the
+    sorted legal actions at each decision, the sorted (outcome, probability)
+    pairs at each chance node and the final returns.  Rollout mode must not
+    change any of them (tests); the quiet clone is thrown away."""
+    cdef Rng rng
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef double ret[ENGINE_MAX_PLAYERS]
+    cdef int n, i, a
+    cdef Engine e = proto.clone()
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    e.quiet = quiet
+    actions, legal, chance = [], [], []
+    while not e.is_terminal():
+        if e.current_player() == CHANCE_PLAYER:
+            n = e.chance_outcomes(outs, probs)
+            chance.append(sorted((outs[i], probs[i]) for i in range(n)))
+            a = e.sample_chance(&rng)
+        else:
+            n = e.legal_actions(outs)
+            legal.append(sorted(outs[i] for i in range(n)))
+            a = outs[rng_int(&rng, n)]
+        e.apply(a)
+        actions.append(a)
+    e.returns(ret)
+    return actions, legal, chance, [ret[i] for i in range(e.num_players)]
 
 
 def rng_stream(seed, int n, int bound=0) -> list:

@@ -154,6 +154,13 @@ cdef enum:
     MOVES_PER_TURN = 30
 
 
+cdef inline void push_change(vector[HChange]* v, int e, int q, int o, int d) noexcept nogil:
+    """Append the change (e, q, o, d), built from its four fields (a struct
+    variable on the stack, updated field by field and then copied, stalls
+    on store forwarding)."""
+    v.push_back(HChange(e, q, o, d))
+
+
 cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
     """Multiply the probability exp(logp) * prod by x (0 < x <= 1), keeping
     the product in `prod` until it gets small (few logarithms are taken)."""
@@ -401,6 +408,13 @@ cdef class GoldThiefEngine(Engine):
     cdef bint ws_flip_pending
     cdef bint rec_bad
     cdef vector[vector[int]] ws_hand, ws_down
+    # ``resample_history``'s and ``stage2_weighed``'s work space (no
+    # allocation per resample once grown)
+    cdef vector[int] ws_T, ws_meta, ws_h
+    cdef vector[Event] ws_want
+    cdef vector[int] s2_draw, s2_gdraw, s2_faerie, s2_give, s2_refh
+    cdef vector[int] s2_sd, s2_sg, s2_sf, s2_sv, s2_off
+    cdef vector[double] s2_cw, s2_cwm
     cdef readonly GoldThiefParams params
     # copies of the parameters the rules read (from ``params``)
     cdef readonly int hand_size, start_gold, goals_to_win, big_pile, max_turns
@@ -464,6 +478,11 @@ cdef class GoldThiefEngine(Engine):
         cdef Event ev
         cdef int p
         cdef uint64_t full, red
+        if self.quiet:
+            # rollout mode: only the public count, which the rules read
+            if kind != EV_PASS and kind != EV_ASKED:
+                self.s.npub += 1
+            return
         if self.sil_p >= 0:
             self.silent_event(kind, actor, a, b, vis)
             if not self.sil_loud:
@@ -1039,7 +1058,7 @@ cdef class GoldThiefEngine(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        if self.sil_p < 0 or self.sil_loud:
+        if (self.sil_p < 0 or self.sil_loud) and not self.quiet:
             self.hmeta.push_back((self.s.npub << 4) | (self.current_player() + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
@@ -1197,24 +1216,26 @@ cdef class GoldThiefEngine(Engine):
         complete backtracking search.  Reads only `player`'s view of the events
         and the public skeleton of the history; never returns the true
         history as such."""
-        cdef vector[int] T = self.hist
-        cdef vector[int] meta = self.hmeta
-        cdef vector[Event] evs = self.log
-        cdef vector[Event] want
+        # the history and the view, kept (``self`` is scratch from here)
+        cdef vector[int]* T = &self.ws_T
+        cdef vector[int]* meta = &self.ws_meta
+        cdef vector[Event]* want = &self.ws_want
         cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
         _STATS[0] += 1
-        self.view_events(player, &evs, &want)
+        T[0] = self.hist
+        meta[0] = self.hmeta
+        self.view_events(player, &self.log, want)
         for j in range(<int>want.size()):
-            if want[j].kind == EV_PLAY and want[j].actor != player:
+            if want[0][j].kind == EV_PLAY and want[0][j].actor != player:
                 plays += 1
         if plays > EXACT_MAX_PLAYS_C:
             tries = 0
         for j in range(<int>T.size()):
-            if not self.skippable(player, &T, &meta, j):
+            if not self.skippable(player, T, meta, j):
                 last = j
         self.world_built = False
         for attempt in range(tries):
-            if self.walk_world(player, rng, &T, &meta, last, &want, False):
+            if self.walk_world(player, rng, T, meta, last, want, False):
                 _STATS[1] += 1
                 out[0] = self.hist
                 self.world_built = True
@@ -1222,13 +1243,13 @@ cdef class GoldThiefEngine(Engine):
         # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
         # proposals, weighed from the model (one replay recorded), else with
         # every proposal replayed.
-        self.model_events(player, &want)
-        got = -1 if _FORCE_REPLAYED else self.stage2_weighed(player, rng, &want, &T, &meta,
+        self.model_events(player, want)
+        got = -1 if _FORCE_REPLAYED else self.stage2_weighed(player, rng, want, T, meta,
                                                               last, out)
         if got < 0:
             _WSTATS[1] += 1
             self.world_built = False
-            got = self.stage2_replayed(player, rng, &want, &T, &meta, last, out)
+            got = self.stage2_replayed(player, rng, want, T, meta, last, out)
         if got > 0:
             # `self` is the world if the drawn proposal was replayed last
             # (world_built), else scratch
@@ -1236,7 +1257,7 @@ cdef class GoldThiefEngine(Engine):
             return
         # Complete: the true history is one of the worlds the search can
         # reach, so it always finds one (in its own random order).
-        self.walk_world(player, rng, &T, &meta, last, &want, True)
+        self.walk_world(player, rng, T, meta, last, want, True)
         _STATS[3] += 1
         out[0] = self.hist
         self.world_built = True
@@ -1324,33 +1345,48 @@ cdef class GoldThiefEngine(Engine):
         world's history in `out`, 0 if no proposal was found, -1 if the
         model's weight disagreed with a replay's (the caller then replays
         every proposal)."""
-        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, refh
-        cdef vector[int] sd, sg, sf, sv, off
-        cdef vector[double] cw, cwm
+        cdef vector[int]* draw_t = &self.s2_draw
+        cdef vector[int]* gdraw_g = &self.s2_gdraw
+        cdef vector[int]* faerie_g = &self.s2_faerie
+        cdef vector[int]* give_t = &self.s2_give
+        cdef vector[int]* sd = &self.s2_sd
+        cdef vector[int]* sg = &self.s2_sg
+        cdef vector[int]* sf = &self.s2_sf
+        cdef vector[int]* sv = &self.s2_sv
+        cdef vector[int]* off = &self.s2_off
+        cdef vector[double]* cw = &self.s2_cw
+        cdef vector[double]* cwm = &self.s2_cwm
         cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
         cdef bint ok
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
+        sd.clear()
+        sg.clear()
+        sf.clear()
+        sv.clear()
+        off.clear()
+        cw.clear()
+        cwm.clear()
         for attempt in range(_MODEL_ATTEMPTS):
             if got >= _MODEL_PROPOSALS:
                 break
-            if not self.propose(player, rng, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
+            if not self.propose(player, rng, draw_t, gdraw_g, faerie_g, give_t, &lrq):
                 continue
             if ref < 0:
-                if not self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
-                                        &faerie_g, &give_t, &lw, True):
+                if not self.build_world(player, want, T, meta, last, draw_t, gdraw_g,
+                                        faerie_g, give_t, &lw, True):
                     continue
                 lwm = self.model_weight(player, nwant, &verdict)
                 if self.rec_bad or verdict != 1 or not weights_agree(lwm, lw):
                     _WSTATS[2] += 1
                     return -1
                 ref = got
-                refh = self.hist
+                self.s2_refh = self.hist
             else:
                 lwm = self.model_weight(player, nwant, &verdict)
                 if verdict < 0 or _CHECK_WEIGHTS:
                     # not known from the model (or checked): replay it
-                    ok = self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g,
-                                          &faerie_g, &give_t, &lw)
+                    ok = self.build_world(player, want, T, meta, last, draw_t, gdraw_g,
+                                          faerie_g, give_t, &lw)
                     if verdict >= 0 and ok != (verdict == 1):
                         _WSTATS[3] += 1
                     elif ok and not weights_agree(lwm, lw):
@@ -1363,13 +1399,13 @@ cdef class GoldThiefEngine(Engine):
             off.push_back(<int>sf.size())
             off.push_back(<int>sv.size())
             for j in range(<int>draw_t.size()):
-                sd.push_back(draw_t[j])
+                sd.push_back(draw_t[0][j])
             for j in range(<int>gdraw_g.size()):
-                sg.push_back(gdraw_g[j])
+                sg.push_back(gdraw_g[0][j])
             for j in range(<int>faerie_g.size()):
-                sf.push_back(faerie_g[j])
+                sf.push_back(faerie_g[0][j])
             for j in range(<int>give_t.size()):
-                sv.push_back(give_t[j])
+                sv.push_back(give_t[0][j])
             cw.push_back(lwm + lrq)
             cwm.push_back(lwm)
             got += 1
@@ -1383,32 +1419,32 @@ cdef class GoldThiefEngine(Engine):
         while True:
             mx = -INFINITY
             for c in range(got):
-                if cw[c] > mx:
-                    mx = cw[c]
+                if cw[0][c] > mx:
+                    mx = cw[0][c]
             if mx == -INFINITY:
                 return -1
             tot = 0.0
             for c in range(got):
-                tot += exp(cw[c] - mx)
+                tot += exp(cw[0][c] - mx)
             u = rng_double(rng) * tot
             j = -1
             for c in range(got):
-                if cw[c] == -INFINITY:
+                if cw[0][c] == -INFINITY:
                     continue
                 j = c
-                u -= exp(cw[c] - mx)
+                u -= exp(cw[0][c] - mx)
                 if u < 0.0:
                     break
             if j == ref:
-                out[0] = refh
+                out[0] = self.s2_refh
                 return 1
-            draw_t.assign(sd.begin() + off[4 * j], sd.begin() + off[4 * j + 4])
-            gdraw_g.assign(sg.begin() + off[4 * j + 1], sg.begin() + off[4 * j + 5])
-            faerie_g.assign(sf.begin() + off[4 * j + 2], sf.begin() + off[4 * j + 6])
-            give_t.assign(sv.begin() + off[4 * j + 3], sv.begin() + off[4 * j + 7])
-            if self.build_world(player, want, T, meta, last, &draw_t, &gdraw_g, &faerie_g,
-                                &give_t, &lw, False, True):
-                if not weights_agree(cwm[j], lw):
+            draw_t.assign(sd.begin() + off[0][4 * j], sd.begin() + off[0][4 * j + 4])
+            gdraw_g.assign(sg.begin() + off[0][4 * j + 1], sg.begin() + off[0][4 * j + 5])
+            faerie_g.assign(sf.begin() + off[0][4 * j + 2], sf.begin() + off[0][4 * j + 6])
+            give_t.assign(sv.begin() + off[0][4 * j + 3], sv.begin() + off[0][4 * j + 7])
+            if self.build_world(player, want, T, meta, last, draw_t, gdraw_g, faerie_g,
+                                give_t, &lw, False, True):
+                if not weights_agree(cwm[0][j], lw):
                     _WSTATS[2] += 1
                     return -1
                 out[0] = self.hist
@@ -1421,11 +1457,10 @@ cdef class GoldThiefEngine(Engine):
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
         without replaying twice: the accepted world was built by that replay."""
-        cdef vector[int] h
         self.world_built = False
-        self.resample_history(player, rng, &h)
+        self.resample_history(player, rng, &self.ws_h)
         if not self.world_built:
-            self.replay(h.data(), <int>h.size())
+            self.replay(self.ws_h.data(), <int>self.ws_h.size())
 
     cdef void view_events(self, int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
         """`p`'s view of the event log: the events p observed, with the
@@ -1785,7 +1820,7 @@ cdef class GoldThiefEngine(Engine):
         cdef size_t e
         cdef Event ev
         cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
-        cdef HChange hc
+        cdef int he
         cdef int cnt[NT]
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
         for e in range(evs.size()):
@@ -1833,7 +1868,7 @@ cdef class GoldThiefEngine(Engine):
             k = ev.kind
             if k == EV_PASS or k == EV_ASKED:
                 continue
-            hc.e = self.ws_midx[e]
+            he = self.ws_midx[e]
             a = ev.a if (ev.vis == 0 or (ev.vis >> p) & 1) else -1
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and self.goal_matches(ev.b, mask_x)):
@@ -1857,10 +1892,7 @@ cdef class GoldThiefEngine(Engine):
                         return False
                 hand[0][ev.actor].push_back(<int>otype.size() - 1)
                 draws.push_back(<int>otype.size() - 1)
-                hc.q = ev.actor
-                hc.o = <int>otype.size() - 1
-                hc.d = 1
-                self.ws_hl.push_back(hc)
+                push_change(&self.ws_hl, he, ev.actor, <int>otype.size() - 1, 1)
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
@@ -1877,10 +1909,7 @@ cdef class GoldThiefEngine(Engine):
                                    rcand, rend, rpick)
                 if o < 0:
                     return False
-                hc.q = ev.actor
-                hc.o = o
-                hc.d = -1
-                self.ws_hl.push_back(hc)
+                push_change(&self.ws_hl, he, ev.actor, o, -1)
                 if ev.b == A_FAERIE:
                     q = ev.actor
                     o = -1
@@ -1895,20 +1924,14 @@ cdef class GoldThiefEngine(Engine):
                     if o < 0:
                         return False
                     x = down[0][q][o]
-                    hc.q = q
-                    hc.o = x
-                    hc.d = -1
-                    self.ws_gl.push_back(hc)
+                    push_change(&self.ws_gl, he, q, x, -1)
                     down[0][q].erase(down[0][q].begin() + o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
                 v = ev.actor
                 if v != p:
-                    hc.q = v
-                    hc.o = -1
-                    hc.d = 0
-                    self.ws_gv.push_back(hc)
+                    push_change(&self.ws_gv, he, v, -1, 0)
                 if a >= 0:
                     o = self.take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
                                        rcand, rend, rpick)
@@ -1927,13 +1950,8 @@ cdef class GoldThiefEngine(Engine):
                     hand[0][v].erase(hand[0][v].begin() + i)
                 hand[0][ev.b].push_back(o)
                 gives.push_back(o)
-                hc.q = v
-                hc.o = o
-                hc.d = -1
-                self.ws_hl.push_back(hc)
-                hc.q = ev.b
-                hc.d = 1
-                self.ws_hl.push_back(hc)
+                push_change(&self.ws_hl, he, v, o, -1)
+                push_change(&self.ws_hl, he, ev.b, o, 1)
             elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
                 q = ev.actor
                 if prc > 0:
@@ -1961,10 +1979,7 @@ cdef class GoldThiefEngine(Engine):
                         elif gid[0][o] != a:
                             return False
                 down[0][q].push_back(o)
-                hc.q = q
-                hc.o = o
-                hc.d = 1
-                self.ws_gl.push_back(hc)
+                push_change(&self.ws_gl, he, q, o, 1)
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.b
@@ -1985,10 +2000,7 @@ cdef class GoldThiefEngine(Engine):
                     mul_prob(&logq, &qp, 1.0 / cand.size())
                     gid[0][down[0][q][o]] = x
                     used[x] = 1
-                hc.q = q
-                hc.o = down[0][q][o]
-                hc.d = -1
-                self.ws_gl.push_back(hc)
+                push_change(&self.ws_gl, he, q, down[0][q][o], -1)
                 down[0][q].erase(down[0][q].begin() + o)
             elif k == EV_SCORE:
                 mask_q = ev.actor

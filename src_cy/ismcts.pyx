@@ -6,8 +6,10 @@ for the player to move there.  Every iteration copies a determinization
 (a world drawn by ``Engine.resample`` for the root player) into a scratch
 engine, descends with UCB1 over the actions available in that world
 (availability counts), adds one node, rolls out and backs up.  Nodes live in
-a C++ hash map keyed by 64-bit information keys; edges in one flat C++
-vector.  No Python object is touched per node or per rollout step.
+an open-addressing hash table keyed by 64-bit information keys; edges in one
+flat C++ vector.  No Python object is touched per node or per rollout step.
+A rollout runs its world in rollout mode (``Engine.quiet``): no information
+keys or event logs are kept past the tree, where nothing reads them.
 
 Randomness comes from one splitmix64 stream seeded by ``seed``, consumed in a
 fixed order that ``solvers/ismcts.py`` reproduces on pyspiel states (the
@@ -35,9 +37,7 @@ before the untried/UCB1 draw).
 """
 from libc.math cimport log, sqrt, pow, floor, INFINITY
 from libc.stdint cimport uint64_t
-from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
-from cython.operator cimport dereference as deref
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64,
@@ -78,6 +78,8 @@ cdef struct Step:
     int node
     int action
     int player
+    # the edge's index when chosen (the backup checks it is still there)
+    long long edge
 
 
 cdef inline void sort_ints(int* a, int n) noexcept nogil:
@@ -124,17 +126,70 @@ cdef inline double now_seconds() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+cdef struct Slot:
+    uint64_t key
+    int node              # -1: empty
+
+
+cdef enum:
+    TREE_INITIAL_SLOTS_LOG2 = 10
+
+
+cdef inline size_t slot_of(uint64_t key, int shift) noexcept nogil:
+    """Home slot of `key` in a table of 2**(64 - shift) slots (Fibonacci
+    hashing: the top bits of key times the golden ratio)."""
+    return <size_t>((key * <uint64_t>0x9E3779B97F4A7C15) >> shift)
+
+
 cdef class _Tree:
-    """Transposition tree: info key -> node; node -> sorted block of edges."""
-    cdef unordered_map[uint64_t, int] index
+    """Transposition tree: info key -> node (an open-addressing hash table,
+    linear probing, at most half full); node -> sorted block of edges."""
+    cdef vector[Slot] table
+    cdef int shift
     cdef vector[Node] nodes
     cdef vector[Edge] edges
 
+    def __cinit__(self):
+        cdef Slot empty
+        empty.key = 0
+        empty.node = -1
+        self.shift = 64 - TREE_INITIAL_SLOTS_LOG2
+        self.table.assign(<size_t>1 << TREE_INITIAL_SLOTS_LOG2, empty)
+
     cdef int lookup(self, uint64_t key) noexcept:
-        cdef unordered_map[uint64_t, int].iterator it = self.index.find(key)
-        if it == self.index.end():
-            return -1
-        return deref(it).second
+        cdef size_t mask = self.table.size() - 1
+        cdef size_t i = slot_of(key, self.shift)
+        cdef Slot* t = self.table.data()
+        while t[i].node >= 0:
+            if t[i].key == key:
+                return t[i].node
+            i = (i + 1) & mask
+        return -1
+
+    cdef void put(self, uint64_t key, int node) noexcept:
+        """Map `key` (absent) to `node`, doubling the table past half full."""
+        cdef size_t mask, i, j
+        cdef vector[Slot] old
+        cdef Slot empty
+        if 2 * (self.nodes.size() + 1) > self.table.size():
+            empty.key = 0
+            empty.node = -1
+            old.swap(self.table)
+            self.table.assign(2 * old.size(), empty)
+            self.shift -= 1
+            mask = self.table.size() - 1
+            for j in range(old.size()):
+                if old[j].node >= 0:
+                    i = slot_of(old[j].key, self.shift)
+                    while self.table[i].node >= 0:
+                        i = (i + 1) & mask
+                    self.table[i] = old[j]
+        mask = self.table.size() - 1
+        i = slot_of(key, self.shift)
+        while self.table[i].node >= 0:
+            i = (i + 1) & mask
+        self.table[i].key = key
+        self.table[i].node = node
 
     cdef int create(self, uint64_t key, int* actions, int n) noexcept:
         """New node whose edges are `actions` (sorted), all unvisited."""
@@ -153,8 +208,8 @@ cdef class _Tree:
         for i in range(cap):
             edge.action = actions[i] if i < n else -1
             self.edges.push_back(edge)
+        self.put(key, <int>self.nodes.size())
         self.nodes.push_back(node)
-        self.index[key] = self.nodes.size() - 1
         return self.nodes.size() - 1
 
     cdef void insert(self, int nid, int action) noexcept:
@@ -196,6 +251,8 @@ cdef class _Search:
     cdef _Tree tree
     cdef Engine scratch
     cdef RolloutPolicy rollout
+    # the rollout policy is the uniform base class (its calls are inlined)
+    cdef bint uniform
     cdef double uct_c
     cdef bint multi_observer
     cdef int player
@@ -221,6 +278,7 @@ cdef class _Search:
         self.tree = _Tree()
         self.scratch = root.clone()
         self.rollout = rollout
+        self.uniform = type(rollout) is RolloutPolicy
         self.uct_c = uct_c
         self.multi_observer = multi_observer
         self.player = player
@@ -362,13 +420,18 @@ cdef class _Search:
                 ed = &tree.edges[eidx[i]]
                 if ed.visits > 0 or i == chosen:
                     ed.avail += 1
-            self.path.push_back(Step(nid, acts[chosen], cp))
+            self.path.push_back(Step(nid, acts[chosen], cp, eidx[chosen]))
             e.apply(acts[chosen])
             depth += 1
         if not evaluated:
             e.returns(ret)
         for k in range(<int>self.path.size()):
-            ei = tree.edge_of(self.path[k].node, self.path[k].action)
+            ei = self.path[k].edge
+            j = tree.nodes[self.path[k].node].start
+            if not (j <= ei < j + tree.nodes[self.path[k].node].count
+                    and tree.edges[ei].action == self.path[k].action):
+                # the node's edges moved since (it came again on this path)
+                ei = tree.edge_of(self.path[k].node, self.path[k].action)
             tree.edges[ei].visits += 1
             tree.edges[ei].value += ret[self.path[k].player]
 
@@ -389,6 +452,9 @@ cdef class _Search:
         cuts it with values in ``out`` (True)."""
         cdef int acts[MAX_BRANCHING]
         cdef int n, cp, steps = 0
+        # Nothing reads this world's keys or logs again (the next iteration
+        # copies a fresh world over it, which clears the flag).
+        e.quiet = True
         while True:
             cp = e.current_player()
             if cp == TERMINAL_PLAYER:
@@ -396,11 +462,14 @@ cdef class _Search:
             if cp == CHANCE_PLAYER:
                 e.apply(sample_chance_sorted(e, &self.rng))
                 continue
-            if self.rollout.leaf_value(e, steps, out):
+            if not self.uniform and self.rollout.leaf_value(e, steps, out):
                 return True
             n = e.legal_actions(acts)
             sort_ints(acts, n)
-            e.apply(self.rollout.choose(e, acts, n, &self.rng))
+            if self.uniform:
+                e.apply(acts[rng_int(&self.rng, n)])
+            else:
+                e.apply(self.rollout.choose(e, acts, n, &self.rng))
             steps += 1
 
     cdef void run(self, Engine root, long long max_simulations, double time_limit,

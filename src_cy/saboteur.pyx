@@ -412,6 +412,8 @@ cdef class SaboteurEngine(Engine):
         cdef uint64_t tok = (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
                              | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40)
                              | (<uint64_t>self.s.round << 56))
+        if self.quiet:
+            return tok
         if self.s.nlog < MAXLOG:
             self.s.log[self.s.nlog].ev = ev
             self.s.log[self.s.nlog].actor = actor
@@ -1603,7 +1605,8 @@ cdef class SaboteurEngine(Engine):
         self.copy_base(other)
         self.params = o.params
         self.p = o.p
-        memcpy(&self.s, &o.s, sizeof(SabState))
+        # the state up to the end of its log (the rest of the log is unused)
+        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.log[o.s.nlog] - <char*>&o.s))
 
     # ------------------------------------------------------------------
     # Python-facing helpers

@@ -1,13 +1,15 @@
 """ISMCTS simulations per second: ours vs OpenSpiel's, same game and position.
 
-    python -m experiments.bench.bench_search [--seconds 2] [--only TEXT]
+    python -m experiments.bench.bench_search [--seconds 2] [--repeats 3] [--only TEXT]
 
 Rows: each goldspiel game at a fixed mid-game position (seeded random play,
 12 decisions) against OpenSpiel's Python ``ISMCTSBot`` on the same registered
 game; ``leduc_poker`` (our Leduc engine vs OpenSpiel's C++ game, same
 position) against both OpenSpiel bots.  All use random rollouts, UCT c=2,
-unlimited world samples.  Prints a Markdown table with machine and date; also
-checks that OpenSpiel's C++ ISMCTSBot fails on a Python-registered game.
+unlimited world samples.  Rates are per CPU second of the searching thread,
+the fastest of ``--repeats`` runs of about ``--seconds`` each (a shared
+machine slows both sides less than wall time would).  Prints a Markdown
+table with machine and date; also checks that OpenSpiel's C++ ISMCTSBot fails on a Python-registered game.
 ``--only saboteur`` keeps the rows whose name or game string contains the
 text (and skips that check); ``--write`` needs every row.
 """
@@ -28,10 +30,12 @@ from src_cy.rng import SplitMix64, sample_sorted
 POSITION_DECISIONS = 12
 
 
-def mid_game(game: pyspiel.Game, seed: int = 5) -> pyspiel.State:
-    """A fixed position: seeded uniform play until 12 decisions were made."""
+def mid_game(game: pyspiel.Game, seed: int = 5,
+             decisions: int = POSITION_DECISIONS) -> pyspiel.State:
+    """A fixed position: seeded uniform play until `decisions` decisions
+    (default 12) were made."""
     state, rng, k = game.new_initial_state(), SplitMix64(seed), 0
-    while k < POSITION_DECISIONS or state.is_chance_node():
+    while k < decisions or state.is_chance_node():
         if state.is_terminal():
             raise RuntimeError("game ended before the benchmark position")
         if state.is_chance_node():
@@ -43,16 +47,24 @@ def mid_game(game: pyspiel.Game, seed: int = 5) -> pyspiel.State:
     return state
 
 
-def rate(run, seconds: float) -> float:
-    """Simulations per second of ``run(n) -> None``, grown to ~``seconds``."""
+def rate(run, seconds: float, repeats: int = 1) -> float:
+    """Simulations per CPU second of ``run(n) -> None`` (this thread's CPU
+    time, so other jobs on a shared machine count less): n is grown until
+    a run takes ~``seconds``, then ``repeats - 1`` more runs of that n; the
+    fastest run counts."""
     n = 16
     while True:
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         run(n)
-        dt = time.perf_counter() - t0
+        dt = time.thread_time() - t0
         if dt >= seconds or n >= 1 << 24:
-            return n / dt
+            break
         n = int(n * min(16.0, max(2.0, 1.2 * seconds / max(dt, 1e-6))))
+    for _ in range(repeats - 1):
+        t0 = time.thread_time()
+        run(n)
+        dt = min(dt, time.thread_time() - t0)
+    return n / dt
 
 
 def ours(engine, player: int):
@@ -107,7 +119,7 @@ POSITIONS = [
 ]
 
 
-def leduc_rows(seconds: float) -> list[tuple]:
+def leduc_rows(measure) -> list[tuple]:
     """Our Leduc engine against both OpenSpiel bots on OpenSpiel's C++ game,
     same position (cards 0 and 3 dealt; call; raise)."""
     from src_cy.poker import LeducEngine
@@ -118,21 +130,29 @@ def leduc_rows(seconds: float) -> list[tuple]:
         state.apply_action(action)
         engine.py_apply(action)
     assert engine.info_string(1) == state.information_state_string(1)
-    a = rate(ours(engine, state.current_player()), seconds)
+    a = measure(ours(engine, state.current_player()))
     return [("leduc_poker", a, "OpenSpiel Python ISMCTSBot",
-             rate(openspiel_python(game, state), seconds)),
+             measure(openspiel_python(game, state))),
             ("leduc_poker", a, "OpenSpiel C++ ISMCTSBot",
-             rate(openspiel_cpp(game, state), seconds))]
+             measure(openspiel_cpp(game, state)))]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="ISMCTS speed vs OpenSpiel")
-    ap.add_argument("--seconds", type=float, default=2.0, help="target time per measurement")
+    ap.add_argument("--seconds", type=float, default=2.0,
+                    help="target CPU time per measurement")
+    ap.add_argument("--repeats", type=int, default=3,
+                    help="runs per measurement (the fastest counts)")
     ap.add_argument("--only", default="", help="keep the rows whose name or game string contains this")
     ap.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = ap.parse_args(argv)
     if args.only and args.write:
         ap.error("--write needs every row (no --only)")
+    if args.seconds <= 0 or args.repeats < 1:
+        ap.error("--seconds must be > 0 and --repeats >= 1")
+
+    def measure(run) -> float:
+        return rate(run, args.seconds, args.repeats)
 
     def wanted(name: str, game_string: str) -> bool:
         return args.only.lower() in name.lower() or args.only in game_string
@@ -145,8 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         game = pyspiel.load_game(game_string)
         state = mid_game(game)
         p = state.current_player()
-        a = rate(ours(state.engine, p), args.seconds)
-        b = rate(openspiel_python(game, state), args.seconds)
+        a = measure(ours(state.engine, p))
+        b = measure(openspiel_python(game, state))
         rows.append((name, a, "OpenSpiel Python ISMCTSBot", b))
         if game_string.startswith("gold_nugget"):
             # Both searches spend most of their time in the resampler's
@@ -155,16 +175,17 @@ def main(argv: list[str] | None = None) -> int:
             from src_cy.gold_nugget import set_resample_corrector
             old = set_resample_corrector(0)
             try:
-                a = rate(ours(state.engine, p), args.seconds)
-                b = rate(openspiel_python(game, state), args.seconds)
+                a = measure(ours(state.engine, p))
+                b = measure(openspiel_python(game, state))
             finally:
                 set_resample_corrector(*old)
             rows.append((f"{name}, corrector off for both", a, "OpenSpiel Python ISMCTSBot", b))
     if wanted("leduc_poker", "leduc_poker"):
-        rows.extend(leduc_rows(args.seconds))
+        rows.extend(leduc_rows(measure))
     if not rows:
         ap.error(f"--only {args.only!r} matches no row")
-    command = f"python -m experiments.bench.bench_search --seconds {args.seconds:g}"
+    command = (f"python -m experiments.bench.bench_search --seconds {args.seconds:g} "
+               f"--repeats {args.repeats}")
     if args.only:
         command += f" --only {args.only}"
     lines = [machine_line(), "", f"Command: `{command}`", "",
