@@ -1132,11 +1132,11 @@ cdef class SaboteurEngine(Engine):
                     passpos = T
             if D == 0:
                 continue
+            nk = 0          # the finder (sawdraws) is never passed to: no pick reads nk then
             if sawdraws:
                 for k in range(D):
                     S0[k] = pl.gdraw[r][k]
             else:
-                nk = 0
                 for v in range(3):
                     for k in range(known[r][v]):
                         S0[nk] = v
