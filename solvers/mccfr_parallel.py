@@ -202,6 +202,9 @@ class ParallelMCCFR:
             raise ValueError(f"workers must be an int >= 1, got {workers!r}")
         if not isinstance(batch, int) or batch < 1:
             raise ValueError(f"batch must be an int >= 1, got {batch!r}")
+        if options.get("scheme") == "probe":
+            raise ValueError("parallel MCCFR does not run scheme 'probe' (its visit counts and "
+                             "squared differences are not merged); use MCCFRSolver")
         bad = sorted(set(options) - set(SOLVER_OPTIONS))
         if bad:
             raise ValueError(f"unknown MCCFR option(s) {bad}; options: {SOLVER_OPTIONS}")
