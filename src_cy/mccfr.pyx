@@ -16,7 +16,10 @@ and get no rows: each traversal learns a response to it.
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
 epsilon-exploration at the traverser's nodes and updates the average strategy
-at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.
+at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.  Probing
+(``iterate_probe``, Gibson et al. 2012; fixed opponents only) walks one
+trajectory and values every action of the traverser's rows by a probe played
+to the end with common random numbers.
 """
 from cython.operator cimport dereference, preincrement
 from libc.math cimport exp, log
@@ -26,7 +29,7 @@ from libcpp.vector cimport vector
 
 import numpy as np
 
-from src_cy.engine cimport (Engine, Rng, rng_double, rng_next, CHANCE_PLAYER, MAX_BRANCHING,
+from src_cy.engine cimport (Engine, Rng, rng_double, rng_next, rng_int, CHANCE_PLAYER, MAX_BRANCHING,
                             ENGINE_MAX_PLAYERS)
 
 
@@ -365,6 +368,12 @@ cdef class MCCFRCore:
                         d = vals[k] - vals[b]
                         self.Q[o + k] += d * d
                 self.N[s] += 1.0
+            if self.probe_fixed:     # the fixed policy's move, or uniform exploration
+                if rng_double(&self.rng) < self.probe_epsilon:
+                    e.apply(legal[rng_int(&self.rng, n)])
+                else:
+                    e.apply(<int>self.fixed_opponents(cur, e))
+                continue
             self._match(s, sigma)
             for k in range(n):
                 rho[k] = self.probe_epsilon / n + (1.0 - self.probe_epsilon) * sigma[k]
@@ -375,7 +384,9 @@ cdef class MCCFRCore:
         """`n` probing iterations (one traversal per player each; needs
         ``fixed_opponents``).  A traversal walks one trajectory: chance
         sampled, the other seats their fixed move, the traverser a draw from
-        ``probe_epsilon``-uniform mixed with its current strategy.  At each of
+        ``probe_epsilon``-uniform mixed with its current strategy (with
+        ``probe_fixed``: with probability ``probe_epsilon`` a uniform draw over
+        the row's actions, else the fixed policy's move).  At each of
         the traverser's rows with two or more actions (each with probability
         ``probe_prob``) every action ``a`` is valued by a probe ``v(a)``: the
         state after ``a`` played to the end with the traverser's current

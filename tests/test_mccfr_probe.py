@@ -126,8 +126,8 @@ def test_confident_policy_of_a_probe_solve():
     first, passing and betting lead to the same showdown on every deal -> the
     baseline; a huge visit minimum -> the baseline everywhere."""
     s = MCCFRSolver(KUHN, scheme="probe", seed=0, fixed_opponents=_call, probe_baseline=0,
-                    probe_continuation="fixed")
-    s.run(500)
+                    probe_continuation="fixed", probe_epsilon=0.5)
+    s.run(1000)
     table = s.average_policy_table(greedy="confident")
     assert table["2b"][2] == [0.0, 1.0] and table["1b"][2] == [0.0, 1.0]
     assert table["1"][2] == [1.0, 0.0]
