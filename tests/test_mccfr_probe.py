@@ -155,3 +155,38 @@ def test_probe_refusals():
     from solvers.mccfr_parallel import ParallelMCCFR
     with pytest.raises(ValueError, match="probe"):
         ParallelMCCFR(KUHN, scheme="probe", fixed_opponents="heuristic")
+
+
+def test_gold_thief_default_entry_probes_and_its_fresh_table_plays_the_heuristic():
+    """The Gold Thief default entry solves by probing with the confident
+    extraction; after two iterations no row has 30 visits, so the confident
+    policy plays the heuristic's move at every decision of a game."""
+    from games.features import GOLD_THIEF_TABLE
+    from solvers.bots import make_bot
+    from solvers.policy_tables import decisions, for_preset, table_game
+    from src_cy.rng import SplitMix64
+    entry = for_preset(GOLD_THIEF_TABLE, "default")
+    assert (entry.extra["response_scheme"], entry.extra["extraction"]) == ("probe", "confident")
+    game = table_game(GOLD_THIEF_TABLE, "default")
+    s = MCCFRSolver(game, scheme="probe", seed=0, abstraction=entry.extra["abstraction"],
+                    action_abstraction=entry.extra["action_abstraction"],
+                    fixed_opponents="heuristic",
+                    probe_continuation=entry.extra["probe_continuation"])
+    s.run(2)
+    stats = s._core.probe_stats()
+    assert 0 < stats["visits"].max() < 30 and s.probe["baseline"] == 0
+    confident = s.confident_policy("default")
+    bot = make_bot("heuristic", game)
+    seen = 0
+    for state, p in decisions(game, SplitMix64(4)):
+        move = bot.step(state)
+        assert confident.action_probabilities(state)[move] == 1.0
+        seen += 1
+        state.apply_action(move)
+        if seen == 40:
+            break
+    assert seen == 40
+    # without the rule's guards (z = 0, 2 visits) some rows would leave it
+    t = s._core.table_arrays()
+    loose = confident_rows(t["regret"], t["nact"], t["acts"], stats, 0, 0.0, 2)
+    assert ((loose > 0) & (t["acts"] != 0)).any()
