@@ -360,7 +360,7 @@ SABOTEUR_TABLE = GameEntry(
             # (docs/solvers_cfr.md "Probing MCCFR"); outcome sampling's greedy
             # response lost clearly (docs/results.md)
             "response_scheme": "probe",
-            "response_iterations": 150,
+            "response_iterations": 300,
             "probe_continuation": "fixed",
             "probe_epsilon": 0.1,
             "extraction": "confident",
