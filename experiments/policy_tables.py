@@ -30,7 +30,11 @@ Games whose entry names an action abstraction (``entry.extra``) are
 solved over it when their tree does not compile: by default (``--mccfr-mode
 response``) against the entry's fixed opponents (the heuristic bots), the
 policy handed out being the *greedy* one (``MCCFRSolver.greedy_policy``)
-when the entry says ``extraction="greedy"``; ``self-play`` solves the
+when the entry says ``extraction="greedy"``, the *confident* one
+(``MCCFRSolver.confident_policy``: a row's best action only where its lead
+over the heuristic's is significant) when it says ``"confident"`` (with
+``response_scheme="probe"`` and optional ``probe_epsilon``, ``probe_prob``,
+``probe_continuation``: ``MCCFRSolver``'s probing options); ``self-play`` solves the
 abstraction in self-play (the average policy, or its purified form,
 ``MCCFRSolver.purified_policy``, when the entry says
 ``"self-play_extraction": "purified"``); ``raw`` solves raw information
@@ -181,7 +185,15 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     paired = None
     if use_abs:
         paired = paired_vs_heuristic(game, PAIRED_DEALS, seed)
-    greedy = mode == "response" and entry.extra.get("extraction") == "greedy"
+    extraction = entry.extra.get("extraction") if mode == "response" else None
+    if extraction not in (None, "greedy", "confident", "average"):
+        raise ValueError(f"{entry.name}: extraction must be greedy, confident or average, "
+                         f"got {extraction!r}")
+    greedy = extraction == "greedy"
+    confident = extraction == "confident"
+    if confident and scheme != "probe":
+        raise ValueError(f"{entry.name}: the confident extraction needs response_scheme "
+                         f"'probe', got {scheme!r}")
     purified = mode == "self-play" and entry.extra.get("self-play_extraction") == "purified"
     if use_abs:
         options = dict(scheme=scheme, abstraction=entry.extra.get("abstraction"),
@@ -189,6 +201,10 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
                        fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
                                         else None),
                        epsilon=epsilon or entry.extra.get(f"{mode}_epsilon", 0.6))
+        if scheme == "probe":
+            options.update({f"probe_{k}": entry.extra[f"probe_{k}"]
+                            for k in ("epsilon", "prob", "continuation")
+                            if f"probe_{k}" in entry.extra})
     else:
         options = dict(scheme=entry.mccfr_scheme, keep_strings=False)
     if use_cfr:
@@ -206,6 +222,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         fallback = entry.extra.get("fallback", "uniform")
         if greedy:
             return s.greedy_policy(fallback)
+        if confident:
+            return s.confident_policy(fallback)
         if purified:
             return s.purified_policy(fallback)
         return s.average_policy(fallback)
@@ -230,6 +248,7 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
     label = "CFR+" if use_cfr else f"{scheme[0].upper()}S-MCCFR"
     if use_abs:
         label += ((" (abstracted, greedy response to heuristic)" if greedy else
+                   " (abstracted, confident response to heuristic)" if confident else
                    " (abstracted, response to heuristic)") if mode == "response"
                   else " (abstracted, self-play, purified)" if purified
                   else " (abstracted, self-play)")

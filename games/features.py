@@ -107,7 +107,15 @@ GOLD_THIEF_TABLE = GameEntry(
         # The default preset (2 players) is solved over an information + action
         # abstraction (games/gold_thief_abstraction.py; docs/solvers_cfr.md "Gold
         # Thief over an abstraction"); mini still compiles and is solved exactly.
-        "by_preset": {"default": {"params": {"players": 2}}},   # the rulebook default is 4
+        # The default preset's response: probing MCCFR, the probes and the trajectory
+        # following the heuristic (so each row's values are the heuristic's Q-values),
+        # handing out the confident extraction (docs/solvers_cfr.md "Probing MCCFR").
+        "by_preset": {"default": {"params": {"players": 2},   # the rulebook default is 4
+                                  "response_scheme": "probe",
+                                  "response_iterations": 1_500,
+                                  "probe_continuation": "fixed",
+                                  "probe_epsilon": 0.1,
+                                  "extraction": "confident"}},
         "abstraction": "gold_thief_compact",
         # choices on your own turn only: the solved window answers lost to the
         # heuristic's (docs/results.md, Gold Thief default)
@@ -123,23 +131,24 @@ GOLD_THIEF_TABLE = GameEntry(
         "abstract_feature_doc": GOLD_THIEF_ABSTRACT_DOC,
         "abstract_notes": (
             "Gold Thief `default` table preset: the default rules at 2 players. Solved by "
-            "outcome-sampling MCCFR over an abstraction (games/gold_thief_abstraction.py; "
+            "probing MCCFR over an abstraction (games/gold_thief_abstraction.py; "
             "docs/solvers_cfr.md, \"Gold Thief over an abstraction\"), by default "
             "(`--mccfr-mode response`) with the other seat playing the heuristic bot, so the "
             "table is a response to heuristic play within the abstraction, not an equilibrium "
             "(`--mccfr-mode self-play`: self-play). Abstract actions other than the heuristic's "
             "move exist only on your own turn and at a big-pile flip (`gold_thief_turns`); "
-            "in the windows the heuristic answers. The response policy is the greedy one (per "
-            "row the abstract action of highest cumulative regret); a bucket never visited "
-            "plays the heuristic's move. A row is a bucket plus the abstract actions that exist "
+            "in the windows the heuristic answers. Each probe values an abstract action "
+            "followed by the heuristic's play to the end (docs/solvers_cfr.md, \"Probing "
+            "MCCFR\"); the response policy is the confident one: a row plays its abstract "
+            "action of highest mean lead over `heuristic` only where that lead's 99% lower "
+            "bound (z = 2.33, at least 30 probed visits) is above 0, else the heuristic's "
+            "move; a bucket never visited plays the heuristic's move. A row is a bucket plus the abstract actions that exist "
             "there; its actions are abstract: heuristic (the heuristic bot's move), keep (end "
             "the turn or pass), thief / guard / witch / faerie / ninja (play that card the way "
             "the decision allows: on your turn on the leader, the trailer (Guard) or your "
             "farthest goal (Faerie); in a window raid, cancel, extra Thief, Faerie cancel, "
             "Ninja score; as a Witch's victim the card given), flip (big-pile flip of your goal "
-            "farthest from your gold). Reach is estimated from sampled games. No solved "
-            "policy measured so far is significantly better than the heuristic "
-            "(docs/results.md)."),
+            "farthest from your gold). Reach is estimated from sampled games."),
     })
 
 
@@ -347,17 +356,27 @@ SABOTEUR_TABLE = GameEntry(
         # The full game (5 players, three rounds): external sampling explodes on its
         # length (8 abstract actions at each of ~30 own decisions), so outcome sampling.
         "by_preset": {"default": {
-            "response_scheme": "outcome",
-            "response_iterations": 15_000,
+            # probing MCCFR following the heuristic, confident extraction
+            # (docs/solvers_cfr.md "Probing MCCFR"); outcome sampling's greedy
+            # response lost clearly (docs/results.md)
+            "response_scheme": "probe",
+            "response_iterations": 300,
+            "probe_continuation": "fixed",
+            "probe_epsilon": 0.1,
+            "extraction": "confident",
             "self-play_iterations": 8_000,
             "abstract_notes": (
                 "Saboteur `default` preset (5 players, the full three rounds, the rulebook's "
-                "deck and maze). Solved by outcome-sampling MCCFR over the same abstraction as "
+                "deck and maze). Solved by probing MCCFR over the same abstraction as "
                 "the mini table, by default (`--mccfr-mode response`) with the four other "
                 "seats playing the heuristic bot, so the table is a response to heuristic "
-                "play within the abstraction, not an equilibrium; the policy is the greedy "
-                "one (each bucket's abstract action of highest cumulative regret), and a "
-                "bucket never visited plays the heuristic's move. Abstract actions as in "
+                "play within the abstraction, not an equilibrium. Each probe values an "
+                "abstract action followed by the heuristic's play to the end "
+                "(docs/solvers_cfr.md, \"Probing MCCFR\"); the policy is the confident "
+                "one: a row plays its abstract action of highest mean lead over `heuristic` "
+                "only where that lead's 99% lower bound (z = 2.33, at least 30 probed visits) "
+                "is above 0, else the heuristic's move; a bucket never visited plays the "
+                "heuristic's move. Abstract actions as in "
                 "the mini table: heuristic, extend, block, clear, break, repair, map, pass. "
                 "Reach is estimated from sampled games."),
         }},

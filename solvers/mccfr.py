@@ -30,6 +30,12 @@ pruning in external sampling: past ``after`` iterations, an iteration drawn
 with ``probability`` skips the traverser's actions whose regret is below
 ``threshold`` (and does not update them); the other iterations traverse
 everything, so a pruned action can recover.
+``scheme="probe"`` (engine path, fixed opponents only) is probing MCCFR
+(Gibson et al., AAAI 2012): one sampled trajectory per traversal, every
+action of the traverser's rows valued by a probe played to the end with
+common random numbers, no importance weights; with a ``probe_baseline``
+action (over an action abstraction: ``heuristic``) it keeps per-row visit
+counts and squared differences for :meth:`MCCFRSolver.confident_policy`.
 """
 from __future__ import annotations
 
@@ -48,8 +54,13 @@ from solvers.tree import CompiledTree
 from src_cy import mccfr as mccfr_core
 from src_cy.rng import SplitMix64
 
-SCHEMES = ("external", "outcome")
+SCHEMES = ("external", "outcome", "probe")
 WEIGHTINGS = ("uniform", "linear", "discounted")
+PROBE_CONTINUATIONS = ("current", "fixed")
+#: The confident extraction's rule (``MCCFRSolver.confident_policy``): one-sided z
+#: of the lower confidence bound, and the fewest probed visits a row needs.
+CONFIDENT_Z = 2.33
+CONFIDENT_MIN_VISITS = 30
 Abstraction = Callable[[int, str], Any]
 
 
@@ -61,6 +72,36 @@ def one_hot_rows(values: np.ndarray, nact: np.ndarray) -> np.ndarray:
     for n in np.asarray(nact).tolist():
         out[pos + int(np.argmax(values[pos:pos + n]))] = 1.0
         pos += n
+    return out
+
+
+def confident_rows(regret: np.ndarray, nact: np.ndarray, acts: np.ndarray, stats: dict,
+                   baseline: int, z: float, min_visits: int) -> np.ndarray:
+    """One-hot rows of the confident extraction (``MCCFRSolver.confident_policy``)
+    from a probe solve's tables: ``regret`` (so ``R[a] - R[h]`` is the summed
+    difference to the baseline ``h``), ``stats["visits"]`` per row and
+    ``stats["sqdiff"]`` per row action."""
+    out = one_hot_rows(regret, nact)
+    visits, sq = stats["visits"], stats["sqdiff"]
+    pos = 0
+    for s, n in enumerate(np.asarray(nact).tolist()):
+        row = slice(pos, pos + n)
+        hit = np.flatnonzero(np.asarray(acts[row]) == baseline)
+        pos += n
+        if not len(hit):
+            continue                       # no baseline here: the greedy action
+        b = int(hit[0])
+        choice = b
+        m = visits[s]
+        if m >= min_visits:
+            mean = (regret[row] - regret[row][b]) / m
+            var = np.maximum(sq[row] / m - mean * mean, 0.0) * m / (m - 1)
+            lower = mean - z * np.sqrt(var / m)
+            ok = np.flatnonzero(lower > 0)
+            if len(ok):
+                choice = int(ok[np.argmax(mean[ok])])
+        out[row] = 0.0
+        out[row.start + choice] = 1.0
     return out
 
 
@@ -219,7 +260,9 @@ class MCCFRSolver:
                  use_engine: bool = True, keep_strings: bool = True,
                  action_abstraction: Any = None, fixed_opponents: Any = None,
                  weighting: str = "uniform", interval: int = 1000,
-                 prune: tuple[float, float, int] | None = None):
+                 prune: tuple[float, float, int] | None = None,
+                 probe_epsilon: float = 0.1, probe_prob: float = 1.0,
+                 probe_continuation: str = "current", probe_baseline: int | None = None):
         if scheme not in SCHEMES:
             raise ValueError(f"scheme must be one of {SCHEMES}, got {scheme!r}")
         if weighting not in WEIGHTINGS:
@@ -233,11 +276,23 @@ class MCCFRSolver:
                     or int(prune[2]) < 0):
                 raise ValueError("prune must be (threshold < 0, probability in (0, 1), "
                                  f"after >= 0 iterations), got {prune!r}")
+        if scheme == "probe" and weighting != "uniform":
+            raise ValueError("scheme 'probe' takes weighting='uniform' only (its visit counts "
+                             "and squared differences are not discounted)")
         self.weighting, self.interval = weighting, interval
         self.prune = None if prune is None else (float(prune[0]), float(prune[1]),
                                                  int(prune[2]))
         if not 0.0 < epsilon <= 1.0:
             raise ValueError(f"epsilon must be in (0, 1], got {epsilon}")
+        if not 0.0 <= probe_epsilon <= 1.0:
+            raise ValueError(f"probe_epsilon must be in [0, 1], got {probe_epsilon}")
+        if not 0.0 < probe_prob <= 1.0:
+            raise ValueError(f"probe_prob must be in (0, 1], got {probe_prob}")
+        if probe_continuation not in PROBE_CONTINUATIONS:
+            raise ValueError(f"probe_continuation must be one of {PROBE_CONTINUATIONS}, "
+                             f"got {probe_continuation!r}")
+        if scheme == "probe" and fixed_opponents is None:
+            raise ValueError("scheme 'probe' needs fixed_opponents (it learns a response)")
         self.abstraction_name = None
         if isinstance(abstraction, str):
             from solvers.abstractions import get_abstraction
@@ -263,6 +318,12 @@ class MCCFRSolver:
         elif fixed_opponents is not None and not callable(fixed_opponents):
             raise TypeError("fixed_opponents must be a name or callable(player, x) -> action")
         self.fixed_opponents = fixed_opponents
+        if probe_baseline is None and action_abstraction is not None:
+            names = list(action_abstraction.action_names)
+            probe_baseline = names.index("heuristic") if "heuristic" in names else None
+        self.probe = {"epsilon": float(probe_epsilon), "prob": float(probe_prob),
+                      "continuation": probe_continuation,
+                      "baseline": -1 if probe_baseline is None else int(probe_baseline)}
         self.game = game if isinstance(game, pyspiel.Game) else None
         engine = None
         if self.game is None:
@@ -289,10 +350,17 @@ class MCCFRSolver:
             if self.prune is not None:
                 (self._core.prune_threshold, self._core.prune_prob,
                  self._core.prune_after) = self.prune
+            self._core.baseline = self.probe["baseline"]
+            self._core.probe_epsilon = self.probe["epsilon"]
+            self._core.probe_prob = self.probe["prob"]
+            self._core.probe_fixed = probe_continuation == "fixed"
             self._py = None
         else:
             if self.prune is not None:
                 raise ValueError("prune needs the game's rules engine (this game has none)")
+            if scheme == "probe":
+                raise ValueError("scheme 'probe' runs on a rules engine only (this game has "
+                                 "none, or use_engine=False)")
             self._core = None
             self._py = _PyTables(self.game, seed, abstraction, epsilon, action_abstraction,
                                  fixed_opponents)
@@ -325,6 +393,8 @@ class MCCFRSolver:
                 self._py.iterate(self.scheme, n)
             elif self.scheme == "external":
                 self._core.iterate_external(n)
+            elif self.scheme == "probe":
+                self._core.iterate_probe(n)
             else:
                 self._core.iterate_outcome(n)
             left -= n
@@ -349,19 +419,22 @@ class MCCFRSolver:
         """One iteration (OpenSpiel-style name)."""
         self.run(1)
 
-    def average_policy_table(self, greedy: bool = False) -> dict:
+    def average_policy_table(self, greedy: bool | str = False) -> dict:
         """{info string or bucket label: (player, actions, probabilities)}; with
-        ``greedy`` the probabilities are :meth:`greedy_policy`'s (one-hot)."""
+        ``greedy`` the probabilities are :meth:`greedy_policy`'s (one-hot);
+        ``greedy="confident"``: :meth:`confident_policy`'s."""
         if not greedy:
             return (self._core or self._py).average_policy()
         if self._core is None:
+            if greedy == "confident":
+                raise ValueError("the confident extraction needs the engine path")
             return {label: (p, list(acts), one_hot_rows(regret, [len(acts)]).tolist())
                     for label, (p, acts, regret, _) in self._py.rows.items()}
         if not self._core.keep_strings:
             raise ValueError("this MCCFR run keeps no information strings (keep_strings=False); "
                              "use greedy_policy()")
         t = self._core.table_arrays()
-        probs = one_hot_rows(t["regret"], t["nact"]).tolist()
+        probs = self._pure(t, greedy).tolist()
         return {label: (int(t["player"][s]), t["acts"][o:o + n].tolist(), probs[o:o + n])
                 for s, (label, o, n) in enumerate(zip(self._core.strings, t["off"].tolist(),
                                                       t["nact"].tolist()))}
@@ -406,6 +479,26 @@ class MCCFRSolver:
         """
         return self._policy(fallback, greedy=True)
 
+    def confident_policy(self, fallback: str = "uniform", z: float = CONFIDENT_Z,
+                         min_visits: int = CONFIDENT_MIN_VISITS) -> ArrayPolicy:
+        """The *confident* pure policy of a probe solve (a snapshot, same form as
+        :meth:`average_policy`): in each row with the baseline action ``h``
+        (``probe_baseline``; over an action abstraction ``heuristic``), the
+        action of highest mean difference ``m(a) = mean(v(a) - v(h))`` among
+        those whose lower bound ``m(a) - z * se(a)`` is above 0, where ``se``
+        is the standard error over the row's probed visits, if the row has
+        at least ``min_visits`` of them; else ``h``.  Rows without ``h``
+        play the greedy action."""
+        return self._policy(fallback, greedy="confident", z=z, min_visits=min_visits)
+
+    def _pure(self, t: dict, kind: bool | str, z: float = CONFIDENT_Z,
+              min_visits: int = CONFIDENT_MIN_VISITS) -> np.ndarray:
+        """One-hot probabilities of the greedy (``kind`` true) or confident extraction."""
+        if kind != "confident":
+            return one_hot_rows(t["regret"], t["nact"])
+        return confident_rows(t["regret"], t["nact"], t["acts"], self._core.probe_stats(),
+                              self.probe["baseline"], z, min_visits)
+
     def purified_policy(self, fallback: str = "uniform") -> ArrayPolicy:
         """The average policy *purified*: in each row its most probable action
         (the first of equals), with probability 1 (a snapshot, same form as
@@ -417,11 +510,21 @@ class MCCFRSolver:
         table.probs = one_hot_rows(table.probs, table.row_num)
         return pol
 
-    def _policy(self, fallback: str, greedy: bool) -> ArrayPolicy:
+    def _policy(self, fallback: str, greedy: bool | str, z: float = CONFIDENT_Z,
+                min_visits: int = CONFIDENT_MIN_VISITS) -> ArrayPolicy:
         if self.game is None:
             raise ValueError("a policy needs a pyspiel game; use average_policy_table()")
+        if greedy == "confident":
+            if self._core is None:
+                raise ValueError("the confident extraction needs the engine path")
+            if self.probe["baseline"] < 0:
+                raise ValueError("the confident extraction needs a baseline action "
+                                 "(probe_baseline, or a 'heuristic' abstract action)")
+            if z < 0 or min_visits < 2:
+                raise ValueError(f"confident extraction: need z >= 0 and min_visits >= 2, "
+                                 f"got {z}, {min_visits}")
         if self.action_abstraction is not None:
-            return self._abstracted_policy(fallback, greedy)
+            return self._abstracted_policy(fallback, greedy, z, min_visits)
         label = self.labeler()
         if self._core is None:
             table = self.average_policy_table(greedy)
@@ -438,7 +541,7 @@ class MCCFRSolver:
                 strings=strings, label=label, fallback=fallback)
         t = self._core.table_arrays()
         nact = t["nact"].astype(np.int64)
-        avg = one_hot_rows(t["regret"], nact) if greedy else t["avg"]
+        avg = self._pure(t, greedy, z, min_visits) if greedy else t["avg"]
         probs = np.empty_like(avg)
         if len(nact):
             sums = np.add.reduceat(avg, t["off"])
@@ -452,10 +555,20 @@ class MCCFRSolver:
                            strings=strings if label is not None else None, label=label,
                            fallback=fallback)
 
-    def _abstracted_policy(self, fallback: str, greedy: bool) -> Any:
-        """The average (or greedy) policy over the action abstraction (rows found by label)."""
+    def _abstracted_policy(self, fallback: str, greedy: bool | str, z: float = CONFIDENT_Z,
+                           min_visits: int = CONFIDENT_MIN_VISITS) -> Any:
+        """The average (greedy, confident) policy over the action abstraction (rows
+        found by label)."""
         from solvers.abstractions import AbstractedPolicy
-        table = self.average_policy_table(greedy)
+        if greedy == "confident" and self._core is not None:
+            t = self._core.table_arrays()
+            probs = self._pure(t, greedy, z, min_visits).tolist()
+            table = {label: (int(t["player"][s]), t["acts"][o:o + n].tolist(), probs[o:o + n])
+                     for s, (label, o, n) in enumerate(zip(self._core.strings,
+                                                           t["off"].tolist(),
+                                                           t["nact"].tolist()))}
+        else:
+            table = self.average_policy_table(greedy)
         strings = list(table)
         nums = np.asarray([len(table[k][1]) for k in strings], np.int64)
         off = np.zeros(len(nums), np.int64)
@@ -483,6 +596,8 @@ class MCCFRSolver:
             meta["action_abstraction_name"] = self.action_abstraction_name
         if self.fixed_opponents is not None:
             meta["fixed_opponents"] = self.fixed_opponents_name or "unnamed"
+        if self.scheme == "probe":
+            meta["probe"] = dict(self.probe)
         return meta
 
     def save_checkpoint(self, path: str | os.PathLike) -> None:
@@ -508,7 +623,7 @@ class MCCFRSolver:
         """Resume from ``save_checkpoint`` output; refuses other games or settings."""
         meta, arrays = policy_io.load_arrays(path, kind="mccfr-checkpoint", game=self.game_string)
         mine = self._meta()
-        keys = set(mine) | {"action_abstraction_name", "fixed_opponents"}
+        keys = set(mine) | {"action_abstraction_name", "fixed_opponents", "probe"}
         if "epsilon" not in meta:         # written before the exploration was recorded
             keys.discard("epsilon")
         if "weighting" not in meta:       # written before the variants: uniform, no pruning

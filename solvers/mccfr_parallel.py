@@ -231,6 +231,9 @@ class ParallelMCCFR:
             raise ValueError(f"batch must be an int >= 1, got {batch!r}")
         if regrets not in REGRETS:
             raise ValueError(f"regrets must be one of {REGRETS}, got {regrets!r}")
+        if options.get("scheme") == "probe":
+            raise ValueError("parallel MCCFR does not run scheme 'probe' (its visit counts and "
+                             "squared differences are not merged); use MCCFRSolver")
         bad = sorted(set(options) - set(SOLVER_OPTIONS))
         if bad:
             raise ValueError(f"unknown MCCFR option(s) {bad}; options: {SOLVER_OPTIONS}")

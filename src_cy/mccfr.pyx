@@ -16,7 +16,10 @@ and get no rows: each traversal learns a response to it.
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
 epsilon-exploration at the traverser's nodes and updates the average strategy
-at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.
+at the traverser's nodes, as OpenSpiel's ``outcome_sampling_mccfr``.  Probing
+(``iterate_probe``, Gibson et al. 2012; fixed opponents only) walks one
+trajectory and values every action of the traverser's rows by a probe played
+to the end with common random numbers.
 """
 from cython.operator cimport dereference, preincrement
 from libc.math cimport exp, log, INFINITY, NAN
@@ -26,7 +29,7 @@ from libcpp.vector cimport vector
 
 import numpy as np
 
-from src_cy.engine cimport (Engine, Rng, rng_double, CHANCE_PLAYER, MAX_BRANCHING,
+from src_cy.engine cimport (Engine, Rng, rng_double, rng_next, rng_int, CHANCE_PLAYER, MAX_BRANCHING,
                             ENGINE_MAX_PLAYERS)
 
 
@@ -58,6 +61,10 @@ cdef class MCCFRCore:
     cdef public double prune_prob
     cdef public long prune_after
     cdef bint pruning
+    cdef vector[double] Q, N
+    cdef public int baseline
+    cdef public double probe_epsilon, probe_prob
+    cdef public bint probe_fixed
 
     def __init__(self, Engine proto, seed=0, abstraction=None, double epsilon=0.6,
                  bint keep_strings=True, action_row=None, fixed_opponents=None):
@@ -87,6 +94,7 @@ cdef class MCCFRCore:
         self.prune_prob = 0.0
         self.prune_after = 0
         self.pruning = False
+        self.baseline, self.probe_epsilon, self.probe_prob, self.probe_fixed = -1, 0.0, 1.0, False
 
     # ------------------------------------------------------------------
     cdef int _slot_abstract(self, Engine e, int p, int* legal, int* n) except -1:
@@ -176,13 +184,7 @@ cdef class MCCFRCore:
                 out[k] = 1.0 / n
 
     cdef int _sample(self, double* probs, int n) noexcept:
-        cdef double u = rng_double(&self.rng), acc = 0.0
-        cdef int k
-        for k in range(n - 1):
-            acc += probs[k]
-            if u < acc:
-                return k
-        return n - 1
+        return _draw(&self.rng, probs, n)
 
     cdef Engine _at(self, int depth):
         while depth >= len(self.pool):
@@ -309,6 +311,128 @@ cdef class MCCFRCore:
                 self._outcome(root, p, 0.0, 0.0, 0.0)
 
     # ------------------------------------------------------------------
+    # Probing (Gibson et al., AAAI 2012), against fixed opponents: one
+    # trajectory per traversal; at the traverser's rows every abstract action
+    # is valued by a probe played to the end, with common random numbers.
+    cdef void _grow(self) noexcept:
+        """Size the probe statistics to the tables (rows appear during walks)."""
+        if self.Q.size() < self.R.size():
+            self.Q.resize(self.R.size(), 0.0)
+        if self.N.size() < self.off.size():
+            self.N.resize(self.off.size(), 0.0)
+
+    cdef double _rollout(self, Engine e, int p, Rng* r) except? -1e300:
+        """Play ``e`` to the end (chance from ``r``; the other seats their fixed
+        move; ``p`` the fixed move too with ``probe_fixed``, else a draw from
+        its current strategy) and return ``p``'s return."""
+        cdef int legal[MAX_BRANCHING]
+        cdef double sigma[MAX_BRANCHING]
+        cdef double ret[ENGINE_MAX_PLAYERS]
+        cdef int n, s, cur
+        while not e.is_terminal():
+            cur = e.current_player()
+            if cur == CHANCE_PLAYER:
+                e.apply(e.sample_chance(r))
+            elif cur != p or self.probe_fixed:
+                e.apply(<int>self.fixed_opponents(cur, e))
+            else:
+                n = e.legal_actions(legal)
+                s = self._slot(e, cur, legal, &n)
+                self._match(s, sigma)
+                e.apply(legal[_draw(r, sigma, n)])
+        e.returns(ret)
+        return ret[p]
+
+    cdef int _probe_walk(self, Engine e, int p) except -1:
+        """One probing traversal for ``p`` from ``e`` (see ``iterate_probe``)."""
+        cdef int legal[MAX_BRANCHING]
+        cdef double sigma[MAX_BRANCHING]
+        cdef double rho[MAX_BRANCHING]
+        cdef double vals[MAX_BRANCHING]
+        cdef int n, s, k, o, cur, b
+        cdef double v, d
+        cdef uint64_t seed
+        cdef Rng pr
+        cdef Engine child = self._at(1)
+        while not e.is_terminal():
+            cur = e.current_player()
+            if cur == CHANCE_PLAYER:
+                e.apply(e.sample_chance(&self.rng))
+                continue
+            if cur != p:
+                e.apply(<int>self.fixed_opponents(cur, e))
+                continue
+            n = e.legal_actions(legal)
+            s = self._slot(e, cur, legal, &n)
+            if n > 1 and (self.probe_prob >= 1.0 or rng_double(&self.rng) < self.probe_prob):
+                seed = rng_next(&self.rng)
+                for k in range(n):
+                    child.copy_from(e)
+                    child.apply(legal[k])
+                    pr.s = seed          # common random numbers across the row's actions
+                    vals[k] = self._rollout(child, p, &pr)
+                self._grow()
+                self._match(s, sigma)
+                o = self.off[s]
+                v = 0.0
+                b = -1
+                for k in range(n):
+                    v += sigma[k] * vals[k]
+                    if self.acts[o + k] == self.baseline:
+                        b = k
+                for k in range(n):
+                    self.R[o + k] += vals[k] - v
+                    self.S[o + k] += sigma[k]
+                    if b >= 0:
+                        d = vals[k] - vals[b]
+                        self.Q[o + k] += d * d
+                self.N[s] += 1.0
+            if self.probe_fixed:     # the fixed policy's move, or uniform exploration
+                if rng_double(&self.rng) < self.probe_epsilon:
+                    e.apply(legal[rng_int(&self.rng, n)])
+                else:
+                    e.apply(<int>self.fixed_opponents(cur, e))
+                continue
+            self._match(s, sigma)
+            for k in range(n):
+                rho[k] = self.probe_epsilon / n + (1.0 - self.probe_epsilon) * sigma[k]
+            e.apply(legal[self._sample(rho, n)])
+        return 0
+
+    def iterate_probe(self, long n) -> None:
+        """`n` probing iterations (one traversal per player each; needs
+        ``fixed_opponents``).  A traversal walks one trajectory: chance
+        sampled, the other seats their fixed move, the traverser a draw from
+        ``probe_epsilon``-uniform mixed with its current strategy (with
+        ``probe_fixed``: with probability ``probe_epsilon`` a uniform draw over
+        the row's actions, else the fixed policy's move).  At each of
+        the traverser's rows with two or more actions (each with probability
+        ``probe_prob``) every action ``a`` is valued by a probe ``v(a)``: the
+        state after ``a`` played to the end with the traverser's current
+        strategy (or, with ``probe_fixed``, the fixed policy's move), every
+        probe of the node starting from the same random state.  Updates, with
+        no importance weights: ``R[a] += v(a) - sum_b sigma(b) v(b)``,
+        ``S[a] += sigma(a)``, the row's visit count ``+1`` and, where the row
+        has the ``baseline`` abstract action ``h``, ``sqdiff[a] += (v(a) - v(h))**2``
+        (so ``R[a] - R[h]`` is the sum of the differences)."""
+        if self.fixed_opponents is None:
+            raise ValueError("the probe scheme needs fixed_opponents (it learns a response)")
+        cdef long t
+        cdef Engine root = self._at(0)
+        for t in range(n * self.P):          # traversals: players in turn
+            if t % self.P == 0:
+                self.iteration += 1
+            root.copy_from(self.proto)
+            self._probe_walk(root, <int>(t % self.P))
+        self._grow()
+
+    def probe_stats(self) -> dict:
+        """``visits`` (probed visits per row) and ``sqdiff`` (per row action, the
+        summed squared difference of its probe value and the baseline's)."""
+        self._grow()
+        return {"visits": _dvec(self.N), "sqdiff": _dvec(self.Q)}
+
+    # ------------------------------------------------------------------
     @property
     def num_infosets(self) -> int:
         return self.off.size()
@@ -360,6 +484,7 @@ cdef class MCCFRCore:
         st = self.table_arrays()
         del st["off"]  # the running sum of nact
         st["strings"] = np.asarray(self.strings, dtype=str)
+        st.update(self.probe_stats())
         st["rng"] = np.asarray([self.rng.s], np.uint64)
         st["iteration"] = np.asarray([self.iteration], np.int64)
         return st
@@ -396,6 +521,10 @@ cdef class MCCFRCore:
                 and (len(st["slots"]) == 0 or (0 <= st["slots"].min()
                                                and st["slots"].max() < n))):
             raise ValueError("inconsistent MCCFR table arrays")
+        visits = np.asarray(st.get("visits", np.zeros(n)), np.float64)
+        sqdiff = np.asarray(st.get("sqdiff", np.zeros(len(st["regret"]))), np.float64)
+        if len(visits) != n or len(sqdiff) != len(st["regret"]):
+            raise ValueError("inconsistent MCCFR probe arrays (visits, sqdiff)")
         off = np.zeros(n, np.int64)
         if n:
             off[1:] = np.cumsum(nact)[:-1]
@@ -415,6 +544,8 @@ cdef class MCCFRCore:
         _set_ivec(self.acts, st["acts"])
         _set_dvec(self.R, st["regret"])
         _set_dvec(self.S, st["avg"])
+        _set_dvec(self.N, visits)
+        _set_dvec(self.Q, sqdiff)
         self.strings = strings
         self.bucket_slot = {}
         if self.abstraction is not None or self.action_row is not None:
@@ -449,6 +580,17 @@ cdef class MCCFRCore:
             preincrement(it)
         self.conc_of_key.swap(kept)
         self.conc.swap(conc)
+
+
+cdef int _draw(Rng* r, double* probs, int n) noexcept:
+    """An index drawn from ``probs`` with ``r``."""
+    cdef double u = rng_double(r), acc = 0.0
+    cdef int k
+    for k in range(n - 1):
+        acc += probs[k]
+        if u < acc:
+            return k
+    return n - 1
 
 
 cdef void _set_ivec(vector[int]& v, object values) except *:
