@@ -71,6 +71,7 @@ feature extractor, its documentation and solving budgets.
 from __future__ import annotations
 
 import argparse
+import math
 import contextlib
 import dataclasses
 import csv
@@ -83,7 +84,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import FormatStrFormatter, NullFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, NullFormatter  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from solvers import policy_io  # noqa: E402
@@ -245,7 +246,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         done = min(s.iteration, total)
     last_cost, since = 0.0, 0.0
     name = None
-    label = "CFR+" if use_cfr else f"{scheme[0].upper()}S-MCCFR"
+    label = ("CFR+" if use_cfr else "probing MCCFR" if scheme == "probe"
+             else f"{scheme[0].upper()}S-MCCFR")
     if use_abs:
         label += ((" (abstracted, greedy response to heuristic)" if greedy else
                    " (abstracted, confident response to heuristic)" if confident else
@@ -342,6 +344,18 @@ _MEASURE_LABELS = {
 }
 
 
+def _sparse_minor(value: float, _pos: int) -> str:
+    """A log axis's minor tick label, only at 2 x and 5 x a power of ten (all
+    nine would overlap)."""
+    if value <= 0:
+        return ""
+    lead = value / 10 ** math.floor(math.log10(value) + 1e-9)
+    return f"{value:g}" if round(lead) in (2, 5) and abs(lead - round(lead)) < 1e-6 else ""
+
+
+_SPARSE_MINOR = FuncFormatter(_sparse_minor)
+
+
 def _plot(path: str, title: str, measure: str, curve: list,
           reference: tuple[str, float, float] | None = None,
           finals: list[tuple[str, float, float]] = ()) -> None:
@@ -367,9 +381,8 @@ def _plot(path: str, title: str, measure: str, curve: list,
             ax.axhspan(value - width, value + width, color="gray", alpha=0.15)
         # A log axis spanning under a decade has no major tick: label its minors.
         short = (lambda v: min(v) > 0 and max(v) / min(v) < 10)
-        ax.xaxis.set_minor_formatter(FormatStrFormatter("%g") if short(x) else NullFormatter())
-        ax.yaxis.set_minor_formatter(FormatStrFormatter("%g") if log and short(vals)
-                                     else NullFormatter())
+        ax.xaxis.set_minor_formatter(_SPARSE_MINOR if short(x) else NullFormatter())
+        ax.yaxis.set_minor_formatter(_SPARSE_MINOR if log and short(vals) else NullFormatter())
         ax.set_xlabel(xlabel)
         ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
         ax.grid(True, which="both", alpha=0.3)

@@ -118,3 +118,5 @@ def test_bad_variant_arguments_are_refused():
         MCCFRSolver(KUHN, prune=(1.0, 0.9, 0))
     with pytest.raises(ValueError, match="engine"):
         MCCFRSolver(KUHN, prune=(-1.0, 0.9, 0), use_engine=False)
+    with pytest.raises(ValueError, match="probe"):
+        MCCFRSolver(KUHN, scheme="probe", fixed_opponents=lambda p, x: 0, weighting="linear")
