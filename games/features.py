@@ -365,6 +365,8 @@ SABOTEUR_TABLE = GameEntry(
             "probe_epsilon": 0.1,
             "extraction": "confident",
             "self-play_iterations": 8_000,
+            # --br-deals: the responder the game's length allows (docs/ai.md)
+            "br_responder": {"worlds": 8, "rollouts": 1, "lookahead": 0},
             "abstract_notes": (
                 "Saboteur `default` preset (5 players, the full three rounds, the rulebook's "
                 "deck and maze). Solved by probing MCCFR over the same abstraction as "
