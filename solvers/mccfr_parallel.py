@@ -209,6 +209,11 @@ def merge(state: dict, parts: list[dict], keep_strings: bool) -> dict:
     return out
 
 
+def _sum_chains(base: dict, chains: list[dict], keep_strings: bool) -> dict:
+    """``base`` plus every chain's increments over it (per-worker regrets)."""
+    return merge(base, [increments(base, c) for c in chains], keep_strings)
+
+
 class ParallelMCCFR:
     """MCCFR whose iterations run on ``workers`` processes or Ray tasks (see module doc).
 
@@ -299,8 +304,8 @@ class ParallelMCCFR:
             raise ValueError(f"checkpoint {path} has regrets={theirs!r}, "
                              f"workers={meta.get('workers')}; this run regrets="
                              f"{self.regrets!r}, workers={self.workers}")
-        self.solver.load_checkpoint(path)
         if self.regrets == "shared":
+            self.solver.load_checkpoint(path)
             return
         try:
             states = [{k: arrays[f"{name}.{k}"] for k in CHAIN_ARRAYS}
@@ -310,15 +315,13 @@ class ParallelMCCFR:
                 from None
         for st in states:
             st["strings"] = st["strings"].tolist()
-        base, chains = states[0], states[1:]
-        self._base, self._chains = base, chains
-        mine = snapshot(self.solver._core)
-        total = self._combined()
-        if any(not np.array_equal(mine[k], total[k]) for k in
+        total = _sum_chains(states[0], states[1:], self.solver._core.keep_strings)
+        if any(not np.array_equal(arrays[k], total[k]) for k in
                ("keys", "slots", "nact", "player", "acts", "regret", "avg")):
-            self._base = self._chains = None
             raise policy_io.PolicyFileError(f"checkpoint {path}: the chains do not add up "
                                             "to the driver's tables")
+        self.solver.load_checkpoint(path)      # checks the settings; nothing changed before
+        self._base, self._chains = states[0], states[1:]
 
     # -- running --------------------------------------------------------
     def run(self, iterations: int) -> None:
@@ -363,8 +366,7 @@ class ParallelMCCFR:
 
     def _combined(self) -> dict:
         """The driver's tables: the chains' common start plus every chain's increments."""
-        keep = self.solver._core.keep_strings
-        return merge(self._base, [increments(self._base, c) for c in self._chains], keep)
+        return _sum_chains(self._base, self._chains, self.solver._core.keep_strings)
 
     def _map(self, jobs: list[tuple]) -> list[dict]:
         out: list[Any] = [None] * len(jobs)

@@ -233,6 +233,9 @@ def test_a_checkpoint_whose_chains_do_not_add_up_is_refused(tmp_path):
     fresh = ParallelMCCFR(LEDUC, workers=2, batch=100, seed=2, regrets="per-worker")
     with pytest.raises(policy_io.PolicyFileError, match="do not add up"):
         fresh.load_checkpoint(bad)
+    assert fresh.iteration == 0 and fresh.num_infosets == 0     # nothing half-loaded
+    fresh.load_checkpoint(path)
+    assert fresh.iteration == 400
 
 
 def test_bad_arguments_are_refused():
