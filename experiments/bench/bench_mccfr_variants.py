@@ -128,19 +128,6 @@ def _plot(curves: dict, budgets: list[float], seeds: int, path: str) -> None:
     plt.close(fig)
 
 
-def curves_from_table(text: str, budgets: list[float]) -> dict:
-    """The curves of a printed table (to redraw the plot without re-running)."""
-    curves: dict = {}
-    for line in text.splitlines():
-        cells = [c.strip().strip("*") for c in line.strip().strip("|").split("|")]
-        if len(cells) != 3 + len(budgets) or "±" not in cells[3]:
-            continue
-        pairs = [tuple(float(x) for x in c.replace("*", "").split("±")) for c in cells[3:]]
-        curves.setdefault((cells[0], cells[1]), {})[cells[2]] = (
-            np.asarray([m for m, _ in pairs]), np.asarray([d for _, d in pairs]))
-    return curves
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = bench_parser(__doc__, "unused (seeds are 0..K-1)")
     parser.add_argument("--games", default="kuhn_poker,leduc_poker")
