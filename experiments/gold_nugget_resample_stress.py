@@ -1,7 +1,7 @@
 """Stress measurement of the Gold Nugget resampler (docs/rules/gold_nugget.md,
 "Resampling"): states along seeded uniform random games, every player, a few
 seeds each; per-world time, walks and backtracks per call, and which stage
-produced each world (``src_cy.gold_nugget.resample_stats()``).
+produced each world (``src_cy.gold_nugget.engine.resample_stats()``).
 
     python -m experiments.gold_nugget_resample_stress --games 20 --every 25 --seeds 2
 """
@@ -14,7 +14,7 @@ import pyspiel
 
 import games  # noqa: F401
 from games.testing import random_action
-from src_cy.gold_nugget import resample_stats
+from src_cy.gold_nugget.engine import resample_stats
 from src_cy.rng import SplitMix64, derive_seed
 
 CONFIGS = {

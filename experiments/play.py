@@ -13,7 +13,7 @@ hidden.  Legal moves are numbered from 1 (moves that differ only in their
 target share a line): type a number or the move's text (a unique prefix is
 enough); a decision with a single legal move is played for you and
 announced.  ``?`` shows the commands and a short rules and card summary
-(``games/rules_summary/<game>.txt``, package data), ``r`` a recap of what
+(``games/<game>/rules_summary.txt``, package data), ``r`` a recap of what
 happened since your last move, ``b`` the board again, ``q`` quits; end of
 input ends the game.  At the end the screen explains the score, showing what
 became public (every hidden goal, role, nest or lair).
@@ -61,7 +61,7 @@ def _player(q: int, seat: int) -> str:
 def rules_summary(game_name: str) -> str | None:
     """The short rules and card summary bundled with the package for
     ``game_name`` (short name), or None when the game has none."""
-    path = resources.files("games") / "rules_summary" / f"{game_name}.txt"
+    path = resources.files("games") / game_name / "rules_summary.txt"
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
 

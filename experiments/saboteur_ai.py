@@ -77,7 +77,7 @@ def play_round(game: pyspiel.Game, bots: list, seed: int, track_beliefs: bool):
 
 def roles_of(state: pyspiel.State) -> tuple:
     """The round's roles, from the public round-end event."""
-    from games.saboteur_beliefs import saboteur_record
+    from games.saboteur.beliefs import saboteur_record
     return saboteur_record(state.engine, 0).revealed
 
 

@@ -58,7 +58,7 @@ def gold_thief_features(state: pyspiel.State, player: int) -> dict:
 #: Gold Thief's ``default`` table preset: the spec's default rules at 2 players (issue 23).
 def gold_thief_abstract_features(state: pyspiel.State, player: int) -> dict:
     """The information part of a ``gold_thief_compact`` bucket, as table features."""
-    from games.gold_thief_abstraction import gold_thief_compact
+    from games.gold_thief.abstraction import gold_thief_compact
     decision, pending, thieves, guards, need, band, mine, lead = gold_thief_compact(
         player, state.engine)
     if pending != "-":
@@ -105,7 +105,7 @@ GOLD_THIEF_TABLE = GameEntry(
            "or a raid, or keep the card."),
     extra={
         # The default preset (2 players) is solved over an information + action
-        # abstraction (games/gold_thief_abstraction.py; docs/solvers_cfr.md "Gold
+        # abstraction (games/gold_thief/abstraction.py; docs/solvers_cfr.md "Gold
         # Thief over an abstraction"); mini still compiles and is solved exactly.
         # The default preset's response: probing MCCFR, the probes and the trajectory
         # following the heuristic (so each row's values are the heuristic's Q-values),
@@ -131,7 +131,7 @@ GOLD_THIEF_TABLE = GameEntry(
         "abstract_feature_doc": GOLD_THIEF_ABSTRACT_DOC,
         "abstract_notes": (
             "Gold Thief `default` table preset: the default rules at 2 players. Solved by "
-            "probing MCCFR over an abstraction (games/gold_thief_abstraction.py; "
+            "probing MCCFR over an abstraction (games/gold_thief/abstraction.py; "
             "docs/solvers_cfr.md, \"Gold Thief over an abstraction\"), by default "
             "(`--mccfr-mode response`) with the other seat playing the heuristic bot, so the "
             "table is a response to heuristic play within the abstraction, not an equilibrium "
@@ -177,7 +177,7 @@ def ardillas_features(state: pyspiel.State, player: int) -> dict:
 
 def ardillas_abstract_features(state: pyspiel.State, player: int) -> dict:
     """The information part of an ``ardillas_compact`` bucket, as table features."""
-    from games.ardillas_del_bosque_abstraction import ardillas_compact
+    from games.ardillas_del_bosque.abstraction import ardillas_compact
     bucket = ardillas_compact(player, state.engine)
     row = {"decision": bucket[0], "holding": "", "piles": "", "lead": "", "woods": ""}
     if bucket[0] == "autumn":
@@ -221,7 +221,7 @@ ARDILLAS_TABLE = GameEntry(
     extra={
         # The mini preset keeps its raw MCCFR solve (no abstraction keys at the top); the
         # default preset (7 tokens each, 2 hiding places per board) is solved over an
-        # information + action abstraction (games/ardillas_del_bosque_abstraction.py;
+        # information + action abstraction (games/ardillas_del_bosque/abstraction.py;
         # docs/solvers_cfr.md "Ardillas del Bosque over an abstraction").
         "by_preset": {"default": {
             "abstraction": "ardillas_compact",
@@ -260,7 +260,7 @@ _SAB_TOOLS = ("pickaxe", "lamp", "cart")
 def saboteur_features(state: pyspiel.State, player: int) -> dict:
     """Saboteur situation: your role, what you hold, maze progress towards the
     goals, what you know of the goals, and broken tools in front of players."""
-    from src_cy.saboteur import GOAL_NAMES, KIND_NAMES
+    from src_cy.saboteur.engine import GOAL_NAMES, KIND_NAMES
     view = state.engine.player_view(player)
     goals = " ".join(GOAL_NAMES[g] if g >= 0 else "?" for g in view["known_goals"])
     hand = ", ".join(f"{KIND_NAMES[k]} x{c}" for k, c in enumerate(view["hand"]) if c)
@@ -280,7 +280,7 @@ def saboteur_features(state: pyspiel.State, player: int) -> dict:
 
 def saboteur_abstract_features(state: pyspiel.State, player: int) -> dict:
     """The information part of a ``saboteur_compact`` bucket, as table features."""
-    from games.saboteur_abstraction import saboteur_compact
+    from games.saboteur.abstraction import saboteur_compact
     bucket = saboteur_compact(player, state.engine)
     if bucket[0] != "play":
         return {"phase": bucket[0], "role": "", "steps": "", "treasure_known": "",
@@ -324,7 +324,7 @@ SABOTEUR_TABLE = GameEntry(
            "games and no exploitability is computed."),
     extra={
         # Solved by default over an information + action abstraction (the spec's, in
-        # games/saboteur_abstraction.py; docs/solvers_cfr.md "Saboteur over an
+        # games/saboteur/abstraction.py; docs/solvers_cfr.md "Saboteur over an
         # abstraction"); --mccfr-mode raw solves raw information sets.
         "abstraction": "saboteur_compact",
         "action_abstraction": "saboteur_actions",
@@ -389,7 +389,7 @@ def gold_nugget_features(state: pyspiel.State, player: int) -> dict:
     """Gold Nugget situation from the player's view (``engine.player_view``):
     time of day and phase, your hand, your animal's line (feathers, lair as you
     know it), the other animals' lines, the nest."""
-    from src_cy.gold_nugget import LEAF_CATALOG
+    from src_cy.gold_nugget.engine import LEAF_CATALOG
     v = state.engine.player_view(player)
 
     def line(q: int) -> str:
@@ -417,7 +417,7 @@ _GN_ABSTRACT_KEYS = ("decision", "last_day", "nugget", "my_unknown", "their_unkn
 
 def gold_nugget_abstract_features(state: pyspiel.State, player: int) -> dict:
     """The information part of a ``gold_nugget_compact`` bucket, as table features."""
-    from games.gold_nugget_abstraction import gold_nugget_compact
+    from games.gold_nugget.abstraction import gold_nugget_compact
     b = gold_nugget_compact(player, state.engine)
     out = dict.fromkeys(_GN_ABSTRACT_KEYS, "")
     out["decision"] = b[0]
@@ -467,7 +467,7 @@ GOLD_NUGGET_TABLE = GameEntry(
            "reach is estimated from sampled games."),
     extra={
         # The default preset (2 players) does not compile: it is solved by MCCFR over an
-        # information + action abstraction (the spec's, in games/gold_nugget_abstraction.py;
+        # information + action abstraction (the spec's, in games/gold_nugget/abstraction.py;
         # docs/solvers_cfr.md "Gold Nugget over an abstraction").  The mini preset keeps
         # its exact CFR+ solve (its tree compiles, so these keys are not used there).
         "by_preset": {"default": {"params": {"players": 2}}},   # the rulebook default is 4

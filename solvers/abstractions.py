@@ -28,7 +28,7 @@ action abstraction: it maps the abstract probabilities back to concrete
 actions state by state.
 
 Saboteur's (``saboteur_compact`` + ``saboteur_actions``) live in
-``games/saboteur_abstraction.py`` and are documented in
+``games/saboteur/abstraction.py`` and are documented in
 ``docs/solvers_cfr.md``, "Saboteur over an abstraction".
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ import games
 from solvers import abstractions, policy_io
 from solvers.abstractions import AbstractedPolicy, ActionAbstraction, get_action_abstraction
 from solvers.bots import make_bot
-from games.saboteur_ai import ActionIds, SaboteurHeuristicBot
+from games.saboteur.ai import ActionIds, SaboteurHeuristicBot
 from solvers.mccfr import MCCFRSolver
 
 KUHN = pyspiel.load_game("kuhn_poker")
@@ -140,7 +140,7 @@ def test_bad_action_abstractions_refused():
 
 
 def test_saboteur_abstractions_come_from_its_spec():
-    from games.saboteur_abstraction import ABSTRACTIONS, SaboteurActions, saboteur_compact
+    from games.saboteur.abstraction import ABSTRACTIONS, SaboteurActions, saboteur_compact
     spec = games.spec.get_spec("saboteur")
     assert spec.abstraction() is ABSTRACTIONS
     assert abstractions.get_abstraction("saboteur_compact", SABOTEUR) is saboteur_compact

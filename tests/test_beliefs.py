@@ -8,7 +8,7 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from games import saboteur_beliefs as SB
+from games.saboteur import beliefs as SB
 from solvers import beliefs as B
 from solvers.bots import make_bot
 from src_cy.rng import SplitMix64, sample_sorted

@@ -29,9 +29,9 @@ def _sources() -> list[Path]:
 
 
 def test_the_pattern_finds_paths_and_skips_prose() -> None:
-    text = ("see `src_cy/engine.pxd` and games/gold_thief.py, docs/rules/saboteur.md; "
+    text = ("see `src_cy/engine.pxd` and games/gold_thief/__init__.py, docs/rules/saboteur.md; "
             "12 games/s; tests/test_<game>*.py; results/x.csv; mygames/x.py")
-    assert cited_paths(text) == ["src_cy/engine.pxd", "games/gold_thief.py",
+    assert cited_paths(text) == ["src_cy/engine.pxd", "games/gold_thief/__init__.py",
                                  "docs/rules/saboteur.md"]
 
 

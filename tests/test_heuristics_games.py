@@ -10,7 +10,7 @@ import pytest
 import games  # noqa: F401
 from solvers import bots
 from solvers.evaluate import run_match, spec
-from games.saboteur_ai import SaboteurHeuristicBot
+from games.saboteur.ai import SaboteurHeuristicBot
 from src_cy.rng import SplitMix64, sample_sorted
 
 VARIANTS = {

@@ -42,14 +42,17 @@ def test_wheel_contents() -> None:
     if not _installed():
         pytest.skip("packages not installed from a wheel")
     src = Path(src_cy.__file__).resolve().parent
-    names = {p.name for p in src.iterdir()}
+    names = {p.relative_to(src).as_posix() for p in src.rglob("*")}
     assert not [n for n in names if n.endswith((".cpp", ".c"))], "generated C++ in the wheel"
     assert not [n for n in names if n.startswith("ismcts_testgame")], "test engine in the wheel"
-    for stem in ("engine", "gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget",
+    for stem in ("engine", "gold_thief/engine", "gold_thief/rollout", "saboteur/engine",
+                 "saboteur/rollout", "ardillas_del_bosque/engine", "gold_nugget/engine",
                  "ismcts", "mccfr", "cfr_core", "poker", "tree_compile"):
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), stem
         assert f"{stem}.pyx" in names, f"{stem}.pyx source missing"
-    assert {"engine.pxd", "rng.pxd", "rng.py"} <= names
+    assert {"engine.pxd", "rng.pxd", "rng.py", "gold_thief/actions.pxd",
+            "gold_thief/__init__.py"} <= names
+    assert (Path(games.__file__).resolve().parent / "gold_thief" / "rules_summary.txt").is_file()
     exp = Path(experiments.__file__).resolve().parent
     assert (exp / "bench" / "bench_engines.py").is_file(), "benchmarks missing"
     assert not (exp / "research").exists(), "research scripts in the wheel"
@@ -60,10 +63,12 @@ def test_wheel_contents() -> None:
 
 
 def test_wheel_packages_are_every_package_but_research() -> None:
-    """pyproject.toml lists the packages (setuptools adds no subpackage by
-    itself): every package of the checkout except ``experiments.research``."""
-    listed = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "packages"]
+    """pyproject.toml's package search finds every package of the checkout
+    (each game's folders included) except ``experiments.research``."""
+    from setuptools import find_packages
+    find = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "packages"]["find"]
+    listed = find_packages(str(REPO_ROOT), include=find["include"], exclude=find["exclude"])
     found = {".".join(p.parent.relative_to(REPO_ROOT).parts)
              for top in ("games", "solvers", "experiments", "src_cy")
              for p in (REPO_ROOT / top).rglob("__init__.py")}

@@ -107,7 +107,7 @@ def test_bad_determinization_options_are_refused():
 
 
 def test_flat_search_over_root_candidates_agrees_across_paths():
-    from games.saboteur_search import saboteur_root_candidates
+    from games.saboteur.search import saboteur_root_candidates
     s = position(4, 20)
     me = s.current_player()
     cand = saboteur_root_candidates(s)
@@ -152,7 +152,7 @@ def test_belief_determinization_without_a_likelihood_accepts_every_world():
 
 
 def test_weighted_gold_thief_worlds_agree_on_both_paths():
-    from tests.test_gold_thief_beliefs import heuristic_positions
+    from tests.games.gold_thief.test_gold_thief_beliefs import heuristic_positions
     s = heuristic_positions(3, 2)[3]
     me = s.current_player()
     kw = dict(max_simulations=100, seed=1, determinization="belief", belief_worlds=6)

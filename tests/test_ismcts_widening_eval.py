@@ -8,10 +8,10 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from games.saboteur_search import SaboteurEvalRollout, maze_distance
+from games.saboteur.search import SaboteurEvalRollout, maze_distance
 from games.spec import find_spec
 from solvers import ismcts as I
-from src_cy.saboteur_rollout import (EVAL_WEIGHTS, SaboteurRollout, py_leaf_features,
+from src_cy.saboteur.rollout import (EVAL_WEIGHTS, SaboteurRollout, py_leaf_features,
                                      py_leaf_values, py_maze_distance)
 import testgames
 

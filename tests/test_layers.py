@@ -24,7 +24,7 @@ ROOT = Path(games.__file__).resolve().parent.parent
 PACKAGES = ("games", "solvers", "src_cy", "experiments")
 
 # Known cycles, each broken by one edge listed here; empty since the Saboteur
-# abstraction moved to games/saboteur_abstraction.py (issue 15).  An entry whose
+# abstraction moved to games/saboteur/abstraction.py (issue 15).  An entry whose
 # edge no longer closes a cycle fails the test.
 KNOWN_CYCLE_EDGES: dict[tuple[str, str], str] = {}
 
@@ -115,7 +115,7 @@ def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
 
 def test_graph_reader_sees_imports() -> None:
     graph = import_graph()
-    assert "src_cy.engine" in graph["src_cy.gold_thief"]          # a cimport
+    assert "src_cy.engine" in graph["src_cy.gold_thief.engine"]          # a cimport
     assert "src_cy.rng" in graph["src_cy.engine"]                 # a cimport in a .pxd
     assert "solvers.ismcts" in graph["solvers.bots"]              # a Python import
     assert "experiments.bench._benchutil" in graph["experiments.bench.bench_engines"]
@@ -154,9 +154,9 @@ def test_imports_point_down_the_layers() -> None:
 
 def test_layer_check_sees_a_game_importing_a_solver() -> None:
     graph = import_graph()
-    graph["games.gold_thief_ai"] = graph["games.gold_thief_ai"] | {"solvers.ismcts"}
+    graph["games.gold_thief.ai"] = graph["games.gold_thief.ai"] | {"solvers.ismcts"}
     graph["games.interfaces"] = graph["games.interfaces"] | {"games.spec"}
-    assert layer_violations(graph) == ["games.gold_thief_ai -> solvers.ismcts",
+    assert layer_violations(graph) == ["games.gold_thief.ai -> solvers.ismcts",
                                        "games.interfaces -> games.spec"]
 
 

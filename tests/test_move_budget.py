@@ -15,7 +15,7 @@ from games.spec import find_spec
 from solvers.bots import best_config, make_bot
 from solvers.ismcts import Deadline, ISMCTSBot, fast_search
 from src_cy.engine import ResampleOutOfTime, clock
-from src_cy.gold_nugget import resample_stats
+from src_cy.gold_nugget.engine import resample_stats
 
 
 def _gn_state() -> pyspiel.State:

@@ -475,8 +475,8 @@ def test_gold_nugget_placement_is_named():
     """The placement decision (issue 26's rule reading, ``place_stones``) is
     titled and each slot named, not shown as the engine's ``stone p0#j``."""
     from games.gold_nugget import stone_action
-    from tests.test_gold_nugget_issue11 import KEEP
-    from tests.test_gold_nugget_rules import AFTERNOON, MORNING, NOON, PEEKS, do, play, setup
+    from tests.games.gold_nugget.test_gold_nugget_issue11 import KEEP
+    from tests.games.gold_nugget.test_gold_nugget_rules import AFTERNOON, MORNING, NOON, PEEKS, do, play, setup
     _, st = setup([["chance"] + PEEKS[:4]] + [PEEKS] * 2, tods=(NOON, AFTERNOON, MORNING))
     do(st, play("chance"), stone_action(1, 0), KEEP)
     legal = st.legal_actions()

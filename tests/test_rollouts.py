@@ -5,10 +5,10 @@ import pyspiel
 import pytest
 
 import games  # noqa: F401
-from games.saboteur_ai import ActionIds
+from games.saboteur.ai import ActionIds
 from games.testing import random_action
 from solvers import ismcts as I
-from games.gold_thief_rollout import gold_thief_rollout
+from games.gold_thief.rollout import gold_thief_rollout
 
 
 def _position(players: int, seed: int) -> pyspiel.State:
@@ -51,7 +51,7 @@ def test_bot_accepts_heuristic_rollout():
 
 # ---------------------------------------------------------------- Saboteur
 from games.saboteur import saboteur_rollout  # noqa: E402
-from src_cy.saboteur_rollout import rollout_choice  # noqa: E402
+from src_cy.saboteur.rollout import rollout_choice  # noqa: E402
 
 CROSS, DE_EW, MAP, BRK_PICK, REP_PICK = 6, 12, 16, 18, 21
 DIG, SAB = 0, 1

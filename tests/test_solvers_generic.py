@@ -94,15 +94,15 @@ def test_the_checker_sees_game_names_and_game_imports() -> None:
     assert {"saboteur", "gold_thief", "kuhn_poker", "goldnugget", "ardillas"} <= words
     bad = '''
 """A docstring naming saboteur is fine."""
-from games.saboteur_search import SaboteurBeliefAnchor   # a game module
-import games.gold_thief_ai
+from games.saboteur.search import SaboteurBeliefAnchor   # a game module
+import games.gold_thief.ai
 CONFIGS = {"gold_nugget": 1}
 def f(leduc_state):
     return kuhn_table
 '''
     found = game_mentions(bad, words)
-    assert any("imports games.saboteur_search" in f for f in found)
-    assert any("imports games.gold_thief_ai" in f for f in found)
+    assert any("imports games.saboteur.search" in f for f in found)
+    assert any("imports games.gold_thief.ai" in f for f in found)
     assert any("'gold_nugget'" in f for f in found)
     assert any("'SaboteurBeliefAnchor'" in f for f in found)
     assert any("'leduc_state'" in f for f in found)

@@ -16,7 +16,7 @@ Prints a Markdown table; ``--write`` replaces the resampling section of
 
 ``--only gold_thief`` keeps the games whose label or game string contains
 the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
-(``src_cy.gold_thief.set_model_proposals``) to compare its cost.
+(``src_cy.gold_thief.engine.set_model_proposals``) to compare its cost.
 
 ``python -m experiments.bench.bench_resample [--seconds 0.5] [--positions 6] [--seed 0]
 [--only TEXT] [--gold-thief-k K] [--write]``
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.only:
         command += f" --only {args.only}"
     if args.gold_thief_k is not None:
-        from src_cy.gold_thief import set_model_proposals
+        from src_cy.gold_thief.engine import set_model_proposals
         try:
             set_model_proposals(args.gold_thief_k)
         except ValueError as err:

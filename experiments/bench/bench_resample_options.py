@@ -37,7 +37,7 @@ import games  # noqa: F401
 import games.gold_nugget as gn
 from experiments.gold_nugget_resample_stress import CONFIGS, states_along_games
 from games import testing
-from src_cy import gold_nugget as gnc
+from src_cy.gold_nugget import engine as gnc
 from src_cy.rng import derive_seed
 
 HARD = ("p4", "p5", "p4-advanced", "p5-advanced")
@@ -231,7 +231,7 @@ def gn_cost(args: argparse.Namespace) -> None:
 
 
 def sab_proposals(args: argparse.Namespace) -> None:
-    from src_cy import saboteur as sab
+    from src_cy.saboteur import engine as sab
     ks = [int(k) for k in args.k.split(",")]
     old = sab.set_resample_proposals(1)
     try:

@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             # Both searches spend most of their time in the resampler's
             # corrector (the same C code); the row without it, for both,
             # shows the search's own speed (docs/benchmarks.md).
-            from src_cy.gold_nugget import set_resample_corrector
+            from src_cy.gold_nugget.engine import set_resample_corrector
             old = set_resample_corrector(0)
             try:
                 a = measure(ours(state.engine, p))

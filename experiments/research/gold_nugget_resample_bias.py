@@ -29,7 +29,7 @@ from tqdm import tqdm
 import games  # noqa: F401
 import games.gold_nugget as gn
 from games.testing import random_states
-from src_cy.gold_nugget import resample_stats, set_resample_corrector, set_resample_exact_budget
+from src_cy.gold_nugget.engine import resample_stats, set_resample_corrector, set_resample_exact_budget
 from src_cy.rng import derive_seed
 
 PRESETS = {

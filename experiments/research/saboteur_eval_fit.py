@@ -6,11 +6,11 @@
 
 Plays one-round games (3, 4 and 5 players, default parameters) in which
 every move is the ISMCTS rollout policy's (``SaboteurRollout``, through its
-pyspiel twin), records ``src_cy.saboteur_rollout.py_leaf_features`` at every
+pyspiel twin), records ``src_cy.saboteur.rollout.py_leaf_features`` at every
 decision of the round's play with the round's outcome (gold-diggers won),
 and fits a logistic regression (Newton's method, a small ridge) on the
 even-numbered games; prints the weights (``EVAL_W`` in
-``src_cy/saboteur_rollout.pyx``) and the log loss and Brier score of the
+``src_cy/saboteur/rollout.pyx``) and the log loss and Brier score of the
 model and of the constant base rate on the odd-numbered (held-out) games.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ import games  # noqa: F401
 from experiments.saboteur_ai import diggers_won
 from games.saboteur import saboteur_rollout
 from src_cy.rng import SplitMix64, sample_sorted
-from src_cy.saboteur_rollout import py_leaf_features, py_leaf_values
+from src_cy.saboteur.rollout import py_leaf_features, py_leaf_values
 
 FEATURES = ("1", "d/10", "(d/10)^2", "cards left per player/10", "broken diggers share",
             "saboteur share")

@@ -1,4 +1,4 @@
-"""Measure the Saboteur opponent model of ``games.saboteur_beliefs``: how often the
+"""Measure the Saboteur opponent model of ``games.saboteur.beliefs``: how often the
 heuristic bot plays each action category, per role, in self-play.
 
 Example::
@@ -15,7 +15,7 @@ import sys
 import pyspiel
 
 import games  # noqa: F401  (registers the games)
-from games.saboteur_beliefs import SABOTEUR_CATEGORIES, saboteur_category, saboteur_record
+from games.saboteur.beliefs import SABOTEUR_CATEGORIES, saboteur_category, saboteur_record
 from solvers.bots import make_bot
 from src_cy.rng import SplitMix64, sample_sorted
 

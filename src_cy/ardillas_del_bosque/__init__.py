@@ -1,0 +1,1 @@
+"""The Ardillas Del Bosque engine modules (Cython)."""

@@ -1,0 +1,1 @@
+"""The Gold Nugget engine modules (Cython)."""

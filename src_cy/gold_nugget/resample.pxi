@@ -1,0 +1,1614 @@
+# Gold Nugget resampling: included inside the body of GoldNuggetEngine
+# (src_cy/gold_nugget/engine.pyx); docs/rules/gold_nugget.md, "Resampling".
+
+# resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
+cdef long _RS_CALLS = 0       # resample_history calls
+cdef long _RS_WALKS = 0       # walks started
+cdef long _RS_BACKTRACKS = 0  # backtracks over all walks
+cdef long _RS_FIRST = 0       # worlds found by the first walk of a call
+cdef long _RS_RESTART = 0     # worlds found by a later walk
+cdef long _RS_EXHAUSTED = 0   # walks that ran out of choice points (a new walk follows)
+cdef long _RS_ERRORS = 0      # resamples that hit the safety cap: no world (a bug)
+cdef long _RS_BACKTRACK_CAP = RESAMPLE_SAFETY_CAP
+cdef int _RS_ERROR = 0        # the last resample hit the safety cap
+cdef long _RS_JUMPS = 0       # backjumps to the culprit of a face conflict
+cdef long _RS_EXACT = 0       # worlds drawn by the exact enumeration stage
+cdef long _RS_EXACT_BUDGET = EXACT_BUDGET_DEFAULT
+cdef long _RS_EXACT_NODES = 0 # nodes the exact stage visited (all calls)
+cdef int _RS_MCMC_STEPS = MCMC_STEPS       # corrector steps after a walk's world
+cdef int _RS_MCMC_LOG_WINDOW = MCMC_LOG_WINDOW  # blocks of 2, 4, ... 2^this positions
+cdef long _RS_MCMC_BUDGET = MCMC_BUDGET    # nodes one corrector step may visit
+cdef long _RS_MCMC_MOVES = 0  # corrector steps that changed the world
+cdef long _RS_MCMC_SKIPS = 0  # corrector steps over budget (world unchanged)
+cdef long _RS_MCMC_FAILS = 0  # corrector runs that found no world in a step (not expected)
+cdef long _RS_MCMC_NODES = 0  # nodes the corrector's steps visited
+cdef long _RS_OUT_OF_TIME = 0 # resamples stopped at their deadline (no world)
+cdef long _RS_MCMC_CUT = 0    # corrector runs cut short by the deadline (world kept)
+
+
+def set_resample_exact_budget(long nodes) -> int:
+    """Nodes the exact stage may visit before the walks take over, in every
+    game (0: no exact stage; -1, the default: ``EXACT_BUDGET_SMALL`` nodes
+    in small games -- 2 players, at most 8 forest cards, at most 6 stones,
+    such as the mini preset -- and no exact stage in the others, where it
+    cannot finish); returns the previous setting (rules doc, "Resampling")."""
+    global _RS_EXACT_BUDGET
+    if nodes < -1:
+        raise ValueError(f"nodes must be >= -1, got {nodes}")
+    old = _RS_EXACT_BUDGET
+    _RS_EXACT_BUDGET = nodes
+    return old
+cdef bint _RS_BACKJUMP = True
+cdef long _RS_WALK_BACKS = WALK_BACKTRACKS
+cdef int _RS_JUMP0 = WALK_JUMP
+
+
+def set_resample_corrector(int steps=-1, int log_window=-1, long budget=-1) -> tuple:
+    """Set the corrector that follows every walk (rules doc, "Resampling"):
+    ``steps`` Gibbs steps over blocks of 2 to 2^``log_window`` history
+    positions, each within ``budget`` nodes (-1 keeps a setting; defaults
+    ``MCMC_STEPS``, ``MCMC_LOG_WINDOW``, ``MCMC_BUDGET``; steps=0 turns it
+    off). Returns the previous (steps, log_window, budget)."""
+    global _RS_MCMC_STEPS, _RS_MCMC_LOG_WINDOW, _RS_MCMC_BUDGET
+    if steps < -1:
+        raise ValueError(f"steps must be >= 0 (or -1: keep), got {steps}")
+    if log_window < -1 or log_window == 0 or log_window > 12:
+        raise ValueError(f"log_window must be in 1..12 (or -1: keep), got {log_window}")
+    if budget < -1 or budget == 0:
+        raise ValueError(f"budget must be >= 1 (or -1: keep), got {budget}")
+    old = (_RS_MCMC_STEPS, _RS_MCMC_LOG_WINDOW, _RS_MCMC_BUDGET)
+    if steps >= 0:
+        _RS_MCMC_STEPS = steps
+    if log_window > 0:
+        _RS_MCMC_LOG_WINDOW = log_window
+    if budget > 0:
+        _RS_MCMC_BUDGET = budget
+    return old
+
+
+cdef bint _RS_MCMC_AFTER_EXACT = False
+
+
+def _set_corrector_after_exact(bint on) -> bool:
+    """Tests only: run the corrector after the exact stage's worlds too (to
+    check that its steps leave exact draws exact); returns the old value."""
+    global _RS_MCMC_AFTER_EXACT
+    old = _RS_MCMC_AFTER_EXACT
+    _RS_MCMC_AFTER_EXACT = on
+    return old
+
+
+def _set_walk_tuning(long backtracks, int jump) -> None:
+    """Tuning experiments only: backtracks before a jump, first jump."""
+    global _RS_WALK_BACKS, _RS_JUMP0
+    _RS_WALK_BACKS = backtracks
+    _RS_JUMP0 = jump
+
+
+def set_resample_backjumping(bint on) -> bool:
+    """Diagnostics: conflict-directed backjumping on face conflicts on/off
+    (on by default); returns the previous setting."""
+    global _RS_BACKJUMP
+    old = _RS_BACKJUMP
+    _RS_BACKJUMP = on
+    return old
+
+
+def resample_stats() -> dict:
+    """Counters of Gold Nugget resampling in this process: ``calls``,
+    ``walks``, ``backtracks``, the stage that produced each world (``first``:
+    the first walk, ``restart``: a later walk, ``exact``: the exact stage;
+    ``exact_nodes``: nodes that stage visited), ``exhausted`` (walks that ran
+    out of choice points; another walk follows), ``errors`` (resamples
+    that reached the safety cap of backtracks and raised RuntimeError; never
+    expected) and the corrector's steps (``mcmc_moves``: changed the world,
+    ``mcmc_skips``: over budget, ``mcmc_nodes``: nodes visited;
+    ``mcmc_fails``: a step found no world, never expected), and the
+    deadline's effects (``out_of_time``: walks stopped at the caller's
+    deadline, no world returned; ``mcmc_cut``: corrector runs cut short by
+    it, the chain's world returned). There is no fallback to the true
+    history: every call either returns a world drawn from the player's
+    information or returns none (deadline) or raises (safety cap)."""
+    return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
+            "first": _RS_FIRST, "restart": _RS_RESTART, "exhausted": _RS_EXHAUSTED,
+            "errors": _RS_ERRORS, "backjumps": _RS_JUMPS, "exact": _RS_EXACT,
+            "exact_nodes": _RS_EXACT_NODES, "mcmc_moves": _RS_MCMC_MOVES,
+            "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS,
+            "mcmc_nodes": _RS_MCMC_NODES, "out_of_time": _RS_OUT_OF_TIME,
+            "mcmc_cut": _RS_MCMC_CUT}
+
+
+def set_resample_safety_cap(long backtracks) -> int:
+    """Set the backtracks one resample may make before it gives up and raises
+    RuntimeError (default ``RESAMPLE_SAFETY_CAP``: minutes of search, far
+    beyond any measured call); returns the previous cap. For tests and
+    diagnostics."""
+    global _RS_BACKTRACK_CAP
+    if backtracks < 1:
+        raise ValueError(f"backtracks must be >= 1, got {backtracks}")
+    old = _RS_BACKTRACK_CAP
+    _RS_BACKTRACK_CAP = backtracks
+    return old
+
+
+def _raise_if_resample_failed(int player) -> None:
+    """RuntimeError if the last resample hit the safety cap."""
+    if _RS_ERROR:
+        raise RuntimeError(
+            f"gold_nugget resample for player {player} found no world within "
+            f"{_RS_BACKTRACK_CAP} backtracks (the safety cap; see "
+            f"docs/rules/gold_nugget.md, Resampling): the true history is never "
+            f"returned instead")
+
+
+cdef inline double binom(int n, int r) noexcept nogil:
+    cdef double x = 1.0
+    cdef int i
+    if n < 0 or r < 0 or r > n:
+        return 0.0
+    for i in range(r):
+        x = x * (n - i) / (i + 1)
+    return x
+
+
+cdef inline double face_assignments(int* k, int g, int t) noexcept nogil:
+    """Ways to give g nuggets (0 or 1) and t traps to the open stones, the rest
+    normal, when k[0] stones may take any face, k[1] may not be the nugget,
+    k[2] may not be a trap and k[3] must be normal."""
+    if g < 0 or g > 1 or t < 0 or k[0] < 0 or k[1] < 0 or k[2] < 0 or k[3] < 0:
+        return 0.0
+    if g == 1:
+        return k[0] * binom(k[0] - 1 + k[1], t) + k[2] * binom(k[0] + k[1], t)
+    return binom(k[0] + k[1], t)
+
+
+cdef inline int order_draw(double* left, int n, Rng* r, double* tot) noexcept nogil:
+    """The next option of a random order by weight without replacement:
+    drawn from ``r`` in proportion to the weights ``left`` (total ``tot``),
+    then taken out of them; -1 when no weight is left."""
+    cdef double u
+    cdef int i, best = -1
+    if tot[0] <= 0.0:
+        return -1
+    u = rng_double(r) * tot[0]
+    for i in range(n):
+        if left[i] > 0.0:
+            best = i
+            if u < left[i]:
+                break
+            u -= left[i]
+    if best < 0:
+        return -1
+    tot[0] -= left[best]
+    left[best] = 0.0
+    return best
+
+
+cdef inline double order_start(double* left, int n, double* w) noexcept nogil:
+    """The weights of a new order (negative ones as 0); their total."""
+    cdef double tot = 0.0
+    cdef int i
+    for i in range(n):
+        left[i] = w[i] if w[i] > 0.0 else 0.0
+        tot += left[i]
+    return tot
+
+
+cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
+    """The option at position pos of a random order of the n options drawn
+    one after the other by weight without replacement, the draws taken from a
+    generator seeded with ``seed`` (so the order is the same every time)."""
+    cdef double left[MAX_BRANCHING]
+    cdef Rng r
+    cdef double tot = order_start(left, n, w)
+    cdef int j, best = -1
+    r.s = seed
+    for j in range(pos + 1):
+        best = order_draw(left, n, &r, &tot)
+        if best < 0:
+            return -1
+    return best
+
+
+# ================================================================ resample
+# A resampling walk (docs/rules/gold_nugget.md, "Resampling") replays the
+# game from the initial state in *lazy* mode: stone faces and the other
+# players' unseen cards are left open and drawn when they first matter,
+# and every event the walking player P observes is checked on the fly
+# against P's true event log (``log``).  Every random decision of a walk
+# (a chance outcome, another player's action, an open face) is a choice
+# point (``wchoose``) taken in a seeded random order by weight; a dead end
+# backtracks to the latest choice point with an option left, and after
+# WALK_BACKTRACKS backtracks to earlier nodes the walk jumps back (further
+# each time) and draws afresh, or restarts.  Walks read nothing but P's
+# information (and who is to move); a world is realized as a real history
+# (``realize``) and verified by replay.  Walks go on until one finds a
+# world; the true history is never returned (a safety cap raises).
+
+cdef uint32_t rs_expect(GoldNuggetEngine self, int k) noexcept nogil:
+    """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
+    if self.g.pcount + k < self.wT:
+        return self.wexp[self.g.pcount + k]
+    return 0xFFFFFFFFu
+
+cdef inline int rs_shown_face(GoldNuggetEngine self, int s) noexcept nogil:
+    """Face of s for an event (an open face is only ever logged to
+    players other than the walking one, whose events are not kept)."""
+    return self.g.face[s] if self.g.face[s] >= 0 else 0
+
+cdef void rs_open_kinds(GoldNuggetEngine self, int* k) noexcept nogil:
+    """Open stones by exclusion: k[0] none, k[1] not the nugget, k[2] not
+    a trap, k[3] neither."""
+    cdef int t
+    k[0] = 0
+    k[1] = 0
+    k[2] = 0
+    k[3] = 0
+    for t in range(self.g.nstones):
+        if self.g.face[t] < 0:
+            k[((self.g.notnug >> t) & 1) + 2 * ((self.g.nottrap >> t) & 1)] += 1
+
+cdef double rs_face_weight(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Face assignments of the open stones that respect every exclusion
+    and give open stone s face f (f = -1: no condition on s; f = 3: s
+    excluded from the nugget, f = 4: s excluded from the traps)."""
+    cdef int k[4]
+    cdef int ks, g = self.g.frem[F_NUGGET], t = self.g.frem[F_TRAP]
+    rs_open_kinds(self, k)
+    if f >= 0:
+        ks = <int>((self.g.notnug >> s) & 1) + 2 * <int>((self.g.nottrap >> s) & 1)
+        if f == 3 or f == 4:
+            k[ks] -= 1
+            k[ks | (1 if f == 3 else 2)] += 1
+        else:
+            if (f == F_NUGGET and ks & 1) or (f == F_TRAP and ks & 2):
+                return 0.0
+            k[ks] -= 1
+            if f == F_NUGGET:
+                g -= 1
+            elif f == F_TRAP:
+                t -= 1
+    return face_assignments(k, g, t)
+
+cdef bint rs_face_possible(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Stone s can still turn out to have face f (f < 0: any face)."""
+    if f < 0:
+        return True
+    if self.g.face[s] >= 0:
+        return self.g.face[s] == f
+    return rs_face_weight(self, s, f) > 0.0
+
+cdef inline int imax(int a, int b) noexcept nogil:
+    return a if a > b else b
+
+cdef void rs_conflict(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """A dead end because open stone s cannot take face f (f = 3 / 4: cannot
+    be excluded from the nugget / the traps): blame the latest choice point
+    that could have changed it -- the one that placed s or decided about its
+    face when s itself rules f out, else also those that gave f to another
+    stone (f used up) or that excluded faces anywhere (the counts)."""
+    cdef int c = self.g.tcp[s]
+    cdef bint own = (f == F_NUGGET and (self.g.notnug >> s) & 1) or \
+        (f == F_TRAP and (self.g.nottrap >> s) & 1)
+    if not own:
+        if 0 <= f <= 2 and self.g.frem[f] <= 0:
+            c = imax(c, self.g.fcp[f])
+        else:
+            c = imax(imax(c, self.g.xcp), imax(self.g.fcp[0], imax(self.g.fcp[1], self.g.fcp[2])))
+    if not self.g.wdead:
+        self.g.wconf = c
+    self.g.wdead = 1
+
+cdef void rs_set_face(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Open stone s takes face f (forced by an observation, or drawn by the
+    choice point ``self.wlast`` when the caller drew it)."""
+    if f < 0 or f > 2:
+        self.g.wdead = 1
+        return
+    if rs_face_weight(self, s, f) <= 0.0:
+        rs_conflict(self, s, f)
+        return
+    self.g.face[s] = f
+    self.g.frem[f] -= 1
+    self.g.fcp[f] = imax(self.g.fcp[f], self.g.tcp[s])
+
+cdef void rs_exclude(GoldNuggetEngine self, int s, int f) noexcept nogil:
+    """Open stone s is not the Gold Nugget (f = F_NUGGET) / not a trap."""
+    if rs_face_weight(self, s, 3 if f == F_NUGGET else 4) <= 0.0:
+        rs_conflict(self, s, 3 if f == F_NUGGET else 4)
+        return
+    if f == F_NUGGET:
+        self.g.notnug |= 1u << s
+    else:
+        self.g.nottrap |= 1u << s
+    self.g.xcp = imax(self.g.xcp, self.g.tcp[s])
+
+cdef inline void rs_touch(GoldNuggetEngine self, int s) noexcept nogil:
+    """The last choice point (if any) decided something about stone s."""
+    if self.wlast >= 0 and 0 <= s < MAXS:
+        self.g.tcp[s] = imax(self.g.tcp[s], self.wlast)
+
+cdef bint rs_is_nugget(GoldNuggetEngine self, int s) noexcept nogil:
+    """Accuse: is s the Gold Nugget?  An open stone decides only that, with
+    its exact odds given the exclusions."""
+    cdef double w[2]
+    cdef int i
+    if self.g.face[s] >= 0:
+        return self.g.face[s] == F_NUGGET
+    w[0] = rs_face_weight(self, s, 3)
+    w[1] = rs_face_weight(self, s, F_NUGGET)
+    i = rs_wchoose(self, 2, w)
+    rs_touch(self, s)
+    if i == 1:
+        rs_set_face(self, s, F_NUGGET)
+        return True
+    if i == 0:
+        self.g.notnug |= 1u << s
+        self.g.xcp = imax(self.g.xcp, self.g.tcp[s])
+    return False
+
+cdef void rs_decide_trap(GoldNuggetEngine self, int s, int forced) noexcept nogil:
+    """Open stone s: trap or not (forced: 1/0 as the walking player saw;
+    otherwise drawn with its exact odds given the exclusions)."""
+    cdef double w[2]
+    cdef int i = forced
+    if forced < 0:
+        w[0] = rs_face_weight(self, s, 4)
+        w[1] = rs_face_weight(self, s, F_TRAP)
+        i = rs_wchoose(self, 2, w)
+        rs_touch(self, s)
+    if i == 1:
+        rs_set_face(self, s, F_TRAP)
+    elif i == 0:
+        rs_exclude(self, s, F_TRAP)
+
+cdef void rs_settle_examined(GoldNuggetEngine self, int s, int x, uint32_t see, bint traps) noexcept nogil:
+    """An open stone examined by x: only what matters is decided."""
+    cdef int P = self.wP
+    cdef uint32_t e = rs_expect(self, 0)
+    if x == P or (traps and (see >> P) & 1 and self.g.abilities and not self.g.final
+                  and self.g.animal[P] == A_RACCOON):
+        if (e & 63) == EV_FACE:
+            rs_set_face(self, s, (e >> 20) & 63)
+        else:
+            self.g.wdead = 1
+    elif traps:
+        rs_decide_trap(self, s, (1 if (e & 63) == EV_TRAPSHOW else 0) if (see >> P) & 1 else -1)
+
+cdef void rs_settle_revealed(GoldNuggetEngine self, int s, uint32_t see) noexcept nogil:
+    cdef uint32_t e = rs_expect(self, 0)
+    if (see >> self.wP) & 1:
+        if (e & 63) == EV_REVEAL:
+            rs_set_face(self, s, (e >> 20) & 63)
+        else:
+            self.g.wdead = 1
+
+cdef void rs_settle_grabbed(GoldNuggetEngine self, int s) noexcept nogil:
+    cdef uint32_t e = rs_expect(self, 0)
+    if (e & 63) == EV_GRABRES and ((e >> 26) & 63) == 1:
+        rs_set_face(self, s, (e >> 20) & 63)
+    else:
+        self.g.wdead = 1
+
+cdef int rs_settle_query(GoldNuggetEngine self, int a, uint32_t m) noexcept nogil:
+    """Lazy Gold Nugget / Do I have it? answer while the nugget is open:
+    yes with the exact odds that the nugget lies in m (or as the walking
+    player saw); yes then places it on one stone of m by those odds."""
+    cdef double w[MAXS]
+    cdef double win = 0.0, wout = 0.0
+    cdef double yn[2]
+    cdef int ids[MAXS]
+    cdef int t, nin = 0, yes, i
+    cdef uint32_t e
+    for t in range(self.g.nstones):
+        if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
+            if (m >> t) & 1:
+                ids[nin] = t
+                w[nin] = rs_face_weight(self, t, F_NUGGET)
+                win += w[nin]
+                nin += 1
+            else:
+                wout += rs_face_weight(self, t, F_NUGGET)
+    if a == self.wP:
+        e = rs_expect(self, 0)
+        yes = ((e >> 20) & 63) if (e & 63) == EV_ANSWER else 0
+    else:
+        yn[0] = wout
+        yn[1] = win
+        yes = rs_wchoose(self, 2, yn)
+        if yes < 0:
+            return 0
+        for t in range(self.g.nstones):
+            if (m >> t) & 1:
+                rs_touch(self, t)
+    if yes:
+        i = rs_wchoose(self, nin, w)
+        if i >= 0:
+            rs_touch(self, ids[i])
+            rs_set_face(self, ids[i], F_NUGGET)
+    else:
+        if wout <= 0.0:
+            self.g.wdead = 1
+        for t in range(self.g.nstones):
+            if self.g.face[t] < 0 and (m >> t) & 1:
+                self.g.notnug |= 1u << t
+                self.g.xcp = imax(self.g.xcp, self.g.tcp[t])
+    return yes
+
+cdef void rs_resolve_blank(GoldNuggetEngine self, int p, int k) noexcept nogil:
+    """In a walk: one of p's unknown cards turns out to be card k."""
+    cdef int j
+    if self.g.nblank[p] == 0 or self.g.pool[k] == 0:
+        self.g.wdead = 1
+        self.g.hand[p][k] += 1
+        self.g.handn[p] += 1
+        return
+    self.resr.push_back(self.g.bq[p][0])
+    self.resk.push_back(k)
+    self.g.nres += 1
+    for j in range(1, self.g.nblank[p]):
+        self.g.bq[p][j - 1] = self.g.bq[p][j]
+    self.g.nblank[p] -= 1
+    self.g.pool[k] -= 1
+    self.g.hand[p][k] += 1
+
+cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double* wts) noexcept nogil:
+    """Actions at the walk's current node other than P's, with weights:
+    chance outcomes by their odds (unknown cards as BLANK), other players'
+    decisions uniformly, minus those P's observations already exclude."""
+    cdef int P = self.wP, ph = self.g.phase, n = 0, x, k, i, j, a, have, pool_tot = 0
+    cdef uint32_t e0, e1
+    if self.current_player() == CHANCE_PLAYER:
+        if ph == PH_DEAL or ph == PH_DRAW:
+            x = self.g.deal_i // self.g.hand_size if ph == PH_DEAL else self.g.cp
+            if x == P:
+                e0 = rs_expect(self, 0)
+                e1 = rs_expect(self, 1)
+                k = -1
+                if ph == PH_DEAL and (e1 & 63) == EV_DEALT:
+                    k = (e1 >> 14) & 63
+                elif ph == PH_DRAW and (e0 & 63) == EV_WIND:
+                    k = (e0 >> 14) & 63
+                elif ph == PH_DRAW and (e0 & 63) == EV_DRAW and (e1 & 63) == EV_DRAWCARD:
+                    k = (e1 >> 14) & 63
+                if k < 0 or k >= NCARD:
+                    return 0
+                if self.g.deck[k] > 0:
+                    outs[n] = k
+                    wts[n] = self.g.deck[k]
+                    n += 1
+                if k < NLEAF and self.g.pool[k] > 0 and self.g.deck_unk > 0:
+                    for j in range(NLEAF):
+                        pool_tot += self.g.pool[j]
+                    outs[n] = UNK + k
+                    wts[n] = self.g.deck_unk * self.g.pool[k] / <double>pool_tot
+                    n += 1
+                return n
+            # a wind card is shown to everyone, a leaf card is a public "draws"
+            e0 = rs_expect(self, 0)
+            for k in range(NCARD):
+                if self.g.deck[k] > 0 and (ph == PH_DEAL or (
+                        (k >= NLEAF) == ((e0 & 63) == EV_WIND) and
+                        (k < NLEAF or k == <int>((e0 >> 14) & 63)))):
+                    outs[n] = k
+                    wts[n] = self.g.deck[k]
+                    n += 1
+            if self.g.deck_unk > 0 and (ph == PH_DEAL or (e0 & 63) != EV_WIND):
+                outs[n] = BLANK
+                wts[n] = self.g.deck_unk
+                n += 1
+            return n
+        if ph == PH_DEAL_ANIMAL:
+            x = self.g.deal_i // self.g.deal_animals
+            j = self.g.deal_i % self.g.deal_animals
+            have = 0
+            for i in range(j):
+                if self.g.offer[x][i] == fx.chosen[x]:
+                    have = 1
+            for a in range(NANIMAL):
+                if not (self.g.animals_left >> a) & 1:
+                    continue
+                if x != P and fx.chosen[x] >= 0:
+                    if a == fx.chosen[x]:
+                        if have:
+                            continue
+                    elif (fx.chosen_any >> a) & 1 or \
+                            (j == self.g.deal_animals - 1 and not have):
+                        continue
+                if x != P and (fx.p_offers >> a) & 1:
+                    continue
+                outs[n] = a
+                wts[n] = 1.0
+                n += 1
+            return n
+        if ph == PH_DEAL_TOD:
+            e0 = rs_expect(self, 0)          # time cards are dealt face up
+            for k in range(4):
+                if self.g.tod_left[k] > 0 and k == <int>((e0 >> 14) & 63):
+                    outs[n] = k
+                    wts[n] = self.g.tod_left[k]
+                    n += 1
+            return n
+        if ph == PH_DEAL_VC:
+            x = self.g.deal_i
+            for a in range(NVC):
+                if not (self.g.vc_left >> a) & 1:
+                    continue
+                if x != P and ((fx.vcp[x] >= 0 and a != fx.vcp[x]) or
+                               (fx.vcp[x] < 0 and (fx.vcp_any >> a) & 1)):
+                    continue
+                outs[n] = a
+                wts[n] = 1.0
+                n += 1
+            return n
+        for i in range(self.g.nestn):
+            if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                if ph == PH_GRAB_CHANCE and not rs_face_possible(self, self.g.nest[i],
+                                                                 fx.gface[self.g.cp]):
+                    continue          # P sees this grab's face when the grabs are revealed
+                outs[n] = i
+                wts[n] = 1.0
+                n += 1
+        return n
+    x = self.g.cp
+    e0 = rs_expect(self, 0)
+    j = rs_public_action(self, x, ph, e0)
+    if j != -2:
+        # the decision's first event is public: P's next event names it
+        if j >= 0 and self.is_legal(j):
+            outs[0] = j
+            wts[0] = 1.0
+            return 1
+        return 0
+    k = self.legal_actions(outs)
+    have = 0      # Beg between two other animals: card kinds only an unknown card gives
+    for i in range(k):
+        a = outs[i]
+        if ph == PH_EFFECT and self.g.eff.dk == DK_BEG and self.g.eff.actor != P and \
+                A_DISCARD <= a < A_DISCARD + NLEAF and self.g.hand[x][a - A_DISCARD] == 0:
+            have += 1
+            continue
+        if ph == PH_CHOOSE_ANIMAL and fx.chosen[x] >= 0 and \
+                self.g.offer[x][a - A_OPT0] != fx.chosen[x]:
+            continue
+        if ph == PH_FINAL_PLAY and fx.fd[x] >= 0 and a != fx.fd[x]:
+            continue
+        if ph == PH_GRAB and fx.gr[x] >= 0 and a != fx.gr[x]:
+            continue
+        if ph == PH_REACT and (a == A_PASS) == ((e0 & 63) == EV_PLAY and
+                                                ((e0 >> 6) & 15) == x):
+            continue              # an instant played here is P's next event
+        outs[n] = a
+        wts[n] = 1.0
+        n += 1
+    if have:
+        # the card given stays unknown (P sees neither side of it): one option
+        # with the weight of the card kinds it stands for
+        outs[n] = A_GIVE_UNKNOWN
+        wts[n] = have
+        n += 1
+    return n
+
+
+cdef void rs_give_unknown(GoldNuggetEngine self, int who, int a) noexcept nogil:
+    """Beg in a walk: who gives a one of its unknown cards, which stays
+    unknown (it keeps the draw it came from, so it gets its identity when it
+    is revealed or at the end like any unknown card)."""
+    cdef int j
+    if self.g.nblank[who] == 0 or self.g.nblank[a] == MAXBL:
+        self.g.wdead = 1
+        return
+    self.g.bq[a][self.g.nblank[a]] = self.g.bq[who][0]
+    self.g.nblank[a] += 1
+    for j in range(1, self.g.nblank[who]):
+        self.g.bq[who][j - 1] = self.g.bq[who][j]
+    self.g.nblank[who] -= 1
+    self.g.handn[who] -= 1
+
+cdef int rs_public_action(GoldNuggetEngine self, int x, int ph, uint32_t e) noexcept nogil:
+    """The action of x (not P) whose first event, public, is P's next event
+    e: -1 when none is, -2 when the decision's first event is not public."""
+    cdef int kind = e & 63, a = (e >> 6) & 15, k = (e >> 14) & 63, d = (e >> 20) & 63
+    if ph != PH_MEDDLE and ph != PH_HELLO_DISCARD and ph != PH_LIMIT and \
+            ph != PH_REACT and ph != PH_SLEEP_CHOICE:
+        return -2
+    if a != x or e == 0xFFFFFFFFu:
+        return -1
+    if ph == PH_SLEEP_CHOICE:
+        return A_SLEEP if kind == EV_SLEEP else (A_MEDDLE if kind == EV_MEDDLE else -1)
+    if ph == PH_HELLO_DISCARD or ph == PH_LIMIT:
+        if kind == EV_HELLODONE and ph == PH_HELLO_DISCARD:
+            return A_PASS
+        if kind == EV_DISCARD and k < NLEAF and d == (1 if ph == PH_LIMIT else 0):
+            return A_DISCARD + k
+        return -1
+    if kind == EV_PLAY and k < NLEAF and d <= 1:
+        return (A_RECYCLE if d == 1 else A_PLAY) + k
+    if ph == PH_REACT:
+        return A_PASS if kind == EV_REACTPASS else -1
+    if kind == EV_END:
+        return A_PASS
+    if kind == EV_ABILITY:
+        return A_ABILITY
+    if kind == EV_VCPLAY:
+        return A_VICTORY
+    return -1
+
+cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
+    """A choice point of the search: an index among n options drawn by
+    weight (zero weights never); replayed after a backtrack, where the
+    latest choice point takes the next option of its seeded order.  -1
+    (and a dead walk) when no option has weight."""
+    cdef WChoice c
+    cdef int i, valid = 0, last = -1
+    self.wlast = -1
+    if self.g.wdead:
+        return -1
+    for i in range(n):
+        if w[i] > 0.0:
+            valid += 1
+            last = i
+    if valid == 0:
+        self.g.wdead = 1
+        return -1
+    if valid == 1:
+        return last                  # no choice: not a choice point
+    if self.wrep < <int>self.wch.size():
+        self.wlast = self.wrep
+        self.wrep += 1
+        return rs_nth(self, &self.wch[self.wlast], n, w)
+    c.node = self.wnode
+    c.seed = rng_next(self.wrng)
+    c.pos = 0
+    c.nvalid = valid
+    c.drawn = 0
+    c.last = -1
+    c.coff = -1
+    c.cn = n
+    c.cbase = 0
+    if self.wch.size() > 0:
+        # keeping starts after the choice point below's (only the latest
+        # choice point ever advances, so the ones below keep theirs)
+        i = <int>self.wch.size() - 1
+        c.cbase = self.wch[i].coff + self.wch[i].cn if self.wch[i].coff >= 0 \
+            else self.wch[i].cbase
+    self.wch.push_back(c)
+    self.wlast = self.wrep
+    self.wrep += 1
+    return rs_nth(self, &self.wch[self.wch.size() - 1], n, w)
+
+
+cdef int rs_nth(GoldNuggetEngine self, WChoice* c, int n, double* w) noexcept nogil:
+    """``nth_choice(c.seed, c.pos, n, w)`` (the same draws, the same
+    option) without drawing the order again from its start: the last draw
+    is kept, and once a later position is needed the weights left, the
+    total and the generator's state are kept so the next position costs
+    one draw."""
+    cdef Rng r
+    cdef double* left
+    cdef double tot
+    cdef int j, best = -1
+    if c.drawn == c.pos + 1:
+        return c.last
+    if c.pos == 0:
+        best = nth_choice(c.seed, 0, n, w)
+        c.drawn = 1
+        c.last = best
+        return best
+    if c.coff >= 0 and c.drawn == c.pos:
+        left = &self.wcache[c.coff]
+        r.s = c.crs
+        tot = c.ctot
+        j = c.pos
+    else:
+        c.coff = c.cbase
+        if <int>self.wcache.size() < c.coff + n:
+            self.wcache.resize(c.coff + n)
+        left = &self.wcache[c.coff]
+        r.s = c.seed
+        tot = order_start(left, n, w)
+        j = 0
+    while j <= c.pos:
+        best = order_draw(left, n, &r, &tot)
+        if best < 0:
+            break
+        j += 1
+    c.crs = r.s
+    c.ctot = tot
+    c.drawn = j
+    c.last = best
+    return best
+
+
+cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
+                     vector[int]* raux) noexcept nogil:
+    cdef int s, k
+    self.to_initial()
+    self.g.lazy = 1
+    for s in range(self.g.nstones):
+        self.g.face[s] = -1
+    for s in range(MAXS):
+        self.g.tcp[s] = -1
+    self.g.fcp[0] = -1
+    self.g.fcp[1] = -1
+    self.g.fcp[2] = -1
+    self.g.xcp = -1
+    self.g.wconf = -1
+    self.g.frem[F_NORMAL] = self.g.nnormal
+    self.g.frem[F_TRAP] = self.g.ntrap
+    self.g.frem[F_NUGGET] = 1
+    for k in range(NLEAF):
+        self.g.pool[k] = self.g.leaf_init[k]
+        self.g.deck_unk += self.g.deck[k]
+        self.g.deck[k] = 0
+    rph.clear()
+    rcp.clear()
+    raux.clear()
+    if self.wsnap.capacity() == 0:
+        self.wsnap.reserve(self.g.max_moves // 4 + 64)
+    self.wch.clear()
+    self.wsnap.clear()
+    self.wsres.clear()
+    self.wspi.clear()
+    self.wscp.clear()
+    self.wrep = 0
+
+cdef bint rs_walk_back(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                    int* pi) noexcept nogil:
+    """Backtrack: the latest choice point with an option left takes it and
+    the walk returns to the node of that choice point.  False when every
+    choice point is exhausted."""
+    cdef WChoice* c
+    cdef int j
+    while self.wch.size() > 0:
+        c = &self.wch[self.wch.size() - 1]
+        if c.pos + 1 < c.nvalid:
+            c.pos += 1
+            j = c.node
+            memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+            self.hist.resize(j)
+            self.hact.resize(j)
+            self.resr.resize(self.wsres[j])
+            self.resk.resize(self.wsres[j])
+            rph.resize(j)
+            rcp.resize(j)
+            raux.resize(j)
+            pi[0] = self.wspi[j]
+            self.wrep = self.wscp[j]
+            # node j's own record stays (it is the state just restored)
+            self.wsnap.resize(j + 1)
+            self.wsres.resize(j + 1)
+            self.wspi.resize(j + 1)
+            self.wscp.resize(j + 1)
+            return True
+        self.wch.pop_back()
+    return False
+
+cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                    int* pi) noexcept nogil:
+    """Back to node j with every choice point from there on forgotten (the
+    walk goes on from j with fresh random draws)."""
+    while self.wch.size() > 0 and self.wch[self.wch.size() - 1].node >= j:
+        self.wch.pop_back()
+    memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+    self.hist.resize(j)
+    self.hact.resize(j)
+    self.resr.resize(self.wsres[j])
+    self.resk.resize(self.wsres[j])
+    rph.resize(j)
+    rcp.resize(j)
+    raux.resize(j)
+    pi[0] = self.wspi[j]
+    self.wrep = self.wscp[j]
+    self.wsnap.resize(j + 1)
+    self.wsres.resize(j + 1)
+    self.wspi.resize(j + 1)
+    self.wscp.resize(j + 1)
+
+cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
+              int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
+              vector[int]* rcp, vector[int]* raux, long budget) noexcept nogil:
+    """One walk: a depth-first search over the choice points, each taken
+    in a random order by weight, from the initial state to P's
+    information set.  1 when it got there (the world, real and verified,
+    is then ``self``), 0 when it needed more than ``budget`` backtracks to
+    an earlier node or used up ``wleft``, -1 when it exhausted every
+    choice (no world)."""
+    global _RS_BACKTRACKS, _RS_JUMPS
+    cdef int outs[MAX_BRANCHING]
+    cdef double wts[MAX_BRANCHING]
+    cdef GN saved
+    cdef vector[int] sh, sa, sr, sk
+    cdef int P = self.wP, pi = 0, npact = <int>pact.size(), cp, n, idx, a, aux, ph, j
+    cdef long backs = 0
+    cdef int far = 0, jumps = 0
+    cdef bint dead, goal
+    rs_walk_start(self, rph, rcp, raux)
+    while True:
+        dead = False
+        goal = False
+        j = <int>self.hist.size()
+        if self.g.pcount == self.wT and pi == npact:
+            if self.is_terminal():
+                goal = truth_terminal
+                dead = not goal
+            elif self.current_player() == truth_cp and not truth_terminal:
+                goal = True
+            elif self.current_player() == P:
+                dead = True
+        if goal:
+            memcpy(&saved, &self.g, sizeof(GN))
+            sh = self.hist
+            sa = self.hact
+            sr = self.resr
+            sk = self.resk
+            if rs_realize(self, rph, rcp, raux) and self.info_key(P) == key \
+                    and self.current_player() == truth_cp:
+                return 1
+            memcpy(&self.g, &saved, sizeof(GN))
+            self.hist = sh
+            self.hact = sa
+            self.resr = sr
+            self.resk = sk
+            dead = True
+        elif not dead and (self.is_terminal() or j > 4 * self.g.max_moves + 100):
+            dead = True
+        if not dead:
+            if <int>self.wsnap.size() == j:
+                # (after a backtrack or a jump to node j its record is kept)
+                self.wsnap.push_back(self.g)
+                self.wsres.push_back(<int>self.resr.size())
+                self.wspi.push_back(pi)
+                self.wscp.push_back(self.wrep)
+            self.wnode = j
+            cp = self.current_player()
+            ph = self.g.phase
+            aux = -1
+            if cp == P:
+                if pi >= npact or ppos[0][pi] != self.g.pcount or \
+                        not self.is_legal(pact[0][pi]):
+                    dead = True
+                else:
+                    a = pact[0][pi]
+                    pi += 1
+            else:
+                n = rs_walk_candidates(self, fx, outs, wts)
+                idx = rs_wchoose(self, n, wts)
+                if idx < 0:
+                    dead = True
+                else:
+                    a = outs[idx]
+                    if a == A_GIVE_UNKNOWN and ph == PH_EFFECT and self.g.eff.dk == DK_BEG:
+                        aux = self.g.bq[self.g.cp][0]
+                    if cp == CHANCE_PLAYER and (ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE
+                                                or ph == PH_GRAB_CHANCE):
+                        aux = self.g.nest[a]
+                        rs_touch(self, aux)
+                    elif cp >= 0 and A_STONE <= a < A_STONE + MAXP * MAXS and \
+                            (a - A_STONE) // MAXS < self.g.n and \
+                            (a - A_STONE) % MAXS < self.g.lairn[(a - A_STONE) // MAXS]:
+                        rs_touch(self, self.g.lair[(a - A_STONE) // MAXS][(a - A_STONE) % MAXS])
+            if not dead:
+                self.g.wconf = -1
+                self.apply(a)
+                if not self.g.wdead:
+                    rph.push_back(ph)
+                    rcp.push_back(cp)
+                    raux.push_back(aux)
+                    continue
+        # a dead end: back to the latest choice point with an option left;
+        # only backtracks to an earlier node count against the budget
+        _RS_BACKTRACKS += 1
+        self.wleft -= 1
+        if (_RS_BACKTRACKS & 255) == 0 and past(&self.resample_deadline):
+            self.resample_status = RESAMPLE_OUT_OF_TIME
+            self.wleft = 0
+            return 0
+        if _RS_BACKJUMP and self.g.wdead and 0 <= self.g.wconf < <int>self.wch.size() - 1:
+            # a face conflict: straight back to its culprit, skipping the
+            # choice points after it (they cannot change that stone's face)
+            self.wch.resize(self.g.wconf + 1)
+            _RS_JUMPS += 1
+        if j > far:
+            far = j
+            jumps = 0
+        if self.wch.size() == 0 or self.wch[self.wch.size() - 1].node < j \
+                or self.wch[self.wch.size() - 1].pos + 1 >= self.wch[self.wch.size() - 1].nvalid:
+            backs += 1
+            if backs > budget:
+                # too many: jump back (further each time without progress)
+                # and draw everything after that node afresh
+                j -= _RS_JUMP0 << (jumps if jumps < 20 else 20)
+                jumps += 1
+                if j <= 0:
+                    return 0
+                rs_walk_jump(self, j, rph, rcp, raux, &pi)
+                backs = 0
+                if self.wleft <= 0:
+                    return 0
+                continue
+        if not rs_walk_back(self, rph, rcp, raux, &pi):
+            return -1
+        if self.wleft <= 0:
+            return 0
+
+cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
+                  vector[int]* raux) noexcept nogil:
+    """Close the walk (open faces drawn by their exact odds given the
+    exclusions, unknown cards uniformly from the cards left) and rebuild
+    it as a real history in ``self``."""
+    cdef int perm[MAXS]
+    cdef int ids[MAXS]
+    cdef double w[MAXS]
+    cdef int pool[256]
+    cdef int s, t, j, f, q, b, a, nopen = 0, npool = 0, nrec, r, ph
+    cdef double tot = 0.0, u
+    cdef vector[int] wh = self.hist
+    cdef vector[int] bcard
+    # faces: the nugget by its odds, then the traps uniformly among the
+    # open stones allowed to be traps (every such choice is equally likely)
+    if self.g.frem[F_NUGGET] > 0:
+        for s in range(self.g.nstones):
+            if self.g.face[s] < 0 and not ((self.g.notnug >> s) & 1):
+                ids[nopen] = s
+                w[nopen] = rs_face_weight(self, s, F_NUGGET)
+                tot += w[nopen]
+                nopen += 1
+        if tot <= 0.0:
+            return False
+        u = rng_double(self.wrng) * tot
+        j = 0
+        while j < nopen - 1 and u >= w[j]:
+            u -= w[j]
+            j += 1
+        rs_set_face(self, ids[j], F_NUGGET)
+        if self.g.wdead:
+            return False
+    nopen = 0
+    for s in range(self.g.nstones):
+        if self.g.face[s] < 0 and not ((self.g.nottrap >> s) & 1):
+            ids[nopen] = s
+            nopen += 1
+    if nopen < self.g.frem[F_TRAP]:
+        return False
+    for j in range(nopen - 1, 0, -1):
+        t = rng_int(self.wrng, j + 1)
+        s = ids[j]
+        ids[j] = ids[t]
+        ids[t] = s
+    for j in range(self.g.frem[F_TRAP]):
+        self.g.face[ids[j]] = F_TRAP
+    for s in range(self.g.nstones):
+        if self.g.face[s] < 0:
+            self.g.face[s] = F_NORMAL
+    # tokens -> real stone ids, a random bijection within each face
+    for s in range(self.g.nstones):
+        ids[s] = s
+    for j in range(self.g.nstones - 1, 0, -1):
+        t = rng_int(self.wrng, j + 1)
+        s = ids[j]
+        ids[j] = ids[t]
+        ids[t] = s
+    for s in range(self.g.nstones):
+        perm[s] = -1
+    for j in range(self.g.nstones):
+        t = ids[j]                       # real id t, face of real id t:
+        f = F_NUGGET if t == 0 else (F_TRAP if t <= self.g.ntrap else F_NORMAL)
+        for s in range(self.g.nstones):
+            if perm[s] < 0 and self.g.face[s] == f:
+                perm[s] = t
+                break
+    for s in range(self.g.nstones):
+        if perm[s] < 0:
+            return False
+    # unknown cards still open: uniformly from the cards left unaccounted
+    for a in range(NLEAF):
+        for j in range(self.g.pool[a]):
+            if npool < 256:
+                pool[npool] = a
+                npool += 1
+    for j in range(npool - 1, 0, -1):
+        t = rng_int(self.wrng, j + 1)
+        s = pool[j]
+        pool[j] = pool[t]
+        pool[t] = s
+    nrec = <int>wh.size()
+    bcard.resize(nrec, -1)
+    for r in range(<int>self.resr.size()):
+        bcard[self.resr[r]] = self.resk[r]
+    t = 0
+    for q in range(self.g.n):
+        for b in range(self.g.nblank[q]):
+            if t >= npool:
+                return False
+            bcard[self.g.bq[q][b]] = pool[t]
+            t += 1
+    # the real history
+    self.to_initial()
+    for r in range(nrec):
+        a = wh[r]
+        ph = rph[0][r]
+        if ph == PH_REACT and a == A_PASS and not (self.g.phase == PH_REACT
+                                                   and self.g.cp == rcp[0][r]):
+            continue                    # that animal turned out to hold no instant
+        if ph == PH_DEAL or ph == PH_DRAW:
+            if a == BLANK:
+                a = bcard[r]
+            elif a >= UNK:
+                a -= UNK
+        elif ph == PH_EFFECT and a == A_GIVE_UNKNOWN and raux[0][r] >= 0:
+            a = A_DISCARD + bcard[raux[0][r]]
+        elif ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
+            t = perm[raux[0][r]]
+            a = -1
+            for j in range(self.g.nestn):
+                if self.g.nest[j] == t:
+                    a = j
+                    break
+        if a < 0 or not self.is_legal(a):
+            return False
+        self.apply(a)
+    return True
+
+cdef bint rs_small_game(GoldNuggetEngine self) noexcept nogil:
+    """Small enough for the exact stage by default (a property of the game's
+    parameters only): 2 players, at most 8 forest cards, at most 6 stones."""
+    cdef int k, cards = 0
+    for k in range(NLEAF):
+        cards += self.g.leaf_init[k]
+    for k in range(NWIND):
+        cards += self.g.wind_init[k]
+    return self.g.n == 2 and cards <= 8 and self.g.nstones <= 6
+
+cdef inline bint rs_is_goal(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+                            bint truth_terminal) noexcept nogil:
+    """The node is where P's information set stops: all of P's events and
+    actions seen, and the true player to move (or the end of the game)."""
+    if self.g.pcount != self.wT or pi != npact:
+        return False
+    if self.is_terminal():
+        return truth_terminal
+    return self.current_player() == truth_cp and not truth_terminal
+
+
+cdef bint rs_replay_verified(GoldNuggetEngine self, const vector[int]* h, uint64_t key,
+                             int truth_cp, bint truth_terminal) noexcept nogil:
+    """Replay history ``h`` from the initial state on the real rules (full
+    logs); True when every action is legal and it ends in P's information
+    set (P's key, the true player to move or the end)."""
+    cdef int i
+    self.to_initial()
+    for i in range(<int>h.size()):
+        if not self.is_legal(h[0][i]):
+            return False
+        self.apply(h[0][i])
+    return self.info_key(self.wP) == key and (self.current_player() == truth_cp or truth_terminal)
+
+
+cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                      int truth_cp, bint truth_terminal, uint64_t key, long budget) noexcept nogil:
+    """The exact stage: a depth-first enumeration of every history of P's
+    information set on the real rules (concrete cards and faces; every
+    event P would observe checked as it happens, P's actions replayed),
+    each weighted by its chance probabilities times 1/(legal actions) at
+    every other player's decision, with one of them drawn in proportion to
+    its weight by reservoir sampling.  1 when it finished within ``budget``
+    nodes (the draw, verified by replay, is then ``self``), 0 otherwise."""
+    global _RS_EXACT_NODES
+    cdef vector[int] eo          # options of every open frame, flat
+    cdef vector[double] ep       # their probabilities
+    cdef vector[int] fstart, fn, fi, fpi
+    cdef vector[double] fw
+    cdef vector[int] pick
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int P = self.wP, npact = <int>pact.size(), d, n, i, cp, a, pi = 0
+    cdef long nodes = 0
+    cdef double w = 1.0, tot = 0.0
+    cdef bint goal, found = False, expand = True
+    self.to_initial()
+    self.g.lazy = 1              # check P's events; the rules stay the real ones
+    while True:
+        if expand:
+            # a new node: the state is the child just applied (weight w, pi)
+            nodes += 1
+            if nodes > budget:
+                _RS_EXACT_NODES += nodes
+                self.g.lazy = 0
+                return 0
+            d = <int>self.hist.size()
+            n = 0
+            goal = rs_is_goal(self, pi, npact, truth_cp, truth_terminal)
+            if goal:
+                tot += w
+                if rng_double(self.wrng) * tot < w:
+                    pick = self.hist
+                    found = True
+            elif not self.is_terminal() and d <= 4 * self.g.max_moves + 100 and \
+                    not (self.g.pcount == self.wT and pi == npact and self.current_player() == P):
+                cp = self.current_player()
+                if cp == P:
+                    if pi < npact and ppos[0][pi] == self.g.pcount and self.is_legal(pact[0][pi]):
+                        outs[0] = pact[0][pi]
+                        probs[0] = 1.0
+                        n = 1
+                elif cp == CHANCE_PLAYER:
+                    n = self.chance_outcomes(outs, probs)
+                else:
+                    n = self.legal_actions(outs)
+                    for i in range(n):
+                        probs[i] = 1.0 / n
+            if n > 0:
+                if <int>self.wsnap.size() <= d:
+                    self.wsnap.resize(d + 1)
+                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
+                fstart.push_back(<int>eo.size())
+                fn.push_back(n)
+                fi.push_back(0)
+                fw.push_back(w)
+                fpi.push_back(pi)
+                for i in range(n):
+                    eo.push_back(outs[i])
+                    ep.push_back(probs[i])
+        expand = False
+        if fn.size() == 0:
+            break
+        d = <int>fn.size() - 1           # the open frame's node is at depth d
+        if fi[d] == fn[d]:
+            eo.resize(fstart[d])
+            ep.resize(fstart[d])
+            fstart.pop_back()
+            fn.pop_back()
+            fi.pop_back()
+            fw.pop_back()
+            fpi.pop_back()
+            continue
+        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+        self.hist.resize(d)
+        self.hact.resize(d)
+        i = fstart[d] + fi[d]
+        fi[d] += 1
+        a = eo[i]
+        w = fw[d] * ep[i]
+        pi = fpi[d]
+        cp = self.current_player()
+        self.apply(a)
+        if self.g.wdead:
+            continue
+        if cp == P:
+            pi += 1
+        expand = True
+    _RS_EXACT_NODES += nodes
+    self.g.lazy = 0
+    if not found:
+        return 0
+    return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
+
+
+cdef double rs_target_prob(GoldNuggetEngine self, int cp, int a) noexcept nogil:
+    """The target weight of action ``a`` at this node (legal or not; ``cp``
+    the player to move): its chance probability, 1/(legal actions) at
+    another player's decision, 1 at P's; 0 when ``a`` is not an option here."""
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int n, i, tot = 0
+    if cp == CHANCE_PLAYER:
+        if self.g.phase == PH_DEAL or self.g.phase == PH_DRAW:
+            # counts_outcomes without the list: the same quotient
+            if a < 0 or a >= NCARD or self.g.deck[a] <= 0:
+                return 0.0
+            for i in range(NCARD):
+                tot += self.g.deck[i]
+            return self.g.deck[a] / <double>tot
+        n = self.chance_outcomes(outs, probs)
+        for i in range(n):
+            if outs[i] == a:
+                return probs[i]
+        return 0.0
+    n = self.legal_actions(outs)
+    for i in range(n):
+        if outs[i] == a:
+            return 1.0 if cp == self.wP else 1.0 / n
+    return 0.0
+
+
+cdef int rs_window_options(GoldNuggetEngine self, int cp, const vector[int]* pact,
+                           const vector[int]* ppos, int pi, const vector[int]* base, int t1,
+                           int* outs, double* probs) noexcept nogil:
+    """The children of a node of the window kernel: every option of the node
+    inside the window (P's own action forced to P's next one), only the
+    current world's action after it, with its probability under the target
+    (chance probability, or 1/(legal actions) at another player's decision);
+    ``cp``: the player to move."""
+    cdef int d = <int>self.hist.size(), n, i
+    cdef int npact = <int>pact.size()
+    if cp == self.wP:
+        if pi < npact and ppos[0][pi] == self.g.pcount and \
+                (d < t1 or base[0][d] == pact[0][pi]) and self.is_legal(pact[0][pi]):
+            outs[0] = pact[0][pi]
+            probs[0] = 1.0
+            return 1
+        return 0
+    if d < t1:
+        if cp == CHANCE_PLAYER:
+            return self.chance_outcomes(outs, probs)
+        n = self.legal_actions(outs)
+        for i in range(n):
+            probs[i] = 1.0 / n
+        return n
+    outs[0] = base[0][d]
+    probs[0] = rs_target_prob(self, cp, outs[0])
+    return 1 if probs[0] > 0.0 else 0
+
+
+cdef struct Chain:
+    # the corrector's current world (rs_correct): its lazy states after each
+    # prefix, valid up to ``valid``, P's actions before each position and each
+    # action's target weight (valid below ``valid``); ``clean``: from this
+    # position on every node of the world is an ordinary one (no goal, no end,
+    # no P to move with P's log used up, P's actions where P took them) and
+    # its end is a goal (nb + 1: none)
+    int valid
+    int nb
+    int clean
+
+
+cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+                                bint truth_terminal) noexcept nogil:
+    """A node the window kernel does not expand (a goal, the end, or P to
+    move with P's log used up)."""
+    return rs_is_goal(self, pi, npact, truth_cp, truth_terminal) or self.is_terminal() or \
+        (self.g.pcount == self.wT and pi == npact and self.current_player() == self.wP)
+
+
+cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* pact,
+                          const vector[int]* ppos, const vector[int]* base, Chain* ch,
+                          GN* cs, vector[int]* cpi, vector[double]* cq,
+                          vector[char]* cstop, int truth_cp, bint truth_terminal) noexcept nogil:
+    """Replay the world ``base`` (lazy, P's events checked) from its last
+    valid snapshot to its end, recording the state after every prefix, P's
+    actions before it and each action's target weight.  False if ``base``
+    breaks P's log (not expected: it is a verified world)."""
+    cdef int t = ch.valid, pi, a, cp, npact = <int>pact.size()
+    memcpy(&self.g, &cs[t], sizeof(GN))
+    self.hist.resize(t)
+    if t > 0:
+        memcpy(self.hist.data(), base.data(), t * sizeof(int))
+    self.hact.resize(t)
+    pi = cpi[0][t]
+    while t < ch.nb:
+        a = base[0][t]
+        cstop[0][t] = rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
+        cp = self.current_player()
+        if cp == self.wP:
+            # the kernel forces P's next action only where P took it
+            if not (pi < npact and ppos[0][pi] == self.g.pcount and pact[0][pi] == a):
+                cstop[0][t] = True
+            pi += 1
+        cq[0][t] = rs_target_prob(self, cp, a)
+        if cq[0][t] <= 0.0:
+            return False
+        self.apply(a)
+        if self.g.wdead:
+            return False
+        t += 1
+        memcpy(&cs[t], &self.g, sizeof(GN))
+        cpi[0][t] = pi
+        ch.valid = t
+    ch.clean = ch.nb + 1
+    if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
+        ch.clean = ch.nb
+        while ch.clean > 0 and not cstop[0][ch.clean - 1]:
+            ch.clean -= 1
+    return True
+
+
+cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                         int truth_cp, bint truth_terminal,
+                         const vector[int]* base, int t0, int t1, long budget,
+                         const GN* cs, const vector[int]* cpi, const vector[double]* cq,
+                         int clean, vector[int]* pick) noexcept nogil:
+    """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
+    the world ``base`` on the block of history positions [t0, t1).  Every
+    history of P's information set with base's length, base's actions before
+    t0 and base's actions from t1 on is enumerated on the real rules (P's
+    events checked as they happen) with its target weight, and one is drawn
+    in proportion to it (reservoir sampling) into ``pick``.  The block and
+    the node budget depend only on the class of histories the step ranges
+    over, so the step leaves the target distribution invariant (a step over
+    budget leaves the world unchanged).  The enumeration starts from base's
+    recorded state at t0 (``cs``, valid to the end), and a completion of the
+    block whose state at t1 is base's own continues as base does: its
+    remaining nodes are counted and its weight multiplied by base's recorded
+    weights without replaying them (the same tree, nodes and draws as
+    replaying).  1: a world was drawn (maybe base itself); 0: over budget;
+    -1: no world (not expected)."""
+    global _RS_MCMC_NODES
+    cdef vector[int] eo, fstart, fn, fi, fpi, fd
+    cdef vector[double] ep, fw
+    cdef int outs[MAX_BRANCHING]
+    cdef double probs[MAX_BRANCHING]
+    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
+    cdef long nodes = 0
+    cdef double w = 1.0, tot = 0.0
+    cdef bint found = False, expand = True, at_node = False
+    memcpy(&self.g, &cs[t0], sizeof(GN))
+    self.hist.resize(t0)
+    if t0 > 0:
+        memcpy(self.hist.data(), base.data(), t0 * sizeof(int))
+    self.hact.resize(t0)
+    pi = cpi[0][t0]
+    while True:
+        if expand:
+            nodes += 1
+            if nodes > budget:
+                _RS_MCMC_NODES += nodes
+                return 0
+            d = <int>self.hist.size()
+            n = 0
+            if d == t1 and clean <= d < nb and pi == cpi[0][d] and \
+                    memcmp(&self.g, &cs[d], sizeof(GN)) == 0:
+                # base's own state after the block: the rest is base's
+                # forced chain, nb - d more nodes to base's end, a goal
+                if nodes + (nb - d) > budget:
+                    _RS_MCMC_NODES += budget + 1
+                    return 0
+                nodes += nb - d
+                for i in range(d, nb):
+                    w *= cq[0][i]
+                tot += w
+                if rng_double(self.wrng) * tot < w:
+                    pick[0] = self.hist
+                    pick.insert(pick.end(), base.begin() + d, base.end())
+                    found = True
+            else:
+                cp = self.current_player()
+                if self.g.pcount == self.wT and pi == npact and (
+                        (cp == TERMINAL_PLAYER and truth_terminal) or
+                        (cp == truth_cp and not truth_terminal)):
+                    # a goal (rs_is_goal)
+                    if d == nb:
+                        tot += w
+                        if rng_double(self.wrng) * tot < w:
+                            pick[0] = self.hist
+                            found = True
+                elif d < nb and cp != TERMINAL_PLAYER and not (
+                        self.g.pcount == self.wT and pi == npact and cp == P):
+                    n = rs_window_options(self, cp, pact, ppos, pi, base, t1, outs, probs)
+            if n == 1:
+                # a forced node needs no frame: apply and expand its child
+                if cp == P:
+                    pi += 1
+                w *= probs[0]
+                self.apply(outs[0])
+                if not self.g.wdead:
+                    continue
+            elif n > 1:
+                if <int>self.wsnap.size() <= d:
+                    self.wsnap.resize(d + 1)
+                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
+                fstart.push_back(<int>eo.size())
+                fn.push_back(n)
+                fi.push_back(0)
+                fw.push_back(w)
+                fpi.push_back(pi)
+                fd.push_back(d)
+                for i in range(n):
+                    eo.push_back(outs[i])
+                    ep.push_back(probs[i])
+                at_node = True       # the first child needs no restore
+        expand = False
+        if fn.size() == 0:
+            break
+        i = <int>fn.size() - 1
+        if fi[i] == fn[i]:
+            eo.resize(fstart[i])
+            ep.resize(fstart[i])
+            fstart.pop_back()
+            fn.pop_back()
+            fi.pop_back()
+            fw.pop_back()
+            fpi.pop_back()
+            fd.pop_back()
+            continue
+        d = fd[i]
+        if not at_node:
+            memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+            self.hist.resize(d)
+            self.hact.resize(d)
+        at_node = False
+        a = eo[fstart[i] + fi[i]]
+        w = fw[i] * ep[fstart[i] + fi[i]]
+        fi[i] += 1
+        pi = fpi[i]
+        cp = self.current_player()
+        self.apply(a)
+        if self.g.wdead:
+            continue
+        if cp == P:
+            pi += 1
+        expand = True
+    _RS_MCMC_NODES += nodes
+    return 1 if found else -1
+
+
+cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+                     int truth_cp, bint truth_terminal, uint64_t key) noexcept nogil:
+    """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
+    (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
+    world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``, each within
+    ``_RS_MCMC_BUDGET`` nodes.  The steps run on the lazy rules (P's events
+    checked) from the recorded states of the current world; the last world
+    is then replayed on the full rules and verified (P's key, the player to
+    move).  The state ends as the last world; False if a step found no world
+    or the verification failed (neither expected; the state is then the
+    walk's world)."""
+    global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT
+    cdef vector[int] cur = self.hist, start = self.hist, pick
+    cdef GN* cs
+    cdef vector[int] cpi
+    cdef vector[double] cq
+    cdef vector[char] cstop
+    cdef Chain ch
+    cdef int s, t0, t1, r, nb = <int>cur.size()
+    cdef bint ok = True
+    if nb == 0:
+        return True
+    ch.nb = nb
+    ch.valid = 0
+    ch.clean = nb + 1
+    cs = <GN*>malloc((nb + 1) * sizeof(GN))
+    if cs == NULL:
+        return True                  # no memory for the chain: the walk's world
+    cpi.resize(nb + 1)
+    cq.resize(nb)
+    cstop.resize(nb)
+    self.to_initial()
+    self.g.lazy = 1
+    memcpy(&cs[0], &self.g, sizeof(GN))
+    cpi[0] = 0
+    for s in range(_RS_MCMC_STEPS):
+        if past(&self.resample_deadline):
+            # out of time: keep the chain's current world (every step so far
+            # left the posterior invariant; fewer steps, same support)
+            _RS_MCMC_CUT += 1
+            break
+        t0 = rng_int(self.wrng, nb)
+        t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
+        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &cpi, &cq,
+                                                 &cstop, truth_cp, truth_terminal):
+            ok = False
+            break
+        r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
+                            t1, _RS_MCMC_BUDGET, cs, &cpi, &cq, ch.clean, &pick)
+        if r == 1:
+            if pick != cur:
+                _RS_MCMC_MOVES += 1
+                cur.swap(pick)
+                if ch.valid > t0:
+                    ch.valid = t0
+        elif r == 0:
+            _RS_MCMC_SKIPS += 1
+        else:
+            ok = False
+            break
+    free(cs)
+    self.g.lazy = 0
+    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
+        return True
+    self.to_initial()
+    for s in range(nb):
+        self.apply(start[s])
+    return False
+
+cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+    global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
+    global _RS_MCMC_FAILS, _RS_OUT_OF_TIME
+    cdef vector[uint32_t] expv
+    cdef vector[int] pact, ppos, rph, rcp, raux
+    cdef Facts fx
+    cdef int i, j = 0, h, npe = 0, kind, a, d, r
+    cdef long tries, budget
+    cdef uint32_t e
+    cdef uint64_t key = self.info_key(player)
+    cdef int cp_truth = self.current_player()
+    cdef bint term = self.is_terminal()
+    # what P saw: its events, and its own actions with the events before each
+    for i in range(self.g.nlog):
+        if (self.logm[i] >> player) & 1:
+            expv.push_back(self.logc[i])
+    for h in range(<int>self.hist.size()):
+        if self.hact[h] == player:
+            while j < self.g.nlog and self.logh[j] < h:
+                if (self.logm[j] >> player) & 1:
+                    npe += 1
+                j += 1
+            pact.push_back(self.hist[h])
+            ppos.push_back(npe)
+    # decisions P saw revealed later: chosen animals, victory cards
+    # played, final face-down cards, grabs
+    fx.chosen_any = 0
+    fx.p_offers = 0
+    fx.vcp_any = 0
+    for i in range(MAXP):
+        fx.chosen[i] = -1
+        fx.vcp[i] = -1
+        fx.fd[i] = -1
+        fx.gr[i] = -1
+        fx.gface[i] = -1
+    for i in range(<int>expv.size()):
+        e = expv[i]
+        kind = e & 63
+        a = (e >> 6) & 15
+        d = (e >> 20) & 63
+        if kind == EV_OFFER:
+            fx.p_offers |= 1u << ((e >> 14) & 63)
+        elif kind == EV_ANIMAL:
+            fx.chosen[a] = (e >> 14) & 63
+            fx.chosen_any |= 1u << fx.chosen[a]
+        elif kind == EV_VCPLAY:
+            fx.vcp[a] = (e >> 14) & 63
+            fx.vcp_any |= 1u << fx.vcp[a]
+        elif kind == EV_PLAY and d >= 2:
+            fx.fd[a] = (A_RECYCLE if d == 3 else A_PLAY) + ((e >> 14) & 63)
+        elif kind == EV_GRABRES:
+            if (e >> 26) & 63:
+                fx.gface[a] = d
+            if a != player:
+                fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
+                    A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+    self.wreal = False
+    self.wexp = expv.data()
+    self.wT = <int>expv.size()
+    self.wP = player
+    self.wrng = rng
+    _RS_CALLS += 1
+    _RS_ERROR = 0
+    if past(&self.resample_deadline):
+        # called after its deadline: no world (the caller discards this engine)
+        self.resample_status = RESAMPLE_OUT_OF_TIME
+        _RS_OUT_OF_TIME += 1
+        out.clear()
+        return
+    budget = _RS_EXACT_BUDGET
+    if budget < 0:
+        budget = EXACT_BUDGET_SMALL if rs_small_game(self) else 0
+    if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
+        _RS_EXACT += 1
+        if _RS_MCMC_AFTER_EXACT and _RS_MCMC_STEPS > 0 and \
+                not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+            _RS_MCMC_FAILS += 1
+        out[0] = self.hist
+        self.wreal = not self.g.lazy
+        return
+    self.wleft = _RS_BACKTRACK_CAP
+    tries = 0
+    while self.wleft > 0:
+        _RS_WALKS += 1
+        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
+                    _RS_WALK_BACKS)
+        if r == 1:
+            if tries == 0:
+                _RS_FIRST += 1
+            else:
+                _RS_RESTART += 1
+            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+                _RS_MCMC_FAILS += 1
+            out[0] = self.hist
+            self.wreal = not self.g.lazy
+            return
+        if r < 0:
+            _RS_EXHAUSTED += 1
+        tries += 1
+    if self.resample_status == RESAMPLE_OUT_OF_TIME:
+        # the deadline: no world (the caller discards this engine)
+        _RS_OUT_OF_TIME += 1
+        self.g.lazy = 0
+        out.clear()
+        return
+    # The safety cap: no world after minutes of search (never measured; the
+    # rules doc gives the tail).  Counted; Python entry points raise.
+    _RS_ERRORS += 1
+    _RS_ERROR = 1
+    self.g.lazy = 0
+    out.clear()

@@ -1,0 +1,1 @@
+"""The Gold Thief engine modules (Cython)."""

@@ -1,0 +1,1 @@
+"""The Saboteur engine modules (Cython)."""

@@ -1,0 +1,319 @@
+# cython: language_level=3
+"""Saboteur engine declarations: sizes, the state struct and the engine class,
+so Cython modules of this game (``saboteur_rollout.pyx``) read the state at C
+speed.  The rules live in ``saboteur.pyx``; the catalogue tables in
+``saboteur_catalog.pxi``; the action layout in ``saboteur_actions.pxd``."""
+from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport Engine, Rng
+
+include "catalog.pxi"
+
+cdef enum:
+    MAXP = 10
+    MAXR = 43
+    MAXW = 89
+    MAXCELLS = 7921
+    MAXLOG = 1024
+    MAXOCC = 64
+    MAXFR = 512
+    # Room for the frontier list (``SabState.front``): at most 4 empty
+    # neighbours for each card on the table (start, 3 goals, MAXOCC tunnels).
+    MAXFRONT = 4 * (MAXOCC + 4)
+    MAXROUNDS = 5
+    NPHASES = 8
+    LOC_PILE = -1
+    LOC_DRAWN = -2
+    NO_SCORE = 1 << 30
+
+cdef enum:
+    PH_ROLE = 0
+    PH_GOAL = 1
+    PH_DEAL = 2
+    PH_PLAY = 3
+    PH_DRAW = 4
+    PH_GOLD = 5
+    PH_SHARE = 6
+    PH_OVER = 7
+
+cdef enum:
+    # A grid cell: open edges (N=1, E=2, S=4, W=8), flags, card code << 8,
+    # orientation << 13.
+    CB_EDGES = 15
+    CB_PASS = 16
+    CB_REACH = 32
+    CB_OCC = 64
+    CB_GOAL = 128
+    CODE_START = 16
+    CODE_GOAL = 17
+
+cdef enum:
+    EV_ROLE = 1
+    EV_GOALS = 2
+    EV_DRAW = 3
+    EV_PLACE = 4
+    EV_ROCK = 5
+    EV_BREAK = 6
+    EV_REPAIR = 7
+    EV_MAP = 8
+    EV_PASS = 9
+    EV_REVEAL = 10
+    EV_ROUNDEND = 11
+    EV_GOLD = 12
+    EV_SABGOLD = 13
+    EV_GOLDDRAW = 14
+    EV_GOLDTAKE = 15
+    EV_GOLDPASS = 16
+    NEV = 17
+
+cdef enum:
+    UTIL_GOLD = 0
+    UTIL_WIN = 1
+
+
+cdef struct Ev:
+    uint8_t ev
+    int8_t actor
+    int16_t a
+    int8_t b
+    int8_t c
+    int16_t priv
+    int8_t privp
+
+
+cdef struct SabConf:
+    # The game parameters and the sizes derived from them (see SabParams).
+    int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
+    # Action layout (``saboteur_actions.pxd``): ``F`` the frontier bound
+    # (``14 + 2 T + rockfall cards``, rules doc), ``rock0 = 32 F`` the first
+    # rockfall id, ``tail0 = rock0 + T`` the first tail id.
+    int F, rock0, tail0
+    # Gold hand-out: 1 = each recipient picks from the cards passed on
+    # (published rules), 0 = the finder chooses for everyone.
+    int pick
+    int init_deck[NKINDS]
+
+
+cdef struct SabState:
+    int phase, round, cur, deal_i, ndeal, starter, last_placer
+    int role[MAXP]
+    int role_left[2]
+    int roles_public
+    int goal_id[3]
+    int goal_up[3]
+    int goal_seen[3]
+    int goal_cell[3]
+    int deck[NKINDS]
+    int deck_n
+    int hand[MAXP][NKINDS]
+    int hand_n[MAXP]
+    int disc[MAXP][NKINDS]
+    int pub_disc[NKINDS]
+    int broken[MAXP][3]
+    int occ[MAXOCC]
+    int nocc
+    int fr[MAXFR]
+    int nfr
+    # The action lists (``saboteur_actions.pxd``), kept sorted by grid index
+    # (= cell order) as cards come and go: the frontier (empty cells next to
+    # any card on the table) and the tunnel cards on the table.
+    int front[MAXFRONT]
+    int nfront
+    int tun[MAXOCC]
+    int ntun
+    int winner
+    int completer
+    int gq[MAXP]
+    int gqn, gqi
+    int gold_pool[3]
+    int gold[MAXP][3]
+    int gdrawn[3]
+    int gval[NGOLD]
+    int gloc[NGOLD]
+    int gseen[NGOLD]
+    int sab_gold[MAXP]
+    int round_winner[MAXROUNDS]
+    int played[MAXP][NKINDS]
+    int passes[MAXP]
+    int mapped[MAXP][3]
+    int brk_on[MAXP][MAXP]
+    int rep_on[MAXP][MAXP]
+    int steps
+    int nlog
+    uint16_t cell[MAXCELLS]
+    uint8_t frm[MAXCELLS]
+    Ev log[MAXLOG]
+
+
+cdef struct SabPlan:
+    # The hidden parts of one history drawn by ``resample_history``.
+    Ev log[MAXLOG]
+    int nl, nrounds
+    int nroles[MAXROUNDS]
+    int own_role[MAXROUNDS]
+    int ended[MAXROUNDS]
+    int mask[MAXROUNDS]
+    int known[MAXROUNDS][3]
+    int gfirst[MAXROUNDS]
+    int glast[MAXROUNDS]
+    int role[MAXROUNDS][MAXP]
+    int perm[MAXROUNDS]
+    int ndraw, npass
+    int draw_kind[MAXLOG]
+    int draw_player[MAXLOG]
+    int pass_kind[MAXLOG]
+    int pass_slot[MAXLOG]
+    int pass_player[MAXLOG]
+    int used[NKINDS]
+    int open[MAXP][8]
+    int nopen[MAXP]
+    int gdraw[MAXROUNDS][MAXP]
+    int gtake[MAXROUNDS][MAXP]
+    # 1 when the last round's gold hand-out is under way (a decision is due).
+    int open_share
+
+
+cdef struct SabPub:
+    # The public state at one card decision of a player other than the
+    # resampling one, as far as it sets how many actions a hand has
+    # (``SaboteurEngine.pub_counts``; the resampler's weights): ``a[k]`` the
+    # plays a card of kind ``k`` gives the mover (placements, targets), so a
+    # hand has, per kind held, one pass plus ``a[k]`` actions.
+    uint16_t a[NKINDS]
+
+
+cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
+    """Grid index of an action-cell index."""
+    return (acell // c.S + 1) * c.W + acell % c.S + 1
+
+
+cdef inline int sab_doff(const SabConf* c, int d) noexcept nogil:
+    """Grid offset one step in direction ``d`` (0 N, 1 E, 2 S, 3 W)."""
+    if d == 0:
+        return -c.W
+    if d == 1:
+        return 1
+    if d == 2:
+        return c.W
+    return -1
+
+
+cdef inline int sab_insert(int* out, int n, int g) noexcept nogil:
+    """Insert ``g`` into the ascending list ``out[:n]`` unless it is there;
+    the new length."""
+    cdef int i = n, j
+    while i > 0 and out[i - 1] > g:
+        i -= 1
+    if i > 0 and out[i - 1] == g:
+        return n
+    for j in range(n, i, -1):
+        out[j] = out[j - 1]
+    out[i] = g
+    return n + 1
+
+
+cdef inline int sab_index(const int* lst, int n, int g) noexcept nogil:
+    """Position of ``g`` in the ascending list ``lst[:n]``; -1 if absent."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if lst[mid] < g:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < n and lst[lo] == g else -1
+
+
+cdef inline int sab_frontier(const SabConf* c, const SabState* s, int* out) noexcept nogil:
+    """The frontier computed from the board into ``out`` (grid indices,
+    ascending, which is cell-index order): the empty maze cells orthogonally
+    next to a card on the table (start, goal cards, tunnel cards); its
+    length (at most ``c.F``).  The engine keeps it as ``s.front``; this
+    definition is what ``check_invariants`` compares that list with."""
+    cdef int n = 0, i, d, g, nb, x, y
+    for i in range(4 + s.nocc):
+        if i == 0:
+            g = (c.R + 1) * c.W + c.R + 1
+        elif i < 4:
+            g = s.goal_cell[i - 1]
+        else:
+            g = s.occ[i - 4]
+        for d in range(4):
+            nb = g + sab_doff(c, d)
+            x = nb % c.W
+            y = nb // c.W
+            if 1 <= x <= c.S and 1 <= y <= c.S and not (s.cell[nb] & CB_OCC):
+                n = sab_insert(out, n, nb)
+    return n
+
+
+cdef inline int sab_target(const SabConf* c, const SabState* s, int a) noexcept nogil:
+    """Grid index a placement or rockfall id ``a`` targets; -1 if its
+    position is beyond the current list (or ``a`` is another action)."""
+    if 0 <= a < c.rock0:
+        return s.front[a % c.F] if a % c.F < s.nfront else -1
+    if c.rock0 <= a < c.tail0:
+        return s.tun[a - c.rock0] if a - c.rock0 < s.ntun else -1
+    return -1
+
+
+cdef inline int sab_known_goal(const SabState* s, int player, int g) noexcept nogil:
+    """Identity of goal ``g`` if face up or looked at by ``player``, else -1."""
+    if s.goal_id[g] >= 0 and (s.goal_up[g] or (s.goal_seen[g] >> player) & 1):
+        return s.goal_id[g]
+    return -1
+
+
+cdef class SabParams:
+    # One game's validated parameters, immutable; engines and their clones
+    # share it by reference.
+    cdef SabConf c
+    cdef dict _values
+
+
+cdef class SaboteurEngine(Engine):
+    # ``params`` owns the configuration ``p`` points into (shared by clones).
+    cdef readonly SabParams params
+    cdef const SabConf* p
+    cdef SabState s
+
+    cdef int grid_of(self, int acell) noexcept nogil
+    cdef int acell_of(self, int g) noexcept nogil
+    cdef int inside(self, int g) noexcept nogil
+    cdef int xy(self, int x, int y) noexcept nogil
+    cdef int doff(self, int d) noexcept nogil
+    cdef uint64_t emit(self, int ev, int actor, int a, int b, int c, int priv, int privp) noexcept nogil
+    cdef void start_round(self) noexcept nogil
+    cdef void end_round(self, int winner) noexcept nogil
+    cdef int gold_holder(self) noexcept nogil
+    cdef void gold_draw(self, int v) noexcept nogil
+    cdef int move_gold(self, int v, int r) noexcept nogil
+    cdef void give(self, int v) noexcept nogil
+    cdef void gold_take(self, int v) noexcept nogil
+    cdef void share_auto(self) noexcept nogil
+    cdef void finish_round(self) noexcept nogil
+    cdef void advance(self) noexcept nogil
+    cdef void add_frontier(self, int g, int d) noexcept nogil
+    cdef bint next_to_card(self, int g) noexcept nogil
+    cdef void front_add(self, int g) noexcept nogil
+    cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil
+    cdef void remove_frontier(self, int g) noexcept nogil
+    cdef void reveal(self, int slot) noexcept nogil
+    cdef void bfs(self, int c0) noexcept nogil
+    cdef void recompute(self) noexcept nogil
+    cdef void play(self, int a) noexcept nogil
+    cdef void take(self, int p, int k) noexcept nogil
+    cdef int take_slot(self, SabPlan* pl, int q, Rng* rng) noexcept nogil
+    cdef int finish_cards(self, SabPlan* pl, int p, int j0, int q0, Rng* rng) noexcept nogil
+    cdef void shuffle_ints(self, int* a, int n, Rng* rng) noexcept nogil
+    cdef int sample_gold(self, int* gpool, int* out, int u, Rng* rng) noexcept nogil
+    cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
+    cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
+    cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
+    cdef void pub_counts(self, SabPub* u) noexcept nogil
+    cdef int plan_logweight(self, SabPlan* pl, int player, const SabPub* pub, double* lw) noexcept nogil
+    cdef int drive(self, SabPlan* pl, int player, SabPub* pub) noexcept nogil
+    cdef int kgoal(self, int player, int g) noexcept nogil
+    cdef int place_id(self, int k, int o, int g) noexcept nogil
+    cdef int rock_id(self, int g) noexcept nogil
