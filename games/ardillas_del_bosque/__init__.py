@@ -205,8 +205,8 @@ def _best(game: pyspiel.Game) -> dict:
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import ARDILLAS_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.ardillas_del_bosque.features import ARDILLAS_TABLE
     return ARDILLAS_TABLE
 
 

@@ -287,8 +287,8 @@ def _abstraction():
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import GOLD_NUGGET_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.gold_nugget.features import GOLD_NUGGET_TABLE
     return GOLD_NUGGET_TABLE
 
 

@@ -210,8 +210,8 @@ def _abstraction():
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import GOLD_THIEF_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.gold_thief.features import GOLD_THIEF_TABLE
     return GOLD_THIEF_TABLE
 
 

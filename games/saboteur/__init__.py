@@ -225,8 +225,8 @@ def _best(game: pyspiel.Game) -> dict:
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import SABOTEUR_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.saboteur.features import SABOTEUR_TABLE
     return SABOTEUR_TABLE
 
 
