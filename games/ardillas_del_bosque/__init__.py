@@ -44,7 +44,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
 from src_cy.ardillas_del_bosque.engine import (ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView,
                                         Token)
 
@@ -226,6 +226,12 @@ SPEC = register_spec(GameSpec(
     table=_table,
     abstraction=_abstraction,
     rules_doc="docs/rules/ardillas_del_bosque.md",
+    bench={
+        "engines": [BenchRow("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)")],
+        "search": [BenchRow("Ardillas del Bosque 3p", "ardillas_del_bosque(players=3)")],
+        "resample": [BenchRow(f"Ardillas del Bosque {n}p", f"ardillas_del_bosque(players={n})")
+                     for n in range(2, 6)],
+    },
     params=PARAMS,
 ))
 

@@ -38,12 +38,15 @@ nest (stones drawn from the nest are drawn at random: nest stones look alike).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 import pyspiel
 
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
 from src_cy.gold_nugget.engine import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
                                 GoldNuggetEngine, GoldNuggetParams)
@@ -292,6 +295,17 @@ def _table() -> TableSpec:
     return GOLD_NUGGET_TABLE
 
 
+@contextmanager
+def _corrector_off() -> Iterator[None]:
+    """The resampler's MCMC corrector off for the block (a benchmark setting)."""
+    from src_cy.gold_nugget.engine import set_resample_corrector
+    old = set_resample_corrector(0)
+    try:
+        yield
+    finally:
+        set_resample_corrector(*old)
+
+
 SPEC = register_spec(GameSpec(
     name="gold_nugget",
     # mini: small enough to solve exactly (sizes in docs/rules/gold_nugget.md)
@@ -309,6 +323,22 @@ SPEC = register_spec(GameSpec(
     table=_table,
     abstraction=_abstraction,
     rules_doc="docs/rules/gold_nugget.md",
+    bench={
+        "engines": [BenchRow("Gold Nugget 4p", "gold_nugget(players=4)")],
+        # Both searches spend most of their time in the resampler's corrector
+        # (the same C code); the row without it, for both, shows the search's
+        # own speed (docs/benchmarks.md).
+        "search": [BenchRow("Gold Nugget 3p", "gold_nugget(players=3)"),
+                   BenchRow("Gold Nugget 3p, corrector off for both", "gold_nugget(players=3)",
+                            _corrector_off)],
+        "resample": [BenchRow(
+            "Gold Nugget mini (exact stage)",
+            "gold_nugget(abilities=False,animals=raccoon/bear,black_feathers=3,days=1,"
+            "deal_animals=1,hand_size=1,hello_discard=False,leaf_counts=peek:2,leaf_default=0,"
+            "normal_stones=1,players=2,start_stones=1,trap_stones=1,wind_default=0)")]
+                    + [BenchRow(f"Gold Nugget {n}p", f"gold_nugget(players={n})")
+                       for n in range(2, 6)],
+    },
     params=PARAMS,
 ))
 

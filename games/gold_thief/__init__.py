@@ -36,7 +36,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
 from src_cy.gold_thief.engine import GoldThiefEngine, GoldThiefParams
 from src_cy.gold_thief.view import GoldThiefView  # noqa: F401  (re-exported)
 
@@ -232,6 +232,12 @@ SPEC = register_spec(GameSpec(
     table=_table,
     abstraction=_abstraction,
     rules_doc="docs/rules/gold_thief.md",
+    bench={
+        "engines": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})") for n in (2, 4)],
+        "search": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})") for n in (2, 4)],
+        "resample": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})")
+                     for n in range(2, 6)],
+    },
     params=PARAMS,
 ))
 

@@ -65,7 +65,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
 from src_cy.saboteur.engine import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
 # The action layout above as constants (the one definition is
@@ -248,6 +248,12 @@ SPEC = register_spec(GameSpec(
     table=_table,
     abstraction=_abstraction,
     rules_doc="docs/rules/saboteur.md",
+    bench={
+        "engines": [BenchRow("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)")],
+        "search": [BenchRow("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)")],
+        "resample": [BenchRow(f"Saboteur {n}p, 1 round", f"saboteur(players={n},rounds=1)")
+                     for n in range(3, 11)],
+    },
     params=PARAMS,
 ))
 
