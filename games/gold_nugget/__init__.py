@@ -47,21 +47,33 @@ from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
 from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from src_cy.gold_nugget.engine import ACTION_LAYOUT as _IDS
 from src_cy.gold_nugget.engine import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
                                 GoldNuggetEngine, GoldNuggetParams)
 
-MAX_STONES = 24
+MAX_STONES = _IDS["MAX_STONES"]
 # Card plays per turn the automatic move budget (``max_moves=0``) allows for
 # (fewer when the deck holds fewer leaf cards); not a rule: the holder may
 # play any number of basic cards (the budget only stops the offers when the
 # rest of the game would no longer fit).
 PLAY_ALLOWANCE = 8
-# Player action ids (see the table above): Python mirror of
-# ``src_cy/gold_nugget/actions.pxd`` (the one definition;
-# tests/games/gold_nugget/test_gold_nugget_layout.py checks it against ``ACTION_LAYOUT``).
-A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
-A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
+# Player action ids (see the table above), read from their one definition,
+# ``src_cy/gold_nugget/actions.pxd`` (the engine exports it as ``ACTION_LAYOUT``).
+A_PASS = _IDS["A_PASS"]
+A_SLEEP = _IDS["A_SLEEP"]
+A_MEDDLE = _IDS["A_MEDDLE"]
+A_OPT0 = _IDS["A_OPT0"]
+A_OPT1 = _IDS["A_OPT1"]
+A_ABILITY = _IDS["A_ABILITY"]
+A_VICTORY = _IDS["A_VICTORY"]
+A_FEATHER = _IDS["A_FEATHER"]
+A_PLAY = _IDS["A_PLAY"]                # + leaf card
+A_RECYCLE = _IDS["A_RECYCLE"]          # + leaf card
+A_DISCARD = _IDS["A_DISCARD"]          # + leaf card
+A_PLAYER = _IDS["A_PLAYER"]            # + seat
+A_NEST = _IDS["A_NEST"]
+A_STONE = _IDS["A_STONE"]              # + MAX_STONES * owner + slot
 
 
 def stone_action(owner: int, slot: int) -> int:
