@@ -90,7 +90,8 @@ from tqdm import tqdm  # noqa: E402
 from solvers import policy_io  # noqa: E402
 from solvers.cfr import CFRPlusSolver  # noqa: E402
 from solvers.exploitability import measure_of_array  # noqa: E402
-from solvers.measures import HEAD_TO_HEAD, PairedHeadToHead, head_to_head  # noqa: E402
+from solvers.measures import (HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC, MEASURES,  # noqa: E402
+                              PairedHeadToHead, head_to_head)
 from solvers.mccfr import MCCFRSolver  # noqa: E402
 from solvers.mccfr_parallel import ParallelMCCFR  # noqa: E402
 from solvers.policy_tables import (GameEntry, for_preset,  # noqa: E402
@@ -120,7 +121,6 @@ def load_registry() -> dict[str, GameEntry]:
 
 
 MCCFR_MODES = ("response", "self-play", "raw")
-HEAD_TO_HEAD_HEURISTIC = "paired difference vs heuristic"
 
 
 def mccfr_mode(entry: GameEntry, mode: str = "response") -> str:
@@ -334,16 +334,6 @@ def _write_table(path_base: str, entry: GameEntry, rows: list[dict]) -> None:
                 + "\n".join(lines) + "\n")
 
 
-_MEASURE_NAMES = {"exploitability": "exploitability", "nash_conv": "NashConv",
-                  HEAD_TO_HEAD: HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC: HEAD_TO_HEAD_HEURISTIC}
-_MEASURE_LABELS = {
-    "exploitability": "exploitability (utility units)",
-    "nash_conv": "NashConv (utility units)",
-    HEAD_TO_HEAD: "mean return vs uniform random\n(utility units, 95% CI)",
-    HEAD_TO_HEAD_HEURISTIC: "paired return difference vs heuristic\n(utility units, 95% CI)",
-}
-
-
 def _sparse_minor(value: float, _pos: int) -> str:
     """A log axis's minor tick label, only at 2 x and 5 x a power of ten (all
     nine would overlap)."""
@@ -365,7 +355,7 @@ def _plot(path: str, title: str, measure: str, curve: list,
     shipped policy) as a point with its interval at the last iteration."""
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6 + 0.4 * bool(finals)))
     its, secs, vals, half = zip(*curve)
-    log = measure not in (HEAD_TO_HEAD, HEAD_TO_HEAD_HEURISTIC) and min(vals) > 0
+    log = not MEASURES[measure].sampled and min(vals) > 0
     for ax, x, xlabel in ((axes[0], its, "iterations"), (axes[1], secs, "solve time (s)")):
         if log:
             ax.loglog(x, vals, marker=".")
@@ -384,7 +374,7 @@ def _plot(path: str, title: str, measure: str, curve: list,
         ax.xaxis.set_minor_formatter(_SPARSE_MINOR if short(x) else NullFormatter())
         ax.yaxis.set_minor_formatter(_SPARSE_MINOR if log and short(vals) else NullFormatter())
         ax.set_xlabel(xlabel)
-        ax.set_ylabel(_MEASURE_LABELS.get(measure, measure))
+        ax.set_ylabel(MEASURES[measure].axis_label)
         ax.grid(True, which="both", alpha=0.3)
     fig.suptitle(textwrap.fill(title, 95), fontsize=11)
     if reference is not None:
@@ -549,7 +539,7 @@ def run_game(entry: GameEntry, preset: str, solver: str, iterations: int | None,
                                     strings_file=strings and policy.strings is not None)
     if res["curve"]:
         title = (f"{entry.name} ({preset}, {game.num_players()} players): {res['solver']}, "
-                 f"{_MEASURE_NAMES.get(res['measure'], res['measure'])}")
+                 f"{MEASURES[res['measure']].name}")
         reference = None
         if res["measure"] == HEAD_TO_HEAD_HEURISTIC:
             reference = ("heuristic bot in the seat (0 by definition)", 0.0, 0.0)
@@ -661,8 +651,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     paired_lines = []
     for s in summaries:
         val = "n/a" if s["value"] is None else (
-            f"{s['value']:.3f} ± {s['ci95']:.3f}" if s["measure"] in (HEAD_TO_HEAD,
-                                                                       HEAD_TO_HEAD_HEURISTIC)
+            f"{s['value']:.3f} ± {s['ci95']:.3f}" if MEASURES[s["measure"]].sampled
             else f"{s['value']:.2e}")
         print(f"| {s['game']} | {s['solver']} | {s['iterations']} | {s['seconds']:.2f} "
               f"| {s['measure']} | {val} | {s['infosets']} | {s['situations']} |")

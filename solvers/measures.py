@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,32 @@ import pyspiel
 from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
 HEAD_TO_HEAD = "mean return vs random"
+HEAD_TO_HEAD_HEURISTIC = "paired difference vs heuristic"
+
+
+@dataclass(frozen=True)
+class Measure:
+    """How a measure of a policy is named and drawn (``MEASURES``).
+
+    ``sampled``: an estimate with a 95% interval from played games (a
+    strength measure) rather than an exact worst-case value.
+    """
+
+    key: str
+    name: str
+    axis_label: str
+    sampled: bool
+
+
+#: Every measure the library reports, by key (the key is what results store).
+MEASURES: dict[str, Measure] = {m.key: m for m in (
+    Measure("exploitability", "exploitability", "exploitability (utility units)", False),
+    Measure("nash_conv", "NashConv", "NashConv (utility units)", False),
+    Measure(HEAD_TO_HEAD, HEAD_TO_HEAD,
+            "mean return vs uniform random\n(utility units, 95% CI)", True),
+    Measure(HEAD_TO_HEAD_HEURISTIC, HEAD_TO_HEAD_HEURISTIC,
+            "paired return difference vs heuristic\n(utility units, 95% CI)", True),
+)}
 
 
 def head_to_head(game: pyspiel.Game, policy: Any, games: int = 200,
