@@ -12,16 +12,15 @@ import pytest
 from repo import REPO_ROOT
 
 REFERENCE = ("README.md", "docs/ai.md", "docs/solvers_cfr.md",
-             "docs/solvers_ismcts.md", "docs/rl.md")
+             "docs/solvers_ismcts.md", "docs/rl.md", "docs/architecture.md") + tuple(
+    str(p.relative_to(REPO_ROOT)) for p in sorted((REPO_ROOT / "docs" / "rules").glob("*.md")))
 LOGS = ("docs/benchmarks.md", "docs/results.md")
 MAX_CELL = 300
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh",
             "eighth", "ninth", "tenth", "eleventh", "twelfth", r"\d+(?:st|nd|rd|th)")
 HISTORY = re.compile(r"\b(?:issues?|sessions?)[ -]#?\d+\b|\b(?:"
                      + "|".join(ORDINALS) + r") session\b", re.IGNORECASE)
-# Docs whose long cells are not split yet (being edited elsewhere): a strict
-# xfail, so an entry must go as soon as its file passes.
-PENDING_LONG_CELLS = ("docs/architecture.md", "docs/rules/gold_nugget.md")
+
 
 
 def history_mentions(text: str) -> list[str]:
@@ -79,9 +78,7 @@ def _docs() -> list[str]:
     return [str(Path(f).relative_to(REPO_ROOT)) for f in files]
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="cells being split"))
-    if name in PENDING_LONG_CELLS else name for name in _docs()])
+@pytest.mark.parametrize("name", _docs())
 def test_no_table_cell_over_300_characters(name: str) -> None:
     cells = long_cells((REPO_ROOT / name).read_text(encoding="utf-8"))
     assert not cells, f"{name}: cells over {MAX_CELL} characters at (line, length) {cells}"

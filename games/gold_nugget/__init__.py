@@ -125,10 +125,9 @@ PARAMS = ParamTable("gold_nugget", [
     Param("wind_default", -1, "every wind count before the overrides; -1: catalog", -1, 30),
     Param("max_moves", 0, "move budget; 0: automatic", 0, 100000,
           valid="0 or at least the game's need"),
-    Param("opening_window", True, "an instant window before the holder's first play "
-                                  "(issue 26)"),
+    Param("opening_window", True, "an instant window before the holder's first play"),
     Param("place_stones", True, "the acquirer places each acquired stone; false: "
-                                "appended (issue 26)"),
+                                "appended"),
 ])
 
 _GAME_TYPE = engine_game_type("Gold Nugget", PARAMS, zero_sum=False)

@@ -101,8 +101,8 @@ PARAMS = ParamTable("gold_thief", [
     Param("max_turns", 100, "turns before an unfinished game is a draw", 1, 1000),
     Param("first_player", -1, "-1: a chance node picks the first player uniformly",
           -1, MAX_PLAYERS - 1, valid="below `players`"),
-    Param("raid_raids", False, "a raid may itself be raided (assumption 8; the reading "
-                               "before issue 26)"),
+    Param("raid_raids", False, "a raid may itself be raided (assumption 8; the earlier "
+                               "reading)"),
 ])
 
 _GAME_TYPE = engine_game_type("Gold Thief", PARAMS)
