@@ -1,4 +1,5 @@
-"""Saboteur AI measurements (docs/results.md, "Saboteur: ISMCTS with heuristic (role-aware) rollouts" and the Saboteur sections after it).
+"""Saboteur AI measurements (docs/results.md, "Saboteur: ISMCTS with heuristic
+(role-aware) rollouts" and the Saboteur sections after it).
 
 Subcommands (5 players, one round unless ``--players``)::
 
