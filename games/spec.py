@@ -7,7 +7,7 @@ switch on game names.
 
 Solver-side objects (heuristic bots, rollout policies, root-action grouping,
 the policy-table entry, the belief model, MCCFR abstractions, the ``best`` bot's
-options) are referenced by *factories*: plain functions that import the code they
+options, the terminal renderer) are referenced by *factories*: plain functions that import the code they
 need when called, so that ``import games`` loads only the games (engines and
 adapters), never the search code.
 
@@ -94,6 +94,11 @@ class GameSpec:
       abstraction: ``abstraction()`` -> ``solvers.abstractions.GameAbstractions``,
         the game's named information and action abstractions for MCCFR
         (MCCFR, policy files and policy bots find them by name); None: none.
+      renderer: ``renderer()`` -> the game's ``games.interfaces.Renderer``:
+        one seat's screen, event wording, move names and end summary for a
+        person playing in a terminal (``experiments.play``), written from the
+        seat's player view; defined in ``games/<game>/render.py``.  None: the
+        generic ``Renderer`` (the plain observation string).
       rules_doc: path of the rules document, relative to the repository.
       params: the game's parameter table (``games.params.ParamTable``:
         defaults, ranges, docs); None for games OpenSpiel defines (poker).
@@ -112,6 +117,7 @@ class GameSpec:
     best: Callable[[pyspiel.Game], Mapping[str, Any]] | None = None
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     abstraction: Callable[[], Any] | None = None
+    renderer: Callable[[], Any] | None = None
     rules_doc: str = ""
     params: Any = None
 
@@ -127,7 +133,8 @@ class GameSpec:
                 raise ValueError(f"GameSpec {self.name!r}: preset {key!r} is not a "
                                  f"parameter mapping")
         for attr in ("engine", "player_view", "heuristic", "rollout", "slow_rollout",
-                     "root_candidates", "table", "belief", "abstraction", "best"):
+                     "root_candidates", "table", "belief", "abstraction", "best",
+                     "renderer"):
             value = getattr(self, attr)
             if value is not None and not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: {attr} must be callable or None")
