@@ -292,6 +292,12 @@ def _table() -> TableSpec:
     return GOLD_NUGGET_TABLE
 
 
+def _renderer():
+    """The terminal screens (``games.gold_nugget.render.GoldNuggetRenderer``)."""
+    from games.gold_nugget.render import GoldNuggetRenderer
+    return GoldNuggetRenderer()
+
+
 SPEC = register_spec(GameSpec(
     name="gold_nugget",
     # mini: small enough to solve exactly (sizes in docs/rules/gold_nugget.md)
@@ -308,6 +314,7 @@ SPEC = register_spec(GameSpec(
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     abstraction=_abstraction,
+    renderer=_renderer,
     rules_doc="docs/rules/gold_nugget.md",
     params=PARAMS,
 ))

@@ -215,6 +215,12 @@ def _table() -> TableSpec:
     return GOLD_THIEF_TABLE
 
 
+def _renderer():
+    """The terminal screens (``games.gold_thief.render.GoldThiefRenderer``)."""
+    from games.gold_thief.render import GoldThiefRenderer
+    return GoldThiefRenderer()
+
+
 SPEC = register_spec(GameSpec(
     name="gold_thief",
     # mini: small enough to solve exactly (sizes in docs/rules/gold_thief.md)
@@ -231,6 +237,7 @@ SPEC = register_spec(GameSpec(
     best=_best,
     table=_table,
     abstraction=_abstraction,
+    renderer=_renderer,
     rules_doc="docs/rules/gold_thief.md",
     params=PARAMS,
 ))
