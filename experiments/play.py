@@ -6,17 +6,17 @@ Example::
 
 You see only what your seat may see: the game's renderer
 (``GameSpec.renderer``, found by :mod:`experiments.play_render`) writes your
-screen from your seat's player view.  Every event you observe is announced as it happens: opponents'
-moves and chance events appear exactly as your information-state log records
-them, so hidden content (a card an opponent drew, what they discarded) stays
-hidden.  Legal moves are numbered from 1 (moves that differ only in their
-target share a line): type a number or the move's text (a unique prefix is
-enough); a decision with a single legal move is played for you and
-announced.  ``?`` shows the commands and a short rules and card summary
-(``games/<game>/rules_summary.txt``, package data), ``r`` a recap of what
-happened since your last move, ``b`` the board again, ``q`` quits; end of
-input ends the game.  At the end the screen explains the score, showing what
-became public (every hidden goal, role, nest or lair).
+screen from your seat's player view.  Every event you observe is announced
+as it happens: opponents' moves and chance events appear exactly as your
+information-state log records them, so hidden content (a card an opponent
+drew, what they discarded) stays hidden.  Legal moves are numbered from 1
+(moves that differ only in their target share a line): type a number or the
+move's text (a unique prefix is enough); a decision with a single legal move
+is played for you and announced.  ``?`` shows the commands and a short
+rules and card summary (``games/<game>/rules_summary.txt``, package data),
+``r`` a recap of what happened since your last move, ``b`` the board again,
+``q`` quits; end of input ends the game.  At the end the screen explains the
+score, showing what became public (every hidden goal, role, nest or lair).
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from typing import Sequence, TextIO
 import pyspiel
 
 from experiments.botspec import game_string
-from experiments.play_render import end_summary, format_moves, new_events, renderer
+from experiments.play_render import format_moves, new_events, renderer
 from solvers.botspec import parse_lineup
 from solvers.evaluate import BotSpec, spec
 from src_cy.rng import SplitMix64, sample_sorted
@@ -254,7 +254,7 @@ class Session:
         top = max(returns)
         winners = [q for q, r in enumerate(returns) if abs(r - top) < 1e-9]
         self.say(self.renderer.screen(state, self.seat))
-        for line in end_summary(state, self.seat):
+        for line in self.renderer.end_summary(state, self.seat):
             self.say(line)
         names = ", ".join(f"P{q}{' (you)' if q == self.seat else ''}" for q in winners)
         self.say("game over; returns: "
