@@ -22,6 +22,8 @@ from typing import Any, Callable, Mapping
 
 import pyspiel
 
+from games.interfaces import Renderer
+
 Features = Callable[[pyspiel.State, int], Mapping[str, Any]]
 
 
@@ -117,7 +119,7 @@ class GameSpec:
     best: Callable[[pyspiel.Game], Mapping[str, Any]] | None = None
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     abstraction: Callable[[], Any] | None = None
-    renderer: Callable[[], Any] | None = None
+    renderer: Callable[[], Renderer] | None = None
     rules_doc: str = ""
     params: Any = None
 
