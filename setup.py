@@ -3,6 +3,7 @@
 ``src_cy/ismcts.pyx`` becomes ``src_cy.ismcts``; a game's engine modules live in
 its own folder, ``src_cy/<game>/engine.pyx`` -> ``src_cy.<game>.engine``.
 """
+import importlib.util
 import os
 from pathlib import Path
 
@@ -16,32 +17,13 @@ HERE = Path(__file__).parent
 # (a game folder's name builds all of its modules; gold_thief.engine just one).
 ONLY = {m for m in os.environ.get("GOLDSPIEL_ONLY", "").split(",") if m}
 
-# Safe by default: bounds and wraparound checks are on for every module.
-DIRECTIVES = {
-    "language_level": 3,
-    "boundscheck": True,
-    "wraparound": True,
-    "cdivision": True,
-    "initializedcheck": True,
-}
-# Hot kernels run their inner loops unchecked. Every module of a game's folder
-# (``src_cy/<game>/``) is hot, so a new game needs no entry here; of the
-# shared modules, these are. Their Python-facing parsers (load/set_state)
-# therefore also run unchecked and must validate lengths explicitly.
-UNCHECKED = {"boundscheck": False, "wraparound": False, "initializedcheck": False}
-HOT_SHARED = {"cfr_core", "ismcts", "mccfr", "poker", "tree_compile"}
+# Which modules build unchecked: src_cy/build_rules.py (every module of a game
+# folder, and the shared kernels it lists), loaded by path: the build imports
+# no package.
+_spec = importlib.util.spec_from_file_location("build_rules", HERE / "src_cy" / "build_rules.py")
+build_rules = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_rules)
 
-
-def is_hot(module: str) -> bool:
-    """Whether ``src_cy.<module>`` (dotted, without the ``src_cy.`` prefix) builds unchecked."""
-    return "." in module or module in HOT_SHARED
-
-
-def directives_for(module: str) -> dict:
-    """Cython compiler directives for ``src_cy.<module>``."""
-    if is_hot(module):
-        return {**DIRECTIVES, **UNCHECKED}
-    return dict(DIRECTIVES)
 
 def _selected(pyx: Path) -> bool:
     """Whether ``GOLDSPIEL_ONLY`` selects ``pyx`` (by dotted name or game folder)."""
@@ -66,7 +48,7 @@ ext_modules = []
 for ext in extensions:
     ext_modules += cythonize(
         [ext],
-        compiler_directives=directives_for(ext.name.split(".", 1)[1]),
+        compiler_directives=build_rules.directives_for(ext.name.split(".", 1)[1]),
         include_path=[str(HERE)],
     )
 

@@ -24,6 +24,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                        "exact exploitability of bots on small presets"),
     "lower-bound": ("experiments.exploitability_lower_bound",
                     "a lower bound on a bot's exploitability by best-response search"),
+    "best-vs-heuristic": ("experiments.best_vs_heuristic",
+                          "`best` against heuristic seats, with its CPU time per move"),
+    "rl-dqn": ("experiments.rl_dqn", "OpenSpiel's JAX DQN on a game, then against random"),
 }
 
 

@@ -18,7 +18,8 @@ registered before :func:`get_spec` can be called.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from contextlib import AbstractContextManager
+from typing import Any, Callable, Mapping, Sequence
 
 import pyspiel
 
@@ -51,6 +52,21 @@ class TableSpec:
         if not self.name or not callable(self.load) or not callable(self.features):
             raise ValueError(f"invalid table entry for {self.name!r}: needs a name, "
                              f"load and features")
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    """One row of a benchmark (``GameSpec.bench``): a label, the game string,
+    and an optional ``setting()`` returning a context manager to measure in."""
+
+    label: str
+    game: str
+    setting: Callable[[], AbstractContextManager] | None = None
+
+
+def bench_rows(benchmark: str) -> list[BenchRow]:
+    """Every registered game's rows of ``benchmark``, in registration order."""
+    return [row for spec in specs() for row in spec.bench.get(benchmark, ())]
 
 
 @dataclass(frozen=True)
@@ -102,6 +118,12 @@ class GameSpec:
         seat's player view; defined in ``games/<game>/render.py``.  None: the
         generic ``Renderer`` (the plain observation string).
       rules_doc: path of the rules document, relative to the repository.
+      bench: the game's rows in each benchmark of ``experiments/bench/``, by
+        benchmark name (``"engines"``, ``"search"``, ``"resample"``): a
+        sequence of ``BenchRow`` (label, game string, and an optional
+        ``setting()`` context manager the row is measured inside, e.g. a
+        resampler option switched off for both sides).  The benchmarks read
+        only these, so a new game's rows live in its own folder.
       params: the game's parameter table (``games.params.ParamTable``:
         defaults, ranges, docs); None for games OpenSpiel defines (poker).
     """
@@ -122,6 +144,7 @@ class GameSpec:
     renderer: Callable[[], Renderer] | None = None
     rules_doc: str = ""
     params: Any = None
+    bench: Mapping[str, Sequence["BenchRow"]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -143,6 +166,9 @@ class GameSpec:
         if self.params is not None and getattr(self.params, "game", None) != self.name:
             raise ValueError(f"GameSpec {self.name!r}: params is not the parameter table "
                              f"of {self.name!r}")
+        for key, rows in self.bench.items():
+            if not all(isinstance(r, BenchRow) for r in rows):
+                raise ValueError(f"GameSpec {self.name!r}: bench[{key!r}] must hold BenchRows")
         for key, value in self.bots.items():
             if not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: bot {key!r} is not callable")

@@ -35,6 +35,9 @@ MARKERS = {
     "integration": "several components end to end (matches, Ray, play, the wheel)",
     "slow": "left out of the fast tier (pytest --fast)",
 }
+# tests/template/ is a sixth game's folders, run by tests/test_template_game.py
+# in a scratch tree where that game exists; never collected here.
+collect_ignore = ["template"]
 STAT_SEED_ENV = "GOLDSPIEL_STAT_SEED"
 FAST_LIMIT_ENV = "GOLDSPIEL_FAST_LIMIT"
 

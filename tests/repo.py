@@ -16,14 +16,21 @@ WHEEL_TEST = os.environ.get("GOLDSPIEL_WHEEL_TEST") == "1"
 
 
 def research_module(name: str) -> ModuleType:
-    """``experiments/research/<name>.py`` loaded from the checkout: research
-    scripts are not in the wheel, so their tests read them from the
-    repository in place and under ``./run.sh test`` alike."""
-    path = REPO_ROOT / "experiments" / "research" / f"{name}.py"
-    key = f"goldspiel_research_{name}"
-    if key not in sys.modules:
-        spec = importlib.util.spec_from_file_location(key, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[key] = module
-        spec.loader.exec_module(module)
-    return sys.modules[key]
+    """``experiments.research.<name>`` from the checkout: research scripts are
+    not in the wheel, so under ``./run.sh test`` the ``experiments.research``
+    package is attached to the installed ``experiments`` from the repository
+    (its modules keep their real names, so they import each other as usual)."""
+    import experiments
+    if "experiments.research" not in sys.modules:
+        folder = REPO_ROOT / "experiments" / "research"
+        try:
+            importlib.import_module("experiments.research")
+        except ImportError:
+            spec = importlib.util.spec_from_file_location(
+                "experiments.research", folder / "__init__.py",
+                submodule_search_locations=[str(folder)])
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["experiments.research"] = module
+            spec.loader.exec_module(module)
+            experiments.research = module
+    return importlib.import_module(f"experiments.research.{name}")

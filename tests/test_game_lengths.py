@@ -1,13 +1,13 @@
 """``max_game_length`` is a true bound (random games at every preset and
 player count stay within it) and, for Gold Thief, Gold Nugget and Ardillas,
-within 10x of the longest random game (``experiments/game_lengths.py``)."""
+within 10x of the longest random game (``experiments/bench/game_lengths.py``)."""
 from __future__ import annotations
 
 import numpy as np
 import pyspiel
 import pytest
 
-from experiments.game_lengths import configurations, lengths, measure, table
+from experiments.bench.game_lengths import configurations, lengths, measure, table
 from games.spec import find_spec
 from solvers.tree import compile_game
 

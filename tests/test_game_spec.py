@@ -258,3 +258,22 @@ def test_import_games_loads_no_solver():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=str(__import__('pathlib').Path(games.__file__).parent.parent))
     assert out.stdout.strip() == "[]"
+
+
+def test_benchmark_rows_come_from_the_specs():
+    """Every goldspiel game declares its rows of the three benchmarks in its own
+    spec; ``bench_rows`` gathers them and each row's game loads."""
+    goldspiel = [s for s in S.specs() if s.engine is not None and s.params is not None]
+    assert {s.name for s in goldspiel} == {"gold_thief", "saboteur", "ardillas_del_bosque",
+                                           "gold_nugget"}
+    for benchmark in ("engines", "search", "resample"):
+        rows = S.bench_rows(benchmark)
+        for spec in goldspiel:
+            mine = [r for r in rows if r.game.split("(")[0] == spec.name]
+            assert mine, f"{spec.name} has no {benchmark!r} bench row"
+            assert mine == list(spec.bench[benchmark])
+        for row in rows:
+            assert pyspiel.load_game(row.game).get_type().short_name in row.game
+    with pytest.raises(ValueError, match="must hold BenchRows"):
+        S.GameSpec(name="x", presets={"default": {}, "mini": {}},
+                   bench={"search": [("label", "x()")]})

@@ -160,6 +160,31 @@ def test_layer_check_sees_a_game_importing_a_solver() -> None:
                                        "games.interfaces -> games.spec"]
 
 
+def _game_of(module: str) -> str | None:
+    """The game folder a module belongs to (``games.<g>...`` / ``src_cy.<g>...``), or None."""
+    parts = module.split(".")
+    if len(parts) >= 2 and parts[0] in ("games", "src_cy"):
+        top = ROOT / parts[0] / parts[1]
+        if top.is_dir() and (top / "__init__.py").is_file():
+            return parts[1]
+    return None
+
+
+def cross_game_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import from one game's folders into another game's."""
+    return sorted(f"{m} -> {d}" for m, deps in graph.items() for d in deps
+                  if _game_of(m) and _game_of(d) and _game_of(m) != _game_of(d))
+
+
+def test_games_do_not_import_each_other() -> None:
+    """A game's folders (games/<game>/, src_cy/<game>/) use the shared layers
+    only, so a game can be added or removed alone."""
+    graph = import_graph()
+    assert cross_game_imports(graph) == []
+    graph["games.saboteur.ai"] = graph["games.saboteur.ai"] | {"src_cy.gold_thief.engine"}
+    assert cross_game_imports(graph) == ["games.saboteur.ai -> src_cy.gold_thief.engine"]
+
+
 def test_nothing_shipped_imports_research_scripts() -> None:
     """``experiments.research`` is not in the wheel: no other module may need it."""
     graph = import_graph()

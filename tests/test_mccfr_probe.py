@@ -161,7 +161,7 @@ def test_gold_thief_default_entry_probes_and_its_fresh_table_plays_the_heuristic
     """The Gold Thief default entry solves by probing with the confident
     extraction; after two iterations no row has 30 visits, so the confident
     policy plays the heuristic's move at every decision of a game."""
-    from games.features import GOLD_THIEF_TABLE
+    from games.gold_thief.features import GOLD_THIEF_TABLE
     from solvers.bots import make_bot
     from solvers.policy_tables import decisions, for_preset, table_game
     from src_cy.rng import SplitMix64

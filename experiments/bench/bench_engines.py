@@ -12,24 +12,18 @@ from __future__ import annotations
 
 import argparse
 import time
+from contextlib import nullcontext
 from typing import Callable
 
 import pyspiel
 
 import games  # noqa: F401
+from games.spec import bench_rows
 from games.testing import random_action
 from experiments.bench._benchutil import machine_line, replace_section
 from src_cy.engine import apply_loop, clone_loop, copy_loop, legal_loop, random_playouts
 from src_cy.rng import SplitMix64
 
-# name, game string, engine-direct supported
-CONFIGS = [
-    ("Gold Thief 2p", "gold_thief(players=2)"),
-    ("Gold Thief 4p", "gold_thief(players=4)"),
-    ("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)"),
-    ("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)"),
-    ("Gold Nugget 4p", "gold_nugget(players=4)"),
-]
 
 
 def rate(fn: Callable[[int], object], seconds: float, start: int = 1) -> float:
@@ -111,11 +105,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
     parser.add_argument("--write", action="store_true", help="update docs/benchmarks.md")
     args = parser.parse_args(argv)
-    registered = set(pyspiel.registered_names())
     rows = []
-    for name, game_string in CONFIGS:
-        if game_string.split("(")[0] in registered:
-            rows.append(bench(name, game_string, args.seconds))
+    for row in bench_rows("engines"):
+        with row.setting() if row.setting else nullcontext():
+            rows.append(bench(row.label, row.game, args.seconds))
     rows.append(bench("OpenSpiel C++ leduc_poker (reference)", "leduc_poker", args.seconds))
     text = (f"{machine_line()}\n\nCommand: `python -m experiments.bench.bench_engines "
             f"--seconds {args.seconds}`\n\n{table(rows)}\n")

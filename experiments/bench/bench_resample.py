@@ -24,6 +24,7 @@ the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from typing import Callable
 
 import pyspiel
@@ -31,36 +32,10 @@ from tqdm import tqdm
 
 import games  # noqa: F401
 from experiments.bench._benchutil import bench_parser, publish
+from games.spec import bench_rows
 from games.testing import random_states
 from src_cy.rng import SplitMix64
 
-# label, game string
-CONFIGS = [
-    ("Gold Thief 2p", "gold_thief(players=2)"),
-    ("Gold Thief 3p", "gold_thief(players=3)"),
-    ("Gold Thief 4p", "gold_thief(players=4)"),
-    ("Gold Thief 5p", "gold_thief(players=5)"),
-    ("Saboteur 3p, 1 round", "saboteur(players=3,rounds=1)"),
-    ("Saboteur 4p, 1 round", "saboteur(players=4,rounds=1)"),
-    ("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)"),
-    ("Saboteur 6p, 1 round", "saboteur(players=6,rounds=1)"),
-    ("Saboteur 7p, 1 round", "saboteur(players=7,rounds=1)"),
-    ("Saboteur 8p, 1 round", "saboteur(players=8,rounds=1)"),
-    ("Saboteur 9p, 1 round", "saboteur(players=9,rounds=1)"),
-    ("Saboteur 10p, 1 round", "saboteur(players=10,rounds=1)"),
-    ("Ardillas del Bosque 2p", "ardillas_del_bosque(players=2)"),
-    ("Ardillas del Bosque 3p", "ardillas_del_bosque(players=3)"),
-    ("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)"),
-    ("Ardillas del Bosque 5p", "ardillas_del_bosque(players=5)"),
-    ("Gold Nugget mini (exact stage)",
-     "gold_nugget(abilities=False,animals=raccoon/bear,black_feathers=3,days=1,deal_animals=1,"
-     "hand_size=1,hello_discard=False,leaf_counts=peek:2,leaf_default=0,normal_stones=1,"
-     "players=2,start_stones=1,trap_stones=1,wind_default=0)"),
-    ("Gold Nugget 2p", "gold_nugget(players=2)"),
-    ("Gold Nugget 3p", "gold_nugget(players=3)"),
-    ("Gold Nugget 4p", "gold_nugget(players=4)"),
-    ("Gold Nugget 5p", "gold_nugget(players=5)"),
-]
 
 
 def positions(game: pyspiel.Game, count: int, seed: int) -> list[pyspiel.State]:
@@ -142,8 +117,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.positions < 1:
         parser.error("--seconds must be > 0 and --positions >= 1")
-    configs = [(label, gs) for label, gs in CONFIGS
-               if args.only.lower() in label.lower() or args.only in gs]
+    configs = [row for row in bench_rows("resample")
+               if args.only.lower() in row.label.lower() or args.only in row.game]
     if not configs:
         parser.error(f"--only {args.only!r} matches no game")
     command = (f"python -m experiments.bench.bench_resample --seconds {args.seconds} "
@@ -157,8 +132,10 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError as err:
             parser.error(str(err))
         command += f" --gold-thief-k {args.gold_thief_k}"
-    rows = [bench(label, gs, args.positions, args.seconds, args.seed)
-            for label, gs in tqdm(configs, desc="games", unit="game")]
+    rows = []
+    for row in tqdm(configs, desc="games", unit="game"):
+        with row.setting() if row.setting else nullcontext():
+            rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed))
     publish(command, table(rows), "resample", args.write)
 
 

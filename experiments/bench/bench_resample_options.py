@@ -35,7 +35,7 @@ from tqdm import tqdm
 
 import games  # noqa: F401
 import games.gold_nugget as gn
-from experiments.gold_nugget_resample_stress import CONFIGS, states_along_games
+from experiments.bench.gold_nugget_resample_stress import CONFIGS, states_along_games
 from games import testing
 from src_cy.gold_nugget import engine as gnc
 from src_cy.rng import derive_seed

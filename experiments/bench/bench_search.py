@@ -16,6 +16,7 @@ text (and skips that check); ``--write`` needs every row.
 from __future__ import annotations
 
 import argparse
+from contextlib import nullcontext
 import subprocess
 import sys
 import time
@@ -109,14 +110,6 @@ def cpp_on_python_game() -> str:
     return f"failed (exit code {p.returncode}): {last[:160]}"
 
 
-# Mid-game positions (POSITION_DECISIONS seeded random decisions in) of every game.
-POSITIONS = [
-    ("gold_thief 2p", "gold_thief(players=2)"),
-    ("gold_thief 4p", "gold_thief(players=4)"),
-    ("saboteur 5p, 1 round", "saboteur(players=5,rounds=1)"),
-    ("ardillas_del_bosque 3p", "ardillas_del_bosque(players=3)"),
-    ("gold_nugget 3p", "gold_nugget(players=3)"),
-]
 
 
 def leduc_rows(measure) -> list[tuple]:
@@ -158,28 +151,20 @@ def main(argv: list[str] | None = None) -> int:
         return args.only.lower() in name.lower() or args.only in game_string
 
     import games  # noqa: F401
+    from games.spec import bench_rows
     rows = []
-    for name, game_string in POSITIONS:
-        if not wanted(name, game_string):
+    # Mid-game positions (mid_game: seeded random decisions in) of every game's
+    # "search" rows (GameSpec.bench).
+    for row in bench_rows("search"):
+        if not wanted(row.label, row.game):
             continue
-        game = pyspiel.load_game(game_string)
+        game = pyspiel.load_game(row.game)
         state = mid_game(game)
         p = state.current_player()
-        a = measure(ours(state.engine, p))
-        b = measure(openspiel_python(game, state))
-        rows.append((name, a, "OpenSpiel Python ISMCTSBot", b))
-        if game_string.startswith("gold_nugget"):
-            # Both searches spend most of their time in the resampler's
-            # corrector (the same C code); the row without it, for both,
-            # shows the search's own speed (docs/benchmarks.md).
-            from src_cy.gold_nugget.engine import set_resample_corrector
-            old = set_resample_corrector(0)
-            try:
-                a = measure(ours(state.engine, p))
-                b = measure(openspiel_python(game, state))
-            finally:
-                set_resample_corrector(*old)
-            rows.append((f"{name}, corrector off for both", a, "OpenSpiel Python ISMCTSBot", b))
+        with row.setting() if row.setting else nullcontext():
+            a = measure(ours(state.engine, p))
+            b = measure(openspiel_python(game, state))
+        rows.append((row.label, a, "OpenSpiel Python ISMCTSBot", b))
     if wanted("leduc_poker", "leduc_poker"):
         rows.extend(leduc_rows(measure))
     if not rows:

@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 
 import games  # noqa: F401
-from experiments.saboteur_ai import diggers_won
+from experiments.research.saboteur_ai import diggers_won
 from games.saboteur import saboteur_rollout
 from src_cy.rng import SplitMix64, sample_sorted
 from src_cy.saboteur.rollout import py_leaf_features, py_leaf_values

@@ -44,33 +44,33 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from src_cy.ardillas_del_bosque.engine import ACTION_LAYOUT as _IDS
 from src_cy.ardillas_del_bosque.engine import (ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView,
                                         Token)
 
 __all__ = ["ArdillasGame", "ArdillasView", "Token", "MINI_PARAMS", "NUM_ACTIONS", "KINGS",
            "max_game_length", "parse_boards"]
 
-# The action layout: Python mirror of ``src_cy/ardillas_del_bosque/actions.pxd``
-# (the one definition; tests/games/ardillas_del_bosque/test_ardillas_del_bosque.py checks this block
-# against the engine's ``ACTION_LAYOUT``; the heuristic, which this module
-# imports on call, reads ``ACTION_LAYOUT`` itself).
-MAX_BOARDS = 5
-MAX_HIDING_PLACES = 10
-NUM_KINDS = 7          # chance outcomes 0..6 are token kinds
-SQUIRREL = 5           # kinds 0-4 are nuts
-POO = 6
-A_PILE = 0             # + hiding place
-A_TAKE = 10
-A_KEEP = 11            # + kind
-A_NPLACE = 18          # + 10 * kind + hiding place
-A_INDEX = 88           # + index
-A_PAIR = 123           # + 10 * a + b
-A_NEST = 223           # + 12 * seat + c
-A_BEETLE = 283         # + 5 * from + to
-A_SNAKE_UP = 308       # + kind
-A_SNAKE_DOWN = 313     # + own face-down token index
-NUM_ACTIONS = 318
+# The action layout, read from its one definition,
+# ``src_cy/ardillas_del_bosque/actions.pxd`` (the engine exports it as
+# ``ACTION_LAYOUT``).
+MAX_BOARDS = _IDS["MAX_BOARDS"]
+MAX_HIDING_PLACES = _IDS["MAX_HIDING_PLACES"]
+NUM_KINDS = _IDS["NUM_KINDS"]  # chance outcomes 0..6 are token kinds
+SQUIRREL = _IDS["SQUIRREL"]  # kinds 0-4 are nuts
+POO = _IDS["POO"]
+A_PILE = _IDS["A_PILE"]  # + hiding place
+A_TAKE = _IDS["A_TAKE"]
+A_KEEP = _IDS["A_KEEP"]  # + kind
+A_NPLACE = _IDS["A_NPLACE"]  # + 10 * kind + hiding place
+A_INDEX = _IDS["A_INDEX"]  # + index
+A_PAIR = _IDS["A_PAIR"]  # + 10 * a + b
+A_NEST = _IDS["A_NEST"]  # + 12 * seat + c
+A_BEETLE = _IDS["A_BEETLE"]  # + 5 * from + to
+A_SNAKE_UP = _IDS["A_SNAKE_UP"]  # + kind
+A_SNAKE_DOWN = _IDS["A_SNAKE_DOWN"]  # + own face-down token index
+NUM_ACTIONS = _IDS["NUM_ACTIONS"]
 MAX_CHANCE_OUTCOMES = 7
 KINGS = ("none",) + tuple(ANIMAL_NAMES)
 
@@ -205,8 +205,8 @@ def _best(game: pyspiel.Game) -> dict:
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import ARDILLAS_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.ardillas_del_bosque.features import ARDILLAS_TABLE
     return ARDILLAS_TABLE
 
 
@@ -233,6 +233,12 @@ SPEC = register_spec(GameSpec(
     abstraction=_abstraction,
     renderer=_renderer,
     rules_doc="docs/rules/ardillas_del_bosque.md",
+    bench={
+        "engines": [BenchRow("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)")],
+        "search": [BenchRow("Ardillas del Bosque 3p", "ardillas_del_bosque(players=3)")],
+        "resample": [BenchRow(f"Ardillas del Bosque {n}p", f"ardillas_del_bosque(players={n})")
+                     for n in range(2, 6)],
+    },
     params=PARAMS,
 ))
 

@@ -11,7 +11,7 @@ hands these to the solvers by name (:data:`ABSTRACTIONS`):
   the animals' piles: a pile by what the player knows of its top);
 - ``ardillas_draws`` (:class:`ArdillasDraws`): the same actions at the
   winter draw only (everywhere else the heuristic's move): the one the
-  policy tables solve (``games.features``);
+  policy tables solve (``games/ardillas_del_bosque/features.py``);
 - ``ardillas_compact``: the information bucket used with them.
 
 Both read only the deciding player's view (``engine.player_view``).

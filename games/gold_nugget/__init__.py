@@ -38,27 +38,42 @@ nest (stones drawn from the nest are drawn at random: nest stones look alike).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 import pyspiel
 
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from src_cy.gold_nugget.engine import ACTION_LAYOUT as _IDS
 from src_cy.gold_nugget.engine import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
                                 GoldNuggetEngine, GoldNuggetParams)
 
-MAX_STONES = 24
+MAX_STONES = _IDS["MAX_STONES"]
 # Card plays per turn the automatic move budget (``max_moves=0``) allows for
 # (fewer when the deck holds fewer leaf cards); not a rule: the holder may
 # play any number of basic cards (the budget only stops the offers when the
 # rest of the game would no longer fit).
 PLAY_ALLOWANCE = 8
-# Player action ids (see the table above): Python mirror of
-# ``src_cy/gold_nugget/actions.pxd`` (the one definition;
-# tests/games/gold_nugget/test_gold_nugget_layout.py checks it against ``ACTION_LAYOUT``).
-A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER = range(8)
-A_PLAY, A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE = 8, 24, 40, 56, 61, 62
+# Player action ids (see the table above), read from their one definition,
+# ``src_cy/gold_nugget/actions.pxd`` (the engine exports it as ``ACTION_LAYOUT``).
+A_PASS = _IDS["A_PASS"]
+A_SLEEP = _IDS["A_SLEEP"]
+A_MEDDLE = _IDS["A_MEDDLE"]
+A_OPT0 = _IDS["A_OPT0"]
+A_OPT1 = _IDS["A_OPT1"]
+A_ABILITY = _IDS["A_ABILITY"]
+A_VICTORY = _IDS["A_VICTORY"]
+A_FEATHER = _IDS["A_FEATHER"]
+A_PLAY = _IDS["A_PLAY"]                # + leaf card
+A_RECYCLE = _IDS["A_RECYCLE"]          # + leaf card
+A_DISCARD = _IDS["A_DISCARD"]          # + leaf card
+A_PLAYER = _IDS["A_PLAYER"]            # + seat
+A_NEST = _IDS["A_NEST"]
+A_STONE = _IDS["A_STONE"]              # + MAX_STONES * owner + slot
 
 
 def stone_action(owner: int, slot: int) -> int:
@@ -287,8 +302,8 @@ def _abstraction():
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import GOLD_NUGGET_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.gold_nugget.features import GOLD_NUGGET_TABLE
     return GOLD_NUGGET_TABLE
 
 
@@ -296,6 +311,17 @@ def _renderer():
     """The terminal screens (``games.gold_nugget.render.GoldNuggetRenderer``)."""
     from games.gold_nugget.render import GoldNuggetRenderer
     return GoldNuggetRenderer()
+
+
+@contextmanager
+def _corrector_off() -> Iterator[None]:
+    """The resampler's MCMC corrector off for the block (a benchmark setting)."""
+    from src_cy.gold_nugget.engine import set_resample_corrector
+    old = set_resample_corrector(0)
+    try:
+        yield
+    finally:
+        set_resample_corrector(*old)
 
 
 SPEC = register_spec(GameSpec(
@@ -316,6 +342,22 @@ SPEC = register_spec(GameSpec(
     abstraction=_abstraction,
     renderer=_renderer,
     rules_doc="docs/rules/gold_nugget.md",
+    bench={
+        "engines": [BenchRow("Gold Nugget 4p", "gold_nugget(players=4)")],
+        # Both searches spend most of their time in the resampler's corrector
+        # (the same C code); the row without it, for both, shows the search's
+        # own speed (docs/benchmarks.md).
+        "search": [BenchRow("Gold Nugget 3p", "gold_nugget(players=3)"),
+                   BenchRow("Gold Nugget 3p, corrector off for both", "gold_nugget(players=3)",
+                            _corrector_off)],
+        "resample": [BenchRow(
+            "Gold Nugget mini (exact stage)",
+            "gold_nugget(abilities=False,animals=raccoon/bear,black_feathers=3,days=1,"
+            "deal_animals=1,hand_size=1,hello_discard=False,leaf_counts=peek:2,leaf_default=0,"
+            "normal_stones=1,players=2,start_stones=1,trap_stones=1,wind_default=0)")]
+                    + [BenchRow(f"Gold Nugget {n}p", f"gold_nugget(players={n})")
+                       for n in range(2, 6)],
+    },
     params=PARAMS,
 ))
 

@@ -36,36 +36,41 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from src_cy.gold_thief.engine import ACTION_LAYOUT as _IDS
 from src_cy.gold_thief.engine import GoldThiefEngine, GoldThiefParams
 from src_cy.gold_thief.view import GoldThiefView  # noqa: F401  (re-exported)
 
-# The action layout: Python mirror of ``src_cy/gold_thief/actions.pxd`` (the
-# one definition; tests/games/gold_thief/test_gold_thief.py checks this block against the
-# engine's ``ACTION_LAYOUT``).  Other Python modules import the ids from here.
-MAX_PLAYERS = 5
-NUM_CARD_TYPES = 5
-MAX_GOALS = 24
-THIEF, GUARD, WITCH, FAERIE, NINJA = range(5)     # card types
-A_END_TURN = 0
-A_PASS = 1
-A_THIEF = 2            # + victim seat
-A_GUARD = 7            # + recipient seat
-A_WITCH = 12           # + victim seat
-A_FAERIE = 17          # + goal id
-A_NINJA = 41
-A_GUARD_CANCEL = 42
-A_THIEF_RAID = 43
-A_WITCH_EXTRA = 44
-A_FAERIE_CANCEL = 45
-A_NINJA_SCORE = 46     # + goal id
-A_BIG_FLIP = 70        # + goal id
-A_GIVE = 94            # + card type
-NUM_ACTIONS = 99
-C_CARD = 0             # chance: + card type
-C_GOAL = 5             # chance: + goal id
-C_FIRST = 29           # chance: + seat
-NUM_CHANCE_OUTCOMES = 34
+# The action layout, read from its one definition, ``src_cy/gold_thief/actions.pxd``
+# (the engine exports it as ``ACTION_LAYOUT``).  Other Python modules import
+# the ids from here.
+MAX_PLAYERS = _IDS["MAX_PLAYERS"]
+NUM_CARD_TYPES = _IDS["NUM_CARD_TYPES"]
+MAX_GOALS = _IDS["MAX_GOALS"]
+THIEF = _IDS["THIEF"]                  # card types
+GUARD = _IDS["GUARD"]
+WITCH = _IDS["WITCH"]
+FAERIE = _IDS["FAERIE"]
+NINJA = _IDS["NINJA"]
+A_END_TURN = _IDS["A_END_TURN"]
+A_PASS = _IDS["A_PASS"]
+A_THIEF = _IDS["A_THIEF"]  # + victim seat
+A_GUARD = _IDS["A_GUARD"]  # + recipient seat
+A_WITCH = _IDS["A_WITCH"]  # + victim seat
+A_FAERIE = _IDS["A_FAERIE"]  # + goal id
+A_NINJA = _IDS["A_NINJA"]
+A_GUARD_CANCEL = _IDS["A_GUARD_CANCEL"]
+A_THIEF_RAID = _IDS["A_THIEF_RAID"]
+A_WITCH_EXTRA = _IDS["A_WITCH_EXTRA"]
+A_FAERIE_CANCEL = _IDS["A_FAERIE_CANCEL"]
+A_NINJA_SCORE = _IDS["A_NINJA_SCORE"]  # + goal id
+A_BIG_FLIP = _IDS["A_BIG_FLIP"]  # + goal id
+A_GIVE = _IDS["A_GIVE"]  # + card type
+NUM_ACTIONS = _IDS["NUM_ACTIONS"]
+C_CARD = _IDS["C_CARD"]  # chance: + card type
+C_GOAL = _IDS["C_GOAL"]  # chance: + goal id
+C_FIRST = _IDS["C_FIRST"]  # chance: + seat
+NUM_CHANCE_OUTCOMES = _IDS["NUM_CHANCE_OUTCOMES"]
 MAX_CARDS = 64
 CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
 
@@ -210,8 +215,8 @@ def _abstraction():
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import GOLD_THIEF_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.gold_thief.features import GOLD_THIEF_TABLE
     return GOLD_THIEF_TABLE
 
 
@@ -239,6 +244,12 @@ SPEC = register_spec(GameSpec(
     abstraction=_abstraction,
     renderer=_renderer,
     rules_doc="docs/rules/gold_thief.md",
+    bench={
+        "engines": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})") for n in (2, 4)],
+        "search": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})") for n in (2, 4)],
+        "resample": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})")
+                     for n in range(2, 6)],
+    },
     params=PARAMS,
 ))
 

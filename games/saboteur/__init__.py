@@ -65,24 +65,24 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParamTable
-from games.spec import GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from src_cy.saboteur.engine import ACTION_LAYOUT as _IDS
 from src_cy.saboteur.engine import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
-# The action layout above as constants (the one definition is
-# ``src_cy/saboteur/actions.pxd``; tests check this mirror against
-# ``src_cy.saboteur.engine.ACTION_LAYOUT``).  Ids: ``(2 k + o) * F + j``,
+# The action layout above as constants, read from their one definition,
+# ``src_cy/saboteur/actions.pxd`` (the engine exports it as ``ACTION_LAYOUT``).  Ids: ``(2 k + o) * F + j``,
 # ``A_ROCK_BLOCK * F + i``, tail ``A_ROCK_BLOCK * F + T + A_BREAK + A_STRIDE * t + q``,
 # ``... + A_REPAIR + A_STRIDE * (3 r + t) + q``, ``... + A_MAP + g``,
 # ``... + A_PASS + k``, ``... + A_KEEP + v``, ``... + A_HAND_ON + v``.
-A_ROCK_BLOCK = 32
-A_STRIDE = 10
-A_BREAK = 0
-A_REPAIR = 30
-A_MAP = 210
-A_PASS = 213
-A_KEEP = 240
-A_HAND_ON = 243
-A_TAIL_SIZE = 246
+A_ROCK_BLOCK = _IDS["A_ROCK_BLOCK"]
+A_STRIDE = _IDS["A_STRIDE"]
+A_BREAK = _IDS["A_BREAK"]
+A_REPAIR = _IDS["A_REPAIR"]
+A_MAP = _IDS["A_MAP"]
+A_PASS = _IDS["A_PASS"]
+A_KEEP = _IDS["A_KEEP"]
+A_HAND_ON = _IDS["A_HAND_ON"]
+A_TAIL_SIZE = _IDS["A_TAIL_SIZE"]
 
 # The choices of ``utility`` (UTILITIES: "gold", "win") and ``gold_handout``
 # (GOLD_HANDOUTS: "pick", each gold-digger in turn picks a card from those
@@ -225,8 +225,8 @@ def _best(game: pyspiel.Game) -> dict:
 
 
 def _table() -> TableSpec:
-    """The policy-table entry (``games.features``)."""
-    from games.features import SABOTEUR_TABLE
+    """The policy-table entry (``features.py`` in this folder)."""
+    from games.saboteur.features import SABOTEUR_TABLE
     return SABOTEUR_TABLE
 
 
@@ -255,6 +255,12 @@ SPEC = register_spec(GameSpec(
     abstraction=_abstraction,
     renderer=_renderer,
     rules_doc="docs/rules/saboteur.md",
+    bench={
+        "engines": [BenchRow("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)")],
+        "search": [BenchRow("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)")],
+        "resample": [BenchRow(f"Saboteur {n}p, 1 round", f"saboteur(players={n},rounds=1)")
+                     for n in range(3, 11)],
+    },
     params=PARAMS,
 ))
 

@@ -243,7 +243,7 @@ def test_resample_distribution_of_indistinguishable_night_keeps(stat_seed):
 
 def test_heuristic_and_features_read_only_the_players_view():
     """Histories p1 cannot tell apart give p1 the same features and moves."""
-    from games.features import ardillas_features
+    from games.ardillas_del_bosque.features import ardillas_features
     from games.ardillas_del_bosque.ai import ArdillasHeuristicBot
     a, b = _two_day_histories()
     for state in (a, b):

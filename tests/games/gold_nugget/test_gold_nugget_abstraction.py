@@ -7,7 +7,7 @@ import pytest
 
 import games
 from games.gold_nugget import ai as ai
-from games.features import GOLD_NUGGET_ABSTRACT_DOC, GOLD_NUGGET_TABLE, gold_nugget_abstract_features
+from games.gold_nugget.features import GOLD_NUGGET_ABSTRACT_DOC, GOLD_NUGGET_TABLE, gold_nugget_abstract_features
 from games.gold_nugget.abstraction import (ABSTRACTIONS, LEARNED, GoldNuggetActions,
                                            gold_nugget_compact)
 from solvers import abstractions

@@ -109,7 +109,7 @@ def test_hard_positions_find_a_world() -> None:
     ones were where the old capped search returned the true history): every
     resample ends in a world from the player's information, with
     conflict-directed backjumping and without it."""
-    from experiments.gold_nugget_resample_stress import CONFIGS, states_along_games
+    from experiments.bench.gold_nugget_resample_stress import CONFIGS, states_along_games
     cases = {"p5": [(110, 0, 110000331), (10, 4, 10000059)],
              "p4-advanced": [(8, 2, 8000039), (47, 0, 47000142)]}
     before = resample_stats()

@@ -7,7 +7,7 @@ import pyspiel
 import pytest
 
 import games
-from games.features import GOLD_THIEF_TABLE, gold_thief_abstract_features
+from games.gold_thief.features import GOLD_THIEF_TABLE, gold_thief_abstract_features
 from games.gold_thief.abstraction import GoldThiefActions, gold_thief_compact
 from solvers import abstractions
 from solvers.abstractions import get_action_abstraction

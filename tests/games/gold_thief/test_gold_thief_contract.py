@@ -264,7 +264,7 @@ def test_player_view_fields_are_what_the_player_knows():
 
 
 def test_heuristic_bot_and_features_read_only_the_player_view():
-    from games.features import gold_thief_features
+    from games.gold_thief.features import gold_thief_features
     from games.gold_thief.ai import GoldThiefHeuristicBot
     a = _hist_known_guard(True)
     b = _hist_known_guard(False)

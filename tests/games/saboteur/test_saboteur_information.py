@@ -363,7 +363,7 @@ def test_event_log_bound_fits_the_largest_game():
 
 def test_heuristic_bot_and_features_read_only_the_players_view():
     """Twins p0 cannot tell apart get the same heuristic move and features."""
-    from games.features import saboteur_features
+    from games.saboteur.features import saboteur_features
     from games.saboteur.ai import SaboteurHeuristicBot
     twins = _twins()
     for state in twins:

@@ -153,7 +153,9 @@ def test_best_anchor_is_the_belief_bot():
 
 
 def test_paired_experiment_pairs_identical_deals():
-    from experiments.saboteur_paired import paired, parse_opts
+    from repo import research_module
+    paired, parse_opts = (getattr(research_module("saboteur_paired"), n)
+                          for n in ("paired", "parse_opts"))
     r = paired("heuristic", 3, 3, 1, {})
     for label in ("digger", "saboteur"):
         x = r[label]
@@ -166,7 +168,8 @@ def test_paired_experiment_pairs_identical_deals():
 
 
 def test_paired_experiment_against_a_reference_bot():
-    from experiments.saboteur_paired import paired
+    from repo import research_module
+    paired = research_module("saboteur_paired").paired
     same = paired("belief_heuristic", 3, 2, 1, {"strike": 5}, reference="belief_heuristic",
                   ref_options={"strike": 5})
     other = paired("belief_heuristic", 3, 2, 1, {"strike": 5})

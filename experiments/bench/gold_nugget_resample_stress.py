@@ -3,7 +3,7 @@
 seeds each; per-world time, walks and backtracks per call, and which stage
 produced each world (``src_cy.gold_nugget.engine.resample_stats()``).
 
-    python -m experiments.gold_nugget_resample_stress --games 20 --every 25 --seeds 2
+    python -m experiments.bench.gold_nugget_resample_stress --games 20 --every 25 --seeds 2
 """
 from __future__ import annotations
 

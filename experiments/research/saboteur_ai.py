@@ -2,10 +2,10 @@
 
 Subcommands (5 players, one round unless ``--players``)::
 
-    python -m experiments.saboteur_ai selfplay --bot best --rounds 20
-    python -m experiments.saboteur_ai budget --sims 100,400,1500 --rounds 10 --plot budget.png
-    python -m experiments.saboteur_ai vs --rounds 100
-    python -m experiments.saboteur_ai plot --points 100:10/20,400:12/20 --heuristic 48/100 --plot p.png
+    python -m experiments.research.saboteur_ai selfplay --bot best --rounds 20
+    python -m experiments.research.saboteur_ai budget --sims 100,400,1500 --rounds 10 --plot budget.png
+    python -m experiments.research.saboteur_ai vs --rounds 100
+    python -m experiments.research.saboteur_ai plot --points 100:10/20,400:12/20 --heuristic 48/100 --plot p.png
 
 ``selfplay``: one bot in every seat; digger success rate (Wilson 95%
 interval), CPU time per move (process time, so other jobs on the machine

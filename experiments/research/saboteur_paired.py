@@ -2,7 +2,7 @@
 
 ::
 
-    python -m experiments.saboteur_paired --bot belief_heuristic \
+    python -m experiments.research.saboteur_paired --bot belief_heuristic \
         --opt repair_first=true --players 5 --deals 100 --seed 1
 
 For every deal ``i`` (round seed ``seed * 1_000_003 + i``) the script plays
@@ -22,7 +22,7 @@ round, so the paired difference is candidate - reference.  Two bots that
 mostly agree give mostly zero differences, a far tighter interval than two
 separate runs against the heuristic::
 
-    python -m experiments.saboteur_paired --bot best --opt rollout_cutoff=10 \
+    python -m experiments.research.saboteur_paired --bot best --opt rollout_cutoff=10 \
         --reference best --players 5 --deals 300 --seed 3
 """
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Callable
 import pyspiel
 
 import games  # noqa: F401
-from experiments.saboteur_ai import diggers_won, play_round, roles_of, wilson
+from experiments.research.saboteur_ai import diggers_won, play_round, roles_of, wilson
 from solvers.bots import make_bot
 
 

@@ -7,7 +7,7 @@ the number of actions of the whole history, chance included, as OpenSpiel's
 random simulation counts it. Prints a Markdown table (the one in
 ``docs/benchmarks.md`` "Game lengths").
 
-    ./run.sh py -m experiments.game_lengths --games 10000 --seed 0
+    ./run.sh py -m experiments.bench.game_lengths --games 10000 --seed 0
 """
 from __future__ import annotations
 

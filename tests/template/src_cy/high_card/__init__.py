@@ -1,0 +1,1 @@
+"""The High Card engine modules (Cython): the template game's engine."""
