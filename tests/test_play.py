@@ -288,7 +288,7 @@ def test_move_names_are_a_function_of_the_seats_information(name):
 def test_every_goldspiel_game_has_a_renderer():
     """Each goldspiel game's spec names its own renderer; the play screens
     find it through the spec."""
-    assert len(GAMES) == 4
+    assert len(GAMES) >= 4
     for name in GAMES:
         sp = next(sp for sp in specs() if sp.name == name)
         assert sp.renderer is not None, f"{name} has no renderer"
