@@ -322,3 +322,20 @@ def test_a_game_without_a_renderer_shows_its_observation_string():
     state.apply_action(0)
     state.apply_action(0)
     assert state.is_terminal() and end_summary(state, 0) == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_screens_are_written_from_the_view_not_the_observation_string(name, monkeypatch):
+    """A whole session (screens, move names, the end) runs with the states'
+    observation strings unavailable: every goldspiel screen is written from
+    the seat's player view."""
+    from games._adapter import EngineState
+
+    def refused(self, *args):
+        raise AssertionError("a renderer read the observation string")
+    monkeypatch.setattr(EngineState, "observation_string", refused)
+    s = session(name, "1\n" * 20000, seat=0, seed=3)
+    assert s.run() is True
+    assert "Your moves" in s.out.getvalue()
+    with pytest.raises(AssertionError, match="observation string"):
+        s.state.observation_string(0)
