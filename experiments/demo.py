@@ -1,6 +1,10 @@
 """A short seeded Gold Thief game between random bots, printed move by move.
 
 ``python -m experiments.demo --players 3 --seed 7``
+
+Moves are named and the end explained by the game's terminal renderer
+(``GameSpec.renderer``, through :mod:`experiments.play_render`), as a
+spectator sees them: no seat is "you".
 """
 from __future__ import annotations
 
@@ -9,7 +13,11 @@ import argparse
 import pyspiel
 
 import games  # noqa: F401  (registers the games)
+from experiments.play_render import end_summary, move_labels
 from src_cy.rng import SplitMix64, sample_sorted
+
+# The seat of a spectator: nobody's, so every player is named P<n>.
+SPECTATOR = -1
 
 
 def play(players: int, seed: int, max_lines: int) -> pyspiel.State:
@@ -25,11 +33,13 @@ def play(players: int, seed: int, max_lines: int) -> pyspiel.State:
         player = state.current_player()
         action = rng.choice(state.legal_actions())
         if lines < max_lines:
-            print(f"P{player}: {state.action_to_string(player, action)}")
+            print(f"P{player}: {move_labels(state, player, [action])[0]}")
             lines += 1
         state.apply_action(action)
     print()
     print(state)
+    for line in end_summary(state, SPECTATOR):
+        print(line)
     print("Returns:", state.returns())
     return state
 

@@ -4,19 +4,19 @@ Example::
 
     python -m experiments.play --game gold_thief --players 3 --seat 0
 
-You see only what your seat may see (rendered by
-:mod:`experiments.play_render` from your observation and information-state
-strings).  Every event you observe is announced as it happens: opponents'
-moves and chance events appear exactly as your information-state log records
-them, so hidden content (a card an opponent drew, what they discarded) stays
-hidden.  Legal moves are numbered from 1 (moves that differ only in their
-target share a line): type a number or the move's text (a unique prefix is
-enough); a decision with a single legal move is played for you and
-announced.  ``?`` shows the commands and a short rules and card summary
-(``games/<game>/rules_summary.txt``, package data), ``r`` a recap of what
-happened since your last move, ``b`` the board again, ``q`` quits; end of
-input ends the game.  At the end the screen explains the score, showing what
-became public (every hidden goal, role, nest or lair).
+You see only what your seat may see: the game's renderer
+(``GameSpec.renderer``, found by :mod:`experiments.play_render`) writes your
+screen from your seat's player view.  Every event you observe is announced
+as it happens: opponents' moves and chance events appear exactly as your
+information-state log records them, so hidden content (a card an opponent
+drew, what they discarded) stays hidden.  Legal moves are numbered from 1
+(moves that differ only in their target share a line): type a number or the
+move's text (a unique prefix is enough); a decision with a single legal move
+is played for you and announced.  ``?`` shows the commands and a short
+rules and card summary (``games/<game>/rules_summary.txt``, package data),
+``r`` a recap of what happened since your last move, ``b`` the board again,
+``q`` quits; end of input ends the game.  At the end the screen explains the
+score, showing what became public (every hidden goal, role, nest or lair).
 """
 from __future__ import annotations
 
@@ -28,8 +28,7 @@ from typing import Sequence, TextIO
 import pyspiel
 
 from experiments.botspec import game_string
-from experiments.play_render import (LEGEND_LINES, decision_title, end_summary, event_text,
-                                     format_moves, move_labels, new_events, render_view)
+from experiments.play_render import format_moves, new_events, renderer
 from solvers.botspec import parse_lineup
 from solvers.evaluate import BotSpec, spec
 from src_cy.rng import SplitMix64, sample_sorted
@@ -90,6 +89,7 @@ class Session:
         self.state = game.new_initial_state()
         self.log = self.state.information_state_string(seat)
         self.short = game.get_type().short_name
+        self.renderer = renderer(game)
         self.recent: list[str] = []      # events since the seat's last move
 
     def say(self, text: str = "") -> None:
@@ -104,7 +104,7 @@ class Session:
         if lines is None:
             lines = [self._fallback(before, actor, action)]
         for line in lines:
-            text = event_text(self.short, line, self.seat)
+            text = self.renderer.event_text(line, self.seat)
             self.recent.append(text)
             self.say(f"  > {text}")
 
@@ -157,11 +157,11 @@ class Session:
         """The board and the numbered moves, in at most :data:`SCREEN_LINES`
         lines with the prompt when they fit there without the legend (which
         is then left to ``?``)."""
-        view = render_view(self.state, self.seat).splitlines()
-        title = decision_title(self.state, self.seat)
+        view = self.renderer.screen(self.state, self.seat).splitlines()
+        title = self.renderer.decision_title(self.state, self.seat)
         moves = [f"Your moves ({title}):" if title else "Your moves:"] + format_moves(names)
         if len(view) + len(moves) + 1 > SCREEN_LINES:
-            short = [ln for ln in view if ln not in LEGEND_LINES]
+            short = [ln for ln in view if ln not in self.renderer.legend]
             if len(short) < len(view):
                 view = short + ["(legend: type ?)"]
         for line in view + moves:
@@ -170,7 +170,7 @@ class Session:
     def ask(self) -> int | None:
         """The human's move, or None to stop (``q`` or end of input)."""
         legal = self.state.legal_actions()
-        names = move_labels(self.state, self.seat, legal)
+        names = self.renderer.move_labels(self.state, self.seat, legal)
         engine_names = [self.state.action_to_string(self.seat, a) for a in legal]
         self.show_moves(names)
         while True:
@@ -231,7 +231,7 @@ class Session:
                 legal = state.legal_actions()
                 if len(legal) > 1:
                     return True
-                name = move_labels(state, self.seat, legal)[0]
+                name = self.renderer.move_labels(state, self.seat, legal)[0]
                 self.say(f"  (your only move, played for you: {name})")
                 self.apply(legal[0])
             else:
@@ -253,8 +253,8 @@ class Session:
         returns = state.returns()
         top = max(returns)
         winners = [q for q, r in enumerate(returns) if abs(r - top) < 1e-9]
-        self.say(render_view(state, self.seat))
-        for line in end_summary(state, self.seat):
+        self.say(self.renderer.screen(state, self.seat))
+        for line in self.renderer.end_summary(state, self.seat):
             self.say(line)
         names = ", ".join(f"P{q}{' (you)' if q == self.seat else ''}" for q in winners)
         self.say("game over; returns: "

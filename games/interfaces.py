@@ -13,11 +13,14 @@ clock and RNG), so imports point one way: ``src_cy`` < ``games.interfaces``
   variables (``GameSpec.belief``), and :func:`sampled_belief`, the
   resampler-marginal estimate;
 * :class:`ActionAbstraction` and :class:`GameAbstractions`: a game's
-  abstractions for MCCFR (``GameSpec.abstraction``).
+  abstractions for MCCFR (``GameSpec.abstraction``);
+* :class:`Renderer`: a game's terminal screens for ``experiments.play``
+  (``GameSpec.renderer``), and the helpers the games' renderers share.
 """
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -330,3 +333,73 @@ class GameAbstractions:
             if not isinstance(aa, ActionAbstraction) or aa.name != key:
                 raise ValueError(f"action abstraction {key!r} must be an ActionAbstraction "
                                  f"named {key!r}")
+
+
+# ----------------------------------------------------------------------
+# Terminal renderers
+# ----------------------------------------------------------------------
+class Renderer:
+    """How a game shows one seat what it may see, for a person at a terminal
+    (``experiments.play``; a game's ``GameSpec.renderer`` factory builds one).
+
+    The screen is written from the seat's typed player view; events are the
+    lines the seat's information-state log gained (:meth:`event_text` words
+    one); moves are the seat's legal actions.  Nothing here reads what the
+    seat may not see, except :meth:`end_summary`, which runs once the game is
+    over and shows what the end made public.  This base is the fallback of a
+    game without a renderer (OpenSpiel's poker): the plain observation
+    string, the engine's wording, no end summary.
+    """
+
+    #: Lines of :meth:`screen` a crowded screen may drop (a legend; ``?`` repeats it).
+    legend: frozenset[str] = frozenset()
+
+    def screen(self, state: pyspiel.State, seat: int) -> str:
+        """The seat's board, hand and scores."""
+        return state.observation_string(seat)
+
+    def event_text(self, line: str, seat: int) -> str:
+        """One line of the seat's information-state log (an event it saw),
+        or an action's name, in the words of the screen."""
+        return line
+
+    def decision_title(self, state: pyspiel.State, seat: int) -> str:
+        """What the seat's pending decision is about when its moves alone do
+        not say; "" otherwise."""
+        return ""
+
+    def move_labels(self, state: pyspiel.State, seat: int, legal: Sequence[int]) -> list[str]:
+        """The seat's legal moves named for a person (the action strings,
+        worded by :meth:`event_text`)."""
+        return [self.event_text(state.action_to_string(seat, a), seat) for a in legal]
+
+    def end_summary(self, state: pyspiel.State, seat: int) -> list[str]:
+        """How the finished game was scored (it may read every player's view)."""
+        return []
+
+
+def seat_name(q: int, seat: int) -> str:
+    """``P2``, or ``you`` for the seat itself."""
+    return "you" if q == seat else f"P{q}"
+
+
+def seat_label(q: int, seat: int) -> str:
+    """``P2``, or ``P0 (you)`` for the seat itself (a table's row, a list)."""
+    return f"P{q} (you)" if q == seat else f"P{q}"
+
+
+def screen_title(title: str) -> str:
+    """The first line of a screen: ``== Gold Thief: you are P0 ====...``."""
+    return f"== {title} " + "=" * max(3, 60 - len(title))
+
+
+_ENGINE_PLAYER = re.compile(r"\bp(\d+)\b(#)?")
+
+
+def name_players(text: str, seat: int) -> str:
+    """An engine line's player names ``p2`` as ``P2``, the seat's as
+    ``P0 (you)``; a token owner ``p2#`` as ``P2#``."""
+    def name(m: re.Match) -> str:
+        q = int(m.group(1))
+        return f"P{q}#" if m.group(2) else seat_label(q, seat)
+    return _ENGINE_PLAYER.sub(name, text)

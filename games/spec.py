@@ -7,7 +7,7 @@ switch on game names.
 
 Solver-side objects (heuristic bots, rollout policies, root-action grouping,
 the policy-table entry, the belief model, MCCFR abstractions, the ``best`` bot's
-options) are referenced by *factories*: plain functions that import the code they
+options, the terminal renderer) are referenced by *factories*: plain functions that import the code they
 need when called, so that ``import games`` loads only the games (engines and
 adapters), never the search code.
 
@@ -22,6 +22,8 @@ from contextlib import AbstractContextManager
 from typing import Any, Callable, Mapping, Sequence
 
 import pyspiel
+
+from games.interfaces import Renderer
 
 Features = Callable[[pyspiel.State, int], Mapping[str, Any]]
 
@@ -110,6 +112,11 @@ class GameSpec:
       abstraction: ``abstraction()`` -> ``solvers.abstractions.GameAbstractions``,
         the game's named information and action abstractions for MCCFR
         (MCCFR, policy files and policy bots find them by name); None: none.
+      renderer: ``renderer()`` -> the game's ``games.interfaces.Renderer``:
+        one seat's screen, event wording, move names and end summary for a
+        person playing in a terminal (``experiments.play``), written from the
+        seat's player view; defined in ``games/<game>/render.py``.  None: the
+        generic ``Renderer`` (the plain observation string).
       rules_doc: path of the rules document, relative to the repository.
       bench: the game's rows in each benchmark of ``experiments/bench/``, by
         benchmark name (``"engines"``, ``"search"``, ``"resample"``): a
@@ -134,6 +141,7 @@ class GameSpec:
     best: Callable[[pyspiel.Game], Mapping[str, Any]] | None = None
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     abstraction: Callable[[], Any] | None = None
+    renderer: Callable[[], Renderer] | None = None
     rules_doc: str = ""
     params: Any = None
     bench: Mapping[str, Sequence["BenchRow"]] = field(default_factory=dict)
@@ -150,7 +158,8 @@ class GameSpec:
                 raise ValueError(f"GameSpec {self.name!r}: preset {key!r} is not a "
                                  f"parameter mapping")
         for attr in ("engine", "player_view", "heuristic", "rollout", "slow_rollout",
-                     "root_candidates", "table", "belief", "abstraction", "best"):
+                     "root_candidates", "table", "belief", "abstraction", "best",
+                     "renderer"):
             value = getattr(self, attr)
             if value is not None and not callable(value):
                 raise ValueError(f"GameSpec {self.name!r}: {attr} must be callable or None")

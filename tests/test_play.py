@@ -13,7 +13,9 @@ import pytest
 import games  # noqa: F401
 from experiments.play import Session, default_opponent, main, rules_summary
 from experiments.play_render import (decision_title, end_summary, format_moves, move_labels,
-                                     new_events, render_view, saboteur_text)
+                                     new_events, render_view, renderer)
+from games.interfaces import Renderer
+from games.spec import specs
 from solvers.botspec import parse_bot
 from solvers.evaluate import spec
 
@@ -21,7 +23,8 @@ pytestmark = pytest.mark.integration
 
 # The directory holding tests/: the checkout in place, a copy under ./run.sh test.
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = ["gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"]
+# The goldspiel games: every spec with a parameter table (OpenSpiel's poker has none).
+GAMES = [sp.name for sp in specs() if sp.params is not None]
 
 
 def run(argv, text):
@@ -119,7 +122,7 @@ def test_default_opponents_full_game():
 
 
 def test_default_opponent_is_strongest():
-    for name in ("gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"):
+    for name in GAMES:
         assert default_opponent(name).name == "best"
     b = default_opponent("kuhn_poker")
     assert b.name == "ismcts" and dict(b.options) == {"max_simulations": 1000}
@@ -181,14 +184,6 @@ def test_hidden_events_are_not_announced():
     assert s._fallback(before, 0, 1) == "you: Bet"
 
 
-def test_gold_thief_draws_of_others_stay_hidden():
-    s = session("gold_thief(players=3)", "1\n" * 3000, seat=0, seed=1)
-    s.run()
-    text = s.out.getvalue()
-    assert "P1 draws a card" in text
-    assert not re.search(r"P[12] draws? (Thief|Guard|Witch|Faerie|Ninja)", text)
-
-
 def test_new_events():
     assert new_events("a\nb", "a\nb\nc\nd") == ["c", "d"]
     assert new_events("a", "a") == []
@@ -218,96 +213,6 @@ def test_full_game_through_main(name):
     assert "winner(s): P" in last or last.endswith("no winner: every return is equal")
 
 
-def _mid_game(name, moves=8, seed=4):
-    s = session(name, "1\n" * moves, seat=0, seed=seed)
-    for _ in range(moves):
-        if not s.advance():
-            break
-        s.apply(s.ask())
-    return s.state
-
-
-def test_render_gold_thief_facts():
-    from experiments.play_render import render_gold_thief
-    state = _mid_game("gold_thief(players=3)")
-    obs = state.observation_string(0)
-    view = render_gold_thief(obs, 0)
-    hand = next(ln for ln in obs.splitlines() if ln.startswith("Hand: "))[6:]
-    assert f"your hand:  {hand}" in view
-    for q in range(3):
-        m = re.search(rf"^P{q}: gold (\d+), cards (\d+)", obs, re.M)
-        assert re.search(rf"P{q}\S*\s.*\s{m.group(1)}\s+{m.group(2)}\s", view)
-    pending = render_gold_thief(obs + "\nPending: Thief by P1 <- Raid by P2", 0)
-    assert "pending chain (first play <- answers): Thief by P1 <- Raid by P2" in pending
-
-
-def test_render_saboteur_keeps_the_maze():
-    from experiments.play_render import render_saboteur
-    obs = _mid_game("saboteur(players=4)", moves=4).observation_string(0)
-    view = render_saboteur(obs, 0)
-    maze = [ln for ln in obs.splitlines() if re.match(r"^\s+-?\d+\s", ln)]
-    assert len(maze) > 3 and all(ln in view.splitlines() for ln in maze)
-    assert re.search(r"broken tools: P0 \(you\): \w+", view)
-    assert render_saboteur("broken: p0:PC p1:-", 1).splitlines()[1] == \
-        "broken tools: P0: pickaxe, cart; P1 (you): nothing"
-
-
-def test_render_ardillas_woods_and_nests():
-    from experiments.play_render import render_ardillas_del_bosque
-    obs = _mid_game("ardillas_del_bosque(players=2)", moves=5).observation_string(0)
-    view = render_ardillas_del_bosque(obs, 0)
-    piles = [ln for ln in obs.splitlines() if ln.startswith("h")]
-    rows = [ln for ln in view.splitlines() if re.match(r"^  h\d+ ", ln)]
-    assert len(rows) == len(piles)
-    for pile, row in zip(piles, rows):
-        assert len(pile.split(": ", 1)[1].split()) == (0 if "(empty)" in row else
-                                                      len(row.split()) - 2)
-    assert "P0 (you)" in view and "nests:" in view
-
-
-def test_render_gold_nugget_lairs():
-    from experiments.play_render import render_gold_nugget
-    obs = _mid_game("gold_nugget(players=3)", moves=3).observation_string(0)
-    view = render_gold_nugget(obs, 0)
-    for q in range(3):
-        lair = re.search(rf"^p{q} .* lair=\[(.*)\]$", obs, re.M).group(1)
-        row = next(ln for ln in view.splitlines() if ln.startswith(f"  P{q} "))
-        words = ["normal", "trap", "NUGGET", "unknown"]
-        assert sum(row.split().count(w) for w in words) == len(lair)
-        assert ("asleep" in row) == (f"p{q} " in obs and
-                                     re.search(rf"^p{q} .* asleep ", obs, re.M) is not None)
-    assert re.search(r"time of day: \w+", view)
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_render_unknown_lines_pass_through(name):
-    from experiments.play_render import RENDERERS
-    text = RENDERERS[name]("a format nobody expected\nsecond line: 42", 0)
-    assert "a format nobody expected" in text and "second line: 42" in text
-
-
-def _screens(text, game_title):
-    """Each screen: from the board's title line to the prompt."""
-    return re.findall(rf"(== {game_title}.*?your move \()", text, re.S)
-
-
-def test_saboteur_screens_fit_50_lines_with_the_maze():
-    rc, text = run(["--game", "saboteur", "--players", "5", "--opponents", "random",
-                    "--seed", "3"], "1\n" * 400)
-    assert rc == 0 and text.strip().splitlines()[-1].startswith("game over")
-    screens = _screens(text, "Saboteur")
-    assert len(screens) > 20
-    for screen in screens:
-        lines = screen.splitlines()
-        assert len(lines) <= 50
-        maze = [ln for ln in lines if re.match(r"^\s+-?\d+\s+[.,\[+x|-]", ln)]
-        assert maze and sum("[" in ln or " o " in ln or "T" in ln for ln in maze) >= 1
-    # placements are grouped by card: one line per card and orientation
-    assert re.search(r"\d+-\d+\. place path [NESW-]+ at:\s+\d+\) \(-?\d+,-?\d+\)", text)
-    assert "rotated" not in text
-    assert re.search(r"place (path|dead end) [NESW-]+ \([NESW-]+ turned\)", text)
-
-
 def test_format_moves_groups_by_target():
     lines = format_moves(["End turn", "Thief on P1", "Thief on P2", "Thief on P3",
                           "Witch on P1", "Pass"])
@@ -318,20 +223,6 @@ def test_format_moves_groups_by_target():
     wrapped = format_moves([f"pass discarding card number {k}" for k in range(30)], width=60)
     assert all(len(ln) <= 60 for ln in wrapped) and len(wrapped) > 3
     assert sum(len(re.findall(r"\d+\) ", ln)) for ln in wrapped) == 30
-
-
-def test_saboteur_wording():
-    assert saboteur_text("place path N-E-W rotated at (0,-1)", 0) == \
-        "place path E-S-W (N-E-W turned) at (0,-1)"
-    assert saboteur_text("goal 0 turned up: stone N-E rotated", 0) == \
-        "goal 0 turned up: stone S-W (N-E turned)"
-    assert saboteur_text("gold drawn for p0: 4 card(s) 1 1 2 2, next to p0", 0) == \
-        "gold cards drawn: you hold 4 (worth 1 1 2 2 nugget(s)); next to take one: you"
-    assert saboteur_text("gold drawn for p2: 3 card(s)", 0) == "gold cards drawn: P2 holds 3"
-    assert saboteur_text("gold: 1 nuggets", 0) == "your gold so far: 1 nugget"
-    assert saboteur_text("p1 breaks lamp of p0", 0) == "P1 breaks lamp of P0 (you)"
-    assert saboteur_text("round 2 won by saboteurs; saboteurs [0, 2]", 2) == \
-        "round 2 won by saboteurs; the saboteurs were: P0, you"
 
 
 def test_single_choice_is_played_and_announced():
@@ -362,58 +253,6 @@ def test_recap_repeats_the_events_since_the_last_move():
     assert "Since your last move:" in text          # the events before the first move
 
 
-def test_gold_nugget_options_are_named():
-    s = session("gold_nugget(players=3)", seat=0, seed=1)
-    assert s.advance()
-    view = s.state.engine.player_view(0)
-    legal = s.state.legal_actions()
-    assert view["phase"] == "choose animal"
-    assert move_labels(s.state, 0, legal) == [f"be the {a}" for a in view["offered"]]
-    texts = [run(["--game", "gold_nugget", "--opponents", "random", "--seed", str(seed)],
-                 "1\n" * 3000)[1] for seed in (3, 4)]
-    for text in texts:
-        assert "option 0" not in text and "option 1" not in text
-        assert "discard/give" not in text and "pass/end" not in text
-        assert "day 5 of 4" not in text
-        assert "the Raven has arrived (after day 4): abilities are off" in text
-    assert "Your moves (Beg: give a card, a stone or a black feather):" in texts[0]
-    assert "use the Fox's ability: swap one of your stones" in texts[0]
-    assert "examine the stone" in texts[1] and "put it in slot #" in texts[1]
-
-
-def test_gold_thief_wording_and_end_explanation():
-    s = session("gold_thief(players=3)", "1\n" * 3000, seat=0, seed=1)
-    s.run()
-    text = s.out.getvalue()
-    assert not re.search(r"P\d (receive|draw|start|end|flip) ", text)
-    assert "P0 plays first" not in text
-    # the end shows every face-down goal, read from each player's own view
-    state = s.state
-    nums = state.engine.player_view(0).goal_numbers
-    for q in range(3):
-        down = state.engine.player_view(q).goals_down
-        shown = " ".join(f"[{nums[g][0]} or {nums[g][1]}]" for g in down) or "-"
-        who = "you" if q == 0 else f"P{q}"
-        assert re.search(rf"^  {who}\s+\d+ gold; flipped .*; face down "
-                         rf"{re.escape(shown)}$", text, re.M)
-
-
-def test_ardillas_end_explains_the_score():
-    s = session("ardillas_del_bosque(players=2)", "1\n" * 500, seat=0, seed=0)
-    s.run()
-    text = s.out.getvalue()
-    groups = s.state.engine.final_groups()
-    for q in range(2):
-        who = "you" if q == 0 else f"P{q}"
-        line = next(ln for ln in text.splitlines() if ln.startswith(f"  {who} ")
-                    and "-> groups" in ln)
-        kept = "-".join(str(c) for c in groups[q][0] if c) or "none"
-        assert line.endswith(f"-> groups {kept}")
-        poo = sum(t.kind == "poo" for t in s.state.engine.player_view(0).nests[q])
-        assert (f"{poo} poo cancel" in line) == (poo > 0)
-    assert "(up)" not in text and "card(s)" not in text
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_end_summary_comes_before_the_result(name):
     s = session(name, "1\n" * 20000, seat=0, seed=7)
@@ -423,31 +262,6 @@ def test_end_summary_comes_before_the_result(name):
     assert summary and lines[-1 - len(summary):-1] == summary
     with pytest.raises(ValueError, match="finished game"):
         end_summary(pyspiel.load_game(name).new_initial_state(), 0)
-
-
-def test_gold_thief_names_the_seat_you():
-    from experiments.play_render import gold_thief_text, render_gold_thief
-    assert gold_thief_text("Thief by You is cancelled", 0) == "Thief by you is cancelled"
-    assert gold_thief_text("P1 receive a goal", 0) == "P1 receives a goal"
-    assert gold_thief_text("P0 plays first", 0) == "You play first"
-    assert gold_thief_text("P0 plays first", 1) == "P0 plays first"
-    view = render_gold_thief("P0 | turn 3 | phase respond | active P0 | to move P1\n"
-                             "Pending: Thief by P0 <- Raid by P1", 0)
-    assert "turn 3: your turn; phase respond, to move: P1" in view
-    assert "pending chain (first play <- answers): Thief by you <- Raid by P1" in view
-
-
-def test_ardillas_wording():
-    from experiments.play_render import ardillas_text
-    assert ardillas_text("index 2", 0) == "the token at depth 2 (0 = top)"
-    assert ardillas_text("chance: draw walnut", 0) == "you draw a token from your hand: walnut"
-    assert ardillas_text("p1 hides p1#3 on h2", 1) == "P1 (you) hides P1#3 on h2"
-    s = session("ardillas_del_bosque(players=2)", seat=0, seed=1)
-    assert s.advance()
-    view = s.state.engine.player_view(0)
-    names = move_labels(s.state, 0, s.state.legal_actions())
-    assert view.phase.startswith("autumn")
-    assert all(re.fullmatch(r"hide it on h\d \(\w+\)", n) for n in names)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -471,16 +285,57 @@ def test_move_names_are_a_function_of_the_seats_information(name):
     assert checked >= 3
 
 
-def test_gold_nugget_placement_is_named():
-    """The placement decision (issue 26's rule reading, ``place_stones``) is
-    titled and each slot named, not shown as the engine's ``stone p0#j``."""
-    from games.gold_nugget import stone_action
-    from tests.games.gold_nugget.test_gold_nugget_issue11 import KEEP
-    from tests.games.gold_nugget.test_gold_nugget_rules import AFTERNOON, MORNING, NOON, PEEKS, do, play, setup
-    _, st = setup([["chance"] + PEEKS[:4]] + [PEEKS] * 2, tods=(NOON, AFTERNOON, MORNING))
-    do(st, play("chance"), stone_action(1, 0), KEEP)
-    legal = st.legal_actions()
-    assert move_labels(st, 0, legal) == ["put it in slot #0", "put it in slot #1",
-                                         "put it in slot #2"]
-    assert decision_title(st, 0).endswith("choose where the new stone goes "
-                                          "(the stones from there on move one place right)")
+def test_every_goldspiel_game_has_a_renderer():
+    """Each goldspiel game's spec names its own renderer; the play screens
+    find it through the spec."""
+    assert len(GAMES) >= 4
+    for name in GAMES:
+        sp = next(sp for sp in specs() if sp.name == name)
+        assert sp.renderer is not None, f"{name} has no renderer"
+        made = sp.renderer()
+        assert isinstance(made, Renderer) and type(made) is not Renderer
+        assert type(renderer(name)) is type(made)
+        assert type(made).__module__ == f"games.{name}.render"
+
+
+def test_importing_games_loads_no_renderer():
+    """Renderers are factories: ``import games`` imports none of them."""
+    code = ("import sys, games\n"
+            "print(sorted(m for m in sys.modules if m.startswith('games.') and m.endswith('.render')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=HERE, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_a_game_without_a_renderer_shows_its_observation_string():
+    """Kuhn poker has no renderer: the generic one shows the plain
+    observation string, the engine's action names and no end summary."""
+    assert type(renderer("kuhn_poker")) is Renderer
+    state = pyspiel.load_game("kuhn_poker").new_initial_state()
+    state.apply_action(0)
+    state.apply_action(2)
+    assert render_view(state, 0) == state.observation_string(0)
+    legal = state.legal_actions()
+    assert move_labels(state, 0, legal) == [state.action_to_string(0, a) for a in legal]
+    assert decision_title(state, 0) == ""
+    state.apply_action(0)
+    state.apply_action(0)
+    assert state.is_terminal() and end_summary(state, 0) == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_screens_are_written_from_the_view_not_the_observation_string(name, monkeypatch):
+    """A whole session (screens, move names, the end) runs with the states'
+    observation strings unavailable: every goldspiel screen is written from
+    the seat's player view."""
+    from games._adapter import EngineState
+
+    def refused(self, *args):
+        raise AssertionError("a renderer read the observation string")
+    monkeypatch.setattr(EngineState, "observation_string", refused)
+    s = session(name, "1\n" * 20000, seat=0, seed=3)
+    assert s.run() is True
+    assert "Your moves" in s.out.getvalue()
+    with pytest.raises(AssertionError, match="observation string"):
+        s.state.observation_string(0)

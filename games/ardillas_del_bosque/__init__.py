@@ -216,6 +216,12 @@ def _abstraction():
     return ABSTRACTIONS
 
 
+def _renderer():
+    """The terminal screens (``games.ardillas_del_bosque.render.ArdillasRenderer``)."""
+    from games.ardillas_del_bosque.render import ArdillasRenderer
+    return ArdillasRenderer()
+
+
 SPEC = register_spec(GameSpec(
     name="ardillas_del_bosque",
     presets={"default": {}, "mini": {"players": 2, "nuts": 1, "hiding_places": 1}},
@@ -225,6 +231,7 @@ SPEC = register_spec(GameSpec(
     best=_best,
     table=_table,
     abstraction=_abstraction,
+    renderer=_renderer,
     rules_doc="docs/rules/ardillas_del_bosque.md",
     bench={
         "engines": [BenchRow("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)")],

@@ -306,6 +306,12 @@ def _table() -> TableSpec:
     return GOLD_NUGGET_TABLE
 
 
+def _renderer():
+    """The terminal screens (``games.gold_nugget.render.GoldNuggetRenderer``)."""
+    from games.gold_nugget.render import GoldNuggetRenderer
+    return GoldNuggetRenderer()
+
+
 @contextmanager
 def _corrector_off() -> Iterator[None]:
     """The resampler's MCMC corrector off for the block (a benchmark setting)."""
@@ -333,6 +339,7 @@ SPEC = register_spec(GameSpec(
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     abstraction=_abstraction,
+    renderer=_renderer,
     rules_doc="docs/rules/gold_nugget.md",
     bench={
         "engines": [BenchRow("Gold Nugget 4p", "gold_nugget(players=4)")],

@@ -220,6 +220,12 @@ def _table() -> TableSpec:
     return GOLD_THIEF_TABLE
 
 
+def _renderer():
+    """The terminal screens (``games.gold_thief.render.GoldThiefRenderer``)."""
+    from games.gold_thief.render import GoldThiefRenderer
+    return GoldThiefRenderer()
+
+
 SPEC = register_spec(GameSpec(
     name="gold_thief",
     # mini: small enough to solve exactly (sizes in docs/rules/gold_thief.md)
@@ -236,6 +242,7 @@ SPEC = register_spec(GameSpec(
     best=_best,
     table=_table,
     abstraction=_abstraction,
+    renderer=_renderer,
     rules_doc="docs/rules/gold_thief.md",
     bench={
         "engines": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})") for n in (2, 4)],

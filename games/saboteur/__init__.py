@@ -230,6 +230,12 @@ def _table() -> TableSpec:
     return SABOTEUR_TABLE
 
 
+def _renderer():
+    """The terminal screens (``games.saboteur.render.SaboteurRenderer``)."""
+    from games.saboteur.render import SaboteurRenderer
+    return SaboteurRenderer()
+
+
 SPEC = register_spec(GameSpec(
     name="saboteur",
     # mini, for sampling solvers: 3 players, short maze, quarter deck, hands of
@@ -247,6 +253,7 @@ SPEC = register_spec(GameSpec(
     bots={"belief_heuristic": _belief_heuristic},
     table=_table,
     abstraction=_abstraction,
+    renderer=_renderer,
     rules_doc="docs/rules/saboteur.md",
     bench={
         "engines": [BenchRow("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)")],
