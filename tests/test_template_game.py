@@ -2,7 +2,7 @@
 
 ``tests/template/`` holds a complete small game, High Card (N-card Kuhn
 poker), laid out as a new game would be: ``games/high_card/`` (adapter,
-parameters, spec, heuristic, table features), ``src_cy/high_card/`` (the
+parameters, spec, heuristic, table features, renderer), ``src_cy/high_card/`` (the
 Cython engine and its view), ``tests/games/high_card/`` and
 ``docs/rules/high_card.md``.  The test copies the library's packages (as
 imported: the checkout or the installed wheel, built modules included),
@@ -11,7 +11,8 @@ files and the one line ``from games import high_card`` to
 ``games/__init__.py``, builds only the new engine with the project's own
 ``setup.py``, and checks in a fresh interpreter that every registry of the
 library (pyspiel, specs, bots, ISMCTS, MCCFR and CFR+, the policy tables,
-the benchmarks' rows, the parameter docs, the build's hot-module rule) finds
+the terminal renderer, the benchmarks' rows, the parameter docs, the
+build's hot-module rule) finds
 the game; then it checks that no file outside the new folders changed but
 that one line.
 """
@@ -83,6 +84,10 @@ from experiments import policy_tables
 (summary,) = policy_tables.main(["--games", "high_card", "--out", str(root / "results")])
 assert (root / "results" / "high_card" / "policy_table.csv").is_file()
 
+from experiments.play_render import renderer
+assert type(renderer(game)).__name__ == "HighCardRenderer"
+screen = renderer(game).screen(state, 1)
+assert "your card: 0" in screen and "4" not in screen, screen
 from src_cy.build_rules import is_hot
 assert is_hot("high_card.engine")
 print("template game OK")

@@ -63,6 +63,12 @@ def _table() -> TableSpec:
     return HIGH_CARD_TABLE
 
 
+def _renderer():
+    """The terminal screens (``games.high_card.render.HighCardRenderer``)."""
+    from games.high_card.render import HighCardRenderer
+    return HighCardRenderer()
+
+
 SPEC = register_spec(GameSpec(
     name="high_card",
     presets={"default": {}, "mini": {"deck": 3}},
@@ -71,6 +77,7 @@ SPEC = register_spec(GameSpec(
     heuristic=_heuristic,
     best=lambda game: dict(max_simulations=500),
     table=_table,
+    renderer=_renderer,
     rules_doc="docs/rules/high_card.md",
     bench={"engines": [BenchRow("High Card", "high_card()")],
            "search": [BenchRow("High Card", "high_card()")],
