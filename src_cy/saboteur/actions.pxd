@@ -3,7 +3,7 @@
 
 Placements and rockfalls target positions in two state-dependent lists
 (``SabState.front`` and ``SabState.tun``, decoded by ``sab_target`` in
-``saboteur.pxd``): the *frontier*, the empty maze cells orthogonally next to
+``rules.pxd``): the *frontier*, the empty maze cells orthogonally next to
 a card on the table (start, goals, tunnels), and the tunnel cards on the
 table, both in cell-index order.
 ``F`` (``SabConf.F``, a proven bound on the frontier's length) and ``T``

@@ -1,5 +1,5 @@
 # Saboteur card and table catalogue: C data only (declarations valid in a
-# .pxd), included by ``saboteur.pxd`` so the engine and every Cython module
+# .pxd), included by ``rules.pxd`` so the engine and every Cython module
 # that cimports it share one definition.  Each cimporting module gets its
 # own read-only copy of the tables (``static const``).
 

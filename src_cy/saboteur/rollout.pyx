@@ -4,8 +4,8 @@ engine-speed ISMCTS.
 
 ``SaboteurRollout`` (a ``RolloutPolicy``) and ``rollout_choice`` (the same
 code for the pyspiel twin, ``games.saboteur.saboteur_rollout``) read the
-engine state through ``saboteur.pxd`` and the action ids through
-``saboteur_actions.pxd``, so the rules engine itself imports nothing from the
+engine state through ``rules.pxd`` and the action ids through
+``actions.pxd``, so the rules engine itself imports nothing from the
 search.  ``SaboteurRollout(cutoff=N)`` ends a rollout after N rollout
 decisions with ``leaf_values``: a role-aware static evaluation of the world
 (the maze distance to the treasure, the cards left, the gold-diggers' broken
@@ -16,7 +16,7 @@ from libc.math cimport exp
 from libc.string cimport memset
 from src_cy.engine cimport Engine, Rng, rng_int, rng_double, MAX_BRANCHING
 from src_cy.ismcts cimport RolloutPolicy
-from src_cy.saboteur.engine cimport (SaboteurEngine, SabState, SabConf, sab_doff,
+from src_cy.saboteur.rules cimport (SaboteurRules, SabState, SabConf, sab_doff,
                               sab_known_goal, rot180, TUN_EDGES, TUN_PASS, NO_SCORE,
                               PH_PLAY, PH_SHARE, CB_GOAL, CB_OCC, CB_REACH, CB_PASS,
                               CODE_GOAL, MAXCELLS, MAXP, UTIL_GOLD, SAB_PAY)
@@ -104,7 +104,7 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
     """Role-aware rollout move of the player to move (see ``SaboteurRollout``)."""
     cdef int score[MAX_BRANCHING]
     # Placement ids target ``s.front[a % F]``, rockfall ids ``s.tun[a - rock0]``
-    # (``saboteur_actions.pxd``).
+    # (``actions.pxd``).
     cdef int p = s.cur, F = c.F, rock0 = c.rock0, base = c.tail0
     cdef int i, a, k, o, g, e, mask, fd, pick
     if s.phase == PH_SHARE:
@@ -177,7 +177,7 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
     return actions[rng_int(rng, n)]
 
 
-def rollout_choice(SaboteurEngine engine, actions, rng_state) -> tuple:
+def rollout_choice(SaboteurRules engine, actions, rng_state) -> tuple:
     """The heuristic rollout move among ``actions`` (the sorted legal actions
     of ``engine``) drawing from a splitmix64 stream at ``rng_state``:
     ``(action, new rng state)``.  Same code and draws as ``SaboteurRollout``,
@@ -334,21 +334,21 @@ cdef bint leaf_values(const SabConf* c, const SabState* s, double* out) noexcept
     return True
 
 
-def py_maze_distance(SaboteurEngine engine, int mask) -> int:
+def py_maze_distance(SaboteurRules engine, int mask) -> int:
     """:func:`maze_distance` of ``engine``'s maze to the goal slots in ``mask``."""
     if not 0 <= mask <= 7:
         raise ValueError(f"mask must be a goal-slot bit mask in 0..7, got {mask}")
     return maze_distance(engine.p, &engine.s, mask)
 
 
-def py_leaf_features(SaboteurEngine engine) -> list:
+def py_leaf_features(SaboteurRules engine) -> list:
     """The evaluation's features of ``engine``'s world (``leaf_features``)."""
     cdef double f[NFEAT]
     leaf_features(engine.p, &engine.s, f)
     return [f[i] for i in range(NFEAT)]
 
 
-def py_leaf_values(SaboteurEngine engine):
+def py_leaf_values(SaboteurRules engine):
     """Per-player leaf values of ``engine``'s world (``leaf_values``), or
     None outside the play of a round."""
     cdef double out[MAXP]
@@ -387,11 +387,11 @@ cdef class SaboteurRollout(RolloutPolicy):
         self.cutoff = cutoff
 
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
-        if isinstance(e, SaboteurEngine):
-            return rollout_pick((<SaboteurEngine>e).p, &(<SaboteurEngine>e).s, actions, n, rng)
+        if isinstance(e, SaboteurRules):
+            return rollout_pick((<SaboteurRules>e).p, &(<SaboteurRules>e).s, actions, n, rng)
         return actions[rng_int(rng, n)]
 
     cdef bint leaf_value(self, Engine e, int steps, double* out) noexcept:
-        if self.cutoff <= 0 or steps < self.cutoff or not isinstance(e, SaboteurEngine):
+        if self.cutoff <= 0 or steps < self.cutoff or not isinstance(e, SaboteurRules):
             return False
-        return leaf_values((<SaboteurEngine>e).p, &(<SaboteurEngine>e).s, out)
+        return leaf_values((<SaboteurRules>e).p, &(<SaboteurRules>e).s, out)

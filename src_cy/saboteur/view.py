@@ -13,7 +13,7 @@ class SaboteurView(ItemAccess):
     doc, "Player view").  Every field is public or this player's own.
 
     Seat-indexed lists have one entry per player; kind-indexed lists one per
-    card kind (``src_cy.saboteur.engine.KIND_NAMES``); tool lists are (pickaxe,
+    card kind (``src_cy.saboteur.render.KIND_NAMES``); tool lists are (pickaxe,
     lamp, cart); goals are (north, middle, south).  ``board`` maps a cell
     ``(x, y)`` to ``(code, turned, edges, reached)``; ``known_goals`` holds a
     goal id where this player knows it, else -1.  Gold lists are by card

@@ -21,6 +21,7 @@ def test_import_games_loads_no_search_or_solver_module() -> None:
 
 
 def test_saboteur_engine_source_does_not_cimport_the_search() -> None:
-    for name in ("engine.pyx", "engine.pxd", "catalog.pxi"):
+    for name in ("engine.pyx", "rules.pyx", "rules.pxd", "resample.pyx", "resample.pxd",
+                 "render.pyx", "persist.pyx", "catalog.pxi"):
         text = (SRC / "saboteur" / name).read_text()
         assert "ismcts" not in text, name

@@ -1,7 +1,17 @@
-# Saboteur snapshots and invariant checks, included by ``saboteur.pyx``.
-# A snapshot is versioned and holds the game string and the action history;
-# ``load`` replays it with every action checked.  Every check raises
-# ValueError naming what is wrong (never ``assert``: python -O).
+# cython: language_level=3
+"""Saboteur snapshots and invariant checks over a rules-kernel state
+(``SaboteurRules``, ``rules.pxd``); ``SaboteurEngine.dump``, ``load`` and
+``check_invariants`` are one-line calls of these functions.
+
+A snapshot is versioned and holds the game string and the action history;
+``load`` replays it with every action checked.  Every check raises
+ValueError naming what is wrong (never ``assert``: python -O).
+"""
+import struct as _struct
+
+from src_cy.saboteur.rules cimport *
+
+from src_cy.saboteur.render import KIND_NAMES
 
 SNAPSHOT_MAGIC = b"SABOTEUR"
 # Version 4: compact action ids (placements on a frontier position,
@@ -15,15 +25,16 @@ def _require(ok, str message) -> None:
         raise ValueError(message)
 
 
-def _dump(SaboteurEngine self) -> bytes:
-    """Body of ``SaboteurEngine.dump``."""
-    gs = self.game_string.encode()
-    return (SNAPSHOT_MAGIC + _struct.pack("<III", SNAPSHOT_VERSION, len(gs), self.hist.size())
-            + gs + _struct.pack(f"<{self.hist.size()}i", *self.hist))
+def dump(SaboteurRules rules) -> bytes:
+    """Versioned snapshot: the game string and the action history."""
+    gs = rules.game_string.encode()
+    return (SNAPSHOT_MAGIC + _struct.pack("<III", SNAPSHOT_VERSION, len(gs), rules.hist.size())
+            + gs + _struct.pack(f"<{rules.hist.size()}i", *rules.hist))
 
 
-def _load(SaboteurEngine self, data) -> None:
-    """Body of ``SaboteurEngine.load``."""
+def load(SaboteurRules rules, data) -> None:
+    """Restore a ``dump`` snapshot by replaying its history, every action
+    checked; ValueError (state unchanged) on anything malformed."""
     cdef int nhead = len(SNAPSHOT_MAGIC) + 12
     if not isinstance(data, (bytes, bytearray)) or len(data) < nhead:
         raise ValueError("saboteur snapshot is too short")
@@ -36,26 +47,26 @@ def _load(SaboteurEngine self, data) -> None:
                          f"version {SNAPSHOT_VERSION}, whose action ids differ)")
     if len(data) != nhead + ngs + 4 * nh:
         raise ValueError("saboteur snapshot length does not match its header")
-    if data[nhead:nhead + ngs] != self.game_string.encode():
+    if data[nhead:nhead + ngs] != rules.game_string.encode():
         raise ValueError(f"saboteur snapshot is for {data[nhead:nhead + ngs]!r}, "
-                         f"not {self.game_string!r}")
+                         f"not {rules.game_string!r}")
     actions = _struct.unpack(f"<{nh}i", data[nhead + ngs:])
-    saved = [a for a in self.hist]
-    self.to_initial()
+    saved = [a for a in rules.hist]
+    rules.to_initial()
     try:
         for a in actions:
-            self.py_apply(a)
+            rules.py_apply(a)
     except ValueError as exc:
-        self.to_initial()
+        rules.to_initial()
         for a in saved:
-            self.apply(a)
+            rules.apply(a)
         raise ValueError(f"saboteur snapshot holds an illegal history: {exc}") from None
 
 
-def _check_gold(SaboteurEngine self) -> None:
+def _check_gold(SaboteurRules rules) -> None:
     """Gold conservation: the 28 cards against the pile / drawn / held counts."""
-    cdef SabState* s = &self.s
-    n = self.p.n
+    cdef SabState* s = &rules.s
+    n = rules.p.n
     everyone = (1 << n) - 1
     pile, drawn, held = [0] * 3, [0] * 3, [[0] * 3 for _ in range(n)]
     for i in range(NGOLD):
@@ -69,9 +80,9 @@ def _check_gold(SaboteurEngine self) -> None:
                      "gold: a card in the pile was seen")
             pile[v] += 1
         elif loc == LOC_DRAWN:
-            holder = self.gold_holder()
+            holder = rules.gold_holder()
             _require(0 <= holder < n and (seen >> holder) & 1
-                     and (self.p.pick or seen == 1 << holder),
+                     and (rules.p.pick or seen == 1 << holder),
                      "gold: a drawn card not seen by its holder")
             drawn[v] += 1
         else:
@@ -90,7 +101,7 @@ def _check_gold(SaboteurEngine self) -> None:
     left = sum(drawn)
     if s.phase == PH_GOLD or s.phase == PH_SHARE:
         _require(0 <= s.completer < n and s.cur == (
-                     s.gq[s.gqi] if self.p.pick and s.phase == PH_SHARE else s.completer),
+                     s.gq[s.gqi] if rules.p.pick and s.phase == PH_SHARE else s.completer),
                  "gold: bad player to move")
         _require(all(0 <= s.gq[i] < n and s.role[s.gq[i]] == 0 for i in range(s.gqn)),
                  "gold: a recipient is not a gold-digger")
@@ -107,13 +118,13 @@ def _check_gold(SaboteurEngine self) -> None:
                  "gold: drawn cards outside a distribution")
 
 
-def _check_invariants(SaboteurEngine self) -> None:
-    """Body of ``SaboteurEngine.check_invariants``."""
-    cdef SabState* s = &self.s
-    cdef SaboteurEngine c
+def check_invariants(SaboteurRules rules) -> None:
+    """Raise ValueError naming the broken conservation law."""
+    cdef SabState* s = &rules.s
+    cdef SaboteurRules c
     cdef int scratch[MAXFRONT]
     cdef int nf
-    n = self.p.n
+    n = rules.p.n
     on_board = [0] * NKINDS
     for i in range(s.nocc):
         v = s.cell[s.occ[i]]
@@ -122,17 +133,17 @@ def _check_invariants(SaboteurEngine self) -> None:
         code = (v >> 8) & 31
         _require(code < NTUN,
                  "maze: occupied-cell list names a non-tunnel card")
-        _require(self.inside(s.occ[i]),
+        _require(rules.inside(s.occ[i]),
                  "maze: a card lies outside the grid")
         on_board[code] += 1
-    _require(s.nocc + 4 == sum(1 for g in range(self.p.W * self.p.W) if s.cell[g] & CB_OCC),
+    _require(s.nocc + 4 == sum(1 for g in range(rules.p.W * rules.p.W) if s.cell[g] & CB_OCC),
              "maze: cards on the grid differ from the occupied-cell list")
-    nf = sab_frontier(self.p, s, scratch)
+    nf = sab_frontier(rules.p, s, scratch)
     _require([s.tun[i] for i in range(s.ntun)] == sorted(s.occ[i] for i in range(s.nocc)),
              "actions: the tunnel list differs from the tunnel cards on the table")
     _require([s.front[i] for i in range(s.nfront)] == [scratch[i] for i in range(nf)],
              "actions: the frontier list differs from the board's frontier")
-    _require(s.nfront <= self.p.F, "actions: the frontier exceeds its bound F")
+    _require(s.nfront <= rules.p.F, "actions: the frontier exceeds its bound F")
     _require(set(s.fr[i] for i in range(s.nfr)) <= set(s.front[i] for i in range(s.nfront)),
              "actions: a cell where a card may join is not on the frontier")
     for k in range(NKINDS):
@@ -141,14 +152,14 @@ def _check_invariants(SaboteurEngine self) -> None:
                  + s.pub_disc[k] + on_board[k] + tools)
         _require(s.deck[k] >= 0 and all(s.hand[p][k] >= 0 for p in range(n)),
                  f"cards: negative count of {KIND_NAMES[k]}")
-        _require(total == self.p.init_deck[k],
-                 f"cards: {KIND_NAMES[k]} not conserved ({total} != {self.p.init_deck[k]})")
+        _require(total == rules.p.init_deck[k],
+                 f"cards: {KIND_NAMES[k]} not conserved ({total} != {rules.p.init_deck[k]})")
     _require(s.deck_n == sum(s.deck[k] for k in range(NKINDS)),
              "cards: deck size mismatch")
     for p in range(n):
         _require(s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)),
                  f"cards: hand size of p{p} mismatch")
-        _require(s.hand_n[p] <= self.p.hand_size,
+        _require(s.hand_n[p] <= rules.p.hand_size,
                  f"cards: p{p} holds more than a full hand")
         for t in range(3):
             _require(s.broken[p][t] in (0, 1),
@@ -163,11 +174,11 @@ def _check_invariants(SaboteurEngine self) -> None:
     if s.phase > PH_GOAL and s.phase != PH_OVER:
         _require(sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2],
                  "goals: not one treasure and two stones")
-    _check_gold(self, )
+    _check_gold(rules)
     _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
              "gold: negative saboteur gold")
-    c = self.clone()
+    c = rules.clone()
     c.recompute()
-    for g in range(self.p.W * self.p.W):
+    for g in range(rules.p.W * rules.p.W):
         if (c.s.cell[g] != s.cell[g]) or (c.s.frm[g] != s.frm[g]):
             raise ValueError("maze: incremental reachability differs from a full recompute")

@@ -1,14 +1,20 @@
 # cython: language_level=3
-"""Saboteur engine declarations: sizes, the state struct and the engine class,
-so Cython modules of this game (``saboteur_rollout.pyx``) read the state at C
-speed.  The rules live in ``saboteur.pyx``; the catalogue tables in
-``saboteur_catalog.pxi``; the action layout in ``saboteur_actions.pxd``."""
-from libc.stdint cimport uint64_t, uint8_t, uint16_t, int8_t, int16_t
-from libcpp.vector cimport vector
+"""Saboteur rules-kernel declarations: sizes, the state struct and the rules
+class, so the other modules of this game (``resample.pyx``, ``render.pyx``,
+``persist.pyx``, ``engine.pyx``, ``rollout.pyx``) read the state at C speed.
+The rules live in ``rules.pyx``; the catalogue tables in ``catalog.pxi``; the
+action layout in ``actions.pxd``; the event record in ``src_cy/events.pxd``."""
+from libc.stdint cimport uint64_t, uint8_t, uint16_t, uint32_t
 
-from src_cy.engine cimport Engine, Rng
+from src_cy.engine cimport Engine
+from src_cy.events cimport Event
 
 include "catalog.pxi"
+
+cdef extern from *:
+    # Index of the lowest set bit of ``x`` (``x`` nonzero).
+    int __builtin_ctz(unsigned int x) nogil
+
 
 cdef enum:
     MAXP = 10
@@ -72,20 +78,10 @@ cdef enum:
     UTIL_WIN = 1
 
 
-cdef struct Ev:
-    uint8_t ev
-    int8_t actor
-    int16_t a
-    int8_t b
-    int8_t c
-    int16_t priv
-    int8_t privp
-
-
 cdef struct SabConf:
     # The game parameters and the sizes derived from them (see SabParams).
     int n, rounds, gd, util, scale, hand_size, R, W, S, C, T, K
-    # Action layout (``saboteur_actions.pxd``): ``F`` the frontier bound
+    # Action layout (``actions.pxd``): ``F`` the frontier bound
     # (``14 + 2 T + rockfall cards``, rules doc), ``rock0 = 32 F`` the first
     # rockfall id, ``tail0 = rock0 + T`` the first tail id.
     int F, rock0, tail0
@@ -115,7 +111,7 @@ cdef struct SabState:
     int nocc
     int fr[MAXFR]
     int nfr
-    # The action lists (``saboteur_actions.pxd``), kept sorted by grid index
+    # The action lists (``actions.pxd``), kept sorted by grid index
     # (= cell order) as cards come and go: the frontier (empty cells next to
     # any card on the table) and the tunnel cards on the table.
     int front[MAXFRONT]
@@ -143,41 +139,13 @@ cdef struct SabState:
     int nlog
     uint16_t cell[MAXCELLS]
     uint8_t frm[MAXCELLS]
-    Ev log[MAXLOG]
-
-
-cdef struct SabPlan:
-    # The hidden parts of one history drawn by ``resample_history``.
-    Ev log[MAXLOG]
-    int nl, nrounds
-    int nroles[MAXROUNDS]
-    int own_role[MAXROUNDS]
-    int ended[MAXROUNDS]
-    int mask[MAXROUNDS]
-    int known[MAXROUNDS][3]
-    int gfirst[MAXROUNDS]
-    int glast[MAXROUNDS]
-    int role[MAXROUNDS][MAXP]
-    int perm[MAXROUNDS]
-    int ndraw, npass
-    int draw_kind[MAXLOG]
-    int draw_player[MAXLOG]
-    int pass_kind[MAXLOG]
-    int pass_slot[MAXLOG]
-    int pass_player[MAXLOG]
-    int used[NKINDS]
-    int open[MAXP][8]
-    int nopen[MAXP]
-    int gdraw[MAXROUNDS][MAXP]
-    int gtake[MAXROUNDS][MAXP]
-    # 1 when the last round's gold hand-out is under way (a decision is due).
-    int open_share
+    Event log[MAXLOG]
 
 
 cdef struct SabPub:
     # The public state at one card decision of a player other than the
     # resampling one, as far as it sets how many actions a hand has
-    # (``SaboteurEngine.pub_counts``; the resampler's weights): ``a[k]`` the
+    # (``SaboteurRules.pub_counts``; the resampler's weights): ``a[k]`` the
     # plays a card of kind ``k`` gives the mover (placements, targets), so a
     # hand has, per kind held, one pass plus ``a[k]`` actions.
     uint16_t a[NKINDS]
@@ -272,8 +240,10 @@ cdef class SabParams:
     cdef dict _values
 
 
-cdef class SaboteurEngine(Engine):
-    # ``params`` owns the configuration ``p`` points into (shared by clones).
+cdef class SaboteurRules(Engine):
+    # The rules kernel; ``src_cy.saboteur.engine.SaboteurEngine`` is its final
+    # subclass with the resampler.  ``params`` owns the configuration ``p``
+    # points into (shared by clones).
     cdef readonly SabParams params
     cdef const SabConf* p
     cdef SabState s
@@ -283,7 +253,8 @@ cdef class SaboteurEngine(Engine):
     cdef int inside(self, int g) noexcept nogil
     cdef int xy(self, int x, int y) noexcept nogil
     cdef int doff(self, int d) noexcept nogil
-    cdef uint64_t emit(self, int ev, int actor, int a, int b, int c, int priv, int privp) noexcept nogil
+    cdef void emit(self, int ev, int actor, int a, int b, int c, int secret,
+                   uint32_t seers) noexcept nogil
     cdef void start_round(self) noexcept nogil
     cdef void end_round(self, int winner) noexcept nogil
     cdef int gold_holder(self) noexcept nogil
@@ -304,16 +275,7 @@ cdef class SaboteurEngine(Engine):
     cdef void recompute(self) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
-    cdef int take_slot(self, SabPlan* pl, int q, Rng* rng) noexcept nogil
-    cdef int finish_cards(self, SabPlan* pl, int p, int j0, int q0, Rng* rng) noexcept nogil
-    cdef void shuffle_ints(self, int* a, int n, Rng* rng) noexcept nogil
-    cdef int sample_gold(self, int* gpool, int* out, int u, Rng* rng) noexcept nogil
-    cdef int plan_gold(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
-    cdef int make_plan(self, SabPlan* pl, int p, Rng* rng) noexcept nogil
-    cdef int open_set_has_choice(self, SabPlan* pl) noexcept nogil
     cdef void pub_counts(self, SabPub* u) noexcept nogil
-    cdef int plan_logweight(self, SabPlan* pl, int player, const SabPub* pub, double* lw) noexcept nogil
-    cdef int drive(self, SabPlan* pl, int player, SabPub* pub) noexcept nogil
     cdef int kgoal(self, int player, int g) noexcept nogil
     cdef int place_id(self, int k, int o, int g) noexcept nogil
     cdef int rock_id(self, int g) noexcept nogil
