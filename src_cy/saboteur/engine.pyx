@@ -62,6 +62,7 @@ cdef class SaboteurEngine(SaboteurRules):
             self.replay(h.data(), <int>h.size())
 
     cdef Engine clone(self):
+        """``SaboteurRules.clone`` without its look-up of the class."""
         cdef SaboteurEngine e = SaboteurEngine.__new__(SaboteurEngine)
         e.copy_from(self)
         return e

@@ -252,7 +252,7 @@ cdef int plan_gold(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
     cdef int vals[MAXP]
     cdef int S0[MAXP]
     cdef int i, r, v, k, D, T, nk, u, pos, mine, sawdraws, passpos, ntake
-    cdef Event e
+    cdef const Event* e
     for v in range(3):
         gpool[v] = GOLD_COUNT[v]
     memset(known, 0, sizeof(known))
@@ -261,21 +261,21 @@ cdef int plan_gold(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
     for r in range(pl.nrounds):
         sawdraws = 0
         for i in range(pl.gfirst[r], pl.glast[r]):
-            e = pl.log[i]
-            if e.kind == EV_GOLDDRAW and sees(&e, p):
+            e = &pl.log[i]
+            if e.kind == EV_GOLDDRAW and sees(e, p):
                 known[r][e.secret] += 1
                 sawdraws = 1
         if not sawdraws:
             for i in range(pl.gfirst[r], pl.glast[r]):
-                e = pl.log[i]
-                if e.kind == EV_GOLDPASS and sees(&e, p):
+                e = &pl.log[i]
+                if e.kind == EV_GOLDPASS and sees(e, p):
                     known[r][0] = e.secret % 11
                     known[r][1] = (e.secret // 11) % 11
                     known[r][2] = e.secret // 121
                     sawdraws = 2
             if not sawdraws:
                 for i in range(pl.gfirst[r], pl.glast[r]):
-                    e = pl.log[i]
+                    e = &pl.log[i]
                     if (e.kind == EV_GOLD or e.kind == EV_GOLDTAKE) and e.actor == p:
                         known[r][e.secret] += 1
         for v in range(3):
@@ -290,9 +290,9 @@ cdef int plan_gold(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
         pos = -1
         mine = -1
         for i in range(pl.gfirst[r], pl.glast[r]):
-            e = pl.log[i]
+            e = &pl.log[i]
             if e.kind == EV_GOLDDRAW:
-                if sees(&e, p):
+                if sees(e, p):
                     pl.gdraw[r][D] = e.secret
                     sawdraws = 1
                 D += 1
@@ -303,7 +303,7 @@ cdef int plan_gold(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
                 if e.kind == EV_GOLD and e.a == p:
                     pl.gtake[r][T] = e.secret
                 T += 1
-            elif e.kind == EV_GOLDPASS and sees(&e, p):
+            elif e.kind == EV_GOLDPASS and sees(e, p):
                 passpos = T
         if D == 0:
             continue
@@ -358,7 +358,7 @@ cdef int make_plan(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
     cdef int i, r, q, k, g, j, slot, cnt, pick, ok
     cdef int pool[MAXP + 1]
     cdef int m
-    cdef Event e
+    cdef const Event* e
     cdef int n = rules.p.n
     # Rounds: roles dealt, goals known to p, results.
     memset(pl.nroles, 0, sizeof(pl.nroles))
@@ -371,7 +371,7 @@ cdef int make_plan(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
             pl.known[r][g] = -1
     r = 0
     for i in range(pl.nl):
-        e = pl.log[i]
+        e = &pl.log[i]
         if e.kind == EV_ROLE:
             if pl.ended[r]:
                 r += 1
@@ -443,7 +443,7 @@ cdef int make_plan(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
     cdef int j0 = 0, q0 = 0, newround = 0
     r = 0
     for i in range(pl.nl):
-        e = pl.log[i]
+        e = &pl.log[i]
         if e.kind == EV_ROUNDEND:
             newround = 1
         if e.kind == EV_ROLE and newround:
@@ -466,7 +466,7 @@ cdef int make_plan(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
                 pl.open[e.actor][pl.nopen[e.actor]] = j
                 pl.nopen[e.actor] += 1
             continue
-        k = played_kind(&e)
+        k = played_kind(e)
         if k == -2:
             continue
         q = e.actor
@@ -502,9 +502,9 @@ cdef int open_set_has_choice(SabPlan* pl) noexcept nogil:
     recipient is deciding (else the hand-out would have been automatic)."""
     cdef int left[3]
     cdef int r = pl.nrounds - 1, i, D = 0, T = 0, v, nv = 0
-    cdef Event e
+    cdef const Event* e
     for i in range(pl.gfirst[r], pl.glast[r]):
-        e = pl.log[i]
+        e = &pl.log[i]
         if e.kind == EV_GOLDDRAW:
             D += 1
         elif e.kind == EV_GOLD or e.kind == EV_GOLDTAKE:
@@ -534,11 +534,11 @@ cdef int plan_logweight(SabPlan* pl, int player, const SabPub* pub, double* lw) 
     cdef int hand[MAXP][NKINDS]
     cdef unsigned int held[MAXP]
     cdef int jd = 0, jp = 0, t = 0, i, k, q
-    cdef Event e
+    cdef const Event* e
     memset(hand, 0, sizeof(hand))
     memset(held, 0, sizeof(held))
     for i in range(pl.nl):
-        e = pl.log[i]
+        e = &pl.log[i]
         if e.kind == EV_DRAW:
             if jd >= pl.ndraw or pl.draw_kind[jd] < 0:
                 return 0
@@ -551,7 +551,7 @@ cdef int plan_logweight(SabPlan* pl, int player, const SabPub* pub, double* lw) 
             memset(hand, 0, sizeof(hand))
             memset(held, 0, sizeof(held))
             continue
-        k = played_kind(&e)
+        k = played_kind(e)
         if k == -2:
             continue
         if k == -1:
@@ -577,7 +577,7 @@ cdef int drive(SaboteurRules rules, SabPlan* pl, int player, SabPub* pub) noexce
     decision of a player other than ``player``, in order."""
     cdef int jd = 0, jp = 0, ip = 0, a, k, v, ph, steps = 0, t = 0
     cdef int tail = rules.p.tail0
-    cdef Event e
+    cdef const Event* e
     rules.to_initial()
     while rules.s.nlog < pl.nl:
         steps += 1
@@ -613,7 +613,7 @@ cdef int drive(SaboteurRules rules, SabPlan* pl, int player, SabPub* pub) noexce
                 ip += 1
             if ip >= pl.nl:
                 return 0
-            e = pl.log[ip]
+            e = &pl.log[ip]
             ip += 1
             if e.actor != rules.s.cur:
                 return 0
