@@ -54,29 +54,36 @@ cdef class GoldThiefResampler:
 
     cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil
-    cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t, vector[int]* gdraw_g,
-                      vector[int]* faerie_g, vector[int]* give_t, double* lrq) noexcept nogil
-    cdef int stage2_replayed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want, vector[int]* T,
-                             vector[int]* meta, int last, vector[int]* out) noexcept nogil
-    cdef int stage2_weighed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want, vector[int]* T,
-                            vector[int]* meta, int last, vector[int]* out) noexcept nogil
+    cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
+                      vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
+                      double* lrq) noexcept nogil
+    cdef int stage2_replayed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                             vector[int]* T, vector[int]* meta, int last,
+                             vector[int]* out) noexcept nogil
+    cdef int stage2_weighed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last,
+                            vector[int]* out) noexcept nogil
     cdef void resample(self, GoldThiefRules st, int player, Rng* rng) noexcept nogil
-    cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos, int* k) noexcept nogil
-    cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i, int* nexti,
-                          vector[Event]* want, int k, int* odr, int* outs, double* probs,
-                          double* acc) noexcept nogil
-    cdef bint walk_world(self, GoldThiefRules st, int p, Rng* rng, vector[int]* T, vector[int]* meta, int last,
-                         vector[Event]* want, bint search) noexcept nogil
-    cdef bint walk_step(self, GoldThiefRules st, int p, int a, int* cur_gen, int* odr) noexcept nogil
+    cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos,
+                           int* k) noexcept nogil
+    cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i,
+                          int* nexti, vector[Event]* want, int k, int* odr, int* outs,
+                          double* probs, double* acc) noexcept nogil
+    cdef bint walk_world(self, GoldThiefRules st, int p, Rng* rng, vector[int]* T,
+                         vector[int]* meta, int last, vector[Event]* want,
+                         bint search) noexcept nogil
+    cdef bint walk_step(self, GoldThiefRules st, int p, int a, int* cur_gen,
+                        int* odr) noexcept nogil
     cdef void recount_odr(self, GoldThiefRules st, int p, int* odr) noexcept nogil
-    cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
-                          vector[int]* gdraw_g, vector[int]* faerie_g,
+    cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
+                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
-    cdef double model_weight(self, GoldThiefRules st, int p, int nwant, int* verdict) noexcept nogil
-    cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T, vector[int]* meta,
-                          int last, vector[int]* draw_t, vector[int]* gdraw_g,
-                          vector[int]* faerie_g, vector[int]* give_t, double* logw,
-                          bint rec=*, bint loud=*) noexcept nogil
-    cdef bint silent_world(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int last,
-                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
-                           vector[int]* give_t, double* logw) noexcept nogil
+    cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
+                             int* verdict) noexcept nogil
+    cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,
+                          vector[int]* meta, int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw, bint rec=*,
+                          bint loud=*) noexcept nogil
+    cdef bint silent_world(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta,
+                           int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                           vector[int]* faerie_g, vector[int]* give_t, double* logw) noexcept nogil

@@ -367,8 +367,9 @@ cdef class GoldThiefResampler:
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
 
-    cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t, vector[int]* gdraw_g,
-                      vector[int]* faerie_g, vector[int]* give_t, double* lrq) noexcept nogil:
+    cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
+                      vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
+                      double* lrq) noexcept nogil:
         """One model proposal (``build_model`` on ``ws_mev``) into the four
         cleared vectors."""
         draw_t.clear()
@@ -378,8 +379,9 @@ cdef class GoldThiefResampler:
         return self.build_model(st, player, rng, &self.ws_mev, draw_t, gdraw_g, faerie_g, give_t,
                                 lrq)
 
-    cdef int stage2_replayed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want, vector[int]* T,
-                             vector[int]* meta, int last, vector[int]* out) noexcept nogil:
+    cdef int stage2_replayed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                             vector[int]* T, vector[int]* meta, int last,
+                             vector[int]* out) noexcept nogil:
         """Stage 2 with every proposal replayed: up to _MODEL_PROPOSALS
         accepted proposals, one kept (streaming) with probability proportional
         to its importance weight; 1 if one was kept (in `out`), else 0."""
@@ -408,8 +410,9 @@ cdef class GoldThiefResampler:
             return 1
         return 0
 
-    cdef int stage2_weighed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want, vector[int]* T,
-                            vector[int]* meta, int last, vector[int]* out) noexcept nogil:
+    cdef int stage2_weighed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last,
+                            vector[int]* out) noexcept nogil:
         """Stage 2 with the weights computed from the model
         (``model_weight``): the first accepted proposal is replayed, recording
         the window seats (and its weight checked against the replay's), the
@@ -536,7 +539,8 @@ cdef class GoldThiefResampler:
         if not self.world_built:
             st.replay(self.ws_h.data(), <int>self.ws_h.size())
 
-    cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos, int* k) noexcept nogil:
+    cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos,
+                           int* k) noexcept nogil:
         """Compare the events logged since `logpos` with `p`'s wanted view
         (from event `k` on); advances both; False at the first difference."""
         cdef Event ev, w
@@ -555,9 +559,9 @@ cdef class GoldThiefResampler:
             k[0] += 1
         return True
 
-    cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i, int* nexti,
-                          vector[Event]* want, int k, int* odr, int* outs, double* probs,
-                          double* acc) noexcept nogil:
+    cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i,
+                          int* nexti, vector[Event]* want, int k, int* odr, int* outs,
+                          double* probs, double* acc) noexcept nogil:
         """The actions of the skeleton walk at the current node, with their
         proposal probabilities (0 = dead end).  Forced: public actions, `p`'s
         own, window answers (a player asked whose answer is not in the
@@ -648,8 +652,9 @@ cdef class GoldThiefResampler:
         outs[0] = act
         return 1
 
-    cdef bint walk_world(self, GoldThiefRules st, int p, Rng* rng, vector[int]* T, vector[int]* meta, int last,
-                         vector[Event]* want, bint search) noexcept nogil:
+    cdef bint walk_world(self, GoldThiefRules st, int p, Rng* rng, vector[int]* T,
+                         vector[int]* meta, int last, vector[Event]* want,
+                         bint search) noexcept nogil:
         """Build a world on `st` along the true history's public skeleton.
 
         search=False: one exact rejection attempt (free choices drawn by their
@@ -740,7 +745,8 @@ cdef class GoldThiefResampler:
                     i = fnexti[j]
                     break
 
-    cdef bint walk_step(self, GoldThiefRules st, int p, int a, int* cur_gen, int* odr) noexcept nogil:
+    cdef bint walk_step(self, GoldThiefRules st, int p, int a, int* cur_gen,
+                        int* odr) noexcept nogil:
         """Apply `a` if legal, keeping `odr` (per type: cards other players
         drew from the current deck generation) up to date."""
         cdef int t, ph = st.s.phase
@@ -771,8 +777,8 @@ cdef class GoldThiefResampler:
             elif st.log[e].kind == EV_DRAW and st.log[e].actor != p:
                 odr[st.log[e].secret] += 1
 
-    cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs, vector[int]* draw_t,
-                          vector[int]* gdraw_g, vector[int]* faerie_g,
+    cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
+                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil:
         """Walk `p`'s view of the events, modelling every card and goal as an
         object whose identity is fixed when `p` sees it or a public event
@@ -983,7 +989,8 @@ cdef class GoldThiefResampler:
                         return False
                     cand.clear()
                     for i in range(<int>down[0][q].size()):
-                        if gid[0][down[0][q][i]] < 0 and not mask_hits(st, gmask[0][down[0][q][i]], x):
+                        if gid[0][down[0][q][i]] < 0 \
+                                and not mask_hits(st, gmask[0][down[0][q][i]], x):
                             cand.push_back(i)
                     if cand.size() == 0:
                         return False
@@ -1068,7 +1075,8 @@ cdef class GoldThiefResampler:
             give_t.push_back(otype[0][gives[0][i]])
         return True
 
-    cdef double model_weight(self, GoldThiefRules st, int p, int nwant, int* verdict) noexcept nogil:
+    cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
+                             int* verdict) noexcept nogil:
         """log w(h) of the world the last ``build_model`` drew, without
         replaying it: the factors known during the walk (``ws_wfix``), each
         card draw's odds (from each generation's first pool), and, from the
@@ -1195,10 +1203,10 @@ cdef class GoldThiefResampler:
                 verdict[0] = 1 if m > 1 else 0
         return lw + log(wp)
 
-    cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T, vector[int]* meta,
-                          int last, vector[int]* draw_t, vector[int]* gdraw_g,
-                          vector[int]* faerie_g, vector[int]* give_t, double* logw,
-                          bint rec=False, bint loud=False) noexcept nogil:
+    cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,
+                          vector[int]* meta, int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw, bint rec=False,
+                          bint loud=False) noexcept nogil:
         """Replay the true history's skeleton on `st` with the model's hidden
         outcomes, silently (``silent_event``); True if the result is in `p`'s
         information set (its view of the events is `want`, all of it, and the
@@ -1241,9 +1249,10 @@ cdef class GoldThiefResampler:
         st.sil_want = NULL
         return ok
 
-    cdef bint silent_world(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int last,
-                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
-                           vector[int]* give_t, double* logw) noexcept nogil:
+    cdef bint silent_world(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta,
+                           int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                           vector[int]* faerie_g, vector[int]* give_t,
+                           double* logw) noexcept nogil:
         """The replay of ``build_world`` (silent mode already set)."""
         cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g, t, tot
         cdef int di = 0, gi = 0, fi = 0, vi, nwant = <int>st.sil_want.size()

@@ -153,7 +153,8 @@ cdef class GoldThiefRules(Engine):
     @cython.final
     cdef void event(self, int kind, int actor, int secret, int detail, int vis) noexcept nogil
     @cython.final
-    cdef void silent_event(self, int kind, int actor, int secret, int detail, int vis) noexcept nogil
+    cdef void silent_event(self, int kind, int actor, int secret, int detail,
+                           int vis) noexcept nogil
     # helpers
     @cython.final
     cdef int remove_card(self, int p, int t) noexcept nogil

@@ -212,7 +212,8 @@ cdef class GoldThiefRules(Engine):
                 self.ihash[p] = mix64(self.ihash[p], red)
 
     @cython.final
-    cdef void silent_event(self, int kind, int actor, int secret, int detail, int vis) noexcept nogil:
+    cdef void silent_event(self, int kind, int actor, int secret, int detail,
+                           int vis) noexcept nogil:
         """``event`` during a silent replay: the public count and the give
         count kept, the event compared with sil_p's wanted view."""
         cdef int p = self.sil_p
