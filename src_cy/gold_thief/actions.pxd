@@ -1,8 +1,9 @@
 # cython: language_level=3
 """Gold Thief action layout: the one definition of every action id.
 
-Cimported by the engine (``src_cy/gold_thief/engine.pyx``) and by the Cython
-rollout (``src_cy/gold_thief/rollout.pyx``); the Python mirror is the
+Cimported by the rules kernel (``src_cy/gold_thief/rules.pxd``, which
+re-exports it to the game's other modules and to the Cython rollout
+``src_cy/gold_thief/rollout.pyx``); the Python mirror is the
 constant block of ``games/gold_thief/__init__.py`` (checked against the engine's
 ``ACTION_LAYOUT`` by ``tests/games/gold_thief/test_gold_thief.py``).
 """

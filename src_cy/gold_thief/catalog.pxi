@@ -1,5 +1,8 @@
-# Gold Thief catalogue: the engine's constant tables (phases, effects, goal
-# locations, event kinds, names).  Included by src_cy/gold_thief/engine.pyx; the
+# Gold Thief catalogue: the engine's constants as C data (capacities, phases,
+# effects, goal locations, event kinds), declarations valid in a .pxd:
+# included by src_cy/gold_thief/rules.pxd, so every module that cimports the
+# rules shares one definition.  Their names for people are in
+# src_cy/gold_thief/rules.pyx (CARD_NAMES, EFFECT_NAMES, PHASE_NAMES); the
 # action layout is src_cy/gold_thief/actions.pxd.
 
 cdef enum:
@@ -57,11 +60,3 @@ cdef enum:
     R_RESOLVES = 0
     R_WAITS = 1           # an add-on waits for the theft it follows
     R_CANCELLED = 2
-
-CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
-
-EFFECT_NAMES = ("Thief", "Raid", "Witch-as-Thief", "Guard gift", "Guard cancel",
-                "Witch steal", "Faerie cancel")
-
-_PHASE_NAMES = ("first-player", "deal-goals", "deal-cards", "ninja-window", "big-pile-flip",
-                "draw", "goal-round", "play", "respond", "witch-give", "faerie-draw", "over")

@@ -13,7 +13,7 @@ the same random draws:
 """
 from src_cy.engine cimport Engine, Rng, rng_double, rng_int
 from src_cy.ismcts cimport RolloutPolicy
-from src_cy.gold_thief.actions cimport A_END_TURN, A_PASS, A_THIEF, A_NINJA_SCORE, A_GIVE, MAXP
+from src_cy.gold_thief.rules cimport A_END_TURN, A_PASS, A_THIEF, A_NINJA_SCORE, A_GIVE, MAXP
 
 
 cdef class GoldThiefRollout(RolloutPolicy):

@@ -1,0 +1,89 @@
+# cython: language_level=3
+"""Gold Thief resampler declarations: ``GoldThiefResampler`` draws a history
+from one player's information set over a ``GoldThiefRules`` state (rules
+doc, "Resampling"; the code is in ``resample.pyx``).  It holds only its work
+space, so one resampler serves any state; ``engine.GoldThiefEngine`` keeps
+one per engine."""
+cimport cython
+from libc.stdint cimport uint64_t
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport Rng
+from src_cy.events cimport Event
+from src_cy.gold_thief.rules cimport GoldThiefRules
+
+
+cdef struct HChange:
+    # A change the model made at event e of the view: object o (a card or a
+    # goal) joins (d = 1) or leaves (d = -1) seat q's hand or face-down goals.
+    int e
+    int q
+    int o
+    int d
+
+
+@cython.final
+cdef class GoldThiefResampler:
+    # set by ``draw``: True when the state was left at the world drawn
+    cdef bint world_built
+    # where the recorded replay stopped (``build_world``): TAIL_* and the seat
+    cdef int tail_kind, tail_q
+    # a recorded replay's public answer did not match its window seat
+    cdef bint rec_bad
+    # ``build_model``'s work space (kept so that its proposals do not allocate)
+    cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
+    cdef vector[int] ws_pleft
+    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
+    cdef vector[uint64_t] ws_gmask
+    # what ``model_weight`` reads: the hand and face-down goal changes, the
+    # unseen Give decisions (e, victim), each generation's first pool and the
+    # factors of w(h) known during the walk (log)
+    cdef vector[HChange] ws_hl, ws_gl, ws_gv
+    cdef vector[int] ws_pool0, ws_deck, ws_ttot, ws_midx
+    cdef vector[Event] ws_mev
+    cdef double ws_wfix
+    cdef bint ws_flip_pending
+    cdef vector[vector[int]] ws_hand, ws_down
+    # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
+    # resample once grown)
+    cdef vector[int] ws_T, ws_meta, ws_h
+    cdef vector[Event] ws_want
+    cdef vector[int] s2_draw, s2_gdraw, s2_faerie, s2_give, s2_refh
+    cdef vector[int] s2_sd, s2_sg, s2_sf, s2_sv, s2_off
+    cdef vector[double] s2_cw, s2_cwm
+
+    cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil
+    cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil
+    cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
+                      vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
+                      double* lrq) noexcept nogil
+    cdef int stage2_replayed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                             vector[int]* T, vector[int]* meta, int last,
+                             vector[int]* out) noexcept nogil
+    cdef int stage2_weighed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last,
+                            vector[int]* out) noexcept nogil
+    cdef void resample(self, GoldThiefRules st, int player, Rng* rng) noexcept nogil
+    cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos,
+                           int* k) noexcept nogil
+    cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i,
+                          int* nexti, vector[Event]* want, int k, int* odr, int* outs,
+                          double* probs, double* acc) noexcept nogil
+    cdef bint walk_world(self, GoldThiefRules st, int p, Rng* rng, vector[int]* T,
+                         vector[int]* meta, int last, vector[Event]* want,
+                         bint search) noexcept nogil
+    cdef bint walk_step(self, GoldThiefRules st, int p, int a, int* cur_gen,
+                        int* odr) noexcept nogil
+    cdef void recount_odr(self, GoldThiefRules st, int p, int* odr) noexcept nogil
+    cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
+                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
+                          vector[int]* give_t, double* logr_minus_q) noexcept nogil
+    cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
+                             int* verdict) noexcept nogil
+    cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,
+                          vector[int]* meta, int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw, bint rec=*,
+                          bint loud=*) noexcept nogil
+    cdef bint silent_world(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta,
+                           int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                           vector[int]* faerie_g, vector[int]* give_t, double* logw) noexcept nogil

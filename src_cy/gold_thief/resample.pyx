@@ -1,0 +1,1360 @@
+# cython: language_level=3
+"""Gold Thief resampler: a history drawn from one player's information set
+over a ``GoldThiefRules`` state (rules doc, "Resampling"), using only that
+player's view of the event log and the public skeleton of the history.
+
+Stage 1 is exact rejection sampling along the public skeleton; stage 2 the
+model proposal (``build_model``), importance-corrected over K proposals;
+stage 3 a complete backtracking search.  The replays run on the state
+itself, driving the rules' silent-replay hooks (``sil_*``, ``record_seat``),
+so the state is scratch afterwards: ``GoldThiefResampler.resample`` leaves
+it at the world drawn.  This module's knobs (``set_resample_attempts``,
+``set_model_proposals``, ...) and counters (``resample_stats``,
+``model_weight_stats``) hold for the whole process; ``src_cy.gold_thief.engine``
+re-exports them.  ``draw_history`` and ``draw_world`` run the resampler on
+any rules state from Python (tests).
+"""
+cimport cython
+from libc.stdint cimport uint64_t
+from libc.string cimport memset
+from libc.math cimport log, exp, INFINITY, fabs
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport rng_int, rng_double
+from src_cy.gold_thief.rules cimport (
+    GoldThiefRules, Consid, MAXP, NT, MAX_GOALS, MAX_HAND, MAX_GOLD, MAX_BRANCHING,
+    CHANCE_PLAYER, THIEF, GUARD, WITCH, FAERIE, NINJA, A_PASS, A_FAERIE, A_GIVE, C_CARD,
+    C_GOAL, C_FIRST, PH_FIRST, PH_SETUP_CARDS, PH_DRAW, PH_PLAY, PH_RESPOND, PH_NINJA,
+    PH_GIVE, G_PILE, G_DOWN, EV_DRAW, EV_RESHUFFLE, EV_PLAY, EV_PASS, EV_ASKED, EV_GIVE,
+    EV_DEAL_GOAL, EV_FAERIE_GOAL, EV_FLIP, EV_SCORE, holds, goal_matches, pile_random,
+    deck_total, card_of_action, sees_secret, observed, to_move, game_over, step, legal)
+
+
+cdef enum:
+    # Where a recorded replay stopped, after the view's last event: at a node
+    # no hidden card decides (chance, the player's own decision, a public
+    # one, the end), at another player's Give decision, or at a window seat
+    # of another player (asked because of their hidden cards).
+    TAIL_FIXED = 0
+    TAIL_GIVE = 1
+    TAIL_WINDOW = 2
+
+
+cdef inline void push_change(vector[HChange]* v, int e, int q, int o, int d) noexcept nogil:
+    """Append the change (e, q, o, d), built from its four fields (a struct
+    variable on the stack, updated field by field and then copied, stalls
+    on store forwarding)."""
+    v.push_back(HChange(e, q, o, d))
+
+
+cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
+    """Multiply the probability exp(logp) * prod by x (0 < x <= 1), keeping
+    the product in `prod` until it gets small (few logarithms are taken)."""
+    prod[0] *= x
+    if prod[0] < 1e-250:
+        logp[0] += log(prod[0])
+        prod[0] = 1.0
+
+
+cdef inline int popcount64(uint64_t x) noexcept nogil:
+    """Set bits in x."""
+    cdef int c = 0
+    while x:
+        x &= x - 1
+        c += 1
+    return c
+
+
+cdef enum:
+    # Stage 1 runs only while other players have made at most this many
+    # public card plays (each one is a constraint the prior rarely meets;
+    # measured acceptance in the rules doc).
+    EXACT_MAX_PLAYS_C = 2
+
+EXACT_MAX_PLAYS = EXACT_MAX_PLAYS_C
+
+# Attempts per resample of stage 1 (exact rejection) and stage 2 (model
+# proposal); see ``set_resample_attempts``.
+cdef int _EXACT_ATTEMPTS = 16
+cdef int _MODEL_ATTEMPTS = 500
+# Accepted stage-2 proposals per resample (K of the importance resampling;
+# see ``set_model_proposals``).
+DEFAULT_MODEL_PROPOSALS = 8
+cdef int _MODEL_PROPOSALS = DEFAULT_MODEL_PROPOSALS
+# How many resamples each stage produced (this process): calls, exact
+# (stage 1), model (stage 2), search (stage 3).
+cdef long _STATS[4]
+
+
+# Stage 2 with model weights: [resamples, fallbacks to replaying every
+# proposal, weights that disagreed with a replay, in-set verdicts that did];
+# ``_CHECK_WEIGHTS`` replays every proposal too and compares (tests).
+cdef long _WSTATS[4]
+cdef bint _CHECK_WEIGHTS = False
+# ``_FORCE_REPLAYED`` skips the model weights: every stage-2 resample takes
+# the fallback that replays every proposal (tests of that path).
+cdef bint _FORCE_REPLAYED = False
+
+
+cdef inline bint weights_agree(double a, double b) noexcept nogil:
+    """Whether two log weights agree (up to rounding)."""
+    return fabs(a - b) <= 1e-9 * (1.0 + fabs(a))
+
+
+def model_weight_stats() -> dict:
+    """Stage 2's model weights (this process): ``weighed`` resamples,
+    ``fallbacks`` to replaying every proposal, ``disagreements`` between a
+    model weight and the replayed world's, and ``wrong_verdicts``: proposals
+    the model put in the information set (or out of it) and their replay did
+    not (see ``set_model_weight_check``)."""
+    return {"weighed": _WSTATS[0], "fallbacks": _WSTATS[1], "disagreements": _WSTATS[2],
+            "wrong_verdicts": _WSTATS[3]}
+
+
+def set_model_weight_check(bint on) -> bool:
+    """Replay every stage-2 proposal as well and count the model weights
+    that disagree with the replay's (``model_weight_stats``); returns the
+    previous setting.  For tests: it costs a replay per proposal."""
+    global _CHECK_WEIGHTS
+    old = _CHECK_WEIGHTS
+    _CHECK_WEIGHTS = on
+    return old
+
+
+def set_stage2_replayed(bint on) -> bool:
+    """Make every stage-2 resample take the fallback that replays every
+    proposal (the path a weight disagreement falls back to) instead of the
+    model weights; returns the previous setting.  For tests."""
+    global _FORCE_REPLAYED
+    old = _FORCE_REPLAYED
+    _FORCE_REPLAYED = on
+    return old
+
+
+def resample_stats() -> dict:
+    """How many resamples (in this process) each stage produced: ``exact``
+    (stage 1, the exact rejection sampler), ``model`` (stage 2, the
+    importance-corrected model proposal) and ``search`` (stage 3, the complete
+    backtracking search); ``calls`` is their sum."""
+    return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3]}
+
+
+def set_resample_attempts(int exact, int model) -> tuple:
+    """Set the attempts of stage 1 (exact rejection) and stage 2 (model
+    proposal) per resample (0 skips a stage; stage 3 always completes);
+    returns the previous pair.  Defaults: 16 and 500."""
+    global _EXACT_ATTEMPTS, _MODEL_ATTEMPTS
+    if not 0 <= exact <= 1000000 or not 0 <= model <= 1000000:
+        raise ValueError(f"attempts must be in [0, 1000000], got exact={exact}, model={model}")
+    old = (_EXACT_ATTEMPTS, _MODEL_ATTEMPTS)
+    _EXACT_ATTEMPTS = exact
+    _MODEL_ATTEMPTS = model
+    return old
+
+
+def set_model_proposals(int k) -> int:
+    """Set K, the accepted stage-2 proposals among which one world is drawn
+    by its importance weight (sampling-importance-resampling; K = 1 is the
+    uncorrected proposal; the distribution tends to the target as K grows);
+    returns the previous K.  Default: 8 (rules doc, "Stage 2")."""
+    global _MODEL_PROPOSALS
+    if not 1 <= k <= 1000000:
+        raise ValueError(f"model proposals K must be in [1, 1000000], got {k}")
+    old = _MODEL_PROPOSALS
+    _MODEL_PROPOSALS = k
+    return old
+
+
+cdef inline bint mask_hits(GoldThiefRules st, uint64_t mask, int g) noexcept nogil:
+    """Whether goal g shows a number the facts in `mask` exclude (bit x:
+    "does not show x")."""
+    cdef int a = st.goal_a[g], b = st.goal_b[g]
+    return (a <= MAX_GOLD and (mask >> a) & 1) or (b <= MAX_GOLD and (mask >> b) & 1)
+
+
+cdef inline bint skippable(int p, vector[int]* T, vector[int]* meta, int i) noexcept nogil:
+    """A step of the true history whose existence `p` cannot see: another
+    player's window pass or Give choice (they follow from hidden hands)."""
+    cdef int d = (meta[0][i] & 15) - 1, act = T[0][i]
+    return d >= 0 and d != p and (act == A_PASS or A_GIVE <= act < A_GIVE + NT)
+
+
+cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
+    """`p`'s view of the event log: the events p observed, with the
+    detail set to -1 where p did not see it."""
+    cdef size_t e
+    cdef Event ev
+    out.clear()
+    for e in range(evs.size()):
+        ev = evs[0][e]
+        if not observed(&ev, p):
+            continue
+        if not sees_secret(&ev, p):
+            ev.secret = -1
+        out.push_back(ev)
+
+
+cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
+                   vector[vector[int]]* hand, vector[int]* pool, vector[int]* pleft,
+                   double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
+                   vector[int]* rpick) noexcept nogil:
+    """Remove a card of type t from q's modelled hand: a card known to be
+    a t if there is one, else an unknown card, chosen with weight (t left
+    in its deck generation) / (cards left in it), which becomes a t
+    (`pleft`: cards left per generation, the sums of `pool`).
+    Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
+    and records the unknown cards it chose among (see ``build_model``).
+    -1 if impossible."""
+    cdef vector[int]* h = &hand[0][q]
+    cdef int i, o, j, nh = <int>h.size(), pt
+    cdef double total = 0.0, x, w
+    cdef double wts[MAX_HAND]
+    for i in range(nh):
+        if otype[0][h[0][i]] == t:
+            o = h[0][i]
+            h.erase(h.begin() + i)
+            return o
+    if nh > MAX_HAND:
+        return -1
+    for i in range(nh):
+        o = h[0][i]
+        w = 0.0
+        if otype[0][o] < 0:
+            pt = pool[0][ogen[0][o] * NT + t]
+            if pt > 0:
+                w = pt / <double>pleft[0][ogen[0][o]]
+        wts[i] = w
+        total += w
+    if total <= 0.0:
+        return -1
+    x = rng_double(rng) * total
+    for i in range(nh):
+        w = wts[i]
+        if w <= 0.0:
+            continue
+        x -= w
+        if x < 0.0 or i == nh - 1:
+            o = h[0][i]
+            mul_prob(logq, qprod, w / total)
+            for j in range(nh):
+                if otype[0][h[0][j]] < 0:
+                    rcand.push_back(h[0][j])
+            rend.push_back(<int>rcand.size())
+            rpick.push_back(o)
+            otype[0][o] = t
+            pool[0][ogen[0][o] * NT + t] -= 1
+            pleft[0][ogen[0][o]] -= 1
+            h.erase(h.begin() + i)
+            return o
+    return -1
+
+
+def draw_history(GoldThiefRules rules, int player, seed) -> list:
+    """A history drawn from `player`'s information set in `rules` (as an
+    engine's ``py_resample_history``: on a clone, here with a resampler of
+    its own); it replays to a world that `player` cannot tell from `rules`."""
+    cdef Rng rng
+    cdef vector[int] h
+    if not 0 <= player < rules.num_players:
+        raise ValueError(f"player must be in [0, {rules.num_players - 1}], got {player}")
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef GoldThiefRules scratch = <GoldThiefRules>rules.clone()
+    GoldThiefResampler().draw(scratch, player, &rng, &h)
+    return [a for a in h]
+
+
+def draw_world(GoldThiefRules rules, int player, seed) -> GoldThiefRules:
+    """A clone of `rules` (same class) with everything hidden from `player`
+    re-drawn (as an engine's ``py_resample``, with a resampler of its own)."""
+    cdef Rng rng
+    if not 0 <= player < rules.num_players:
+        raise ValueError(f"player must be in [0, {rules.num_players - 1}], got {player}")
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    cdef GoldThiefRules world = <GoldThiefRules>rules.clone()
+    GoldThiefResampler().resample(world, player, &rng)
+    return world
+
+
+@cython.final
+cdef class GoldThiefResampler:
+    """The resampler's work space and stages (``draw``: a history; ``resample``:
+    the state become that world)."""
+
+    cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """A history drawn from `player`'s information set (rules doc,
+        "Resampling").  Stage 1: exact rejection sampling along the public
+        skeleton (hidden chance by its odds, others' hidden choices uniform,
+        accepted iff `player`'s view is reproduced).  Stage 2, when stage 1
+        found nothing in its attempts: the model proposal, importance-corrected
+        (one of K accepted proposals kept by its weight).  Stage 3: a
+        complete backtracking search.  Reads only `player`'s view of the events
+        and the public skeleton of the history; never returns the true
+        history as such."""
+        # the history and the view, kept (`st` is scratch from here)
+        cdef vector[int]* T = &self.ws_T
+        cdef vector[int]* meta = &self.ws_meta
+        cdef vector[Event]* want = &self.ws_want
+        cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
+        _STATS[0] += 1
+        T[0] = st.hist
+        meta[0] = st.hmeta
+        view_events(player, &st.log, want)
+        for j in range(<int>want.size()):
+            if want[0][j].kind == EV_PLAY and want[0][j].actor != player:
+                plays += 1
+        if plays > EXACT_MAX_PLAYS_C:
+            tries = 0
+        for j in range(<int>T.size()):
+            if not skippable(player, T, meta, j):
+                last = j
+        self.world_built = False
+        for attempt in range(tries):
+            if self.walk_world(st, player, rng, T, meta, last, want, False):
+                _STATS[1] += 1
+                out[0] = st.hist
+                self.world_built = True
+                return
+        # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
+        # proposals, weighed from the model (one replay recorded), else with
+        # every proposal replayed.
+        self.model_events(st, player, want)
+        got = -1 if _FORCE_REPLAYED else self.stage2_weighed(st, player, rng, want, T, meta,
+                                                              last, out)
+        if got < 0:
+            _WSTATS[1] += 1
+            self.world_built = False
+            got = self.stage2_replayed(st, player, rng, want, T, meta, last, out)
+        if got > 0:
+            # `st` is the world if the drawn proposal was replayed last
+            # (world_built), else scratch
+            _STATS[2] += 1
+            return
+        # Complete: the true history is one of the worlds the search can
+        # reach, so it always finds one (in its own random order).
+        self.walk_world(st, player, rng, T, meta, last, want, True)
+        _STATS[3] += 1
+        out[0] = st.hist
+        self.world_built = True
+
+    cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil:
+        """The events of `p`'s view ``build_model`` reads (``ws_mev``, with
+        their indices in the view in ``ws_midx``): draws, reshuffles, plays,
+        gives, goal deals, flips and scorings; of the others (`p`'s passes and
+        windows, resolutions, ends of turn) only one right after a scoring
+        and the flips it made, where the model applies the scoring's facts."""
+        cdef int e, k, mq = -1, mx = 0
+        cdef Event* ev
+        self.ws_mev.clear()
+        self.ws_midx.clear()
+        for e in range(<int>want.size()):
+            ev = &want[0][e]
+            k = ev.kind
+            if k == EV_PASS or k == EV_ASKED:
+                continue
+            if k == EV_DRAW or k == EV_RESHUFFLE or k == EV_PLAY or k == EV_GIVE \
+                    or k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL or k == EV_FLIP \
+                    or k == EV_SCORE:
+                if mq >= 0 and not (k == EV_FLIP and ev.actor == mq
+                                    and goal_matches(st, ev.a, mx)):
+                    mq = -1
+                if k == EV_SCORE:
+                    mq = ev.actor
+                    mx = ev.a
+            elif mq >= 0:
+                mq = -1
+            else:
+                continue
+            self.ws_mev.push_back(ev[0])
+            self.ws_midx.push_back(e)
+
+    cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
+                      vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
+                      double* lrq) noexcept nogil:
+        """One model proposal (``build_model`` on ``ws_mev``) into the four
+        cleared vectors."""
+        draw_t.clear()
+        gdraw_g.clear()
+        faerie_g.clear()
+        give_t.clear()
+        return self.build_model(st, player, rng, &self.ws_mev, draw_t, gdraw_g, faerie_g, give_t,
+                                lrq)
+
+    cdef int stage2_replayed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                             vector[int]* T, vector[int]* meta, int last,
+                             vector[int]* out) noexcept nogil:
+        """Stage 2 with every proposal replayed: up to _MODEL_PROPOSALS
+        accepted proposals, one kept (streaming) with probability proportional
+        to its importance weight; 1 if one was kept (in `out`), else 0."""
+        cdef vector[int] draw_t, gdraw_g, faerie_g, give_t, kept
+        cdef int attempt, got = 0
+        cdef double lw = 0.0, lrq = 0.0, ltot = 0.0
+        for attempt in range(_MODEL_ATTEMPTS):
+            if got >= _MODEL_PROPOSALS:
+                break
+            if not self.propose(st, player, rng, &draw_t, &gdraw_g, &faerie_g, &give_t, &lrq):
+                continue
+            if not self.build_world(st, player, want, T, meta, last, &draw_t, &gdraw_g,
+                                    &faerie_g, &give_t, &lw):
+                continue
+            lw += lrq
+            got += 1
+            if got == 1:
+                ltot = lw
+            else:
+                ltot = lw + log(1.0 + exp(ltot - lw)) if lw > ltot \
+                    else ltot + log(1.0 + exp(lw - ltot))
+            if got == 1 or rng_double(rng) < exp(lw - ltot):
+                kept = st.hist
+        if got > 0:
+            out[0] = kept
+            return 1
+        return 0
+
+    cdef int stage2_weighed(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last,
+                            vector[int]* out) noexcept nogil:
+        """Stage 2 with the weights computed from the model
+        (``model_weight``): the first accepted proposal is replayed, recording
+        the window seats (and its weight checked against the replay's), the
+        others are weighed without a replay; one of the _MODEL_PROPOSALS is
+        drawn by weight and replayed (a proposal whose replay leaves the
+        information set gets weight 0 and another is drawn).  1 with the
+        world's history in `out`, 0 if no proposal was found, -1 if the
+        model's weight disagreed with a replay's (the caller then replays
+        every proposal)."""
+        cdef vector[int]* draw_t = &self.s2_draw
+        cdef vector[int]* gdraw_g = &self.s2_gdraw
+        cdef vector[int]* faerie_g = &self.s2_faerie
+        cdef vector[int]* give_t = &self.s2_give
+        cdef vector[int]* sd = &self.s2_sd
+        cdef vector[int]* sg = &self.s2_sg
+        cdef vector[int]* sf = &self.s2_sf
+        cdef vector[int]* sv = &self.s2_sv
+        cdef vector[int]* off = &self.s2_off
+        cdef vector[double]* cw = &self.s2_cw
+        cdef vector[double]* cwm = &self.s2_cwm
+        cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
+        cdef bint ok
+        cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
+        sd.clear()
+        sg.clear()
+        sf.clear()
+        sv.clear()
+        off.clear()
+        cw.clear()
+        cwm.clear()
+        for attempt in range(_MODEL_ATTEMPTS):
+            if got >= _MODEL_PROPOSALS:
+                break
+            if not self.propose(st, player, rng, draw_t, gdraw_g, faerie_g, give_t, &lrq):
+                continue
+            if ref < 0:
+                if not self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g,
+                                        faerie_g, give_t, &lw, True):
+                    continue
+                lwm = self.model_weight(st, player, nwant, &verdict)
+                if self.rec_bad or verdict != 1 or not weights_agree(lwm, lw):
+                    _WSTATS[2] += 1
+                    return -1
+                ref = got
+                self.s2_refh = st.hist
+            else:
+                lwm = self.model_weight(st, player, nwant, &verdict)
+                if verdict < 0 or _CHECK_WEIGHTS:
+                    # not known from the model (or checked): replay it
+                    ok = self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g,
+                                          faerie_g, give_t, &lw)
+                    if verdict >= 0 and ok != (verdict == 1):
+                        _WSTATS[3] += 1
+                    elif ok and not weights_agree(lwm, lw):
+                        _WSTATS[2] += 1
+                    verdict = 1 if ok else 0
+                if verdict == 0:
+                    continue
+            off.push_back(<int>sd.size())
+            off.push_back(<int>sg.size())
+            off.push_back(<int>sf.size())
+            off.push_back(<int>sv.size())
+            for j in range(<int>draw_t.size()):
+                sd.push_back(draw_t[0][j])
+            for j in range(<int>gdraw_g.size()):
+                sg.push_back(gdraw_g[0][j])
+            for j in range(<int>faerie_g.size()):
+                sf.push_back(faerie_g[0][j])
+            for j in range(<int>give_t.size()):
+                sv.push_back(give_t[0][j])
+            cw.push_back(lwm + lrq)
+            cwm.push_back(lwm)
+            got += 1
+        if got == 0:
+            return 0
+        _WSTATS[0] += 1
+        off.push_back(<int>sd.size())
+        off.push_back(<int>sg.size())
+        off.push_back(<int>sf.size())
+        off.push_back(<int>sv.size())
+        while True:
+            mx = -INFINITY
+            for c in range(got):
+                if cw[0][c] > mx:
+                    mx = cw[0][c]
+            if mx == -INFINITY:
+                return -1
+            tot = 0.0
+            for c in range(got):
+                tot += exp(cw[0][c] - mx)
+            u = rng_double(rng) * tot
+            j = -1
+            for c in range(got):
+                if cw[0][c] == -INFINITY:
+                    continue
+                j = c
+                u -= exp(cw[0][c] - mx)
+                if u < 0.0:
+                    break
+            if j == ref:
+                out[0] = self.s2_refh
+                return 1
+            draw_t.assign(sd.begin() + off[0][4 * j], sd.begin() + off[0][4 * j + 4])
+            gdraw_g.assign(sg.begin() + off[0][4 * j + 1], sg.begin() + off[0][4 * j + 5])
+            faerie_g.assign(sf.begin() + off[0][4 * j + 2], sf.begin() + off[0][4 * j + 6])
+            give_t.assign(sv.begin() + off[0][4 * j + 3], sv.begin() + off[0][4 * j + 7])
+            if self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g, faerie_g,
+                                give_t, &lw, False, True):
+                if not weights_agree(cwm[0][j], lw):
+                    _WSTATS[2] += 1
+                    return -1
+                out[0] = st.hist
+                self.world_built = True
+                return 1
+            # the model said it is in the information set: it is not
+            _WSTATS[3] += 1
+            return -1
+
+    cdef void resample(self, GoldThiefRules st, int player, Rng* rng) noexcept nogil:
+        """The base contract (the world is ``resample_history`` replayed),
+        without replaying twice: the accepted world was built by that replay."""
+        self.world_built = False
+        self.draw(st, player, rng, &self.ws_h)
+        if not self.world_built:
+            st.replay(self.ws_h.data(), <int>self.ws_h.size())
+
+    cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos,
+                           int* k) noexcept nogil:
+        """Compare the events logged since `logpos` with `p`'s wanted view
+        (from event `k` on); advances both; False at the first difference."""
+        cdef Event ev, w
+        while logpos[0] < st.log.size():
+            ev = st.log[logpos[0]]
+            logpos[0] += 1
+            if not observed(&ev, p):
+                continue
+            if k[0] >= <int>want.size():
+                return False
+            w = want[0][k[0]]
+            if not sees_secret(&ev, p):
+                ev.secret = -1
+            if ev.kind != w.kind or ev.actor != w.actor or ev.secret != w.secret or ev.a != w.a:
+                return False
+            k[0] += 1
+        return True
+
+    cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i,
+                          int* nexti, vector[Event]* want, int k, int* odr, int* outs,
+                          double* probs, double* acc) noexcept nogil:
+        """The actions of the skeleton walk at the current node, with their
+        proposal probabilities (0 = dead end).  Forced: public actions, `p`'s
+        own, window answers (a player asked whose answer is not in the
+        public record passes, accepted with probability 1 / their legal
+        answers), the chance outcomes `p` observed (accepted with
+        probability `acc`, see the rules doc).  Free: hidden chance
+        outcomes (by their odds), another player's Give and Faerie goal
+        (uniform).  `nexti`: the skeleton index after this step."""
+        cdef int cp = to_move(st), ph = st.s.phase, N = <int>T.size()
+        cdef int n, j, t, g, wkey, act, found
+        cdef Event w
+        acc[0] = 1.0
+        nexti[0] = i
+        probs[0] = 1.0
+        if cp == CHANCE_PLAYER:
+            while i < N and skippable(p, T, meta, i):
+                i += 1
+            if i >= N or (meta[0][i] & 15) != 0:
+                return 0
+            nexti[0] = i + 1
+            if ph == PH_FIRST:
+                outs[0] = T[0][i]
+                return 1
+            if st.chance_target() != p:
+                return st.chance_outcomes(outs, probs)
+            if k >= <int>want.size():
+                return 0
+            w = want[0][k]
+            if w.actor != p or w.secret < 0:
+                return 0
+            if ph == PH_SETUP_CARDS or ph == PH_DRAW:
+                t = w.secret
+                if w.kind != EV_DRAW or st.s.deck[t] <= 0:
+                    return 0
+                # P(t) / (an upper bound that depends only on p's information)
+                acc[0] = st.s.deck[t] / <double>(st.s.deck[t] + odr[t])
+                outs[0] = C_CARD + t
+                return 1
+            if (w.kind != EV_DEAL_GOAL and w.kind != EV_FAERIE_GOAL) \
+                    or st.s.goal_loc[w.secret] != G_PILE:
+                return 0
+            outs[0] = C_GOAL + w.secret
+            return 1
+        if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+            wkey = (st.s.npub << 4) | (cp + 1)
+            found = -1
+            j = i
+            while j < N:
+                if meta[0][j] == wkey:
+                    found = j
+                    break
+                if not skippable(p, T, meta, j):
+                    break
+                j += 1
+            if found >= 0:
+                act = T[0][found]
+                nexti[0] = found + 1
+            else:
+                act = A_PASS
+            if act == A_PASS:
+                # a pass only the passer sees: a hidden choice, uniform among
+                # their legal answers, so accepted with probability 1 / (legal)
+                acc[0] = 1.0 / st.legal_actions(outs)
+            outs[0] = act
+            return 1
+        if cp != p and ph == PH_GIVE:
+            n = st.legal_actions(outs)
+            for j in range(n):
+                probs[j] = 1.0 / n
+            return n
+        while i < N and skippable(p, T, meta, i):
+            i += 1
+        if i >= N or (meta[0][i] & 15) != cp + 1:
+            return 0
+        act = T[0][i]
+        nexti[0] = i + 1
+        if cp != p and ph == PH_PLAY and A_FAERIE <= act < A_FAERIE + MAX_GOALS:
+            if holds(st, cp, FAERIE) == 0:
+                return 0
+            n = 0
+            for g in range(st.num_goals):
+                if st.s.goal_loc[g] == G_DOWN and st.s.goal_owner[g] == cp:
+                    outs[n] = A_FAERIE + g
+                    n += 1
+            for j in range(n):
+                probs[j] = 1.0 / n
+            return n
+        outs[0] = act
+        return 1
+
+    cdef bint walk_world(self, GoldThiefRules st, int p, Rng* rng, vector[int]* T,
+                         vector[int]* meta, int last, vector[Event]* want,
+                         bint search) noexcept nogil:
+        """Build a world on `st` along the true history's public skeleton.
+
+        search=False: one exact rejection attempt (free choices drawn by their
+        proposal probabilities; False as soon as `p`'s view differs).
+        search=True: depth-first search over every free choice, in random
+        order, backtracking at each difference; complete (False only if `p`'s
+        information set is empty, which cannot happen)."""
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int odr[NT]
+        cdef int i = 0, k = 0, n, nexti, j, a, t, cur_gen, target, tmp
+        cdef size_t logpos = 0
+        cdef double acc, u
+        cdef bint ok, other_draw
+        # search frames: options (flat), and per frame its start, end, next
+        # option, skeleton index after it, wanted-event count and path length
+        cdef vector[int] opts, fstart, fend, fnext, fnexti, fk, fdepth, path
+        for t in range(NT):
+            odr[t] = 0
+        st.to_initial()
+        cur_gen = 0
+        if not self.check_events(st, p, want, &logpos, &k):
+            return False
+        while True:
+            if i > last and k == <int>want.size():
+                return True
+            ok = not game_over(st)
+            n = 0
+            if ok:
+                n = self.node_options(st, p, T, meta, i, &nexti, want, k, odr, outs, probs, &acc)
+                ok = n > 0
+            if not search:
+                if not ok or (acc < 1.0 and rng_double(rng) >= acc):
+                    return False
+                a = outs[n - 1]
+                if n > 1:
+                    u = rng_double(rng)
+                    for j in range(n - 1):
+                        u -= probs[j]
+                        if u < 0.0:
+                            a = outs[j]
+                            break
+                if not self.walk_step(st, p, a, &cur_gen, odr) \
+                        or not self.check_events(st, p, want, &logpos, &k):
+                    return False
+                i = nexti
+                continue
+            if ok:
+                fstart.push_back(<int>opts.size())
+                for j in range(n - 1, 0, -1):
+                    tmp = rng_int(rng, j + 1)
+                    a = outs[j]
+                    outs[j] = outs[tmp]
+                    outs[tmp] = a
+                for j in range(n):
+                    opts.push_back(outs[j])
+                fend.push_back(<int>opts.size())
+                fnext.push_back(fstart.back())
+                fnexti.push_back(nexti)
+                fk.push_back(k)
+                fdepth.push_back(<int>path.size())
+            # take the next untried option of the deepest frame with one left
+            while True:
+                if fstart.size() == 0:
+                    return False
+                j = <int>fstart.size() - 1
+                if fnext[j] >= fend[j]:
+                    opts.resize(fstart[j])
+                    fstart.pop_back()
+                    fend.pop_back()
+                    fnext.pop_back()
+                    fnexti.pop_back()
+                    fk.pop_back()
+                    fdepth.pop_back()
+                    continue
+                a = opts[fnext[j]]
+                fnext[j] += 1
+                if <int>st.hist.size() != fdepth[j]:
+                    path.resize(fdepth[j])
+                    st.replay(path.data(), fdepth[j])
+                    cur_gen = st.s.gen
+                    self.recount_odr(st, p, odr)
+                logpos = st.log.size()
+                k = fk[j]
+                if self.walk_step(st, p, a, &cur_gen, odr) \
+                        and self.check_events(st, p, want, &logpos, &k):
+                    path.push_back(a)
+                    i = fnexti[j]
+                    break
+
+    cdef bint walk_step(self, GoldThiefRules st, int p, int a, int* cur_gen,
+                        int* odr) noexcept nogil:
+        """Apply `a` if legal, keeping `odr` (per type: cards other players
+        drew from the current deck generation) up to date."""
+        cdef int t, ph = st.s.phase
+        cdef bint other_draw = False
+        if not legal(st, a):
+            return False
+        if (ph == PH_SETUP_CARDS or ph == PH_DRAW) and st.chance_target() != p:
+            other_draw = True
+        step(st, a)
+        if other_draw:
+            odr[a - C_CARD] += 1
+        if st.s.gen != cur_gen[0]:
+            cur_gen[0] = st.s.gen
+            for t in range(NT):
+                odr[t] = 0
+        return True
+
+    cdef void recount_odr(self, GoldThiefRules st, int p, int* odr) noexcept nogil:
+        """`odr` recomputed from the event log (after a replay)."""
+        cdef size_t e
+        cdef int t
+        for t in range(NT):
+            odr[t] = 0
+        for e in range(st.log.size()):
+            if st.log[e].kind == EV_RESHUFFLE:
+                for t in range(NT):
+                    odr[t] = 0
+            elif st.log[e].kind == EV_DRAW and st.log[e].actor != p:
+                odr[st.log[e].secret] += 1
+
+    cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
+                          vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
+                          vector[int]* give_t, double* logr_minus_q) noexcept nogil:
+        """Walk `p`'s view of the events, modelling every card and goal as an
+        object whose identity is fixed when `p` sees it or a public event
+        needs it; then assign the still-unknown ones at random.  Reads only
+        what `p` observed.  False on a dead end (the caller retries).
+
+        `logr_minus_q`: log r(u | h) - log q(u) of the path u taken, where
+        q(u) is the product of the probabilities of every random choice made
+        and r(u | h) the probability that the backward kernel (uniform among
+        the choices consistent with the world h drawn) retraces u; the
+        importance weight of the world is w(h) r(u | h) / q(u) (rules doc,
+        "Stage 2")."""
+        cdef vector[int]* otype = &self.ws_otype
+        cdef vector[int]* ogen = &self.ws_ogen
+        cdef vector[int]* draws = &self.ws_draws
+        cdef vector[int]* gives = &self.ws_gives
+        cdef vector[int]* faeries = &self.ws_faeries
+        cdef vector[int]* gdraws = &self.ws_gdraws
+        cdef vector[int]* gid = &self.ws_gid
+        cdef vector[int]* bottom = &self.ws_bottom
+        cdef vector[int]* pool = &self.ws_pool
+        cdef vector[int]* pleft = &self.ws_pleft
+        cdef vector[int]* cand = &self.ws_cand
+        cdef vector[int]* rem = &self.ws_rem
+        cdef vector[int]* rcand = &self.ws_rcand
+        cdef vector[int]* rend = &self.ws_rend
+        cdef vector[int]* rpick = &self.ws_rpick
+        cdef vector[uint64_t]* gmask = &self.ws_gmask
+        cdef vector[vector[int]]* hand = &self.ws_hand
+        cdef vector[vector[int]]* down = &self.ws_down
+        cdef int n = st.s.n, ng = 1
+        cdef int disc[NT]
+        cdef int used[MAX_GOALS]
+        cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = st.num_goals
+        cdef int mask_q = -1, mask_x = 0, a, k, m, left
+        cdef size_t e
+        cdef Event ev
+        cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
+        cdef int he
+        cdef int cnt[NT]
+        # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
+        for e in range(evs.size()):
+            if evs[0][e].kind == EV_RESHUFFLE:
+                ng += 1
+        otype.clear()
+        ogen.clear()
+        draws.clear()
+        gives.clear()
+        faeries.clear()
+        gdraws.clear()
+        gid.clear()
+        bottom.clear()
+        pool.clear()
+        pleft.clear()
+        cand.clear()
+        rem.clear()
+        gmask.clear()
+        rcand.clear()
+        rend.clear()
+        rpick.clear()
+        self.ws_hl.clear()
+        self.ws_gl.clear()
+        self.ws_gv.clear()
+        self.ws_pool0.clear()
+        self.ws_pool0.resize(ng * NT)
+        hand.resize(n)
+        down.resize(n)
+        for q in range(n):
+            hand[0][q].clear()
+            down[0][q].clear()
+        pool.resize(ng * NT)
+        pleft.resize(ng)
+        for t in range(NT):
+            pool[0][t] = st.counts[t]
+            self.ws_pool0[t] = st.counts[t]
+            pleft[0][0] += st.counts[t]
+            disc[t] = 0
+        for i in range(st.num_goals):
+            used[i] = 0
+        if st.first_fixed < 0:
+            mul_prob(&wfl, &wfp, 1.0 / n)
+        for e in range(evs.size()):
+            ev = evs[0][e]
+            k = ev.kind
+            if k == EV_PASS or k == EV_ASKED:
+                continue
+            he = self.ws_midx[e]
+            a = ev.secret if sees_secret(&ev, p) else -1
+            if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
+                                    and goal_matches(st, ev.a, mask_x)):
+                # compulsory scoring: the goals left face down do not show mask_x
+                if mask_x <= MAX_GOLD:
+                    for i in range(<int>down[0][mask_q].size()):
+                        o = down[0][mask_q][i]
+                        if gid[0][o] >= 0 and goal_matches(st, gid[0][o], mask_x):
+                            return False
+                        gmask[0][o] |= (<uint64_t>1) << mask_x
+                mask_q = -1
+            if k == EV_DRAW:
+                if g >= ng:
+                    return False
+                otype.push_back(a)
+                ogen.push_back(g)
+                if a >= 0:
+                    pool[0][g * NT + a] -= 1
+                    pleft[0][g] -= 1
+                    if pool[0][g * NT + a] < 0:
+                        return False
+                hand[0][ev.actor].push_back(<int>otype.size() - 1)
+                draws.push_back(<int>otype.size() - 1)
+                push_change(&self.ws_hl, he, ev.actor, <int>otype.size() - 1, 1)
+            elif k == EV_RESHUFFLE:
+                g += 1
+                if g >= ng:
+                    return False
+                for t in range(NT):
+                    pool[0][g * NT + t] = disc[t]
+                    self.ws_pool0[g * NT + t] = disc[t]
+                    pleft[0][g] += disc[t]
+                    disc[t] = 0
+            elif k == EV_PLAY:
+                t = card_of_action(ev.a)
+                disc[t] += 1
+                o = take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
+                                   rcand, rend, rpick)
+                if o < 0:
+                    return False
+                push_change(&self.ws_hl, he, ev.actor, o, -1)
+                if ev.a == A_FAERIE:
+                    q = ev.actor
+                    o = -1
+                    if q == p:
+                        for i in range(<int>down[0][q].size()):
+                            if gid[0][down[0][q][i]] == a:
+                                o = i
+                    elif down[0][q].size() > 0:
+                        o = rng_int(rng, <int>down[0][q].size())
+                        mul_prob(&logq, &qp, 1.0 / down[0][q].size())
+                        mul_prob(&wfl, &wfp, 1.0 / down[0][q].size())
+                    if o < 0:
+                        return False
+                    x = down[0][q][o]
+                    push_change(&self.ws_gl, he, q, x, -1)
+                    down[0][q].erase(down[0][q].begin() + o)
+                    bottom.push_back(x)
+                    faeries.push_back(x)
+            elif k == EV_GIVE:
+                v = ev.actor
+                if v != p:
+                    push_change(&self.ws_gv, he, v, -1, 0)
+                if a >= 0:
+                    o = take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
+                                       rcand, rend, rpick)
+                    if o < 0:
+                        return False
+                else:
+                    if hand[0][v].size() == 0:
+                        return False
+                    i = rng_int(rng, <int>hand[0][v].size())
+                    o = hand[0][v][i]
+                    mul_prob(&logq, &qp, 1.0 / hand[0][v].size())
+                    for j in range(<int>hand[0][v].size()):
+                        rcand.push_back(hand[0][v][j])
+                    rend.push_back(<int>rcand.size())
+                    rpick.push_back(o)
+                    hand[0][v].erase(hand[0][v].begin() + i)
+                hand[0][ev.a].push_back(o)
+                gives.push_back(o)
+                push_change(&self.ws_hl, he, v, o, -1)
+                push_change(&self.ws_hl, he, ev.a, o, 1)
+            elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
+                q = ev.actor
+                if prc > 0:
+                    mul_prob(&wfl, &wfp, 1.0 / prc)
+                    prc -= 1
+                    if a >= 0:
+                        if used[a]:
+                            return False
+                        used[a] = 1
+                    gid.push_back(a)
+                    gmask.push_back(0)
+                    o = <int>gid.size() - 1
+                    gdraws.push_back(o)
+                else:
+                    if bottom.size() == 0:
+                        return False
+                    o = bottom[0][0]
+                    bottom.erase(bottom.begin())
+                    if a >= 0:
+                        if gid[0][o] < 0:
+                            if used[a] or mask_hits(st, gmask[0][o], a):
+                                return False
+                            gid[0][o] = a
+                            used[a] = 1
+                        elif gid[0][o] != a:
+                            return False
+                down[0][q].push_back(o)
+                push_change(&self.ws_gl, he, q, o, 1)
+            elif k == EV_FLIP:
+                q = ev.actor
+                x = ev.a
+                o = -1
+                for i in range(<int>down[0][q].size()):
+                    if gid[0][down[0][q][i]] == x:
+                        o = i
+                if o < 0:
+                    if used[x]:
+                        return False
+                    cand.clear()
+                    for i in range(<int>down[0][q].size()):
+                        if gid[0][down[0][q][i]] < 0 \
+                                and not mask_hits(st, gmask[0][down[0][q][i]], x):
+                            cand.push_back(i)
+                    if cand.size() == 0:
+                        return False
+                    o = cand[0][rng_int(rng, <int>cand.size())]
+                    mul_prob(&logq, &qp, 1.0 / cand.size())
+                    gid[0][down[0][q][o]] = x
+                    used[x] = 1
+                push_change(&self.ws_gl, he, q, down[0][q][o], -1)
+                down[0][q].erase(down[0][q].begin() + o)
+            elif k == EV_SCORE:
+                mask_q = ev.actor
+                mask_x = ev.a
+        # Cards still unknown: a uniform arrangement of what is left of
+        # their deck generation (the rest of the last one is the deck).
+        for g in range(ng):
+            rem.clear()
+            cand.clear()
+            for t in range(NT):
+                for i in range(pool[0][g * NT + t]):
+                    rem.push_back(t)
+            for o in range(<int>otype.size()):
+                if otype[0][o] < 0 and ogen[0][o] == g:
+                    cand.push_back(o)
+            if cand.size() > rem.size() or (g < ng - 1 and cand.size() != rem.size()):
+                return False
+            for i in range(<int>rem.size() - 1, 0, -1):
+                j = rng_int(rng, i + 1)
+                tmp = rem[0][i]
+                rem[0][i] = rem[0][j]
+                rem[0][j] = tmp
+            # q of the type sequence given to cand: sequential draws without
+            # replacement from what is left
+            for t in range(NT):
+                cnt[t] = pool[0][g * NT + t]
+            left = <int>rem.size()
+            for i in range(<int>cand.size()):
+                otype[0][cand[0][i]] = rem[0][i]
+                mul_prob(&logq, &qp, cnt[rem[0][i]] / <double>left)
+                cnt[rem[0][i]] -= 1
+                left -= 1
+        # Goals still unknown: each in turn gets an unused id uniformly among
+        # those its "does not show x" facts allow (a dead end fails).
+        for o in range(<int>gid.size()):
+            if gid[0][o] >= 0:
+                continue
+            cand.clear()
+            for i in range(st.num_goals):
+                if not used[i] and not mask_hits(st, gmask[0][o], i):
+                    cand.push_back(i)
+            if cand.size() == 0:
+                return False
+            x = cand[0][rng_int(rng, <int>cand.size())]
+            mul_prob(&logq, &qp, 1.0 / cand.size())
+            gid[0][o] = x
+            used[x] = 1
+        # r(u | h): uniform among the recorded candidates of the picked type
+        j = 0
+        for i in range(<int>rpick.size()):
+            m = 0
+            while j < rend[0][i]:
+                if otype[0][rcand[0][j]] == otype[0][rpick[0][i]]:
+                    m += 1
+                j += 1
+            if m <= 0:
+                return False
+            mul_prob(&logr, &rp, 1.0 / m)
+        logr_minus_q[0] = logr + log(rp) - logq - log(qp)
+        self.ws_wfix = wfl + log(wfp)
+        # a scoring the view ends with: would a goal left face down flip?
+        self.ws_flip_pending = False
+        if mask_q >= 0 and mask_x <= MAX_GOLD:
+            for i in range(<int>down[0][mask_q].size()):
+                if goal_matches(st, gid[0][down[0][mask_q][i]], mask_x):
+                    self.ws_flip_pending = True
+        for i in range(<int>draws.size()):
+            draw_t.push_back(otype[0][draws[0][i]])
+        for i in range(<int>gdraws.size()):
+            gdraw_g.push_back(gid[0][gdraws[0][i]])
+        for i in range(<int>faeries.size()):
+            faerie_g.push_back(gid[0][faeries[0][i]])
+        for i in range(<int>gives.size()):
+            give_t.push_back(otype[0][gives[0][i]])
+        return True
+
+    cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
+                             int* verdict) noexcept nogil:
+        """log w(h) of the world the last ``build_model`` drew, without
+        replaying it: the factors known during the walk (``ws_wfix``), each
+        card draw's odds (from each generation's first pool), and, from the
+        windows of a recorded replay of another world of the same
+        information set (``rec``, the same seats in the same order), 1 / (1 +
+        answers) for each seat a window reached that did not answer publicly
+        (1 when it could not answer: it was not asked), and 1 / (card types
+        held) at each unseen Give decision.
+
+        `verdict`: whether the world is in the information set (its replay
+        would stop where the view ends): 1 if a window seat reached after
+        the view's last event can answer (it is asked: the world stops
+        there), or the recorded replay stopped at a node no hidden card
+        decides (``tail_kind`` TAIL_FIXED), or at another player's Give
+        decision that this world's victim also faces (two card types held or
+        more); 0 if that victim holds one type (the card would be given at
+        once, an event the view does not have) or if the view ends with a
+        scoring that would flip one of this world's face-down goals; -1 if
+        unknown (the recorded
+        replay stopped at a window seat this world passes: replay it)."""
+        cdef vector[int]* otype = &self.ws_otype
+        cdef vector[int]* ogen = &self.ws_ogen
+        cdef vector[int]* gid = &self.ws_gid
+        cdef vector[int]* deck = &self.ws_deck
+        cdef vector[int]* ttot = &self.ws_ttot
+        cdef int cnt[MAXP][NT]
+        cdef int held[MAXP]
+        cdef int dn[MAXP]
+        cdef int dg[MAXP][MAX_GOALS]
+        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ig = 0, iv = 0, ir = 0, pos, ng
+        cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
+        cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
+        cdef double lw = self.ws_wfix, wp = 1.0
+        cdef Consid* c
+        cdef HChange* h
+        verdict[0] = -1
+        ng = <int>self.ws_pool0.size() // NT
+        deck[0] = self.ws_pool0
+        ttot.assign(ng, 0)
+        for g in range(ng):
+            for t in range(NT):
+                ttot[0][g] += deck[0][g * NT + t]
+        for i in range(<int>self.ws_draws.size()):
+            o = self.ws_draws[i]
+            t = otype[0][o]
+            g = ogen[0][o]
+            if deck[0][g * NT + t] <= 0:
+                return -INFINITY
+            mul_prob(&lw, &wp, deck[0][g * NT + t] / <double>ttot[0][g])
+            deck[0][g * NT + t] -= 1
+            ttot[0][g] -= 1
+        memset(cnt, 0, sizeof(cnt))
+        memset(held, 0, sizeof(held))
+        memset(dn, 0, sizeof(dn))
+        while ir < nr or iv < nv:
+            # the next window seat or Give decision, in event order
+            if ir < nr and (iv >= nv or st.rec[ir].k <= self.ws_gv[iv].e):
+                pos = st.rec[ir].k
+            else:
+                pos = self.ws_gv[iv].e
+            while ih < nh and self.ws_hl[ih].e < pos:
+                h = &self.ws_hl[ih]
+                t = otype[0][h.o]
+                cnt[h.q][t] += h.d
+                if cnt[h.q][t] > 0:
+                    held[h.q] |= 1 << t
+                else:
+                    held[h.q] &= ~(1 << t)
+                ih += 1
+            while ig < nl and self.ws_gl[ig].e < pos:
+                h = &self.ws_gl[ig]
+                if h.d > 0:
+                    dg[h.q][dn[h.q]] = gid[0][h.o]
+                    dn[h.q] += 1
+                else:
+                    for j in range(dn[h.q]):
+                        if dg[h.q][j] == gid[0][h.o]:
+                            dg[h.q][j] = dg[h.q][dn[h.q] - 1]
+                            dn[h.q] -= 1
+                            break
+                ig += 1
+            if ir < nr and st.rec[ir].k == pos:
+                c = &st.rec[ir]
+                ir += 1
+                if c.pub:
+                    continue
+                q = c.q
+                opts = 0
+                if c.gold < 0:
+                    opts = popcount64(<uint64_t>(c.mask & held[q]))
+                elif cnt[q][NINJA] > 0:
+                    for j in range(dn[q]):
+                        if goal_matches(st, dg[q][j], c.gold):
+                            opts += 1
+                if c.k >= nwant:
+                    # after the view's last event: a seat that can answer is
+                    # asked, and the world stops there
+                    if opts > 0:
+                        verdict[0] = 1
+                        break
+                elif opts > 0:
+                    mul_prob(&lw, &wp, 1.0 / (1 + opts))
+            else:
+                q = self.ws_gv[iv].q
+                iv += 1
+                m = popcount64(<uint64_t>held[q])
+                if m > 1:
+                    mul_prob(&lw, &wp, 1.0 / m)
+        if self.ws_flip_pending:
+            # the view ends with a scoring that this world's goals would add to
+            verdict[0] = 0
+        elif verdict[0] < 0:
+            if self.tail_kind == TAIL_FIXED:
+                verdict[0] = 1
+            elif self.tail_kind == TAIL_GIVE:
+                while ih < nh and self.ws_hl[ih].e < nwant:
+                    h = &self.ws_hl[ih]
+                    cnt[h.q][otype[0][h.o]] += h.d
+                    ih += 1
+                m = 0
+                for t in range(NT):
+                    if cnt[self.tail_q][t] > 0:
+                        m += 1
+                verdict[0] = 1 if m > 1 else 0
+        return lw + log(wp)
+
+    cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,
+                          vector[int]* meta, int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                          vector[int]* faerie_g, vector[int]* give_t, double* logw, bint rec=False,
+                          bint loud=False) noexcept nogil:
+        """Replay the true history's skeleton on `st` with the model's hidden
+        outcomes, silently (``silent_event``); True if the result is in `p`'s
+        information set (its view of the events is `want`, all of it, and the
+        skeleton is used up to `last`).  `st.hist` is then the world's
+        history, but the log, the hashes and ``hmeta`` are not built (replay
+        the history to get the state).  `logw`: log of the target weight w(h)
+        of the world (chance probabilities, 1 / legal Gives at another
+        player's Give, 1 / face-down goals at another player's Faerie play,
+        1 / legal answers at another player's unrecorded window pass).
+        `rec`: record the seats the windows reach in ``st.rec``
+        (``record_seat``; ``rec_bad`` if a public answer does not match).
+        `loud`: build the log, hashes and ``hmeta`` too (`st` is then the
+        world, if accepted)."""
+        cdef bint ok
+        st.sil_rec = rec
+        st.sil_loud = loud
+        self.rec_bad = False
+        if rec:
+            st.rec.clear()
+        st.sil_p = p
+        st.sil_want = want
+        st.sil_k = 0
+        st.sil_gives = 0
+        st.sil_bad = False
+        ok = self.silent_world(st, p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        if rec and ok:
+            self.tail_kind = TAIL_FIXED
+            self.tail_q = -1
+            if not game_over(st) and to_move(st) != p \
+                    and to_move(st) != CHANCE_PLAYER:
+                if st.s.phase == PH_GIVE:
+                    self.tail_kind = TAIL_GIVE
+                    self.tail_q = st.s.decider
+                elif st.s.phase == PH_RESPOND or st.s.phase == PH_NINJA:
+                    self.tail_kind = TAIL_WINDOW
+                    self.tail_q = st.s.decider
+        st.sil_rec = False
+        st.sil_loud = False
+        st.sil_p = -1
+        st.sil_want = NULL
+        return ok
+
+    cdef bint silent_world(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta,
+                           int last, vector[int]* draw_t, vector[int]* gdraw_g,
+                           vector[int]* faerie_g, vector[int]* give_t,
+                           double* logw) noexcept nogil:
+        """The replay of ``build_world`` (silent mode already set)."""
+        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g, t, tot
+        cdef int di = 0, gi = 0, fi = 0, vi, nwant = <int>st.sil_want.size()
+        cdef int outs[MAX_BRANCHING]
+        cdef double lw = 0.0, wp = 1.0
+        logw[0] = 0.0
+        st.to_initial()
+        while not game_over(st):
+            if st.sil_bad:
+                return False
+            if i > last and st.sil_k == nwant:
+                break
+            cp = to_move(st)
+            ph = st.s.phase
+            if cp == CHANCE_PLAYER:
+                while i < N and skippable(p, T, meta, i):
+                    i += 1
+                if i >= N or (meta[0][i] & 15) != 0:
+                    return False
+                if ph == PH_FIRST:
+                    act = T[0][i]
+                    if not C_FIRST <= act < C_FIRST + st.s.n:
+                        return False
+                    mul_prob(&lw, &wp, 1.0 / st.s.n)
+                elif ph == PH_SETUP_CARDS or ph == PH_DRAW:
+                    if di >= <int>draw_t.size():
+                        return False
+                    t = draw_t[0][di]
+                    di += 1
+                    if st.s.deck[t] <= 0:
+                        return False
+                    mul_prob(&lw, &wp, st.s.deck[t] / <double>deck_total(st))
+                    act = C_CARD + t
+                else:
+                    if gi >= <int>gdraw_g.size():
+                        return False
+                    g = gdraw_g[0][gi]
+                    gi += 1
+                    if st.s.goal_loc[g] != G_PILE:
+                        return False
+                    mul_prob(&lw, &wp, 1.0 / pile_random(st))
+                    act = C_GOAL + g
+                i += 1
+                step(st, act)
+                continue
+            if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
+                wkey = (st.s.npub << 4) | (cp + 1)
+                found = -1
+                j = i
+                while j < N:
+                    if meta[0][j] == wkey:
+                        found = j
+                        break
+                    if not skippable(p, T, meta, j):
+                        break
+                    j += 1
+                if found >= 0:
+                    act = T[0][found]
+                    i = found + 1
+                else:
+                    act = A_PASS
+                if act != A_PASS and st.sil_rec:
+                    if st.rec.size() > 0 and st.rec.back().q == cp:
+                        st.rec.back().pub = 1
+                    else:
+                        self.rec_bad = True
+                if act == A_PASS:
+                    # A_PASS is always legal here
+                    mul_prob(&lw, &wp, 1.0 / st.legal_actions(outs))
+                    step(st, act)
+                    continue
+            elif cp != p and ph == PH_GIVE:
+                vi = st.sil_gives
+                if vi >= <int>give_t.size():
+                    return False
+                act = A_GIVE + give_t[0][vi]
+                n = st.legal_actions(outs)
+                if n <= 0:
+                    return False
+                mul_prob(&lw, &wp, 1.0 / n)
+            else:
+                while i < N and skippable(p, T, meta, i):
+                    i += 1
+                if i >= N or (meta[0][i] & 15) != cp + 1:
+                    return False
+                act = T[0][i]
+                i += 1
+                if ph == PH_PLAY and A_FAERIE <= act < A_FAERIE + MAX_GOALS:
+                    if fi >= <int>faerie_g.size():
+                        return False
+                    if cp != p:
+                        act = A_FAERIE + faerie_g[0][fi]
+                        n = 0
+                        for g in range(st.num_goals):
+                            if st.s.goal_loc[g] == G_DOWN and st.s.goal_owner[g] == cp:
+                                n += 1
+                        if n <= 0:
+                            return False
+                        mul_prob(&lw, &wp, 1.0 / n)
+                    fi += 1
+            if not legal(st, act):
+                return False
+            step(st, act)
+        logw[0] = lw + log(wp)
+        return not st.sil_bad and i > last and st.sil_k == nwant
