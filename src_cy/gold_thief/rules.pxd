@@ -225,6 +225,7 @@ cdef class GoldThiefRules(Engine):
     cdef void do_apply(self, int action) noexcept nogil
     cdef void returns(self, double* out) noexcept nogil
     cdef void restart(self) noexcept nogil
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef Engine clone(self)
     cdef void copy_from(self, Engine other) noexcept
     cdef void replay(self, const int* actions, int n) noexcept nogil

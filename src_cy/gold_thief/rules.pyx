@@ -12,8 +12,8 @@ state is its history.
 ``GoldThiefRules`` is the whole rules kernel: legal actions, apply, chance,
 returns, information keys, clone/copy_from and quiet mode, plus the silent
 replay hooks the resampler drives (``sil_*``, ``record_seat``).  It has no
-resampler of its own: ``resample_history`` is the base ``Engine``'s, right
-only for perfect information, so search and sample on the final engine
+resampler of its own: its ``resample_history`` draws nothing (an empty
+history, never the true one), so search and sample on the final engine
 (``src_cy/gold_thief/engine.pyx``: the kernel with the resampler of
 ``src_cy/gold_thief/resample.pyx`` and the Python methods), never on a bare
 ``GoldThiefRules``.  Declarations (the state struct, the class, inline
@@ -909,6 +909,12 @@ cdef class GoldThiefRules(Engine):
         if ph == PH_FAERIE_DRAW:
             return self.s.active
         return -1
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """The kernel has no resampler: ``out`` is left empty (no world,
+        never the true history).  ``GoldThiefEngine`` overrides this with
+        ``src_cy.gold_thief.resample``; call that module on a kernel state."""
+        out.clear()
 
     # ------------------------------------------------------------ clone
     cdef Engine clone(self):

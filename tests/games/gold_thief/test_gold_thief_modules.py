@@ -128,3 +128,11 @@ def test_clone_keeps_the_callers_class():
     assert type(engine.py_clone()) is GoldThiefEngine
     assert rules.py_clone().params is rules.params
     assert rules.py_clone().py_history() == rules.py_history()
+
+
+def test_the_kernel_alone_draws_no_world():
+    """A bare ``GoldThiefRules`` has no resampler: it draws nothing, and in
+    particular never hands out the true history (contract, property 3)."""
+    rules, _ = _mid_game(3, 2, 12)
+    assert rules.py_history()
+    assert rules.py_resample_history(0, 5) == []
