@@ -1,6 +1,18 @@
-# Gold Nugget rendering: action, card and event names, the player view, the
-# information-state and observation strings and tensors.  Included by
-# src_cy/gold_nugget/engine.pyx, whose engine methods call these functions.
+# cython: language_level=3
+"""Gold Nugget rendering: action, card and event names, the player view
+(``src_cy.gold_nugget.view.GoldNuggetView``), the information-state and
+observation strings and tensors, each a function of a ``GoldNuggetRules``
+state (``rules.pyx``); ``GoldNuggetEngine``'s methods call them.
+"""
+from libc.stdint cimport uint32_t
+from src_cy.engine cimport CHANCE_PLAYER
+from src_cy.gold_nugget.actions cimport *
+from src_cy.gold_nugget.catalog cimport *
+from src_cy.gold_nugget.rules cimport GN, GoldNuggetRules
+
+from src_cy.gold_nugget.rules import (ANIMAL_CATALOG, FACES, LEAF_CATALOG, PHASE_NAMES, TIMES,
+                                      VC_CATALOG, WIND_CATALOG)
+from src_cy.gold_nugget.view import GoldNuggetView
 
 OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + NVC + MAXP * NVC \
     + MAXP * MAXS * 3 + 3 + 5 + 40 + 1
@@ -199,7 +211,7 @@ def event_text(uint32_t code) -> str:
     return f"event{code}"
 
 
-def _gn_action_to_string(GoldNuggetEngine self, int player, int action) -> str:
+def action_to_string(GoldNuggetRules self, int player, int action) -> str:
     """Human-readable name of `action` (or chance outcome) at this state."""
     ph = self.g.phase
     if player == CHANCE_PLAYER or self.current_player() == CHANCE_PLAYER:
@@ -215,7 +227,7 @@ def _gn_action_to_string(GoldNuggetEngine self, int player, int action) -> str:
     return action_name(action)
 
 
-def _gn_info_string(GoldNuggetEngine self, int player) -> str:
+def info_string(GoldNuggetRules self, int player) -> str:
     """Everything `player` observed, in order (perfect recall)."""
     cdef int i
     lines = [f"p{player}"]
@@ -225,7 +237,7 @@ def _gn_info_string(GoldNuggetEngine self, int player) -> str:
     return "\n".join(lines)
 
 
-cdef int _gn_shown_phase(GoldNuggetEngine self, int player) noexcept:
+cdef int _shown_phase(GoldNuggetRules self, int player) noexcept:
     """The phase as `player` sees it.  The steps of a card's resolution and
     the instant windows (private to the animal asked) show only to the
     animal deciding; everyone else sees the phase the card was played in."""
@@ -242,12 +254,12 @@ cdef int _gn_shown_phase(GoldNuggetEngine self, int player) noexcept:
     return ph if ph <= PH_END else PH_END
 
 
-cdef bint _gn_blind(GoldNuggetEngine self, int player) noexcept:
+cdef bint _blind(GoldNuggetRules self, int player) noexcept:
     """`player` sleeps and is not the Bat: it sees no feathers move."""
     return not (self.seers() >> player) & 1
 
 
-def _gn_player_view(GoldNuggetEngine self, int player):
+def player_view(GoldNuggetRules self, int player):
     """What `player` knows now, as plain typed fields (docs/rules, "Player view").
 
     Every field is a function of the player's information state; strings,
@@ -256,7 +268,7 @@ def _gn_player_view(GoldNuggetEngine self, int player):
     cdef GN* g = &self.g
     if not 0 <= player < g.n:
         raise ValueError(f"player must be in [0, {g.n - 1}], got {player}")
-    blind = _gn_blind(self, player)
+    blind = _blind(self, player)
     lairs = []
     for q in range(g.n):
         lairs.append([FACES[g.face[g.lair[q][i]]] if g.lair[q][i] >= 0
@@ -269,7 +281,7 @@ def _gn_player_view(GoldNuggetEngine self, int player):
     to_move = self.current_player() == player
     return GoldNuggetView(**{
         "seat": player,
-        "phase": PHASE_NAMES[_gn_shown_phase(self, player)],
+        "phase": PHASE_NAMES[_shown_phase(self, player)],
         "day": g.day, "days": g.days, "time": TIMES[g.time], "holder": g.holder,
         "to_move": to_move,
         "decision": DECISION_NAMES[g.eff.dk] if to_move and g.phase == PH_EFFECT else "",
@@ -298,9 +310,9 @@ def _gn_player_view(GoldNuggetEngine self, int player):
     })
 
 
-def _gn_obs_string(GoldNuggetEngine self, int player) -> str:
+def obs_string(GoldNuggetRules self, int player) -> str:
     """What `player` sees now (rendered from ``player_view``)."""
-    v = _gn_player_view(self, player)
+    v = player_view(self, player)
     out = [f"p{player} day {v['day'] + 1}/{v['days']} {v['time']} "
            f"phase={v['phase']} holder=p{v['holder']}"]
     out.append("hand: " + ",".join(f"{LEAF_CATALOG[k][0]}x{c}"
@@ -322,7 +334,7 @@ def _gn_obs_string(GoldNuggetEngine self, int player) -> str:
     return "\n".join(out)
 
 
-def _gn_render(GoldNuggetEngine self) -> str:
+def render(GoldNuggetRules self) -> str:
     """The full state, for humans and ``str(state)``."""
     cdef GN* g = &self.g
     out = [f"Gold Nugget: day {g.day + 1}/{g.days} {TIMES[g.time]}, "
@@ -352,7 +364,7 @@ def _gn_render(GoldNuggetEngine self) -> str:
     return "\n".join(out)
 
 
-def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None:
+def fill_obs_tensor(GoldNuggetRules self, int player, float[:] out) -> None:
     """Current view of `player` (see the rules doc for the layout)."""
     cdef int o = 0, q, i, s, k, qq
     cdef GN* g = &self.g
@@ -368,7 +380,7 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
         out[i] = 0
     out[o + player] = 1
     o += MAXP
-    out[o + _gn_shown_phase(self, player)] = 1
+    out[o + _shown_phase(self, player)] = 1
     o += 18
     out[o + g.time] = 1
     o += 4
@@ -432,13 +444,13 @@ def _gn_fill_obs_tensor(GoldNuggetEngine self, int player, float[:] out) -> None
         out[o] = g.deal_i / deal_max
 
 
-def _gn_fill_info_tensor(GoldNuggetEngine self, int player, float[:] out) -> None:
+def fill_info_tensor(GoldNuggetRules self, int player, float[:] out) -> None:
     """The observation, then the events `player` saw (perfect recall): their
     number / MAX_EVENTS, and per event the six bit fields of its code, each
     scaled by its largest value (kind / 63, a / 15, b / 15, c, d, e / 63)."""
     cdef int i, m = 0, o = OBS_SIZE + 1, f
     cdef uint32_t c
-    _gn_fill_obs_tensor(self, player, out[:OBS_SIZE])
+    fill_obs_tensor(self, player, out[:OBS_SIZE])
     for i in range(OBS_SIZE, OBS_SIZE + 1 + EVENT_FIELDS * MAX_EVENTS):
         out[i] = 0
     for i in range(self.g.nlog):
@@ -456,6 +468,6 @@ def _gn_fill_info_tensor(GoldNuggetEngine self, int player, float[:] out) -> Non
     out[OBS_SIZE] = min(m, MAX_EVENTS) / <float>MAX_EVENTS
 
 
-def _gn_events_seen(GoldNuggetEngine self, int player) -> int:
+def events_seen(GoldNuggetRules self, int player) -> int:
     """Number of events `player` observed so far."""
     return sum(1 for i in range(self.g.nlog) if (self.logm[i] >> player) & 1)

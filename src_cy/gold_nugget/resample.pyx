@@ -1,5 +1,52 @@
-# Gold Nugget resampling: included inside the body of GoldNuggetEngine
-# (src_cy/gold_nugget/engine.pyx); docs/rules/gold_nugget.md, "Resampling".
+# cython: language_level=3
+"""Gold Nugget resampling (docs/rules/gold_nugget.md, "Resampling").
+
+``rs_resample_history`` writes a whole history drawn from a player's
+information set, using a ``GoldNuggetRules`` state (``rules.pyx``) as
+scratch: the exact stage (enumeration, small games), else walks with
+backjumping followed by the MCMC corrector, within the caller's deadline.
+The module's knobs and counters (``set_resample_corrector``,
+``resample_stats``, ...) are process-wide; ``src_cy.gold_nugget.engine``
+re-exports them.  ``draw_history`` is the Python entry over any rules
+state (tests).
+"""
+from libc.stdint cimport uint64_t, uint32_t
+from libcpp.vector cimport vector
+from libc.string cimport memcpy, memcmp
+from libc.stdlib cimport malloc, free
+from src_cy.engine cimport (Rng, rng_next, rng_int, rng_double, CHANCE_PLAYER,
+                            TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
+from src_cy.clock cimport past
+from src_cy.gold_nugget.actions cimport *
+from src_cy.gold_nugget.catalog cimport *
+from src_cy.gold_nugget.rules cimport *
+
+cdef enum:
+    RESAMPLE_SAFETY_CAP = 200000000   # backtracks of one resample before RuntimeError (a bug)
+    EXACT_BUDGET_DEFAULT = -1         # the exact stage: in small games only (set_resample_exact_budget)
+    EXACT_BUDGET_SMALL = 20000        # nodes of the exact stage in a small game before the walks
+    MCMC_STEPS = 32           # corrector steps after each walk (set_resample_corrector)
+    MCMC_LOG_WINDOW = 3       # corrector blocks of 2 .. 2^3 history positions
+    MCMC_BUDGET = 500         # nodes one corrector step may visit
+    WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
+    WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
+
+# the corrector's default setting (set_resample_corrector; rules doc, "Resampling")
+RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW,
+                              "budget": MCMC_BUDGET}
+
+
+cdef struct Facts:
+    # what the walking player saw revealed of other players' hidden decisions
+    int chosen[MAXP]
+    int vcp[MAXP]
+    int fd[MAXP]
+    int gr[MAXP]
+    int gface[MAXP]      # the face each grab got (-1: none seen)
+    uint32_t chosen_any
+    uint32_t p_offers
+    uint32_t vcp_any
+
 
 # resampling statistics of this process (docs/rules/gold_nugget.md, "Resampling")
 cdef long _RS_CALLS = 0       # resample_history calls
@@ -141,74 +188,6 @@ def _raise_if_resample_failed(int player) -> None:
             f"returned instead")
 
 
-cdef inline double binom(int n, int r) noexcept nogil:
-    cdef double x = 1.0
-    cdef int i
-    if n < 0 or r < 0 or r > n:
-        return 0.0
-    for i in range(r):
-        x = x * (n - i) / (i + 1)
-    return x
-
-
-cdef inline double face_assignments(int* k, int g, int t) noexcept nogil:
-    """Ways to give g nuggets (0 or 1) and t traps to the open stones, the rest
-    normal, when k[0] stones may take any face, k[1] may not be the nugget,
-    k[2] may not be a trap and k[3] must be normal."""
-    if g < 0 or g > 1 or t < 0 or k[0] < 0 or k[1] < 0 or k[2] < 0 or k[3] < 0:
-        return 0.0
-    if g == 1:
-        return k[0] * binom(k[0] - 1 + k[1], t) + k[2] * binom(k[0] + k[1], t)
-    return binom(k[0] + k[1], t)
-
-
-cdef inline int order_draw(double* left, int n, Rng* r, double* tot) noexcept nogil:
-    """The next option of a random order by weight without replacement:
-    drawn from ``r`` in proportion to the weights ``left`` (total ``tot``),
-    then taken out of them; -1 when no weight is left."""
-    cdef double u
-    cdef int i, best = -1
-    if tot[0] <= 0.0:
-        return -1
-    u = rng_double(r) * tot[0]
-    for i in range(n):
-        if left[i] > 0.0:
-            best = i
-            if u < left[i]:
-                break
-            u -= left[i]
-    if best < 0:
-        return -1
-    tot[0] -= left[best]
-    left[best] = 0.0
-    return best
-
-
-cdef inline double order_start(double* left, int n, double* w) noexcept nogil:
-    """The weights of a new order (negative ones as 0); their total."""
-    cdef double tot = 0.0
-    cdef int i
-    for i in range(n):
-        left[i] = w[i] if w[i] > 0.0 else 0.0
-        tot += left[i]
-    return tot
-
-
-cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
-    """The option at position pos of a random order of the n options drawn
-    one after the other by weight without replacement, the draws taken from a
-    generator seeded with ``seed`` (so the order is the same every time)."""
-    cdef double left[MAX_BRANCHING]
-    cdef Rng r
-    cdef double tot = order_start(left, n, w)
-    cdef int j, best = -1
-    r.s = seed
-    for j in range(pos + 1):
-        best = order_draw(left, n, &r, &tot)
-        if best < 0:
-            return -1
-    return best
-
 
 # ================================================================ resample
 # A resampling walk (docs/rules/gold_nugget.md, "Resampling") replays the
@@ -225,234 +204,7 @@ cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
 # (``realize``) and verified by replay.  Walks go on until one finds a
 # world; the true history is never returned (a safety cap raises).
 
-cdef uint32_t rs_expect(GoldNuggetEngine self, int k) noexcept nogil:
-    """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
-    if self.g.pcount + k < self.wT:
-        return self.wexp[self.g.pcount + k]
-    return 0xFFFFFFFFu
-
-cdef inline int rs_shown_face(GoldNuggetEngine self, int s) noexcept nogil:
-    """Face of s for an event (an open face is only ever logged to
-    players other than the walking one, whose events are not kept)."""
-    return self.g.face[s] if self.g.face[s] >= 0 else 0
-
-cdef void rs_open_kinds(GoldNuggetEngine self, int* k) noexcept nogil:
-    """Open stones by exclusion: k[0] none, k[1] not the nugget, k[2] not
-    a trap, k[3] neither."""
-    cdef int t
-    k[0] = 0
-    k[1] = 0
-    k[2] = 0
-    k[3] = 0
-    for t in range(self.g.nstones):
-        if self.g.face[t] < 0:
-            k[((self.g.notnug >> t) & 1) + 2 * ((self.g.nottrap >> t) & 1)] += 1
-
-cdef double rs_face_weight(GoldNuggetEngine self, int s, int f) noexcept nogil:
-    """Face assignments of the open stones that respect every exclusion
-    and give open stone s face f (f = -1: no condition on s; f = 3: s
-    excluded from the nugget, f = 4: s excluded from the traps)."""
-    cdef int k[4]
-    cdef int ks, g = self.g.frem[F_NUGGET], t = self.g.frem[F_TRAP]
-    rs_open_kinds(self, k)
-    if f >= 0:
-        ks = <int>((self.g.notnug >> s) & 1) + 2 * <int>((self.g.nottrap >> s) & 1)
-        if f == 3 or f == 4:
-            k[ks] -= 1
-            k[ks | (1 if f == 3 else 2)] += 1
-        else:
-            if (f == F_NUGGET and ks & 1) or (f == F_TRAP and ks & 2):
-                return 0.0
-            k[ks] -= 1
-            if f == F_NUGGET:
-                g -= 1
-            elif f == F_TRAP:
-                t -= 1
-    return face_assignments(k, g, t)
-
-cdef bint rs_face_possible(GoldNuggetEngine self, int s, int f) noexcept nogil:
-    """Stone s can still turn out to have face f (f < 0: any face)."""
-    if f < 0:
-        return True
-    if self.g.face[s] >= 0:
-        return self.g.face[s] == f
-    return rs_face_weight(self, s, f) > 0.0
-
-cdef inline int imax(int a, int b) noexcept nogil:
-    return a if a > b else b
-
-cdef void rs_conflict(GoldNuggetEngine self, int s, int f) noexcept nogil:
-    """A dead end because open stone s cannot take face f (f = 3 / 4: cannot
-    be excluded from the nugget / the traps): blame the latest choice point
-    that could have changed it -- the one that placed s or decided about its
-    face when s itself rules f out, else also those that gave f to another
-    stone (f used up) or that excluded faces anywhere (the counts)."""
-    cdef int c = self.g.tcp[s]
-    cdef bint own = (f == F_NUGGET and (self.g.notnug >> s) & 1) or \
-        (f == F_TRAP and (self.g.nottrap >> s) & 1)
-    if not own:
-        if 0 <= f <= 2 and self.g.frem[f] <= 0:
-            c = imax(c, self.g.fcp[f])
-        else:
-            c = imax(imax(c, self.g.xcp), imax(self.g.fcp[0], imax(self.g.fcp[1], self.g.fcp[2])))
-    if not self.g.wdead:
-        self.g.wconf = c
-    self.g.wdead = 1
-
-cdef void rs_set_face(GoldNuggetEngine self, int s, int f) noexcept nogil:
-    """Open stone s takes face f (forced by an observation, or drawn by the
-    choice point ``self.wlast`` when the caller drew it)."""
-    if f < 0 or f > 2:
-        self.g.wdead = 1
-        return
-    if rs_face_weight(self, s, f) <= 0.0:
-        rs_conflict(self, s, f)
-        return
-    self.g.face[s] = f
-    self.g.frem[f] -= 1
-    self.g.fcp[f] = imax(self.g.fcp[f], self.g.tcp[s])
-
-cdef void rs_exclude(GoldNuggetEngine self, int s, int f) noexcept nogil:
-    """Open stone s is not the Gold Nugget (f = F_NUGGET) / not a trap."""
-    if rs_face_weight(self, s, 3 if f == F_NUGGET else 4) <= 0.0:
-        rs_conflict(self, s, 3 if f == F_NUGGET else 4)
-        return
-    if f == F_NUGGET:
-        self.g.notnug |= 1u << s
-    else:
-        self.g.nottrap |= 1u << s
-    self.g.xcp = imax(self.g.xcp, self.g.tcp[s])
-
-cdef inline void rs_touch(GoldNuggetEngine self, int s) noexcept nogil:
-    """The last choice point (if any) decided something about stone s."""
-    if self.wlast >= 0 and 0 <= s < MAXS:
-        self.g.tcp[s] = imax(self.g.tcp[s], self.wlast)
-
-cdef bint rs_is_nugget(GoldNuggetEngine self, int s) noexcept nogil:
-    """Accuse: is s the Gold Nugget?  An open stone decides only that, with
-    its exact odds given the exclusions."""
-    cdef double w[2]
-    cdef int i
-    if self.g.face[s] >= 0:
-        return self.g.face[s] == F_NUGGET
-    w[0] = rs_face_weight(self, s, 3)
-    w[1] = rs_face_weight(self, s, F_NUGGET)
-    i = rs_wchoose(self, 2, w)
-    rs_touch(self, s)
-    if i == 1:
-        rs_set_face(self, s, F_NUGGET)
-        return True
-    if i == 0:
-        self.g.notnug |= 1u << s
-        self.g.xcp = imax(self.g.xcp, self.g.tcp[s])
-    return False
-
-cdef void rs_decide_trap(GoldNuggetEngine self, int s, int forced) noexcept nogil:
-    """Open stone s: trap or not (forced: 1/0 as the walking player saw;
-    otherwise drawn with its exact odds given the exclusions)."""
-    cdef double w[2]
-    cdef int i = forced
-    if forced < 0:
-        w[0] = rs_face_weight(self, s, 4)
-        w[1] = rs_face_weight(self, s, F_TRAP)
-        i = rs_wchoose(self, 2, w)
-        rs_touch(self, s)
-    if i == 1:
-        rs_set_face(self, s, F_TRAP)
-    elif i == 0:
-        rs_exclude(self, s, F_TRAP)
-
-cdef void rs_settle_examined(GoldNuggetEngine self, int s, int x, uint32_t see, bint traps) noexcept nogil:
-    """An open stone examined by x: only what matters is decided."""
-    cdef int P = self.wP
-    cdef uint32_t e = rs_expect(self, 0)
-    if x == P or (traps and (see >> P) & 1 and self.g.abilities and not self.g.final
-                  and self.g.animal[P] == A_RACCOON):
-        if (e & 63) == EV_FACE:
-            rs_set_face(self, s, (e >> 20) & 63)
-        else:
-            self.g.wdead = 1
-    elif traps:
-        rs_decide_trap(self, s, (1 if (e & 63) == EV_TRAPSHOW else 0) if (see >> P) & 1 else -1)
-
-cdef void rs_settle_revealed(GoldNuggetEngine self, int s, uint32_t see) noexcept nogil:
-    cdef uint32_t e = rs_expect(self, 0)
-    if (see >> self.wP) & 1:
-        if (e & 63) == EV_REVEAL:
-            rs_set_face(self, s, (e >> 20) & 63)
-        else:
-            self.g.wdead = 1
-
-cdef void rs_settle_grabbed(GoldNuggetEngine self, int s) noexcept nogil:
-    cdef uint32_t e = rs_expect(self, 0)
-    if (e & 63) == EV_GRABRES and ((e >> 26) & 63) == 1:
-        rs_set_face(self, s, (e >> 20) & 63)
-    else:
-        self.g.wdead = 1
-
-cdef int rs_settle_query(GoldNuggetEngine self, int a, uint32_t m) noexcept nogil:
-    """Lazy Gold Nugget / Do I have it? answer while the nugget is open:
-    yes with the exact odds that the nugget lies in m (or as the walking
-    player saw); yes then places it on one stone of m by those odds."""
-    cdef double w[MAXS]
-    cdef double win = 0.0, wout = 0.0
-    cdef double yn[2]
-    cdef int ids[MAXS]
-    cdef int t, nin = 0, yes, i
-    cdef uint32_t e
-    for t in range(self.g.nstones):
-        if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
-            if (m >> t) & 1:
-                ids[nin] = t
-                w[nin] = rs_face_weight(self, t, F_NUGGET)
-                win += w[nin]
-                nin += 1
-            else:
-                wout += rs_face_weight(self, t, F_NUGGET)
-    if a == self.wP:
-        e = rs_expect(self, 0)
-        yes = ((e >> 20) & 63) if (e & 63) == EV_ANSWER else 0
-    else:
-        yn[0] = wout
-        yn[1] = win
-        yes = rs_wchoose(self, 2, yn)
-        if yes < 0:
-            return 0
-        for t in range(self.g.nstones):
-            if (m >> t) & 1:
-                rs_touch(self, t)
-    if yes:
-        i = rs_wchoose(self, nin, w)
-        if i >= 0:
-            rs_touch(self, ids[i])
-            rs_set_face(self, ids[i], F_NUGGET)
-    else:
-        if wout <= 0.0:
-            self.g.wdead = 1
-        for t in range(self.g.nstones):
-            if self.g.face[t] < 0 and (m >> t) & 1:
-                self.g.notnug |= 1u << t
-                self.g.xcp = imax(self.g.xcp, self.g.tcp[t])
-    return yes
-
-cdef void rs_resolve_blank(GoldNuggetEngine self, int p, int k) noexcept nogil:
-    """In a walk: one of p's unknown cards turns out to be card k."""
-    cdef int j
-    if self.g.nblank[p] == 0 or self.g.pool[k] == 0:
-        self.g.wdead = 1
-        self.g.hand[p][k] += 1
-        self.g.handn[p] += 1
-        return
-    self.resr.push_back(self.g.bq[p][0])
-    self.resk.push_back(k)
-    self.g.nres += 1
-    for j in range(1, self.g.nblank[p]):
-        self.g.bq[p][j - 1] = self.g.bq[p][j]
-    self.g.nblank[p] -= 1
-    self.g.pool[k] -= 1
-    self.g.hand[p][k] += 1
-
-cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double* wts) noexcept nogil:
+cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* wts) noexcept nogil:
     """Actions at the walk's current node other than P's, with weights:
     chance outcomes by their odds (unknown cards as BLANK), other players'
     decisions uniformly, minus those P's observations already exclude."""
@@ -590,22 +342,7 @@ cdef int rs_walk_candidates(GoldNuggetEngine self, Facts* fx, int* outs, double*
     return n
 
 
-cdef void rs_give_unknown(GoldNuggetEngine self, int who, int a) noexcept nogil:
-    """Beg in a walk: who gives a one of its unknown cards, which stays
-    unknown (it keeps the draw it came from, so it gets its identity when it
-    is revealed or at the end like any unknown card)."""
-    cdef int j
-    if self.g.nblank[who] == 0 or self.g.nblank[a] == MAXBL:
-        self.g.wdead = 1
-        return
-    self.g.bq[a][self.g.nblank[a]] = self.g.bq[who][0]
-    self.g.nblank[a] += 1
-    for j in range(1, self.g.nblank[who]):
-        self.g.bq[who][j - 1] = self.g.bq[who][j]
-    self.g.nblank[who] -= 1
-    self.g.handn[who] -= 1
-
-cdef int rs_public_action(GoldNuggetEngine self, int x, int ph, uint32_t e) noexcept nogil:
+cdef int rs_public_action(GoldNuggetRules self, int x, int ph, uint32_t e) noexcept nogil:
     """The action of x (not P) whose first event, public, is P's next event
     e: -1 when none is, -2 when the decision's first event is not public."""
     cdef int kind = e & 63, a = (e >> 6) & 15, k = (e >> 14) & 63, d = (e >> 20) & 63
@@ -634,93 +371,7 @@ cdef int rs_public_action(GoldNuggetEngine self, int x, int ph, uint32_t e) noex
         return A_VICTORY
     return -1
 
-cdef int rs_wchoose(GoldNuggetEngine self, int n, double* w) noexcept nogil:
-    """A choice point of the search: an index among n options drawn by
-    weight (zero weights never); replayed after a backtrack, where the
-    latest choice point takes the next option of its seeded order.  -1
-    (and a dead walk) when no option has weight."""
-    cdef WChoice c
-    cdef int i, valid = 0, last = -1
-    self.wlast = -1
-    if self.g.wdead:
-        return -1
-    for i in range(n):
-        if w[i] > 0.0:
-            valid += 1
-            last = i
-    if valid == 0:
-        self.g.wdead = 1
-        return -1
-    if valid == 1:
-        return last                  # no choice: not a choice point
-    if self.wrep < <int>self.wch.size():
-        self.wlast = self.wrep
-        self.wrep += 1
-        return rs_nth(self, &self.wch[self.wlast], n, w)
-    c.node = self.wnode
-    c.seed = rng_next(self.wrng)
-    c.pos = 0
-    c.nvalid = valid
-    c.drawn = 0
-    c.last = -1
-    c.coff = -1
-    c.cn = n
-    c.cbase = 0
-    if self.wch.size() > 0:
-        # keeping starts after the choice point below's (only the latest
-        # choice point ever advances, so the ones below keep theirs)
-        i = <int>self.wch.size() - 1
-        c.cbase = self.wch[i].coff + self.wch[i].cn if self.wch[i].coff >= 0 \
-            else self.wch[i].cbase
-    self.wch.push_back(c)
-    self.wlast = self.wrep
-    self.wrep += 1
-    return rs_nth(self, &self.wch[self.wch.size() - 1], n, w)
-
-
-cdef int rs_nth(GoldNuggetEngine self, WChoice* c, int n, double* w) noexcept nogil:
-    """``nth_choice(c.seed, c.pos, n, w)`` (the same draws, the same
-    option) without drawing the order again from its start: the last draw
-    is kept, and once a later position is needed the weights left, the
-    total and the generator's state are kept so the next position costs
-    one draw."""
-    cdef Rng r
-    cdef double* left
-    cdef double tot
-    cdef int j, best = -1
-    if c.drawn == c.pos + 1:
-        return c.last
-    if c.pos == 0:
-        best = nth_choice(c.seed, 0, n, w)
-        c.drawn = 1
-        c.last = best
-        return best
-    if c.coff >= 0 and c.drawn == c.pos:
-        left = &self.wcache[c.coff]
-        r.s = c.crs
-        tot = c.ctot
-        j = c.pos
-    else:
-        c.coff = c.cbase
-        if <int>self.wcache.size() < c.coff + n:
-            self.wcache.resize(c.coff + n)
-        left = &self.wcache[c.coff]
-        r.s = c.seed
-        tot = order_start(left, n, w)
-        j = 0
-    while j <= c.pos:
-        best = order_draw(left, n, &r, &tot)
-        if best < 0:
-            break
-        j += 1
-    c.crs = r.s
-    c.ctot = tot
-    c.drawn = j
-    c.last = best
-    return best
-
-
-cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
+cdef void rs_walk_start(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp,
                      vector[int]* raux) noexcept nogil:
     cdef int s, k
     self.to_initial()
@@ -753,7 +404,7 @@ cdef void rs_walk_start(GoldNuggetEngine self, vector[int]* rph, vector[int]* rc
     self.wscp.clear()
     self.wrep = 0
 
-cdef bint rs_walk_back(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+cdef bint rs_walk_back(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
                     int* pi) noexcept nogil:
     """Backtrack: the latest choice point with an option left takes it and
     the walk returns to the node of that choice point.  False when every
@@ -784,7 +435,7 @@ cdef bint rs_walk_back(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp
         self.wch.pop_back()
     return False
 
-cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+cdef void rs_walk_jump(GoldNuggetRules self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
                     int* pi) noexcept nogil:
     """Back to node j with every choice point from there on forgotten (the
     walk goes on from j with fresh random draws)."""
@@ -805,7 +456,7 @@ cdef void rs_walk_jump(GoldNuggetEngine self, int j, vector[int]* rph, vector[in
     self.wspi.resize(j + 1)
     self.wscp.resize(j + 1)
 
-cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
+cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
               int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,
               vector[int]* rcp, vector[int]* raux, long budget) noexcept nogil:
     """One walk: a depth-first search over the choice points, each taken
@@ -932,7 +583,7 @@ cdef int rs_walk(GoldNuggetEngine self, Facts* fx, const vector[int]* pact, cons
         if self.wleft <= 0:
             return 0
 
-cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
+cdef bint rs_realize(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp,
                   vector[int]* raux) noexcept nogil:
     """Close the walk (open faces drawn by their exact odds given the
     exclusions, unknown cards uniformly from the cards left) and rebuild
@@ -1050,7 +701,7 @@ cdef bint rs_realize(GoldNuggetEngine self, vector[int]* rph, vector[int]* rcp,
         self.apply(a)
     return True
 
-cdef bint rs_small_game(GoldNuggetEngine self) noexcept nogil:
+cdef bint rs_small_game(GoldNuggetRules self) noexcept nogil:
     """Small enough for the exact stage by default (a property of the game's
     parameters only): 2 players, at most 8 forest cards, at most 6 stones."""
     cdef int k, cards = 0
@@ -1060,7 +711,7 @@ cdef bint rs_small_game(GoldNuggetEngine self) noexcept nogil:
         cards += self.g.wind_init[k]
     return self.g.n == 2 and cards <= 8 and self.g.nstones <= 6
 
-cdef inline bint rs_is_goal(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+cdef inline bint rs_is_goal(GoldNuggetRules self, int pi, int npact, int truth_cp,
                             bint truth_terminal) noexcept nogil:
     """The node is where P's information set stops: all of P's events and
     actions seen, and the true player to move (or the end of the game)."""
@@ -1071,7 +722,7 @@ cdef inline bint rs_is_goal(GoldNuggetEngine self, int pi, int npact, int truth_
     return self.current_player() == truth_cp and not truth_terminal
 
 
-cdef bint rs_replay_verified(GoldNuggetEngine self, const vector[int]* h, uint64_t key,
+cdef bint rs_replay_verified(GoldNuggetRules self, const vector[int]* h, uint64_t key,
                              int truth_cp, bint truth_terminal) noexcept nogil:
     """Replay history ``h`` from the initial state on the real rules (full
     logs); True when every action is legal and it ends in P's information
@@ -1085,7 +736,7 @@ cdef bint rs_replay_verified(GoldNuggetEngine self, const vector[int]* h, uint64
     return self.info_key(self.wP) == key and (self.current_player() == truth_cp or truth_terminal)
 
 
-cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                       int truth_cp, bint truth_terminal, uint64_t key, long budget) noexcept nogil:
     """The exact stage: a depth-first enumeration of every history of P's
     information set on the real rules (concrete cards and faces; every
@@ -1185,7 +836,7 @@ cdef int rs_enumerate(GoldNuggetEngine self, const vector[int]* pact, const vect
     return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
 
 
-cdef double rs_target_prob(GoldNuggetEngine self, int cp, int a) noexcept nogil:
+cdef double rs_target_prob(GoldNuggetRules self, int cp, int a) noexcept nogil:
     """The target weight of action ``a`` at this node (legal or not; ``cp``
     the player to move): its chance probability, 1/(legal actions) at
     another player's decision, 1 at P's; 0 when ``a`` is not an option here."""
@@ -1212,7 +863,7 @@ cdef double rs_target_prob(GoldNuggetEngine self, int cp, int a) noexcept nogil:
     return 0.0
 
 
-cdef int rs_window_options(GoldNuggetEngine self, int cp, const vector[int]* pact,
+cdef int rs_window_options(GoldNuggetRules self, int cp, const vector[int]* pact,
                            const vector[int]* ppos, int pi, const vector[int]* base, int t1,
                            int* outs, double* probs) noexcept nogil:
     """The children of a node of the window kernel: every option of the node
@@ -1253,7 +904,7 @@ cdef struct Chain:
     int clean
 
 
-cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int truth_cp,
+cdef inline bint rs_window_stop(GoldNuggetRules self, int pi, int npact, int truth_cp,
                                 bint truth_terminal) noexcept nogil:
     """A node the window kernel does not expand (a goal, the end, or P to
     move with P's log used up)."""
@@ -1261,7 +912,7 @@ cdef inline bint rs_window_stop(GoldNuggetEngine self, int pi, int npact, int tr
         (self.g.pcount == self.wT and pi == npact and self.current_player() == self.wP)
 
 
-cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* pact,
+cdef bint rs_chain_extend(GoldNuggetRules self, const vector[int]* pact,
                           const vector[int]* ppos, const vector[int]* base, Chain* ch,
                           GN* cs, vector[int]* cpi, vector[double]* cq,
                           vector[char]* cstop, int truth_cp, bint truth_terminal) noexcept nogil:
@@ -1303,7 +954,7 @@ cdef bint rs_chain_extend(GoldNuggetEngine self, const vector[int]* pact,
     return True
 
 
-cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+cdef int rs_gibbs_window(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                          int truth_cp, bint truth_terminal,
                          const vector[int]* base, int t0, int t1, long budget,
                          const GN* cs, const vector[int]* cpi, const vector[double]* cq,
@@ -1432,7 +1083,7 @@ cdef int rs_gibbs_window(GoldNuggetEngine self, const vector[int]* pact, const v
     return 1 if found else -1
 
 
-cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vector[int]* ppos,
+cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                      int truth_cp, bint truth_terminal, uint64_t key) noexcept nogil:
     """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
     (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
@@ -1501,7 +1152,7 @@ cdef bint rs_correct(GoldNuggetEngine self, const vector[int]* pact, const vecto
         self.apply(start[s])
     return False
 
-cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
     global _RS_MCMC_FAILS, _RS_OUT_OF_TIME
     cdef vector[uint32_t] expv
@@ -1612,3 +1263,22 @@ cdef void rs_resample_history(GoldNuggetEngine self, int player, Rng* rng, vecto
     _RS_ERROR = 1
     self.g.lazy = 0
     out.clear()
+
+
+
+def draw_history(GoldNuggetRules state, int player, seed) -> list:
+    """A history drawn from `player`'s information set in ``state`` (a
+    rules state or an engine, left unchanged: the draw runs on a clone),
+    seeded by ``seed``; it replays to the world.  RuntimeError if the search
+    hit its safety cap (``set_resample_safety_cap``)."""
+    cdef Rng rng
+    cdef vector[int] h
+    cdef GoldNuggetRules scratch
+    if not 0 <= player < state.num_players:
+        raise ValueError(f"player must be in [0, {state.num_players - 1}], got {player}")
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    scratch = <GoldNuggetRules>state.py_clone()
+    scratch.resample_status = RESAMPLE_OK
+    rs_resample_history(scratch, player, &rng, &h)
+    _raise_if_resample_failed(player)
+    return [a for a in h]

@@ -1,13 +1,22 @@
-# Gold Nugget persistence: the versioned snapshot (dump/load: every check a
-# ValueError naming what is wrong, the engine unchanged) and the invariant
-# check.  Included by src_cy/gold_nugget/engine.pyx, whose engine methods call these
-# functions.
+# cython: language_level=3
+"""Gold Nugget persistence: the versioned snapshot (``dump``/``load``: every
+check a ValueError naming what is wrong, the state unchanged) and the
+invariant check, each a function of a ``GoldNuggetRules`` state
+(``rules.pyx``); ``GoldNuggetEngine``'s methods call them.
+"""
+import struct as _struct
+
+from src_cy.gold_nugget.actions cimport *
+from src_cy.gold_nugget.catalog cimport *
+from src_cy.gold_nugget.rules cimport GN, GoldNuggetRules
+
+from src_cy.gold_nugget.rules import LEAF_CATALOG, WIND_CATALOG
 
 SNAP_VERSION = 3   # the snapshot format
 MAGIC = b"GNUG"    # the snapshot tag
 
 
-def _gn_dump(GoldNuggetEngine self) -> bytes:
+def dump(GoldNuggetRules self) -> bytes:
     """Snapshot: versioned, with the game string and the action history."""
     gs = str(self.game_string).encode()
     h = [a for a in self.hist]
@@ -15,7 +24,7 @@ def _gn_dump(GoldNuggetEngine self) -> bytes:
         _struct.pack("<I", len(h)) + _struct.pack(f"<{len(h)}i", *h)
 
 
-def _gn_load(GoldNuggetEngine self, data) -> None:
+def load(GoldNuggetRules self, data) -> None:
     """Restore a ``dump()`` snapshot by replaying its history, each action
     checked; ValueError (and no change) if anything is wrong."""
     if not isinstance(data, (bytes, bytearray)) or len(data) < 12 or data[:4] != MAGIC:
@@ -34,7 +43,7 @@ def _gn_load(GoldNuggetEngine self, data) -> None:
         raise ValueError(f"gold_nugget snapshot has {len(data)} bytes; expected "
                          f"{16 + glen + 4 * nh}")
     hist = _struct.unpack(f"<{nh}i", data[16 + glen:])
-    cdef GoldNuggetEngine e = <GoldNuggetEngine>self.clone()
+    cdef GoldNuggetRules e = <GoldNuggetRules>self.clone()
     e.to_initial()
     for i, a in enumerate(hist):
         try:
@@ -45,7 +54,7 @@ def _gn_load(GoldNuggetEngine self, data) -> None:
     self.copy_from(e)
 
 
-def _gn_check_invariants(GoldNuggetEngine self) -> None:
+def check_invariants(GoldNuggetRules self) -> None:
     """Raise ValueError naming any broken conservation law."""
     cdef GN* g = &self.g
     n = g.n

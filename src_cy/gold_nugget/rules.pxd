@@ -1,0 +1,296 @@
+# cython: language_level=3
+"""Gold Nugget rules kernel declarations: the state struct, the parameters
+and ``GoldNuggetRules``, the rules engine every other module of this game
+works on (``resample.pyx``, ``render.pyx``, ``persist.pyx``, and
+``engine.pyx``, whose ``GoldNuggetEngine`` is the final class).
+
+The state is one C struct (``GN``) plus a growable event log.  Every event
+is a 32-bit code (``ev``) with a visibility mask; a player's information
+state is the sequence of codes visible to them, and their information key
+is the hash of exactly that sequence.  A resampling walk replays the rules
+in *lazy* mode (``GN.lazy``): stone faces and other players' cards stay
+open until they matter; the ``rs_*`` functions below are what the rules
+do with them (rules.pyx), the walks themselves are ``resample.pyx``.
+"""
+from libc.stdint cimport uint64_t, uint32_t, uint8_t
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport Engine, Rng
+from src_cy.gold_nugget.actions cimport MAXP, MAXS, NLEAF, NWIND, NCARD, A_DISCARD
+
+cdef enum:
+    MAXBL = 16       # unknown cards one hand can hold in a resampling walk
+    BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
+    UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
+    A_GIVE_UNKNOWN = A_DISCARD + NLEAF   # walk-only Beg answer (never legal there): an unknown card
+
+cdef struct Eff:
+    int card
+    int actor
+    int step
+    int t1
+    int t2
+    int s1
+    int idx
+    int cnt
+    int ctx
+    int last
+    int npend      # acquired stones awaiting their acquirer's examine decision
+    int pstage     # the first one's examine decision is taken: it is placed next
+    uint32_t pfixed  # bit j: the j-th one keeps its slot (a swap), no placing
+    int pend_s[MAXP + 2]
+    int pend_w[MAXP + 2]
+    int dk
+    int who        # decision maker
+
+
+
+cdef struct WChoice:
+    # one choice point of a resampling search: the node it belongs to, the
+    # seed of its random order, and the position in that order taken now
+    int node
+    uint64_t seed
+    int pos
+    int nvalid
+    # the order drawn so far (rs_nth): draws made, the last option drawn, and
+    # once a later position is needed, where the remaining weights are kept
+    # in ``wcache`` (-1: not kept), where this choice point's keeping may
+    # start, the options' count, the generator's state and the weight left
+    int drawn
+    int last
+    int coff
+    int cbase
+    int cn
+    uint64_t crs
+    double ctot
+
+
+cdef struct GN:
+    # parameters
+    int n
+    int days
+    int advanced
+    int abilities
+    int utility
+    int hand_size
+    int start_stones
+    int deal_animals
+    int hello_discard
+    int animal_mask
+    int nnormal
+    int ntrap
+    int nfeathers
+    int max_moves
+    int opening_window   # an instant window opens before the holder's first play
+    int place_stones     # acquired stones are placed by choice (else appended)
+    int leaf_init[NLEAF]
+    int wind_init[NWIND]
+    # cards
+    int deck[NCARD]
+    int hand[MAXP][NLEAF]
+    int handn[MAXP]
+    int discard[NLEAF]
+    int boxed[NWIND]
+    int reshuffled
+    # stones
+    int nstones
+    int face[MAXS]
+    int lair[MAXP][MAXS]
+    int lairn[MAXP]
+    int nest[MAXS]
+    int nestn
+    uint32_t knows[MAXP]
+    # feathers
+    int feathers[MAXP]
+    int nest_feathers
+    # animals, times, victory cards
+    int animal[MAXP]
+    int offer[MAXP][2]
+    int animals_left
+    int tod[MAXP]
+    int tod_left[4]
+    int vc[MAXP]
+    int vc_played[MAXP]
+    int vc_left
+    # time
+    int holder
+    int time
+    int day
+    int asleep[MAXP]
+    int waking[MAXP]
+    int elim[MAXP]
+    # flow
+    int phase
+    int cp
+    int deal_i
+    int order_i
+    int special_used
+    int plays
+    int ability_used
+    int final
+    int nmoves
+    Eff eff
+    int facedown[MAXP]
+    int fdrec[MAXP]      # the face-down card is recycled when it resolves
+    int grab[MAXP]
+    int got[MAXP]
+    int winners
+    int nlog
+    # --- the lazy world of a resampling walk (lazy = 0 in every real game):
+    # stone faces (-1) and other players' cards (blanks) are drawn when they
+    # first matter, conditioned on the walking player's observations.
+    int any_instant  # the game has instant cards at all (a parameter)
+    uint32_t grabbed # lair stones taken in the final grab (they stay until revealed)
+    int lazy
+    int wdead        # the walk broke the walking player's observations
+    int pcount       # events the walking player has observed so far
+    int frem[3]      # faces not yet given to any stone
+    uint32_t notnug  # open stones the walk decided are not the Gold Nugget
+    uint32_t nottrap # open stones the walk decided are not traps
+    int pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
+    int deck_unk     # unknown cards in the deck
+    int nblank[MAXP]
+    int bq[MAXP][MAXBL]   # walk-history index of the draw of each blank
+    int nres
+    # conflict-directed backjumping (docs/rules/gold_nugget.md, "Resampling"):
+    # the latest choice point (index into the walk's choice points, -1: none)
+    # that placed each stone token or decided something about its face, that
+    # gave each face to a token, and that excluded a face from any token
+    int tcp[MAXS]
+    int fcp[3]
+    int xcp
+    int wconf        # the culprit of the current dead end (-1: backtrack chronologically)
+
+cdef inline uint32_t ev(int kind, int a, int b, int c, int d, int e) noexcept nogil:
+    return (<uint32_t>kind) | (<uint32_t>a << 6) | (<uint32_t>b << 10) | \
+        (<uint32_t>c << 14) | (<uint32_t>d << 20) | (<uint32_t>e << 26)
+
+
+
+cdef class GoldNuggetParams:
+    cdef GN g0                 # the initial state (``restart`` copies it)
+    cdef readonly int players
+    cdef dict _values
+
+
+cdef class GoldNuggetRules(Engine):
+    cdef GN g
+    cdef readonly GoldNuggetParams params
+    cdef const GN* g0          # the initial state (``params``; ``restart``)
+    cdef uint32_t* logc
+    cdef uint8_t* logm
+    cdef int* logh             # history index of the action that logged each event
+    cdef int logcap
+    cdef vector[int] hact      # player who took each history action (-1 chance)
+    # resampling walk context (the lazy rules below, resample.pyx)
+    cdef const uint32_t* wexp
+    cdef int wT
+    cdef int wP
+    cdef Rng* wrng
+    cdef vector[WChoice] wch   # the search's choice points, oldest first
+    cdef vector[double] wcache # the weights left of choice points' orders (WChoice.coff)
+    cdef vector[GN] wsnap      # the walk's state before each node (node = history index)
+    cdef vector[int] wsres     # resolutions recorded before each node
+    cdef vector[int] wspi      # P's actions applied before each node
+    cdef vector[int] wscp      # choice points made before each node
+    cdef int wrep              # next choice point to replay or create
+    cdef int wnode             # the node being applied
+    cdef int wlast             # the choice point of the last rs_wchoose (-1: it was forced)
+    cdef long wleft            # backtracks this resample may still make
+    cdef vector[int] resr      # blank resolutions: walk-history index ...
+    cdef vector[int] resk      # ... and the card it became
+    cdef bint wreal            # the state is the real replay of the last world resampled
+
+    cdef inline uint32_t all_mask(self) noexcept nogil:
+        return (1u << self.g.n) - 1
+
+    cdef inline bint has(self, int p, int animal) noexcept nogil:
+        return self.g.abilities and not self.g.final and self.g.animal[p] == animal
+
+    cdef inline bint holds(self, int p, int k) noexcept nogil:
+        """p holds (or, in a resampling walk, may hold) leaf card k."""
+        return self.g.hand[p][k] > 0 or (self.g.lazy and self.g.nblank[p] > 0
+                                         and self.g.pool[k] > 0)
+
+    cdef void log(self, uint32_t code, uint32_t mask) noexcept nogil
+    cdef void grow_log(self, int cap) noexcept nogil
+    cdef uint32_t seers(self) noexcept nogil
+    cdef int next_in_play_order(self) noexcept nogil
+    cdef bint capped(self) noexcept nogil
+    cdef int hand_limit(self, int p) noexcept nogil
+    cdef bint ability_acts(self, int p) noexcept nogil
+    cdef bint target_ok(self, int q, int dk) noexcept nogil
+    cdef bint any_target(self, int dk) noexcept nogil
+    cdef int find_slot(self, int s, int* owner) noexcept nogil
+    cdef uint32_t container_mask(self, int owner) noexcept nogil
+    cdef void forget(self, uint32_t who, uint32_t stones) noexcept nogil
+    cdef void learn(self, uint32_t who, int s) noexcept nogil
+    cdef void remove_slot(self, int owner, int i) noexcept nogil
+    cdef void put(self, int s, int dest) noexcept nogil
+    cdef int move_stone(self, int owner, int i, int dest) noexcept nogil
+    cdef int nest_take(self, int idx, int dest) noexcept nogil
+    cdef void examine(self, int p, int s, bint traps) noexcept nogil
+    cdef void reveal(self, int s) noexcept nogil
+    cdef void take_feathers(self, int p, int k, int src, bint effect) noexcept nogil
+    cdef void return_feathers(self, int p, int k) noexcept nogil
+    cdef void catch(self, int p) noexcept nogil
+    cdef void lose_card(self, int p, int k, bint public) noexcept nogil
+    cdef int deck_total(self) noexcept nogil
+    cdef void wind(self, int p, int w) noexcept nogil
+    cdef int take_from_deck(self, int p, int action) noexcept nogil
+    cdef void _after_deal(self) noexcept nogil
+    cdef void _check_setup_stones(self) noexcept nogil
+    cdef void pass_feather(self) noexcept nogil
+    cdef void advance(self) noexcept nogil
+    cdef int nest_free(self) noexcept nogil
+    cdef void reshuffle(self) noexcept nogil
+    cdef void finish(self) noexcept nogil
+    cdef int vc_holder(self, int v) noexcept nogil
+    cdef int score(self, int w, int* held) noexcept nogil
+    cdef void meddle_action(self, int action) noexcept nogil
+    cdef void play_card(self, int p, int action, int ctx) noexcept nogil
+    cdef void start_effect(self, int card, int actor, int ctx, int cnt) noexcept nogil
+    cdef void begin_effect(self, int card, int actor, int ctx, int cnt) noexcept nogil
+    cdef void need(self, int who, int dk) noexcept nogil
+    cdef void acquire(self, int p, int s) noexcept nogil
+    cdef void pop_pending(self) noexcept nogil
+    cdef void steal(self, int thief, int owner, int i) noexcept nogil
+    cdef void continue_effect(self) noexcept nogil
+    cdef void end_effect(self) noexcept nogil
+    cdef void open_window(self) noexcept nogil
+    cdef bint has_instant(self, int p) noexcept nogil
+    cdef bint run_step(self) noexcept nogil
+    cdef bint other_stones(self, int a) noexcept nogil
+    cdef bint any_stone_in_lairs(self) noexcept nogil
+    cdef void query(self, int a, int c) noexcept nogil
+    cdef void effect_decision(self, int action) noexcept nogil
+    cdef void place(self, int p, int i, int j) noexcept nogil
+    cdef void swap_unseen(self, int seer, int o1, int i1, int o2, int i2) noexcept nogil
+
+
+# ---------------------------------------------------------------- lazy world
+# What the rules do in a resampling walk (rules.pyx); the walks are resample.pyx.
+
+cdef inline uint32_t rs_expect(GoldNuggetRules self, int k) noexcept nogil:
+    """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
+    if self.g.pcount + k < self.wT:
+        return self.wexp[self.g.pcount + k]
+    return 0xFFFFFFFFu
+
+cdef inline int rs_shown_face(GoldNuggetRules self, int s) noexcept nogil:
+    """Face of s for an event (an open face is only ever logged to
+    players other than the walking one, whose events are not kept)."""
+    return self.g.face[s] if self.g.face[s] >= 0 else 0
+
+cdef inline int imax(int a, int b) noexcept nogil:
+    return a if a > b else b
+
+cdef inline void rs_touch(GoldNuggetRules self, int s) noexcept nogil:
+    """The last choice point (if any) decided something about stone s."""
+    if self.wlast >= 0 and 0 <= s < MAXS:
+        self.g.tcp[s] = imax(self.g.tcp[s], self.wlast)
+
+cdef double rs_face_weight(GoldNuggetRules self, int s, int f) noexcept nogil
+cdef bint rs_face_possible(GoldNuggetRules self, int s, int f) noexcept nogil
+cdef void rs_set_face(GoldNuggetRules self, int s, int f) noexcept nogil
+cdef int rs_wchoose(GoldNuggetRules self, int n, double* w) noexcept nogil
