@@ -8,7 +8,7 @@ from libc.stdint cimport uint32_t
 from src_cy.engine cimport CHANCE_PLAYER
 from src_cy.gold_nugget.actions cimport *
 from src_cy.gold_nugget.catalog cimport *
-from src_cy.gold_nugget.rules cimport GN, GoldNuggetRules
+from src_cy.gold_nugget.rules cimport GN, GoldNuggetRules, ev_code
 
 from src_cy.gold_nugget.rules import (ANIMAL_CATALOG, FACES, LEAF_CATALOG, PHASE_NAMES, TIMES,
                                       VC_CATALOG, WIND_CATALOG)
@@ -20,7 +20,7 @@ OBS_SIZE = MAXP + 18 + 4 + 2 + MAXP + MAXP * 12 + 2 * NLEAF + MAXP * NANIMAL + N
 # (the longest random 5-player advanced game measured: see the rules doc).
 MAX_EVENTS = 2500
 # Floats per event in the information-state tensor: the six bit fields of the
-# event code (see ``ev``), each scaled by its largest value.
+# event's code (``rules.pxd``'s ``ev_code``), each scaled by its largest value.
 EVENT_FIELDS = 6
 DECISION_NAMES = ("", "examine", "beg", "choose an animal", "choose an animal with stones",
                   "choose its stone", "steal from anywhere", "choose a lair stone",
@@ -82,7 +82,8 @@ def _owner(int o) -> str:
 
 
 def event_text(uint32_t code) -> str:
-    """Readable, injective rendering of one event code."""
+    """Readable, injective rendering of one event code (``rules.pxd``'s
+    ``ev_code`` of an event record)."""
     k = code & 63
     a = (code >> 6) & 15
     b = (code >> 10) & 15
@@ -232,8 +233,8 @@ def info_string(GoldNuggetRules self, int player) -> str:
     cdef int i
     lines = [f"p{player}"]
     for i in range(self.g.nlog):
-        if self.logm[i] & (1 << player):
-            lines.append(event_text(self.logc[i]))
+        if (self.events[i].seers >> player) & 1:
+            lines.append(event_text(ev_code(&self.events[i])))
     return "\n".join(lines)
 
 
@@ -447,16 +448,16 @@ def fill_obs_tensor(GoldNuggetRules self, int player, float[:] out) -> None:
 def fill_info_tensor(GoldNuggetRules self, int player, float[:] out) -> None:
     """The observation, then the events `player` saw (perfect recall): their
     number / MAX_EVENTS, and per event the six bit fields of its code, each
-    scaled by its largest value (kind / 63, a / 15, b / 15, c, d, e / 63)."""
+    scaled by its largest value (kind / 63, actor / 15, a / 15, b, c, secret / 63)."""
     cdef int i, m = 0, o = OBS_SIZE + 1, f
     cdef uint32_t c
     fill_obs_tensor(self, player, out[:OBS_SIZE])
     for i in range(OBS_SIZE, OBS_SIZE + 1 + EVENT_FIELDS * MAX_EVENTS):
         out[i] = 0
     for i in range(self.g.nlog):
-        if (self.logm[i] >> player) & 1:
+        if (self.events[i].seers >> player) & 1:
             if m < MAX_EVENTS:
-                c = self.logc[i]
+                c = ev_code(&self.events[i])
                 f = o + EVENT_FIELDS * m
                 out[f] = (c & 63) / 63.0
                 out[f + 1] = ((c >> 6) & 15) / 15.0
@@ -470,4 +471,4 @@ def fill_info_tensor(GoldNuggetRules self, int player, float[:] out) -> None:
 
 def events_seen(GoldNuggetRules self, int player) -> int:
     """Number of events `player` observed so far."""
-    return sum(1 for i in range(self.g.nlog) if (self.logm[i] >> player) & 1)
+    return sum(1 for i in range(self.g.nlog) if (self.events[i].seers >> player) & 1)

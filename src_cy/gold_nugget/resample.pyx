@@ -17,6 +17,7 @@ from libc.stdlib cimport malloc, free
 from src_cy.engine cimport (Rng, rng_next, rng_int, rng_double, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
 from src_cy.clock cimport past
+from src_cy.events cimport Event, EVENT_NONE
 from src_cy.gold_nugget.actions cimport *
 from src_cy.gold_nugget.catalog cimport *
 from src_cy.gold_nugget.rules cimport *
@@ -209,7 +210,7 @@ cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* 
     chance outcomes by their odds (unknown cards as BLANK), other players'
     decisions uniformly, minus those P's observations already exclude."""
     cdef int P = self.wP, ph = self.g.phase, n = 0, x, k, i, j, a, have, pool_tot = 0
-    cdef uint32_t e0, e1
+    cdef Event e0, e1
     if self.current_player() == CHANCE_PLAYER:
         if ph == PH_DEAL or ph == PH_DRAW:
             x = self.g.deal_i // self.g.hand_size if ph == PH_DEAL else self.g.cp
@@ -217,12 +218,12 @@ cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* 
                 e0 = rs_expect(self, 0)
                 e1 = rs_expect(self, 1)
                 k = -1
-                if ph == PH_DEAL and (e1 & 63) == EV_DEALT:
-                    k = (e1 >> 14) & 63
-                elif ph == PH_DRAW and (e0 & 63) == EV_WIND:
-                    k = (e0 >> 14) & 63
-                elif ph == PH_DRAW and (e0 & 63) == EV_DRAW and (e1 & 63) == EV_DRAWCARD:
-                    k = (e1 >> 14) & 63
+                if ph == PH_DEAL and e1.kind == EV_DEALT:
+                    k = e1.b
+                elif ph == PH_DRAW and e0.kind == EV_WIND:
+                    k = e0.b
+                elif ph == PH_DRAW and e0.kind == EV_DRAW and e1.kind == EV_DRAWCARD:
+                    k = e1.b
                 if k < 0 or k >= NCARD:
                     return 0
                 if self.g.deck[k] > 0:
@@ -240,12 +241,12 @@ cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* 
             e0 = rs_expect(self, 0)
             for k in range(NCARD):
                 if self.g.deck[k] > 0 and (ph == PH_DEAL or (
-                        (k >= NLEAF) == ((e0 & 63) == EV_WIND) and
-                        (k < NLEAF or k == <int>((e0 >> 14) & 63)))):
+                        (k >= NLEAF) == (e0.kind == EV_WIND) and
+                        (k < NLEAF or k == e0.b))):
                     outs[n] = k
                     wts[n] = self.g.deck[k]
                     n += 1
-            if self.g.deck_unk > 0 and (ph == PH_DEAL or (e0 & 63) != EV_WIND):
+            if self.g.deck_unk > 0 and (ph == PH_DEAL or e0.kind != EV_WIND):
                 outs[n] = BLANK
                 wts[n] = self.g.deck_unk
                 n += 1
@@ -276,7 +277,7 @@ cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* 
         if ph == PH_DEAL_TOD:
             e0 = rs_expect(self, 0)          # time cards are dealt face up
             for k in range(4):
-                if self.g.tod_left[k] > 0 and k == <int>((e0 >> 14) & 63):
+                if self.g.tod_left[k] > 0 and k == e0.b:
                     outs[n] = k
                     wts[n] = self.g.tod_left[k]
                     n += 1
@@ -327,8 +328,7 @@ cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* 
             continue
         if ph == PH_GRAB and fx.gr[x] >= 0 and a != fx.gr[x]:
             continue
-        if ph == PH_REACT and (a == A_PASS) == ((e0 & 63) == EV_PLAY and
-                                                ((e0 >> 6) & 15) == x):
+        if ph == PH_REACT and (a == A_PASS) == (e0.kind == EV_PLAY and e0.actor == x):
             continue              # an instant played here is P's next event
         outs[n] = a
         wts[n] = 1.0
@@ -342,14 +342,14 @@ cdef int rs_walk_candidates(GoldNuggetRules self, Facts* fx, int* outs, double* 
     return n
 
 
-cdef int rs_public_action(GoldNuggetRules self, int x, int ph, uint32_t e) noexcept nogil:
+cdef int rs_public_action(GoldNuggetRules self, int x, int ph, Event e) noexcept nogil:
     """The action of x (not P) whose first event, public, is P's next event
     e: -1 when none is, -2 when the decision's first event is not public."""
-    cdef int kind = e & 63, a = (e >> 6) & 15, k = (e >> 14) & 63, d = (e >> 20) & 63
+    cdef int kind = e.kind, a = e.actor, k = e.b, d = e.c
     if ph != PH_MEDDLE and ph != PH_HELLO_DISCARD and ph != PH_LIMIT and \
             ph != PH_REACT and ph != PH_SLEEP_CHOICE:
         return -2
-    if a != x or e == 0xFFFFFFFFu:
+    if a != x or kind == EVENT_NONE:
         return -1
     if ph == PH_SLEEP_CHOICE:
         return A_SLEEP if kind == EV_SLEEP else (A_MEDDLE if kind == EV_MEDDLE else -1)
@@ -1155,23 +1155,25 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
 cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
     global _RS_MCMC_FAILS, _RS_OUT_OF_TIME
-    cdef vector[uint32_t] expv
+    cdef vector[Event] expv
+    cdef vector[uint32_t] expc
     cdef vector[int] pact, ppos, rph, rcp, raux
     cdef Facts fx
     cdef int i, j = 0, h, npe = 0, kind, a, d, r
     cdef long tries, budget
-    cdef uint32_t e
+    cdef Event e
     cdef uint64_t key = self.info_key(player)
     cdef int cp_truth = self.current_player()
     cdef bint term = self.is_terminal()
     # what P saw: its events, and its own actions with the events before each
     for i in range(self.g.nlog):
-        if (self.logm[i] >> player) & 1:
-            expv.push_back(self.logc[i])
+        if (self.events[i].seers >> player) & 1:
+            expv.push_back(self.events[i])
+            expc.push_back(ev_code(&self.events[i]))
     for h in range(<int>self.hist.size()):
         if self.hact[h] == player:
             while j < self.g.nlog and self.logh[j] < h:
-                if (self.logm[j] >> player) & 1:
+                if (self.events[j].seers >> player) & 1:
                     npe += 1
                 j += 1
             pact.push_back(self.hist[h])
@@ -1189,27 +1191,27 @@ cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector
         fx.gface[i] = -1
     for i in range(<int>expv.size()):
         e = expv[i]
-        kind = e & 63
-        a = (e >> 6) & 15
-        d = (e >> 20) & 63
+        kind = e.kind
+        a = e.actor
+        d = e.c
         if kind == EV_OFFER:
-            fx.p_offers |= 1u << ((e >> 14) & 63)
+            fx.p_offers |= 1u << e.b
         elif kind == EV_ANIMAL:
-            fx.chosen[a] = (e >> 14) & 63
+            fx.chosen[a] = e.b
             fx.chosen_any |= 1u << fx.chosen[a]
         elif kind == EV_VCPLAY:
-            fx.vcp[a] = (e >> 14) & 63
+            fx.vcp[a] = e.b
             fx.vcp_any |= 1u << fx.vcp[a]
         elif kind == EV_PLAY and d >= 2:
-            fx.fd[a] = (A_RECYCLE if d == 3 else A_PLAY) + ((e >> 14) & 63)
+            fx.fd[a] = (A_RECYCLE if d == 3 else A_PLAY) + e.b
         elif kind == EV_GRABRES:
-            if (e >> 26) & 63:
+            if e.secret:
                 fx.gface[a] = d
             if a != player:
-                fx.gr[a] = A_NEST if ((e >> 10) & 15) == NEST else \
-                    A_STONE + ((e >> 10) & 15) * MAXS + ((e >> 14) & 63)
+                fx.gr[a] = A_NEST if e.a == NEST else A_STONE + e.a * MAXS + e.b
     self.wreal = False
     self.wexp = expv.data()
+    self.wcode = expc.data()
     self.wT = <int>expv.size()
     self.wP = player
     self.wrng = rng

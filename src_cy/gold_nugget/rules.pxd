@@ -4,10 +4,12 @@ and ``GoldNuggetRules``, the rules engine every other module of this game
 works on (``resample.pyx``, ``render.pyx``, ``persist.pyx``, and
 ``engine.pyx``, whose ``GoldNuggetEngine`` is the final class).
 
-The state is one C struct (``GN``) plus a growable event log.  Every event
-is a 32-bit code (``ev``) with a visibility mask; a player's information
-state is the sequence of codes visible to them, and their information key
-is the hash of exactly that sequence.  A resampling walk replays the rules
+The state is one C struct (``GN``) plus a growable event log of
+``src_cy/events.pxd`` records (``Event``, built by ``ev``): ``seers`` are
+the players who see the record (``pub``: all of them).  A player's
+information state is the sequence of records they see, and their
+information key is the hash of exactly that sequence of records' codes
+(``ev_code``).  A resampling walk replays the rules
 in *lazy* mode (``GN.lazy``): stone faces and other players' cards stay
 open until they matter; the ``rs_*`` functions below are what the rules
 do with them (rules.pyx), the walks themselves are ``resample.pyx``.
@@ -16,6 +18,7 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport Engine, Rng
+from src_cy.events cimport Event, EVENT_NONE
 from src_cy.gold_nugget.actions cimport MAXP, MAXS, NLEAF, NWIND, NCARD, A_DISCARD
 
 cdef enum:
@@ -161,10 +164,32 @@ cdef struct GN:
     int xcp
     int wconf        # the culprit of the current dead end (-1: backtrack chronologically)
 
-cdef inline uint32_t ev(int kind, int a, int b, int c, int d, int e) noexcept nogil:
-    return (<uint32_t>kind) | (<uint32_t>a << 6) | (<uint32_t>b << 10) | \
-        (<uint32_t>c << 14) | (<uint32_t>d << 20) | (<uint32_t>e << 26)
+# Gold Nugget's events in the shared record: ``actor`` is the seat (or the
+# owner, for a stone's destination) the event is about, ``a``, ``b``, ``c``
+# and ``secret`` its further details per kind (``render.event_text`` names
+# them; ``secret``: the fifth detail, a flag or a count); an unused detail
+# is 0 in every field, as in the code.  The whole record is seen by its
+# ``seers`` only (``log`` sets them); private details are separate records.
+cdef inline Event ev(int kind, int actor, int a, int b, int c, int secret) noexcept nogil:
+    """An event record (``log`` sets who sees it)."""
+    cdef Event e
+    e.kind = kind
+    e.actor = actor
+    e.pub = 0
+    e.a = a
+    e.b = b
+    e.c = c
+    e.secret = secret
+    e.seers = 0
+    return e
 
+
+cdef inline uint32_t ev_code(const Event* e) noexcept nogil:
+    """The record's 32-bit code: its six details in bit fields of 6, 4, 4,
+    6, 6 and 6 bits (kind, actor, a, b, c, secret); the token information
+    keys hash, and the information-state tensor's six fields."""
+    return (<uint32_t>e.kind) | (<uint32_t>e.actor << 6) | (<uint32_t>e.a << 10) | \
+        (<uint32_t>e.b << 14) | (<uint32_t>e.c << 20) | (<uint32_t>e.secret << 26)
 
 
 cdef class GoldNuggetParams:
@@ -177,13 +202,13 @@ cdef class GoldNuggetRules(Engine):
     cdef GN g
     cdef readonly GoldNuggetParams params
     cdef const GN* g0          # the initial state (``params``; ``restart``)
-    cdef uint32_t* logc
-    cdef uint8_t* logm
+    cdef Event* events         # the event log (``GN.nlog`` records)
     cdef int* logh             # history index of the action that logged each event
     cdef int logcap
     cdef vector[int] hact      # player who took each history action (-1 chance)
     # resampling walk context (the lazy rules below, resample.pyx)
-    cdef const uint32_t* wexp
+    cdef const Event* wexp     # the walking player's true events ...
+    cdef const uint32_t* wcode # ... and their codes
     cdef int wT
     cdef int wP
     cdef Rng* wrng
@@ -201,6 +226,12 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[int] resk      # ... and the card it became
     cdef bint wreal            # the state is the real replay of the last world resampled
 
+    cdef inline void log(self, Event e, uint32_t mask) noexcept nogil:
+        """Record event ``e``, seen by the players of ``mask`` (none: nothing)."""
+        mask &= (1u << self.g.n) - 1
+        if mask != 0:
+            self.record(e, ev_code(&e), mask)
+
     cdef inline uint32_t all_mask(self) noexcept nogil:
         return (1u << self.g.n) - 1
 
@@ -212,7 +243,7 @@ cdef class GoldNuggetRules(Engine):
         return self.g.hand[p][k] > 0 or (self.g.lazy and self.g.nblank[p] > 0
                                          and self.g.pool[k] > 0)
 
-    cdef void log(self, uint32_t code, uint32_t mask) noexcept nogil
+    cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil
     cdef void grow_log(self, int cap) noexcept nogil
     cdef uint32_t seers(self) noexcept nogil
     cdef int next_in_play_order(self) noexcept nogil
@@ -271,11 +302,12 @@ cdef class GoldNuggetRules(Engine):
 # ---------------------------------------------------------------- lazy world
 # What the rules do in a resampling walk (rules.pyx); the walks are resample.pyx.
 
-cdef inline uint32_t rs_expect(GoldNuggetRules self, int k) noexcept nogil:
-    """P's true event k positions ahead of the walk (0xFFFFFFFF: none)."""
+cdef inline Event rs_expect(GoldNuggetRules self, int k) noexcept nogil:
+    """P's true event k positions ahead of the walk (every field
+    ``EVENT_NONE``: none)."""
     if self.g.pcount + k < self.wT:
         return self.wexp[self.g.pcount + k]
-    return 0xFFFFFFFFu
+    return ev(EVENT_NONE, EVENT_NONE, EVENT_NONE, EVENT_NONE, EVENT_NONE, EVENT_NONE)
 
 cdef inline int rs_shown_face(GoldNuggetRules self, int s) noexcept nogil:
     """Face of s for an event (an open face is only ever logged to

@@ -15,6 +15,7 @@ from libc.stdint cimport uint64_t, uint32_t, uint8_t
 from libcpp.vector cimport vector
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
+from src_cy.events cimport Event
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
                             MAX_BRANCHING)
 from src_cy.gold_nugget.actions cimport *
@@ -161,15 +162,13 @@ cdef class GoldNuggetRules(Engine):
 
     def __cinit__(self):
         self.logcap = 256
-        self.logc = <uint32_t*>malloc(self.logcap * sizeof(uint32_t))
-        self.logm = <uint8_t*>malloc(self.logcap * sizeof(uint8_t))
+        self.events = <Event*>malloc(self.logcap * sizeof(Event))
         self.logh = <int*>malloc(self.logcap * sizeof(int))
-        if self.logc == NULL or self.logm == NULL or self.logh == NULL:
+        if self.events == NULL or self.logh == NULL:
             raise MemoryError()
 
     def __dealloc__(self):
-        free(self.logc)
-        free(self.logm)
+        free(self.events)
         free(self.logh)
 
     def __init__(self, params, str game_string="gold_nugget"):
@@ -188,23 +187,23 @@ cdef class GoldNuggetRules(Engine):
         self.resk.clear()
 
     # ================================================================ log
-    cdef void log(self, uint32_t code, uint32_t mask) noexcept nogil:
+    cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil:
+        """``log``: event ``e`` (its code ``code``), seen by the players of
+        ``mask`` (not 0, within the seats)."""
         cdef int p
         cdef uint32_t full = (1u << self.g.n) - 1
-        mask &= full
-        if mask == 0:
-            return
         if self.g.lazy:
             # a walk checks each event of the walking player against its truth
             if mask & (1u << self.wP):
-                if self.g.pcount >= self.wT or self.wexp[self.g.pcount] != code:
+                if self.g.pcount >= self.wT or self.wcode[self.g.pcount] != code:
                     self.g.wdead = 1
                 self.g.pcount += 1
             return
         if self.g.nlog == self.logcap:
             self.grow_log(self.logcap * 2)
-        self.logc[self.g.nlog] = code
-        self.logm[self.g.nlog] = <uint8_t>mask
+        e.pub = mask == full
+        e.seers = mask
+        self.events[self.g.nlog] = e
         self.logh[self.g.nlog] = <int>self.hist.size() - 1
         self.g.nlog += 1
         for p in range(self.g.n):
@@ -214,21 +213,17 @@ cdef class GoldNuggetRules(Engine):
             self.pubhash = mix64(self.pubhash, code)
 
     cdef void grow_log(self, int cap) noexcept nogil:
-        cdef uint32_t* c
-        cdef uint8_t* m
+        cdef Event* v
         cdef int* h
         if cap <= self.logcap:
             return
-        c = <uint32_t*>realloc(self.logc, cap * sizeof(uint32_t))
-        if c != NULL:
-            self.logc = c
-        m = <uint8_t*>realloc(self.logm, cap * sizeof(uint8_t))
-        if m != NULL:
-            self.logm = m
+        v = <Event*>realloc(self.events, cap * sizeof(Event))
+        if v != NULL:
+            self.events = v
         h = <int*>realloc(self.logh, cap * sizeof(int))
         if h != NULL:
             self.logh = h
-        if c != NULL and m != NULL and h != NULL:
+        if v != NULL and h != NULL:
             self.logcap = cap
 
     cdef uint32_t seers(self) noexcept nogil:
@@ -1626,8 +1621,7 @@ cdef class GoldNuggetRules(Engine):
         memcpy(&self.g, &o.g, sizeof(GN))
         if self.logcap < o.g.nlog:
             self.grow_log(o.logcap)
-        memcpy(self.logc, o.logc, o.g.nlog * sizeof(uint32_t))
-        memcpy(self.logm, o.logm, o.g.nlog * sizeof(uint8_t))
+        memcpy(self.events, o.events, o.g.nlog * sizeof(Event))
         memcpy(self.logh, o.logh, o.g.nlog * sizeof(int))
         self.hact = o.hact
         self.resr = o.resr
@@ -1835,28 +1829,28 @@ cdef void rs_decide_trap(GoldNuggetRules self, int s, int forced) noexcept nogil
 cdef void rs_settle_examined(GoldNuggetRules self, int s, int x, uint32_t see, bint traps) noexcept nogil:
     """An open stone examined by x: only what matters is decided."""
     cdef int P = self.wP
-    cdef uint32_t e = rs_expect(self, 0)
+    cdef Event e = rs_expect(self, 0)
     if x == P or (traps and (see >> P) & 1 and self.g.abilities and not self.g.final
                   and self.g.animal[P] == A_RACCOON):
-        if (e & 63) == EV_FACE:
-            rs_set_face(self, s, (e >> 20) & 63)
+        if e.kind == EV_FACE:
+            rs_set_face(self, s, e.c)
         else:
             self.g.wdead = 1
     elif traps:
-        rs_decide_trap(self, s, (1 if (e & 63) == EV_TRAPSHOW else 0) if (see >> P) & 1 else -1)
+        rs_decide_trap(self, s, (1 if e.kind == EV_TRAPSHOW else 0) if (see >> P) & 1 else -1)
 
 cdef void rs_settle_revealed(GoldNuggetRules self, int s, uint32_t see) noexcept nogil:
-    cdef uint32_t e = rs_expect(self, 0)
+    cdef Event e = rs_expect(self, 0)
     if (see >> self.wP) & 1:
-        if (e & 63) == EV_REVEAL:
-            rs_set_face(self, s, (e >> 20) & 63)
+        if e.kind == EV_REVEAL:
+            rs_set_face(self, s, e.c)
         else:
             self.g.wdead = 1
 
 cdef void rs_settle_grabbed(GoldNuggetRules self, int s) noexcept nogil:
-    cdef uint32_t e = rs_expect(self, 0)
-    if (e & 63) == EV_GRABRES and ((e >> 26) & 63) == 1:
-        rs_set_face(self, s, (e >> 20) & 63)
+    cdef Event e = rs_expect(self, 0)
+    if e.kind == EV_GRABRES and e.secret == 1:
+        rs_set_face(self, s, e.c)
     else:
         self.g.wdead = 1
 
@@ -1869,7 +1863,7 @@ cdef int rs_settle_query(GoldNuggetRules self, int a, uint32_t m) noexcept nogil
     cdef double yn[2]
     cdef int ids[MAXS]
     cdef int t, nin = 0, yes, i
-    cdef uint32_t e
+    cdef Event e
     for t in range(self.g.nstones):
         if self.g.face[t] < 0 and not ((self.g.notnug >> t) & 1):
             if (m >> t) & 1:
@@ -1881,7 +1875,7 @@ cdef int rs_settle_query(GoldNuggetRules self, int a, uint32_t m) noexcept nogil
                 wout += rs_face_weight(self, t, F_NUGGET)
     if a == self.wP:
         e = rs_expect(self, 0)
-        yes = ((e >> 20) & 63) if (e & 63) == EV_ANSWER else 0
+        yes = e.c if e.kind == EV_ANSWER else 0
     else:
         yn[0] = wout
         yn[1] = win
