@@ -2,8 +2,9 @@
 """Gold Nugget action layout: the one definition of every action id, and the
 card and animal ids actions and chance outcomes are built from.
 
-Cimported by the engine (``src_cy/gold_nugget/engine.pyx``), which exports it as
-``ACTION_LAYOUT``; the Python mirrors are the constant blocks of
+Cimported by every module of this folder (the rules kernel
+``src_cy/gold_nugget/rules.pyx`` and the others); the engine
+(``src_cy/gold_nugget/engine.pyx``) exports it as ``ACTION_LAYOUT``; the Python mirrors are the constant blocks of
 ``games/gold_nugget/__init__.py`` and ``games/gold_nugget/ai.py`` (checked against
 ``ACTION_LAYOUT`` by ``tests/games/gold_nugget/test_gold_nugget_layout.py``).  The action table
 with meanings is in ``games/gold_nugget/__init__.py``'s docstring.

@@ -24,7 +24,7 @@ from src_cy.gold_nugget.actions cimport (
     A_PASS, A_SLEEP, A_MEDDLE, A_OPT0, A_OPT1, A_ABILITY, A_VICTORY, A_FEATHER, A_PLAY,
     A_RECYCLE, A_DISCARD, A_PLAYER, A_NEST, A_STONE, NUM_ACTIONS, MAX_CHANCE)
 
-# The action layout (from ``gold_nugget_actions.pxd``), for the Python mirrors' test.
+# The action layout (from ``actions.pxd``), for the Python mirrors' test.
 ACTION_LAYOUT = {
     "MAX_PLAYERS": MAXP, "MAX_STONES": MAXS, "NUM_LEAF": NLEAF, "NUM_WIND": NWIND,
     "A_PASS": A_PASS, "A_SLEEP": A_SLEEP, "A_MEDDLE": A_MEDDLE, "A_OPT0": A_OPT0,

@@ -14,7 +14,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from libcpp.vector cimport vector
 from libc.string cimport memcpy, memcmp
 from libc.stdlib cimport malloc, free
-from src_cy.engine cimport (Rng, rng_next, rng_int, rng_double, CHANCE_PLAYER,
+from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
 from src_cy.clock cimport past
 from src_cy.events cimport Event, EVENT_NONE
@@ -187,7 +187,6 @@ def _raise_if_resample_failed(int player) -> None:
             f"{_RS_BACKTRACK_CAP} backtracks (the safety cap; see "
             f"docs/rules/gold_nugget.md, Resampling): the true history is never "
             f"returned instead")
-
 
 
 # ================================================================ resample
@@ -1265,7 +1264,6 @@ cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector
     _RS_ERROR = 1
     self.g.lazy = 0
     out.clear()
-
 
 
 def draw_history(GoldNuggetRules state, int player, seed) -> list:

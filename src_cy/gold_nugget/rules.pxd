@@ -14,7 +14,7 @@ in *lazy* mode (``GN.lazy``): stone faces and other players' cards stay
 open until they matter; the ``rs_*`` functions below are what the rules
 do with them (rules.pyx), the walks themselves are ``resample.pyx``.
 """
-from libc.stdint cimport uint64_t, uint32_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport Engine, Rng
@@ -45,7 +45,6 @@ cdef struct Eff:
     int pend_w[MAXP + 2]
     int dk
     int who        # decision maker
-
 
 
 cdef struct WChoice:

@@ -11,17 +11,17 @@ constant tables are ``catalog.pxi`` / ``catalog.pxd``, the action ids
 ``render.pyx``, the snapshot ``persist.pyx``; ``engine.pyx`` holds the
 final class ``GoldNuggetEngine``.
 """
-from libc.stdint cimport uint64_t, uint32_t, uint8_t
-from libcpp.vector cimport vector
+from libc.stdint cimport uint64_t, uint32_t
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
 from src_cy.events cimport Event
-from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
-                            MAX_BRANCHING)
+from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, mix64, CHANCE_PLAYER,
+                            TERMINAL_PLAYER, MAX_BRANCHING)
 from src_cy.gold_nugget.actions cimport *
 from src_cy.gold_nugget.catalog cimport *
 
 include "catalog.pxi"
+
 
 cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noexcept nogil:
     """Outcomes i < k with counts[i] > 0, each with probability counts[i] / total."""
@@ -1705,7 +1705,6 @@ cdef int nth_choice(uint64_t seed, int pos, int n, double* w) noexcept nogil:
         if best < 0:
             return -1
     return best
-
 
 
 cdef void rs_open_kinds(GoldNuggetRules self, int* k) noexcept nogil:
