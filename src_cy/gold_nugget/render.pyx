@@ -6,6 +6,7 @@ state (``rules.pyx``); ``GoldNuggetEngine``'s methods call them.
 """
 from libc.stdint cimport uint32_t
 from src_cy.engine cimport CHANCE_PLAYER
+from src_cy.events cimport Event
 from src_cy.gold_nugget.actions cimport *
 from src_cy.gold_nugget.catalog cimport *
 from src_cy.gold_nugget.rules cimport GN, GoldNuggetRules, ev_code
@@ -472,3 +473,16 @@ def fill_info_tensor(GoldNuggetRules self, int player, float[:] out) -> None:
 def events_seen(GoldNuggetRules self, int player) -> int:
     """Number of events `player` observed so far."""
     return sum(1 for i in range(self.g.nlog) if (self.events[i].seers >> player) & 1)
+
+
+def event_records(GoldNuggetRules self, int player) -> list:
+    """The event records `player` saw, in order, each as its fields
+    ``(kind, actor, pub, a, b, c, secret, seers)`` (``src_cy/events.pxd``)."""
+    cdef int i
+    cdef Event* e
+    out = []
+    for i in range(self.g.nlog):
+        e = &self.events[i]
+        if (e.seers >> player) & 1:
+            out.append((e.kind, e.actor, e.pub, e.a, e.b, e.c, e.secret, e.seers))
+    return out

@@ -98,3 +98,28 @@ def test_render_and_persist_on_a_rules_state() -> None:
     with pytest.raises(ValueError, match="illegal at step"):
         persist.load(fresh, data[:-4] + (10 ** 6).to_bytes(4, "little"))
     assert fresh.py_history() == rules.py_history()
+
+
+@pytest.mark.parametrize("game_string", GAMES)
+def test_event_log_is_the_shared_record(game_string: str) -> None:
+    """The log holds ``src_cy/events.pxd`` records: each one a player sees has
+    that player among its seers, ``pub`` exactly when every seat sees it, and
+    renders (through its code) as the player's information-state line."""
+    rules = _rules_state(game_string, seed=11, decisions=30)
+    n = rules.num_players
+    everyone = (1 << n) - 1
+    public = None
+    for q in range(n):
+        records = render.event_records(rules, q)
+        assert len(records) == render.events_seen(rules, q) > 0
+        lines = render.info_string(rules, q).split("\n")[1:]
+        assert len(lines) == len(records)
+        for (kind, actor, pub, a, b, c, secret, seers), line in zip(records, lines):
+            assert seers >> q & 1 and 0 < seers <= everyone
+            assert pub == (seers == everyone)
+            code = kind | actor << 6 | a << 10 | b << 14 | c << 20 | secret << 26
+            assert render.event_text(code) == line
+        shared = [r for r in records if r[2]]
+        assert public is None or shared == public, "players disagree on the public records"
+        public = shared
+        assert any(not r[2] for r in records), "no private record (dealt cards are)"
