@@ -243,6 +243,7 @@ cdef class GoldNuggetRules(Engine):
                                          and self.g.pool[k] > 0)
 
     cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef void grow_log(self, int cap) noexcept nogil
     cdef uint32_t seers(self) noexcept nogil
     cdef int next_in_play_order(self) noexcept nogil

@@ -7,13 +7,16 @@ clone/copy_from, and what the rules do in a resampling walk's lazy world
 (open stone faces and unknown cards, the walk's choice points: the ``rs_*``
 functions at the end).  Declarations in ``rules.pxd``; the card, animal and
 constant tables are ``catalog.pxi`` / ``catalog.pxd``, the action ids
-``actions.pxd``.  The resampler is ``resample.pyx``, rendering
+``actions.pxd``.  The kernel draws no world itself (its
+``resample_history`` returns none, never the true history): the resampler
+is ``resample.pyx``, which ``GoldNuggetEngine`` uses; rendering
 ``render.pyx``, the snapshot ``persist.pyx``; ``engine.pyx`` holds the
 final class ``GoldNuggetEngine``.
 """
 from libc.stdint cimport uint64_t, uint32_t
 from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
+from libcpp.vector cimport vector
 from src_cy.events cimport Event
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, mix64, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING)
@@ -1605,6 +1608,12 @@ cdef class GoldNuggetRules(Engine):
                 out[p] = 1.0 if self.g.winners & (1 << p) else 0.0
             else:
                 out[p] = (1.0 / k if self.g.winners & (1 << p) else 0.0) - 1.0 / n
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """The kernel has no resampler: ``out`` is left empty (no world,
+        never the true history).  ``GoldNuggetEngine`` overrides this with
+        ``src_cy.gold_nugget.resample``; call that module on a kernel state."""
+        out.clear()
 
     # ================================================================ clone
     cdef Engine clone(self):

@@ -123,3 +123,14 @@ def test_event_log_is_the_shared_record(game_string: str) -> None:
         assert public is None or shared == public, "players disagree on the public records"
         public = shared
         assert any(not r[2] for r in records), "no private record (dealt cards are)"
+
+
+def test_the_kernel_alone_draws_no_world() -> None:
+    """A bare ``GoldNuggetRules`` has no resampler: it draws nothing, and in
+    particular never hands out the true history; its clones keep its class."""
+    rules = _rules_state(GAMES[0], seed=5, decisions=12)
+    assert rules.py_history()
+    assert rules.py_resample_history(0, 5) == []
+    assert type(rules.py_clone()) is GoldNuggetRules
+    engine = GoldNuggetEngine(rules.params, GAMES[0])
+    assert type(engine.py_clone()) is GoldNuggetEngine
