@@ -4,12 +4,10 @@ rendering (``render``) and the snapshot (``persist``), without the engine class
 or the pyspiel adapter."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
+from cymodules import assert_imports_alone, assert_resampler_keeps_information
 from src_cy.ardillas_del_bosque import persist, render, resample
 from src_cy.ardillas_del_bosque.rules import ArdillasParams, ArdillasRules
 from src_cy.rng import SplitMix64
@@ -45,14 +43,7 @@ def play(rules: ArdillasRules, seed: int, decisions: int) -> ArdillasRules:
 
 @pytest.mark.parametrize("module", ["resample", "render", "persist", "rules"])
 def test_module_imports_alone_before_the_engine(module):
-    code = (f"import sys\nimport src_cy.ardillas_del_bosque.{module} as m\n"
-            "assert 'src_cy.ardillas_del_bosque.engine' not in sys.modules\n"
-            "assert 'games' not in sys.modules\n"
-            "print(m.__name__)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == f"src_cy.ardillas_del_bosque.{module}"
+    assert_imports_alone(f"src_cy.ardillas_del_bosque.{module}", ("src_cy.ardillas_del_bosque.engine", "games"))
 
 
 @pytest.mark.parametrize("params,seed", [(PARAMS, 1), (PARAMS, 2), (NIGHT, 3)])
@@ -60,20 +51,15 @@ def test_resampler_on_a_kernel_keeps_the_players_information(params, seed):
     rules = play(kernel(params), seed, 14)
     player = rules.py_current_player()
     assert player >= 0
-    truth = rules.py_history()
-    changed = 0
-    for s in range(12):
-        drawn = resample.sample_history(rules, player, s)
-        assert drawn == resample.sample_history(rules, player, s)      # a seed reproduces it
-        assert rules.py_history() == truth                             # the state is untouched
-        world = kernel(params, drawn)                                  # a real history
+
+    def replay(history: list[int]) -> ArdillasRules:
+        world = kernel(params, history)
         persist.check_invariants(world)
-        assert world.py_info_key(player) == rules.py_info_key(player)
-        assert render.info_string(world, player) == render.info_string(rules, player)
-        assert render.make_view(world, player) == render.make_view(rules, player)
-        assert world.py_legal_actions() == rules.py_legal_actions()
-        changed += drawn != truth
-    assert changed > 0, "every draw was the true history: nothing hidden was re-drawn"
+        return world
+
+    assert_resampler_keeps_information(
+        rules, player, resample.sample_history, replay,
+        [render.info_string, render.make_view, lambda w, p: w.py_legal_actions()])
 
 
 def test_resampler_refuses_a_seat_out_of_range():
