@@ -1,6 +1,6 @@
 """OpenSpiel's Kuhn poker as a goldspiel game spec (the game itself is OpenSpiel's).
 
-The engine fast path is ``src_cy.poker.KuhnEngine``, which reproduces
+The engine fast path is ``src_cy.poker.engine.KuhnEngine``, which reproduces
 OpenSpiel's ``kuhn_poker`` exactly (information strings, chance outcomes,
 returns), so every solver can be cross-checked against OpenSpiel on it.
 Policy-table features: your card and the betting so far.
@@ -13,7 +13,7 @@ import pyspiel
 
 from games.spec import GameSpec, TableSpec, register_spec
 
-# The action ids: Python mirror of ``src_cy/poker_actions.pxd`` (the one
+# The action ids: Python mirror of ``src_cy/poker/actions.pxd`` (the one
 # definition; tests/test_poker_engines.py checks it against the engine's
 # ``ACTION_LAYOUT``).
 KUHN_PASS = 0
@@ -26,13 +26,13 @@ _CARDS = "JQK"
 @functools.lru_cache(maxsize=None)
 def _params(players: int):
     """One shared ``PokerParams`` per player count (immutable)."""
-    from src_cy.poker import PokerParams
+    from src_cy.poker.engine import PokerParams
     return PokerParams({"players": players})
 
 
 def kuhn_engine(game: pyspiel.Game):
     """``KuhnEngine`` at the initial state of ``game`` (any number of players)."""
-    from src_cy.poker import KuhnEngine
+    from src_cy.poker.engine import KuhnEngine
     return KuhnEngine(_params(int(game.get_parameters().get("players", 2))))
 
 

@@ -1,6 +1,6 @@
 """OpenSpiel's Leduc poker as a goldspiel game spec (the game itself is OpenSpiel's).
 
-The engine fast path is ``src_cy.poker.LeducEngine``, which reproduces
+The engine fast path is ``src_cy.poker.engine.LeducEngine``, which reproduces
 OpenSpiel's ``leduc_poker`` with its default rules options (no action
 mapping, no suit isomorphism, player 0 starts); other options have no engine
 and run on the pyspiel API.  Policy-table features: round, your card, the
@@ -14,7 +14,7 @@ import pyspiel
 
 from games.spec import GameSpec, TableSpec, register_spec
 
-# The action ids: Python mirror of ``src_cy/poker_actions.pxd`` (the one
+# The action ids: Python mirror of ``src_cy/poker/actions.pxd`` (the one
 # definition; tests/test_poker_engines.py checks it against the engine's
 # ``ACTION_LAYOUT``).
 LEDUC_FOLD = 0
@@ -28,7 +28,7 @@ _RANKS = "JQK"
 @functools.lru_cache(maxsize=None)
 def _params(players: int):
     """One shared ``PokerParams`` per player count (immutable)."""
-    from src_cy.poker import PokerParams
+    from src_cy.poker.engine import PokerParams
     return PokerParams({"players": players})
 
 
@@ -39,7 +39,7 @@ def leduc_engine(game: pyspiel.Game):
     if params.get("action_mapping", False) or params.get("suit_isomorphism", False) \
             or int(params.get("starting_player", 0)) != 0:
         return None
-    from src_cy.poker import LeducEngine
+    from src_cy.poker.engine import LeducEngine
     return LeducEngine(_params(int(params.get("players", 2))))
 
 

@@ -18,7 +18,7 @@ DIRECTIVES = {
     "initializedcheck": True,
 }
 UNCHECKED = {"boundscheck": False, "wraparound": False, "initializedcheck": False}
-HOT_SHARED = frozenset({"cfr_core", "ismcts", "mccfr", "poker", "tree_compile"})
+HOT_SHARED = frozenset({"cfr_core", "ismcts", "mccfr", "tree_compile"})
 
 
 def is_hot(module: str) -> bool:

@@ -47,7 +47,7 @@ def test_wheel_contents() -> None:
     assert not [n for n in names if n.startswith("ismcts_testgame")], "test engine in the wheel"
     for stem in ("engine", "gold_thief/engine", "gold_thief/rollout", "saboteur/engine",
                  "saboteur/rollout", "ardillas_del_bosque/engine", "gold_nugget/engine",
-                 "ismcts", "mccfr", "cfr_core", "poker", "tree_compile"):
+                 "ismcts", "mccfr", "cfr_core", "poker/engine", "tree_compile"):
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), stem
         assert f"{stem}.pyx" in names, f"{stem}.pyx source missing"
     assert {"engine.pxd", "rng.pxd", "rng.py", "gold_thief/actions.pxd",

@@ -4,7 +4,7 @@ import pytest
 
 from solvers import ismcts as I
 
-poker = pytest.importorskip("src_cy.poker")
+poker = pytest.importorskip("src_cy.poker.engine")
 
 
 def both(game_name, engine, actions):

@@ -6,7 +6,7 @@ import pytest
 from solvers.exploitability import compiled_tree, exploitability_of_array
 from solvers.mccfr import MCCFRSolver
 from solvers.policy_io import PolicyFileError
-from src_cy.poker import KuhnEngine
+from src_cy.poker.engine import KuhnEngine
 
 KUHN = pyspiel.load_game("kuhn_poker")
 

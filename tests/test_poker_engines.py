@@ -5,7 +5,7 @@ import numpy as np
 import pyspiel
 import pytest
 
-from src_cy.poker import KuhnEngine, LeducEngine
+from src_cy.poker.engine import KuhnEngine, LeducEngine
 
 CASES = [
     ("kuhn_poker", lambda: KuhnEngine({"players": 2})),
@@ -139,7 +139,7 @@ def test_illegal_action_refused():
 def test_python_action_constants_mirror_the_pxd_layout():
     import games.kuhn_poker as kuhn
     import games.leduc_poker as leduc
-    from src_cy.poker import ACTION_LAYOUT
+    from src_cy.poker.engine import ACTION_LAYOUT
     mirror = {name: getattr(kuhn, name) for name in dir(kuhn) if name.startswith("KUHN_")}
     mirror.update({name: getattr(leduc, name) for name in dir(leduc) if name.startswith("LEDUC_")})
     assert mirror == ACTION_LAYOUT
@@ -161,7 +161,7 @@ def test_python_action_constants_mirror_the_pxd_layout():
 
 def test_engines_share_one_params_object():
     from games.spec import game_engine
-    from src_cy.poker import PokerParams
+    from src_cy.poker.engine import PokerParams
     shared = PokerParams({"players": 3})
     kuhn, leduc = KuhnEngine(shared), LeducEngine(shared, game_string="leduc_poker(players=3)")
     assert kuhn.params is shared and leduc.params is shared

@@ -18,13 +18,13 @@ GAMES = ("gold_thief", "saboteur(players=3)", "ardillas_del_bosque", "gold_nugge
 
 
 def _engine_state(game_string: str):
-    """A mid-game engine of ``game_string`` (OpenSpiel's pokers: src_cy.poker)."""
+    """A mid-game engine of ``game_string`` (OpenSpiel's pokers: src_cy.poker.engine)."""
     game = pyspiel.load_game(game_string)
     states = [s for s in random_states(game, 1, 3) if not s.is_terminal()]
     state = states[len(states) // 2]
     if hasattr(state, "engine"):
         return state.engine
-    from src_cy.poker import KuhnEngine, LeducEngine
+    from src_cy.poker.engine import KuhnEngine, LeducEngine
     engine = (KuhnEngine if game_string == "kuhn_poker" else LeducEngine)({"players": 2})
     for a in state.history():
         engine.py_apply(a)

@@ -115,7 +115,7 @@ def cpp_on_python_game() -> str:
 def leduc_rows(measure) -> list[tuple]:
     """Our Leduc engine against both OpenSpiel bots on OpenSpiel's C++ game,
     same position (cards 0 and 3 dealt; call; raise)."""
-    from src_cy.poker import LeducEngine
+    from src_cy.poker.engine import LeducEngine
     game = pyspiel.load_game("leduc_poker")
     state = game.new_initial_state()
     engine = LeducEngine({"players": 2})

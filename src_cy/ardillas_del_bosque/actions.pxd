@@ -1,8 +1,9 @@
 # cython: language_level=3
 """Ardillas del Bosque action layout: the one definition of every action id.
 
-Cimported by the engine (``src_cy/ardillas_del_bosque/engine.pyx``), which exports
-it as ``ACTION_LAYOUT``; the Python mirror is the constant block of
+Cimported by the game's modules (``rules.pyx``, ``resample.pyx``, ``render.pyx``);
+the engine (``src_cy/ardillas_del_bosque/engine.pyx``) exports it as
+``ACTION_LAYOUT``; the Python mirror is the constant block of
 ``games/ardillas_del_bosque/__init__.py`` (checked against ``ACTION_LAYOUT`` by
 ``tests/games/ardillas_del_bosque/test_ardillas_del_bosque.py``).  The action table with meanings is in
 that module's docstring.

@@ -1,8 +1,13 @@
-# Kuhn and Leduc poker persistence: the snapshot (magic ``GSPK``, format
-# version, player count, history length, the history; ``load`` replays it on a clone, each action checked, so
-# a refused snapshot raises ValueError and changes nothing) and the invariant
-# checks (ValueError naming the broken law).  Included by src_cy/poker.pyx,
-# whose engine methods call these functions.
+# cython: language_level=3
+"""Kuhn and Leduc poker persistence over a ``KuhnRules`` / ``LeducRules`` state
+(``rules.pxd``): the snapshot (magic ``GSPK``, format version, player count,
+history length, the history; ``history_load`` replays it on a clone, each
+action checked, so a refused snapshot raises ValueError and changes nothing)
+and the invariant checks (ValueError naming the broken law).  The engines'
+methods (``engine.pyx``) are one-line calls into these functions."""
+from src_cy.engine cimport Engine
+from src_cy.poker.catalog cimport INVALID_CARD, LEDUC_START_MONEY
+from src_cy.poker.rules cimport KuhnRules, LeducRules
 
 
 POKER_SNAP_MAGIC = b"GSPK"
@@ -35,18 +40,18 @@ def _checked_history(data, name: str, players: int) -> list:
     return hist
 
 
-def _history_load(Engine self, int players, str name, data) -> None:
+def history_load(Engine e, int players, str name, data) -> None:
     """Replay the history of a ``_dump_history`` snapshot on a clone, each
     action checked, and take its state only if every action was legal."""
     hist = _checked_history(data, name, players)
-    cdef Engine e = self.clone()
-    e.to_initial()
+    cdef Engine scratch = e.clone()
+    scratch.to_initial()
     for i, a in enumerate(hist):
         try:
-            e.py_apply(a)
+            scratch.py_apply(a)
         except ValueError as exc:
             raise ValueError(f"{name} snapshot history is illegal at step {i}: {exc}") from None
-    self.copy_from(e)
+    e.copy_from(scratch)
 
 
 def _require(bint ok, str game, str what) -> None:
@@ -55,38 +60,42 @@ def _require(bint ok, str game, str what) -> None:
 
 
 # ---------------------------------------------------------------- Kuhn
-def _kuhn_dump(KuhnEngine self) -> bytes:
-    return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+def kuhn_dump(KuhnRules e) -> bytes:
+    """The snapshot of `e`: its history."""
+    return _dump_history(e.d.n, e.d.hist, e.d.hlen)
 
 
-def _kuhn_check_invariants(KuhnEngine self) -> None:
-    n = self.d.n
-    dealt = [self.d.hist[i] for i in range(min(n, self.d.hlen))]
+def kuhn_check_invariants(KuhnRules e) -> None:
+    """Raise ValueError naming a broken law (cards, pot)."""
+    n = e.d.n
+    dealt = [e.d.hist[i] for i in range(min(n, e.d.hlen))]
     _require(len(set(dealt)) == len(dealt), "kuhn", "a card was dealt twice")
     _require(all(0 <= c <= n for c in dealt), "kuhn", "a dealt card is out of range")
-    _require(self.d.pot == sum(self.d.ante[p] for p in range(n)), "kuhn", "pot != sum of antes")
-    _require(all(self.d.card_owner[c] == i for i, c in enumerate(dealt)), "kuhn",
+    _require(e.d.pot == sum(e.d.ante[p] for p in range(n)), "kuhn", "pot != sum of antes")
+    _require(all(e.d.card_owner[c] == i for i, c in enumerate(dealt)), "kuhn",
              "card owners broken")
 
 
 # ---------------------------------------------------------------- Leduc
-def _leduc_dump(LeducEngine self) -> bytes:
-    return _dump_history(self.d.n, self.d.hist, self.d.hlen)
+def leduc_dump(LeducRules e) -> bytes:
+    """The snapshot of `e`: its history."""
+    return _dump_history(e.d.n, e.d.hist, e.d.hlen)
 
 
-def _leduc_check_invariants(LeducEngine self) -> None:
-    n = self.d.n
-    cards = [self.d.priv[p] for p in range(self.d.dealt)]
-    if self.d.public_card != INVALID_CARD:
-        cards.append(self.d.public_card)
+def leduc_check_invariants(LeducRules e) -> None:
+    """Raise ValueError naming a broken law (cards, deck, pot, money)."""
+    n = e.d.n
+    cards = [e.d.priv[p] for p in range(e.d.dealt)]
+    if e.d.public_card != INVALID_CARD:
+        cards.append(e.d.public_card)
     _require(len(set(cards)) == len(cards), "leduc", "a card was dealt twice")
-    _require(all(self.d.deck[c] == -1 for c in cards), "leduc",
+    _require(all(e.d.deck[c] == -1 for c in cards), "leduc",
              "a dealt card is still in the deck")
-    _require(self.d.deck_size == self.d.total_cards - len(cards), "leduc", "deck size is wrong")
-    if not self.d.terminal:
-        _require(self.d.pot == sum(self.d.ante[p] for p in range(n)), "leduc",
+    _require(e.d.deck_size == e.d.total_cards - len(cards), "leduc", "deck size is wrong")
+    if not e.d.terminal:
+        _require(e.d.pot == sum(e.d.ante[p] for p in range(n)), "leduc",
                  "pot != sum of antes")
-        _require(all(self.d.money[p] + self.d.ante[p] == LEDUC_START_MONEY for p in range(n)),
+        _require(all(e.d.money[p] + e.d.ante[p] == LEDUC_START_MONEY for p in range(n)),
                  "leduc", "money + ante != starting money")
-    _require(abs(sum(self.d.money[p] for p in range(n)) + self.d.pot
+    _require(abs(sum(e.d.money[p] for p in range(n)) + e.d.pot
                  - n * LEDUC_START_MONEY) < 1e-9, "leduc", "money + pot is not conserved")

@@ -1,7 +1,9 @@
-# Ardillas del Bosque catalogue: the engine's constant tables (sizes, token
-# locations, phases, event kinds, history-step codes, names).  Included by
-# src_cy/ardillas_del_bosque/engine.pyx; the action layout is
-# src_cy/ardillas_del_bosque/actions.pxd.
+# cython: language_level=3
+"""Ardillas del Bosque catalogue: the engine's constant tables (sizes, token
+locations, phases, event kinds, history-step codes) as C enums, cimported by
+every module of the game (``rules``, ``resample``, ``render``, ``persist``);
+their names for people (``KIND_NAMES``, ``PHASE_NAMES``, ...) are in
+``render.pyx``.  The action layout is ``actions.pxd``."""
 
 cdef enum:
     MAXT = 35         # token objects (o = owner * NK + j)
@@ -87,13 +89,3 @@ cdef enum:
     NCODE = 342
     CODE_LO = 32
     CODE_HI = 11
-
-KIND_NAMES = ("walnut", "almond", "hazelnut", "peanut", "chestnut", "squirrel", "poo")
-ANIMAL_NAMES = ("bear", "lynx", "golden_eagle", "ant", "lizard",
-                "wild_boar", "fox", "owl", "dung_beetle", "snake")
-PHASE_NAMES = ("deal", "autumn-draw", "autumn-place", "night-keep", "night-place",
-               "winter-draw", "bear-flip", "bear-draw", "lynx-pile", "lynx-pick",
-               "golden-eagle", "ant-nest", "ant-decide", "lizard-split-dest",
-               "lizard-split-size", "lizard-pair", "lizard-take", "boar-pile",
-               "boar-order", "fox", "owl", "dung-beetle", "snake", "end", "boards")
-BOARD_NAMES = tuple(f"{ANIMAL_NAMES[b]}/{ANIMAL_NAMES[b + 5]}" for b in range(5))

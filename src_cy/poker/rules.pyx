@@ -1,45 +1,29 @@
 # cython: language_level=3
-"""Kuhn and Leduc poker rules engines, identical to OpenSpiel's C++ games.
+"""Kuhn and Leduc poker rules kernels, identical to OpenSpiel's C++ games.
 
-``KuhnEngine(params, game_string="")`` mirrors ``kuhn_poker`` and
-``LeducEngine(params, game_string="")`` mirrors ``leduc_poker`` (default
-parameters: no action mapping, no suit isomorphism, starting player 0): same
-action ids, chance outcomes and probabilities, returns, information-state and
-observation strings and tensors.  ``params`` is a ``PokerParams`` (shared by
-every engine of a game and all their clones) or the mapping it takes.
+``KuhnRules`` mirrors ``kuhn_poker`` and ``LeducRules`` mirrors
+``leduc_poker`` (default parameters: no action mapping, no suit isomorphism,
+starting player 0): same action ids, chance outcomes and probabilities and
+returns.  ``params`` is a ``PokerParams`` (shared by every engine of a game and
+all their clones) or the mapping it takes.
 
 Information keys are built from the events each player saw: every public
 event goes through ``observe_public`` and each private card through
 ``observe_private``, so ``info_key(p)`` of two states is equal exactly when
-OpenSpiel's ``information_state_string(p)`` is.  Both engines keep their full
-action history; ``resample`` re-deals the hidden cards and replays the history,
-so the keys of every player in a resampled world are the keys of the same
-information sets in an ordinary game.
+OpenSpiel's ``information_state_string(p)`` is.  Both kernels keep their full
+action history; the resampler (``resample.pyx``) re-deals the hidden cards and
+replays the history, so the keys of every player in a resampled world are the
+keys of the same information sets in an ordinary game.
 
-This file holds the parameters, the engine classes and their rules; the
-included files hold the constant tables (``poker_catalog.pxi``), the
-rendering (``poker_render.pxi``) and the snapshot (``poker_persist.pxi``); the
-action ids are defined once in ``poker_actions.pxd``.
+The declarations are in ``rules.pxd``; the strings and tensors in
+``render.pyx``, the snapshot and invariants in ``persist.pyx``; ``engine.pyx``
+builds the engines (``KuhnEngine``, ``LeducEngine``) from them.
 """
-from libc.stdint cimport uint64_t
-from libc.string cimport memcpy
-
-import numpy as np
-
-from libcpp.vector cimport vector
-from src_cy.engine cimport (Engine, Rng, rng_int, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
-                            MAX_BRANCHING, ENGINE_MAX_PLAYERS)
-from src_cy.poker_actions cimport (KUHN_PASS, KUHN_BET, KUHN_NUM_ACTIONS, LEDUC_FOLD,
-                                   LEDUC_CALL, LEDUC_RAISE, LEDUC_NUM_ACTIONS)
-
-# The action layout (from ``poker_actions.pxd``), for the Python mirrors' test.
-ACTION_LAYOUT = {
-    "KUHN_PASS": KUHN_PASS, "KUHN_BET": KUHN_BET, "KUHN_NUM_ACTIONS": KUHN_NUM_ACTIONS,
-    "LEDUC_FOLD": LEDUC_FOLD, "LEDUC_CALL": LEDUC_CALL, "LEDUC_RAISE": LEDUC_RAISE,
-    "LEDUC_NUM_ACTIONS": LEDUC_NUM_ACTIONS,
-}
-
-include "poker_catalog.pxi"
+from src_cy.engine cimport Engine, CHANCE_PLAYER, TERMINAL_PLAYER, ENGINE_MAX_PLAYERS
+from src_cy.poker.actions cimport (KUHN_PASS, KUHN_BET, KUHN_NUM_ACTIONS, LEDUC_FOLD,
+                                   LEDUC_CALL, LEDUC_RAISE)
+from src_cy.poker.catalog cimport (INVALID_CARD, TOK_ACTION, TOK_ALL_DEALT, TOK_PUBLIC_CARD,
+                                   TOK_RESULT, TOK_CARD, LEDUC_START_MONEY, LEDUC_MAX_RAISES)
 
 
 cdef class PokerParams:
@@ -48,7 +32,6 @@ cdef class PokerParams:
     options these engines do not implement have no engine) and shared by
     every engine of that game and all their clones.  ValueError names a
     missing, unknown or out-of-range parameter."""
-    cdef readonly int players
 
     def __init__(self, params):
         if set(params) != {"players"}:
@@ -66,26 +49,13 @@ cdef PokerParams _poker_params(params):
     return params if isinstance(params, PokerParams) else PokerParams(params)
 
 
-# ======================================================================
-# Kuhn poker
-# ======================================================================
-cdef struct KuhnData:
-    int n
-    int hlen
-    int first_bettor
-    int winner
-    int pot
-    int hist[KUHN_MAX_HIST]
-    int card_owner[ENGINE_MAX_PLAYERS + 1]   # card -> player, or -1
-    int ante[ENGINE_MAX_PLAYERS]
 
-
-cdef class KuhnEngine(Engine):
-    """Kuhn poker for 2..10 players: pass (0) / bet (1); deal actions are cards."""
-    cdef KuhnData d
-    cdef readonly PokerParams params
-
-    def __init__(self, params, str game_string=""):
+cdef class KuhnRules(Engine):
+    """Kuhn poker's rules for 2..10 players: pass (0) / bet (1); deal actions
+    are cards.  Its resampler is the base class's (the true history): the
+    game's engine is ``KuhnEngine`` (``engine.pyx``), which adds
+    ``resample.pyx``'s."""
+    def __init__(self, params, str game_string="") -> None:
         self.params = _poker_params(params)
         players = self.params.players
         self.num_players = players
@@ -181,126 +151,27 @@ cdef class KuhnEngine(Engine):
                 bet = 2 if self._did_bet(p) else 1
                 out[p] = (self.d.pot - bet) if p == self.d.winner else -bet
 
-    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
-        cdef int hist[KUHN_MAX_HIST]
-        cdef int pool[ENGINE_MAX_PLAYERS + 1]
-        cdef int n = self.d.n, hlen = self.d.hlen
-        cdef int ndealt = hlen if hlen < n else n
-        cdef int own = self.d.hist[player] if player < ndealt else -1
-        cdef int npool = 0, q, c, j
-        memcpy(hist, self.d.hist, hlen * sizeof(int))
-        for c in range(n + 1):
-            if c != own:
-                pool[npool] = c
-                npool += 1
-        for q in range(ndealt):
-            if q == player:
-                continue
-            j = rng_int(rng, npool)
-            hist[q] = pool[j]
-            npool -= 1
-            pool[j] = pool[npool]
-        out.assign(hist, hist + hlen)
-
     cdef Engine clone(self):
-        cdef KuhnEngine e = KuhnEngine.__new__(KuhnEngine)
+        cdef KuhnRules e = KuhnRules.__new__(KuhnRules)
+        self.clone_into(e)
+        return e
+
+    cdef void clone_into(self, KuhnRules e) noexcept:
+        """Make the fresh ``e`` (of any subclass) a copy of this state."""
         e.params = self.params
         e.copy_from(self)
-        return e
 
     cdef void copy_from(self, Engine other) noexcept:
         self.copy_base(other)
-        self.d = (<KuhnEngine>other).d
-
-    # ------------------------------------------------------------------
-    # Python side (adapter protocol and tests); never on a hot path.
-    # ------------------------------------------------------------------
-    def _check_player(self, int player):
-        if not 0 <= player < self.d.n:
-            raise ValueError(f"player must be in [0, {self.d.n - 1}], got {player}")
-
-    def card(self, int player) -> int:
-        """The card dealt to `player`, or -1 if not dealt yet."""
-        self._check_player(player)
-        return self.d.hist[player] if player < min(self.d.hlen, self.d.n) else -1
-
-    def history(self) -> list:
-        """All actions so far, deals first (same as pyspiel's history)."""
-        return [self.d.hist[i] for i in range(self.d.hlen)]
-
-    def action_to_string(self, int player, int action) -> str:
-        return _kuhn_action_to_string(self, player, action)
-
-    def info_string(self, int player) -> str:
-        """OpenSpiel's information_state_string(player)."""
-        return _kuhn_info_string(self, player)
-
-    def obs_string(self, int player) -> str:
-        """OpenSpiel's observation_string(player)."""
-        return _kuhn_obs_string(self, player)
-
-    def render(self) -> str:
-        return _kuhn_render(self)
-
-    def info_tensor_size(self) -> int:
-        return 6 * self.d.n - 1
-
-    def obs_tensor_size(self) -> int:
-        return 3 * self.d.n + 1
-
-    def fill_info_tensor(self, int player, out) -> None:
-        _kuhn_fill_info_tensor(self, player, out)
-
-    def fill_obs_tensor(self, int player, out) -> None:
-        _kuhn_fill_obs_tensor(self, player, out)
-
-    def dump(self) -> bytes:
-        return _kuhn_dump(self)
-
-    def load(self, data) -> None:
-        """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        _history_load(self, self.d.n, "kuhn", data)
-
-    def check_invariants(self) -> None:
-        """Raise ValueError naming a broken law (cards, pot)."""
-        _kuhn_check_invariants(self)
+        self.d = (<KuhnRules>other).d
 
 
-# ======================================================================
-# Leduc poker
-# ======================================================================
-cdef struct LeducData:
-    int n
-    int cur
-    int num_calls
-    int num_raises
-    int round
-    int stakes
-    int pot
-    int public_card
-    int deck_size
-    int total_cards
-    int dealt
-    int remaining
-    bint terminal
-    int hlen
-    int r1len
-    int r2len
-    int priv[ENGINE_MAX_PLAYERS]
-    int ante[ENGINE_MAX_PLAYERS]
-    bint folded[ENGINE_MAX_PLAYERS]
-    double money[ENGINE_MAX_PLAYERS]
-    int deck[LEDUC_MAX_CARDS]
-    int r1[LEDUC_MAX_SEQ]
-    int r2[LEDUC_MAX_SEQ]
-    int hist[LEDUC_MAX_HIST]
-
-cdef class LeducEngine(Engine):
-    """Leduc poker for 2..10 players: fold (0) / call (1) / raise (2); deals are cards."""
-    cdef LeducData d
-    cdef readonly PokerParams params
-
-    def __init__(self, params, str game_string=""):
+cdef class LeducRules(Engine):
+    """Leduc poker's rules for 2..10 players: fold (0) / call (1) / raise (2);
+    deals are cards.  Its resampler is the base class's (the true history):
+    the game's engine is ``LeducEngine`` (``engine.pyx``), which adds
+    ``resample.pyx``'s."""
+    def __init__(self, params, str game_string="") -> None:
         self.params = _poker_params(params)
         players = self.params.players
         self.num_players = players
@@ -498,121 +369,16 @@ cdef class LeducEngine(Engine):
         for p in range(self.d.n):
             out[p] = (self.d.money[p] - LEDUC_START_MONEY) if self.d.terminal else 0.0
 
-    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
-        cdef int hist[LEDUC_MAX_HIST]
-        cdef int pool[LEDUC_MAX_CARDS]
-        cdef double money[ENGINE_MAX_PLAYERS]
-        cdef int n = self.d.n, hlen = self.d.hlen, ndealt = self.d.dealt
-        cdef int own = self.d.priv[player] if player < ndealt else -1
-        cdef int npool, q, c, j, tries, p
-        cdef bint showdown = self.d.terminal and self.d.remaining > 1
-        cdef bint same
-        memcpy(hist, self.d.hist, hlen * sizeof(int))
-        memcpy(money, self.d.money, n * sizeof(double))
-        for tries in range(100000):
-            npool = 0
-            for c in range(self.d.total_cards):
-                if c != own and c != self.d.public_card:
-                    pool[npool] = c
-                    npool += 1
-            for q in range(ndealt):
-                if q == player:
-                    continue
-                j = rng_int(rng, npool)
-                hist[q] = pool[j]
-                npool -= 1
-                pool[j] = pool[npool]
-            self.replay(hist, hlen)
-            if not showdown:
-                break
-            # At a showdown the payoffs are public: keep only matching deals.
-            same = True
-            for p in range(n):
-                if self.d.money[p] != money[p]:
-                    same = False
-            if same:
-                break
-        out.assign(hist, hist + hlen)
-
     cdef Engine clone(self):
-        cdef LeducEngine e = LeducEngine.__new__(LeducEngine)
+        cdef LeducRules e = LeducRules.__new__(LeducRules)
+        self.clone_into(e)
+        return e
+
+    cdef void clone_into(self, LeducRules e) noexcept:
+        """Make the fresh ``e`` (of any subclass) a copy of this state."""
         e.params = self.params
         e.copy_from(self)
-        return e
 
     cdef void copy_from(self, Engine other) noexcept:
         self.copy_base(other)
-        self.d = (<LeducEngine>other).d
-
-    # ------------------------------------------------------------------
-    # Python side (adapter protocol and tests); never on a hot path.
-    # ------------------------------------------------------------------
-    def _check_player(self, int player):
-        if not 0 <= player < self.d.n:
-            raise ValueError(f"player must be in [0, {self.d.n - 1}], got {player}")
-
-    def card(self, int player) -> int:
-        """The private card of `player`, or -1 if not dealt yet."""
-        self._check_player(player)
-        return self.d.priv[player] if player < self.d.dealt else -1
-
-    @property
-    def public_card(self) -> int:
-        """The public card, or -1 before it is dealt."""
-        return self.d.public_card if self.d.public_card != INVALID_CARD else -1
-
-    @property
-    def round(self) -> int:
-        return self.d.round
-
-    def history(self) -> list:
-        return [self.d.hist[i] for i in range(self.d.hlen)]
-
-    def betting(self, int round) -> list:
-        """Actions of betting round 1 or 2."""
-        if round == 1:
-            return [self.d.r1[i] for i in range(self.d.r1len)]
-        if round == 2:
-            return [self.d.r2[i] for i in range(self.d.r2len)]
-        raise ValueError(f"round must be 1 or 2, got {round}")
-
-    def action_to_string(self, int player, int action) -> str:
-        return _leduc_action_to_string(self, player, action)
-
-    def info_string(self, int player) -> str:
-        """OpenSpiel's information_state_string(player)."""
-        return _leduc_info_string(self, player)
-
-    def obs_string(self, int player) -> str:
-        """OpenSpiel's observation_string(player)."""
-        return _leduc_obs_string(self, player)
-
-    def render(self) -> str:
-        return _leduc_render(self)
-
-    def info_tensor_size(self) -> int:
-        return self.d.n + 2 * self.d.total_cards + 2 * 2 * (3 * self.d.n - 2)
-
-    def obs_tensor_size(self) -> int:
-        return 2 * self.d.n + 2 * self.d.total_cards
-
-    def fill_info_tensor(self, int player, out) -> None:
-        _leduc_fill_info_tensor(self, player, out)
-
-    def fill_obs_tensor(self, int player, out) -> None:
-        _leduc_fill_obs_tensor(self, player, out)
-
-    def dump(self) -> bytes:
-        return _leduc_dump(self)
-
-    def load(self, data) -> None:
-        """Restore a ``dump()``; refuses snapshots of another game or illegal ones."""
-        _history_load(self, self.d.n, "leduc", data)
-
-    def check_invariants(self) -> None:
-        """Raise ValueError naming a broken law (cards, deck, pot, money)."""
-        _leduc_check_invariants(self)
-
-
-include "poker_render.pxi"
-include "poker_persist.pxi"
+        self.d = (<LeducRules>other).d

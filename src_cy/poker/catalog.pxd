@@ -1,6 +1,9 @@
-# Kuhn and Leduc poker catalogue: the engines' constant tables (sizes,
-# information-key tokens, stakes, names).  Included by src_cy/poker.pyx; the
-# action layout is src_cy/poker_actions.pxd.
+# cython: language_level=3
+"""Kuhn and Leduc poker catalogue: the engines' constant tables (sizes,
+information-key tokens, stakes) as C enums, cimported by the engines'
+modules; the action names are in ``render.pyx``, the action layout in
+``actions.pxd``."""
+from src_cy.engine cimport ENGINE_MAX_PLAYERS
 
 cdef enum:
     KUHN_MAX_HIST = 40
@@ -16,6 +19,3 @@ cdef enum:
     TOK_CARD = 0x1000
     LEDUC_START_MONEY = 100
     LEDUC_MAX_RAISES = 2
-
-KUHN_ACTION_NAMES = ("Pass", "Bet")
-LEDUC_ACTION_NAMES = ("Fold", "Call", "Raise")

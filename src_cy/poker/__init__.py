@@ -1,0 +1,1 @@
+"""OpenSpiel's Kuhn and Leduc poker as goldspiel engines (Cython modules)."""
