@@ -108,3 +108,11 @@ def test_the_engines_are_the_kernels_with_these_resamplers():
                                               else render.leduc_info_string)(rules, player)
         assert type(engine.py_clone()) is engine_class
         assert type(rules.py_clone()) is type(rules)
+
+
+def test_the_kernels_alone_draw_no_world():
+    """A bare ``KuhnRules`` / ``LeducRules`` has no resampler: it draws
+    nothing, and in particular never hands out the true history."""
+    for rules in (kuhn(KUHN), leduc(LEDUC)):
+        assert rules.py_history()
+        assert rules.py_resample_history(0, 5) == []

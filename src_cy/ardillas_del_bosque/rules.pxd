@@ -7,7 +7,9 @@ layout in ``actions.pxd``; the event record is ``src_cy/events.pxd``'s
 ``Event``."""
 from libc.stdint cimport uint8_t, int8_t, int16_t
 
-from src_cy.engine cimport Engine
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport Engine, Rng
 from src_cy.events cimport Event
 from src_cy.ardillas_del_bosque.actions cimport MAXB, MAXH, NK
 from src_cy.ardillas_del_bosque.catalog cimport MAXT, MAXLOG, MAXSTEP
@@ -93,6 +95,7 @@ cdef class ArdillasRules(Engine):
 
     cdef void set_params(self, ArdillasParams prm) noexcept
     cdef void clone_into(self, ArdillasRules e) noexcept
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef void after_boards(self) noexcept nogil
     cdef void log_ev(self, int typ, int actor, int a, int b, int obj, int seers, int pub,
                      int c=*) noexcept nogil

@@ -834,6 +834,11 @@ cdef class ArdillasRules(Engine):
         for p in range(self.N):
             out[p] = 1.0 / w if win[p] else -1.0 / (self.N - w)
 
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """The kernel has no resampler: ``out`` is left empty (no world,
+        never the true history); the final engine class overrides this."""
+        out.clear()
+
     cdef Engine clone(self):
         cdef ArdillasRules e = ArdillasRules.__new__(ArdillasRules)
         self.clone_into(e)

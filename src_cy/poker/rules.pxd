@@ -5,7 +5,9 @@ state structs and ``KuhnRules`` / ``LeducRules``, so the engines' other modules
 The rules live in ``rules.pyx``; the constants in ``catalog.pxd``; the action
 layout in ``actions.pxd``.  Neither game keeps an event log: every event goes
 straight into the information keys."""
-from src_cy.engine cimport Engine, ENGINE_MAX_PLAYERS
+from libcpp.vector cimport vector
+
+from src_cy.engine cimport Engine, ENGINE_MAX_PLAYERS, Rng
 from src_cy.poker.catalog cimport KUHN_MAX_HIST, LEDUC_MAX_HIST, LEDUC_MAX_SEQ, LEDUC_MAX_CARDS
 
 
@@ -29,6 +31,7 @@ cdef class KuhnRules(Engine):
     cdef readonly PokerParams params
 
     cdef void clone_into(self, KuhnRules e) noexcept
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef bint _did_bet(self, int p) noexcept nogil
 
 
@@ -64,6 +67,7 @@ cdef class LeducRules(Engine):
     cdef readonly PokerParams params
 
     cdef void clone_into(self, LeducRules e) noexcept
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef int _next_player(self) noexcept nogil
     cdef bint _ready_for_next_round(self) noexcept nogil
     cdef bint _check_terminal(self) noexcept nogil

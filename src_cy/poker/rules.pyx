@@ -151,6 +151,11 @@ cdef class KuhnRules(Engine):
                 bet = 2 if self._did_bet(p) else 1
                 out[p] = (self.d.pot - bet) if p == self.d.winner else -bet
 
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """The kernel has no resampler: ``out`` is left empty (no world,
+        never the true history); the final engine class overrides this."""
+        out.clear()
+
     cdef Engine clone(self):
         cdef KuhnRules e = KuhnRules.__new__(KuhnRules)
         self.clone_into(e)
@@ -368,6 +373,11 @@ cdef class LeducRules(Engine):
         cdef int p
         for p in range(self.d.n):
             out[p] = (self.d.money[p] - LEDUC_START_MONEY) if self.d.terminal else 0.0
+
+    cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """The kernel has no resampler: ``out`` is left empty (no world,
+        never the true history); the final engine class overrides this."""
+        out.clear()
 
     cdef Engine clone(self):
         cdef LeducRules e = LeducRules.__new__(LeducRules)

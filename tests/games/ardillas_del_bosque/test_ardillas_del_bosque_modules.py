@@ -121,3 +121,11 @@ def test_the_engine_is_the_kernel_with_this_resampler():
     assert type(engine.py_clone()) is ArdillasEngine
     assert type(rules.py_clone()) is ArdillasRules
     assert engine.py_clone().info_string(player) == engine.info_string(player)
+
+
+def test_the_kernel_alone_draws_no_world():
+    """A bare ``ArdillasRules`` has no resampler: it draws nothing, and in
+    particular never hands out the true history (contract, property 3)."""
+    rules = play(kernel(), 3, 10)
+    assert rules.py_history()
+    assert rules.py_resample_history(0, 5) == []
