@@ -45,9 +45,11 @@ def test_wheel_contents() -> None:
     names = {p.relative_to(src).as_posix() for p in src.rglob("*")}
     assert not [n for n in names if n.endswith((".cpp", ".c"))], "generated C++ in the wheel"
     assert not [n for n in names if n.startswith("ismcts_testgame")], "test engine in the wheel"
-    for stem in ("engine", "gold_thief/engine", "gold_thief/rollout", "saboteur/engine",
-                 "saboteur/rollout", "ardillas_del_bosque/engine", "gold_nugget/engine",
-                 "ismcts", "mccfr", "cfr_core", "poker/engine", "tree_compile"):
+    per_game = [f"{g}/{m}" for g in ("gold_thief", "saboteur", "ardillas_del_bosque",
+                                      "gold_nugget", "poker")
+                for m in ("rules", "resample", "render", "persist", "engine")]
+    for stem in ["engine", "gold_thief/rollout", "saboteur/rollout", "ismcts", "mccfr",
+                 "cfr_core", "tree_compile"] + per_game:
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), stem
         assert f"{stem}.pyx" in names, f"{stem}.pyx source missing"
     assert {"engine.pxd", "rng.pxd", "rng.py", "gold_thief/actions.pxd",
