@@ -18,6 +18,7 @@ registered before :func:`get_spec` can be called.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import importlib
 from contextlib import AbstractContextManager
 from typing import Any, Callable, Mapping, Sequence
 
@@ -179,6 +180,27 @@ class GameSpec:
             raise ValueError(f"{self.name} has no preset {preset!r}; "
                              f"presets: {', '.join(sorted(self.presets))}")
         return pyspiel.load_game(self.name, dict(self.presets[preset]))
+
+
+def lazy(target: str, call: bool = False) -> Callable[..., Any]:
+    """A spec factory for ``"module:name"`` that imports it only when called.
+
+    The factory returns the named object (a model, a table entry, a function)
+    or, with ``call=True``, calls it with the factory's own arguments (a bot
+    class with ``(game, **options)``, a renderer or rollout class).  Imports
+    on call are what keep ``import games`` free of AI and solver code.
+    """
+    module, sep, name = target.partition(":")
+    if not module or not sep or not name:
+        raise ValueError(f"lazy target must be 'module:name', got {target!r}")
+
+    def factory(*args: Any, **kwargs: Any) -> Any:
+        obj = getattr(importlib.import_module(module), name)
+        return obj(*args, **kwargs) if call else obj
+
+    factory.__name__ = factory.__qualname__ = f"lazy({target!r})"
+    factory.__doc__ = f"``{target}``{', called' if call else ''} (imported on call)."
+    return factory
 
 
 _SPECS: dict[str, GameSpec] = {}

@@ -277,3 +277,23 @@ def test_benchmark_rows_come_from_the_specs():
     with pytest.raises(ValueError, match="must hold BenchRows"):
         S.GameSpec(name="x", presets={"default": {}, "mini": {}},
                    bench={"search": [("label", "x()")]})
+
+
+def test_lazy_factories_import_on_call_only():
+    """``games.spec.lazy``: the target is imported when the factory is called,
+    returned as is or called with the factory's arguments; a malformed target
+    is refused at once."""
+    code = ("import sys, games\n"
+            "from games.spec import get_spec\n"
+            "spec = get_spec('gold_thief')\n"
+            "before = 'games.gold_thief.ai' in sys.modules\n"
+            "import pyspiel\n"
+            "bot = spec.heuristic(pyspiel.load_game('gold_thief'), seed=1)\n"
+            "print(before, type(bot).__name__, 'games.gold_thief.ai' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "GoldThiefHeuristicBot", "True"]
+    from games.gold_thief.features import GOLD_THIEF_TABLE
+    assert S.lazy("games.gold_thief.features:GOLD_THIEF_TABLE")() is GOLD_THIEF_TABLE
+    assert S.lazy("builtins:max", call=True)(3, 7) == 7
+    with pytest.raises(ValueError, match="module:name"):
+        S.lazy("games.gold_thief.features")

@@ -48,7 +48,7 @@ def _imports(path: Path) -> set[str]:
     text = path.read_text(encoding="utf-8")
     found: set[str] = set()
     if path.suffix == ".py":
-        dynamic = "import_module" in text
+        dynamic = "import_module" in text or "lazy(" in text
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
@@ -56,7 +56,7 @@ def _imports(path: Path) -> set[str]:
                 found.add(node.module)
                 found.update(f"{node.module}.{a.name}" for a in node.names)
             elif dynamic and isinstance(node, ast.Constant) and isinstance(node.value, str):
-                found.add(node.value)
+                found.add(node.value.split(":")[0])     # "module:name" of games.spec.lazy
         return found
     for m in _CY_IMPORT.finditer(text):
         if m.group(1):
@@ -118,6 +118,7 @@ def test_graph_reader_sees_imports() -> None:
     assert "src_cy.engine" in graph["src_cy.gold_thief.engine"]          # a cimport
     assert "src_cy.rng" in graph["src_cy.engine"]                 # a cimport in a .pxd
     assert "solvers.ismcts" in graph["solvers.bots"]              # a Python import
+    assert "games.gold_thief.ai" in graph["games.gold_thief"]     # a spec's lazy("module:name")
     assert "experiments.bench._benchutil" in graph["experiments.bench.bench_engines"]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None

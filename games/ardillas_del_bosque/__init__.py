@@ -44,7 +44,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, lazy, register_spec
 from src_cy.ardillas_del_bosque.engine import ACTION_LAYOUT as _IDS
 from src_cy.ardillas_del_bosque.engine import (ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView,
                                         Token)
@@ -193,10 +193,6 @@ pyspiel.register_game(_GAME_TYPE, ArdillasGame)
 # ----------------------------------------------------------------------
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
-def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``games.ardillas_del_bosque.ai.ArdillasHeuristicBot``)."""
-    from games.ardillas_del_bosque.ai import ArdillasHeuristicBot
-    return ArdillasHeuristicBot(game, **options)
 
 
 def _best(game: pyspiel.Game) -> dict:
@@ -204,22 +200,10 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=5000)
 
 
-def _table() -> TableSpec:
-    """The policy-table entry (``features.py`` in this folder)."""
-    from games.ardillas_del_bosque.features import ARDILLAS_TABLE
-    return ARDILLAS_TABLE
 
 
-def _abstraction():
-    """The MCCFR abstractions (``games.ardillas_del_bosque.abstraction.ABSTRACTIONS``)."""
-    from games.ardillas_del_bosque.abstraction import ABSTRACTIONS
-    return ABSTRACTIONS
 
 
-def _renderer():
-    """The terminal screens (``games.ardillas_del_bosque.render.ArdillasRenderer``)."""
-    from games.ardillas_del_bosque.render import ArdillasRenderer
-    return ArdillasRenderer()
 
 
 SPEC = register_spec(GameSpec(
@@ -227,11 +211,11 @@ SPEC = register_spec(GameSpec(
     presets={"default": {}, "mini": {"players": 2, "nuts": 1, "hiding_places": 1}},
     engine=engine_of,
     player_view=view_of,
-    heuristic=_heuristic,
+    heuristic=lazy("games.ardillas_del_bosque.ai:ArdillasHeuristicBot", call=True),
     best=_best,
-    table=_table,
-    abstraction=_abstraction,
-    renderer=_renderer,
+    table=lazy("games.ardillas_del_bosque.features:ARDILLAS_TABLE"),
+    abstraction=lazy("games.ardillas_del_bosque.abstraction:ABSTRACTIONS"),
+    renderer=lazy("games.ardillas_del_bosque.render:ArdillasRenderer", call=True),
     rules_doc="docs/rules/ardillas_del_bosque.md",
     bench={
         "engines": [BenchRow("Ardillas del Bosque 4p", "ardillas_del_bosque(players=4)")],

@@ -46,7 +46,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, lazy, register_spec
 from src_cy.gold_nugget.engine import ACTION_LAYOUT as _IDS
 from src_cy.gold_nugget.engine import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
@@ -262,23 +262,10 @@ pyspiel.register_game(_GAME_TYPE, GoldNuggetGame)
 # ----------------------------------------------------------------------
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
-def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``games.gold_nugget.ai.GoldNuggetHeuristicBot``)."""
-    from games.gold_nugget.ai import GoldNuggetHeuristicBot
-    return GoldNuggetHeuristicBot(game, **options)
 
 
-def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The heuristic driven by the nugget-location belief
-    (``games.gold_nugget.ai.GoldNuggetBeliefBot``)."""
-    from games.gold_nugget.ai import GoldNuggetBeliefBot
-    return GoldNuggetBeliefBot(game, **options)
 
 
-def _belief():
-    """The belief model (``games.gold_nugget.beliefs.MODEL``)."""
-    from games.gold_nugget.beliefs import MODEL
-    return MODEL
 
 
 def _best(game: pyspiel.Game) -> dict:
@@ -294,22 +281,10 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0)
 
 
-def _abstraction():
-    """The MCCFR abstractions (``games.gold_nugget.abstraction.ABSTRACTIONS``)."""
-    from games.gold_nugget.abstraction import ABSTRACTIONS
-    return ABSTRACTIONS
 
 
-def _table() -> TableSpec:
-    """The policy-table entry (``features.py`` in this folder)."""
-    from games.gold_nugget.features import GOLD_NUGGET_TABLE
-    return GOLD_NUGGET_TABLE
 
 
-def _renderer():
-    """The terminal screens (``games.gold_nugget.render.GoldNuggetRenderer``)."""
-    from games.gold_nugget.render import GoldNuggetRenderer
-    return GoldNuggetRenderer()
 
 
 @contextmanager
@@ -333,13 +308,13 @@ SPEC = register_spec(GameSpec(
         "leaf_counts": "peek:2", "wind_default": 0, "place_stones": False}},
     engine=engine_of,
     player_view=view_of,
-    heuristic=_heuristic,
-    belief=_belief,
+    heuristic=lazy("games.gold_nugget.ai:GoldNuggetHeuristicBot", call=True),
+    belief=lazy("games.gold_nugget.beliefs:MODEL"),
     best=_best,
-    bots={"belief_heuristic": _belief_heuristic},
-    table=_table,
-    abstraction=_abstraction,
-    renderer=_renderer,
+    bots={"belief_heuristic": lazy("games.gold_nugget.ai:GoldNuggetBeliefBot", call=True)},
+    table=lazy("games.gold_nugget.features:GOLD_NUGGET_TABLE"),
+    abstraction=lazy("games.gold_nugget.abstraction:ABSTRACTIONS"),
+    renderer=lazy("games.gold_nugget.render:GoldNuggetRenderer", call=True),
     rules_doc="docs/rules/gold_nugget.md",
     bench={
         "engines": [BenchRow("Gold Nugget 4p", "gold_nugget(players=4)")],

@@ -36,7 +36,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, lazy, register_spec
 from src_cy.gold_thief.engine import ACTION_LAYOUT as _IDS
 from src_cy.gold_thief.engine import GoldThiefEngine, GoldThiefParams
 from src_cy.gold_thief.view import GoldThiefView  # noqa: F401  (re-exported)
@@ -173,28 +173,12 @@ pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
 # ----------------------------------------------------------------------
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
-def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``games.gold_thief.ai.GoldThiefHeuristicBot``)."""
-    from games.gold_thief.ai import GoldThiefHeuristicBot
-    return GoldThiefHeuristicBot(game, **options)
 
 
-def _rollout():
-    """The engine rollout policy (``src_cy.gold_thief.rollout``)."""
-    from src_cy.gold_thief.rollout import GoldThiefRollout
-    return GoldThiefRollout()
 
 
-def _slow_rollout():
-    """The pyspiel twin of ``_rollout``."""
-    from games.gold_thief.rollout import gold_thief_rollout
-    return gold_thief_rollout
 
 
-def _belief():
-    """The belief model (``games.gold_thief.beliefs.MODEL``)."""
-    from games.gold_thief.beliefs import MODEL
-    return MODEL
 
 
 def _best(game: pyspiel.Game) -> dict:
@@ -208,22 +192,10 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=sims, rollout="heuristic", cached_worlds=32)
 
 
-def _abstraction():
-    """The MCCFR abstractions (``games.gold_thief.abstraction.ABSTRACTIONS``)."""
-    from games.gold_thief.abstraction import ABSTRACTIONS
-    return ABSTRACTIONS
 
 
-def _table() -> TableSpec:
-    """The policy-table entry (``features.py`` in this folder)."""
-    from games.gold_thief.features import GOLD_THIEF_TABLE
-    return GOLD_THIEF_TABLE
 
 
-def _renderer():
-    """The terminal screens (``games.gold_thief.render.GoldThiefRenderer``)."""
-    from games.gold_thief.render import GoldThiefRenderer
-    return GoldThiefRenderer()
 
 
 SPEC = register_spec(GameSpec(
@@ -235,14 +207,14 @@ SPEC = register_spec(GameSpec(
         "max_turns": 6, "first_player": 0}},
     engine=engine_of,
     player_view=view_of,
-    heuristic=_heuristic,
-    rollout=_rollout,
-    slow_rollout=_slow_rollout,
-    belief=_belief,
+    heuristic=lazy("games.gold_thief.ai:GoldThiefHeuristicBot", call=True),
+    rollout=lazy("src_cy.gold_thief.rollout:GoldThiefRollout", call=True),
+    slow_rollout=lazy("games.gold_thief.rollout:gold_thief_rollout"),
+    belief=lazy("games.gold_thief.beliefs:MODEL"),
     best=_best,
-    table=_table,
-    abstraction=_abstraction,
-    renderer=_renderer,
+    table=lazy("games.gold_thief.features:GOLD_THIEF_TABLE"),
+    abstraction=lazy("games.gold_thief.abstraction:ABSTRACTIONS"),
+    renderer=lazy("games.gold_thief.render:GoldThiefRenderer", call=True),
     rules_doc="docs/rules/gold_thief.md",
     bench={
         "engines": [BenchRow(f"Gold Thief {n}p", f"gold_thief(players={n})") for n in (2, 4)],

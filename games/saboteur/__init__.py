@@ -65,7 +65,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParamTable
-from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, lazy, register_spec
 from src_cy.saboteur.engine import ACTION_LAYOUT as _IDS
 from src_cy.saboteur.engine import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
@@ -154,18 +154,8 @@ pyspiel.register_game(_GAME_TYPE, SaboteurGame)
 # ----------------------------------------------------------------------
 # The game spec (games.spec): everything solvers and experiments need.
 # ----------------------------------------------------------------------
-def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``games.saboteur.ai.SaboteurHeuristicBot``)."""
-    from games.saboteur.ai import SaboteurHeuristicBot
-    return SaboteurHeuristicBot(game, **options)
 
 
-def _rollout(cutoff: int = 0):
-    """The engine rollout policy (``src_cy.saboteur.rollout.SaboteurRollout``;
-    ``cutoff`` > 0: rollouts end after that many decisions with its leaf
-    evaluation)."""
-    from src_cy.saboteur.rollout import SaboteurRollout
-    return SaboteurRollout(cutoff)
 
 
 def saboteur_rollout(state, actions: list[int], rng) -> int:
@@ -179,35 +169,19 @@ def saboteur_rollout(state, actions: list[int], rng) -> int:
 
 
 def _slow_rollout(cutoff: int = 0):
-    """pyspiel twin of ``_rollout(cutoff)``."""
+    """The pyspiel twin of the engine rollout policy (``SaboteurRollout(cutoff)``)."""
     if not cutoff:
         return saboteur_rollout
     from games.saboteur.search import SaboteurEvalRollout
     return SaboteurEvalRollout(cutoff)
 
 
-def _root_candidates():
-    """Saboteur's root-action grouping (``root_candidates="game"``)."""
-    from games.saboteur.search import saboteur_root_candidates
-    return saboteur_root_candidates
 
 
-def _belief():
-    """The belief model (``games.saboteur.beliefs.MODEL``)."""
-    from games.saboteur.beliefs import MODEL
-    return MODEL
 
 
-def _belief_heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The heuristic driven by the role posterior (``games.saboteur.search``)."""
-    from games.saboteur.search import BeliefSaboteurBot
-    return BeliefSaboteurBot(game, **options)
 
 
-def _abstraction():
-    """The MCCFR abstractions (``games.saboteur.abstraction.ABSTRACTIONS``)."""
-    from games.saboteur.abstraction import ABSTRACTIONS
-    return ABSTRACTIONS
 
 
 def _best(game: pyspiel.Game) -> dict:
@@ -224,16 +198,8 @@ def _best(game: pyspiel.Game) -> dict:
                 anchor_z=2.0)
 
 
-def _table() -> TableSpec:
-    """The policy-table entry (``features.py`` in this folder)."""
-    from games.saboteur.features import SABOTEUR_TABLE
-    return SABOTEUR_TABLE
 
 
-def _renderer():
-    """The terminal screens (``games.saboteur.render.SaboteurRenderer``)."""
-    from games.saboteur.render import SaboteurRenderer
-    return SaboteurRenderer()
 
 
 SPEC = register_spec(GameSpec(
@@ -244,16 +210,16 @@ SPEC = register_spec(GameSpec(
         "players": 3, "rounds": 1, "goal_distance": 3, "deck_scale": 25, "hand_size": 3}},
     engine=engine_of,
     player_view=view_of,
-    heuristic=_heuristic,
-    rollout=_rollout,
+    heuristic=lazy("games.saboteur.ai:SaboteurHeuristicBot", call=True),
+    rollout=lazy("src_cy.saboteur.rollout:SaboteurRollout", call=True),
     slow_rollout=_slow_rollout,
-    root_candidates=_root_candidates,
-    belief=_belief,
+    root_candidates=lazy("games.saboteur.search:saboteur_root_candidates"),
+    belief=lazy("games.saboteur.beliefs:MODEL"),
     best=_best,
-    bots={"belief_heuristic": _belief_heuristic},
-    table=_table,
-    abstraction=_abstraction,
-    renderer=_renderer,
+    bots={"belief_heuristic": lazy("games.saboteur.search:BeliefSaboteurBot", call=True)},
+    table=lazy("games.saboteur.features:SABOTEUR_TABLE"),
+    abstraction=lazy("games.saboteur.abstraction:ABSTRACTIONS"),
+    renderer=lazy("games.saboteur.render:SaboteurRenderer", call=True),
     rules_doc="docs/rules/saboteur.md",
     bench={
         "engines": [BenchRow("Saboteur 5p, 1 round", "saboteur(players=5,rounds=1)")],

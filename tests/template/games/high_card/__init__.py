@@ -19,7 +19,7 @@ import pyspiel
 
 from games._adapter import EngineGame, engine_game_type, engine_of, view_of
 from games.params import Param, ParamTable
-from games.spec import BenchRow, GameSpec, TableSpec, register_spec
+from games.spec import BenchRow, GameSpec, lazy, register_spec
 from src_cy.high_card.engine import HighCardEngine
 
 A_PASS = 0
@@ -51,33 +51,15 @@ class HighCardGame(EngineGame):
 pyspiel.register_game(_GAME_TYPE, HighCardGame)
 
 
-def _heuristic(game: pyspiel.Game, **options) -> pyspiel.Bot:
-    """The rule-based bot (``games.high_card.ai.HighCardHeuristicBot``)."""
-    from games.high_card.ai import HighCardHeuristicBot
-    return HighCardHeuristicBot(game, **options)
-
-
-def _table() -> TableSpec:
-    """The policy-table entry (``features.py`` in this folder)."""
-    from games.high_card.features import HIGH_CARD_TABLE
-    return HIGH_CARD_TABLE
-
-
-def _renderer():
-    """The terminal screens (``games.high_card.render.HighCardRenderer``)."""
-    from games.high_card.render import HighCardRenderer
-    return HighCardRenderer()
-
-
 SPEC = register_spec(GameSpec(
     name="high_card",
     presets={"default": {}, "mini": {"deck": 3}},
     engine=engine_of,
     player_view=view_of,
-    heuristic=_heuristic,
+    heuristic=lazy("games.high_card.ai:HighCardHeuristicBot", call=True),
     best=lambda game: dict(max_simulations=500),
-    table=_table,
-    renderer=_renderer,
+    table=lazy("games.high_card.features:HIGH_CARD_TABLE"),
+    renderer=lazy("games.high_card.render:HighCardRenderer", call=True),
     rules_doc="docs/rules/high_card.md",
     bench={"engines": [BenchRow("High Card", "high_card()")],
            "search": [BenchRow("High Card", "high_card()")],
