@@ -196,6 +196,21 @@ cdef class Engine:
                 f"illegal action {action} for player {who}; legal actions: {legal}")
         self.apply(action)
 
+    def replay_checked(self, actions, str message) -> None:
+        """Restart and apply ``actions``, each checked (``py_apply``): how a
+        snapshot's history is loaded.  On an illegal action the state is put
+        back as it was and ``ValueError(f"{message}: <reason>")`` is raised."""
+        old = [a for a in self.hist]
+        self.to_initial()
+        try:
+            for a in actions:
+                self.py_apply(a)
+        except ValueError as exc:
+            self.to_initial()
+            for a in old:
+                self.apply(a)
+            raise ValueError(f"{message}: {exc}") from None
+
     def py_returns(self) -> list:
         cdef double out[ENGINE_MAX_PLAYERS]
         self.returns(out)

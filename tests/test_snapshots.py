@@ -75,3 +75,21 @@ def test_load_refuses_non_bytes(game_string: str) -> None:
         with pytest.raises(ValueError):
             engine.load(bad)
     assert engine.dump() == before
+
+
+def test_replay_checked_restores_the_state_on_an_illegal_action():
+    """``Engine.replay_checked`` (how every snapshot's history is loaded):
+    a legal history replays; an illegal one leaves the state as it was and
+    raises with the caller's message."""
+    game = pyspiel.load_game("gold_thief")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    engine = state.engine
+    before, dump = engine.py_history(), engine.dump()
+    fresh = game.make_engine()
+    fresh.replay_checked(before, "snapshot")
+    assert fresh.dump() == dump
+    with pytest.raises(ValueError, match=r"^bad snapshot: illegal action 9999"):
+        engine.replay_checked(before + [9999], "bad snapshot")
+    assert engine.py_history() == before and engine.dump() == dump

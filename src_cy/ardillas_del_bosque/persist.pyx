@@ -48,16 +48,7 @@ def load(ArdillasRules e, data) -> None:
         raise ValueError(f"snapshot history has {len(body)} bytes; {count} actions "
                          f"need {2 * count}")
     actions = [int.from_bytes(body[i:i + 2], "little") for i in range(0, len(body), 2)]
-    old = [a for a in e.hist]
-    e.to_initial()
-    try:
-        for a in actions:
-            e.py_apply(a)
-    except ValueError as exc:
-        e.to_initial()
-        for a in old:
-            e.apply(a)
-        raise ValueError(f"invalid Ardillas del Bosque snapshot: {exc}") from None
+    e.replay_checked(actions, "invalid Ardillas del Bosque snapshot")
 
 
 def check_invariants(ArdillasRules e) -> None:

@@ -42,16 +42,7 @@ cpdef load(GoldThiefRules r, data):
     hist = list(data[10 + glen:])
     if len(hist) != hlen:
         raise ValueError(f"Gold Thief snapshot has {len(hist)} history bytes, expected {hlen}")
-    old = [a for a in r.hist]
-    r.to_initial()
-    try:
-        for a in hist:
-            r.py_apply(a)
-    except ValueError as exc:
-        r.to_initial()
-        for a in old:
-            r.apply(a)
-        raise ValueError(f"invalid Gold Thief snapshot: {exc}") from None
+    r.replay_checked(hist, "invalid Gold Thief snapshot")
 
 
 cpdef check_invariants(GoldThiefRules r):

@@ -51,16 +51,7 @@ def load(SaboteurRules rules, data) -> None:
         raise ValueError(f"saboteur snapshot is for {data[nhead:nhead + ngs]!r}, "
                          f"not {rules.game_string!r}")
     actions = _struct.unpack(f"<{nh}i", data[nhead + ngs:])
-    saved = [a for a in rules.hist]
-    rules.to_initial()
-    try:
-        for a in actions:
-            rules.py_apply(a)
-    except ValueError as exc:
-        rules.to_initial()
-        for a in saved:
-            rules.apply(a)
-        raise ValueError(f"saboteur snapshot holds an illegal history: {exc}") from None
+    rules.replay_checked(actions, "saboteur snapshot holds an illegal history")
 
 
 def _check_gold(SaboteurRules rules) -> None:
