@@ -537,3 +537,11 @@ def test_one_constructor_shape_and_params_shared_by_clones():
                                 ("guards", -1, "thieves..ninjas")]:
         with pytest.raises(ValueError, match=needle):
             GoldThiefParams({**mapping, name: value})
+
+
+def test_engine_parameter_names_are_the_tables():
+    """The engine's ``PARAM_NAMES`` (it cannot import ``games``) name exactly
+    the parameter table's parameters, in the table's order."""
+    from games.gold_thief import PARAMS
+    from src_cy.gold_thief.engine import PARAM_NAMES
+    assert list(PARAM_NAMES) == [p.name for p in PARAMS]
