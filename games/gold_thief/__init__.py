@@ -198,6 +198,14 @@ def _best(game: pyspiel.Game) -> dict:
 
 
 
+def _rollout():
+    """The engine rollout policy (``src_cy.gold_thief.rollout``).  A function
+    of no arguments, not ``lazy``: it says that the game has no leaf
+    evaluation, so ``rollout_cutoff`` is refused (``solvers.ismcts``)."""
+    from src_cy.gold_thief.rollout import GoldThiefRollout
+    return GoldThiefRollout()
+
+
 SPEC = register_spec(GameSpec(
     name="gold_thief",
     # mini: small enough to solve exactly (sizes in docs/rules/gold_thief.md)
@@ -208,7 +216,7 @@ SPEC = register_spec(GameSpec(
     engine=engine_of,
     player_view=view_of,
     heuristic=lazy("games.gold_thief.ai:GoldThiefHeuristicBot", call=True),
-    rollout=lazy("src_cy.gold_thief.rollout:GoldThiefRollout", call=True),
+    rollout=_rollout,
     slow_rollout=lazy("games.gold_thief.rollout:gold_thief_rollout"),
     belief=lazy("games.gold_thief.beliefs:MODEL"),
     best=_best,

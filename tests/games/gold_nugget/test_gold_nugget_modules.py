@@ -1,20 +1,17 @@
-"""Gold Nugget's engine modules, each usable alone (issue 25, item 3): the
+"""Gold Nugget's engine modules, each usable alone: the
 resampler, rendering and persistence import without the engine module and
 work on a bare rules-kernel state (``src_cy.gold_nugget.rules.GoldNuggetRules``)."""
 from __future__ import annotations
-
-import subprocess
-import sys
 
 import pyspiel
 import pytest
 
 import games  # noqa: F401
+from cymodules import assert_imports_alone
 from src_cy.gold_nugget import persist, render, resample
 from src_cy.gold_nugget.engine import GoldNuggetEngine
 from src_cy.gold_nugget.rules import GoldNuggetRules
 from src_cy.rng import SplitMix64
-from tests.repo import REPO_ROOT
 
 GAMES = ["gold_nugget(players=3)", "gold_nugget(players=2)",
          "gold_nugget(players=4,advanced=true)"]
@@ -40,11 +37,7 @@ def _rules_state(game_string: str, seed: int, decisions: int) -> GoldNuggetRules
 @pytest.mark.parametrize("module", ["resample", "render", "persist", "rules"])
 def test_module_imports_alone(module: str) -> None:
     """Each module imports in a fresh interpreter before (and without) the engine."""
-    code = (f"import sys; import src_cy.gold_nugget.{module}; "
-            "assert 'src_cy.gold_nugget.engine' not in sys.modules, 'engine imported'")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=120, cwd=REPO_ROOT)
-    assert out.returncode == 0, out.stderr
+    assert_imports_alone(f"src_cy.gold_nugget.{module}", ("src_cy.gold_nugget.engine",))
 
 
 @pytest.mark.parametrize("game_string", GAMES)
