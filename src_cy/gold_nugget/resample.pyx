@@ -403,43 +403,11 @@ cdef void rs_walk_start(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp
     self.wscp.clear()
     self.wrep = 0
 
-cdef bint rs_walk_back(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
-                    int* pi) noexcept nogil:
-    """Backtrack: the latest choice point with an option left takes it and
-    the walk returns to the node of that choice point.  False when every
-    choice point is exhausted."""
-    cdef WChoice* c
-    cdef int j
-    while self.wch.size() > 0:
-        c = &self.wch[self.wch.size() - 1]
-        if c.pos + 1 < c.nvalid:
-            c.pos += 1
-            j = c.node
-            memcpy(&self.g, &self.wsnap[j], sizeof(GN))
-            self.hist.resize(j)
-            self.hact.resize(j)
-            self.resr.resize(self.wsres[j])
-            self.resk.resize(self.wsres[j])
-            rph.resize(j)
-            rcp.resize(j)
-            raux.resize(j)
-            pi[0] = self.wspi[j]
-            self.wrep = self.wscp[j]
-            # node j's own record stays (it is the state just restored)
-            self.wsnap.resize(j + 1)
-            self.wsres.resize(j + 1)
-            self.wspi.resize(j + 1)
-            self.wscp.resize(j + 1)
-            return True
-        self.wch.pop_back()
-    return False
-
-cdef void rs_walk_jump(GoldNuggetRules self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
-                    int* pi) noexcept nogil:
-    """Back to node j with every choice point from there on forgotten (the
-    walk goes on from j with fresh random draws)."""
-    while self.wch.size() > 0 and self.wch[self.wch.size() - 1].node >= j:
-        self.wch.pop_back()
+cdef inline void rs_walk_restore(GoldNuggetRules self, int j, vector[int]* rph,
+                                 vector[int]* rcp, vector[int]* raux, int* pi) noexcept nogil:
+    """The walk back at node j, as saved there: state, history, pending
+    records and the replay positions; node j's own record stays (it is the
+    state just restored), the later ones go."""
     memcpy(&self.g, &self.wsnap[j], sizeof(GN))
     self.hist.resize(j)
     self.hact.resize(j)
@@ -454,6 +422,31 @@ cdef void rs_walk_jump(GoldNuggetRules self, int j, vector[int]* rph, vector[int
     self.wsres.resize(j + 1)
     self.wspi.resize(j + 1)
     self.wscp.resize(j + 1)
+
+
+cdef bint rs_walk_back(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                    int* pi) noexcept nogil:
+    """Backtrack: the latest choice point with an option left takes it and
+    the walk returns to the node of that choice point.  False when every
+    choice point is exhausted."""
+    cdef WChoice* c
+    cdef int j
+    while self.wch.size() > 0:
+        c = &self.wch[self.wch.size() - 1]
+        if c.pos + 1 < c.nvalid:
+            c.pos += 1
+            rs_walk_restore(self, c.node, rph, rcp, raux, pi)
+            return True
+        self.wch.pop_back()
+    return False
+
+cdef void rs_walk_jump(GoldNuggetRules self, int j, vector[int]* rph, vector[int]* rcp, vector[int]* raux,
+                    int* pi) noexcept nogil:
+    """Back to node j with every choice point from there on forgotten (the
+    walk goes on from j with fresh random draws)."""
+    while self.wch.size() > 0 and self.wch[self.wch.size() - 1].node >= j:
+        self.wch.pop_back()
+    rs_walk_restore(self, j, rph, rcp, raux, pi)
 
 cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const vector[int]* ppos,
               int truth_cp, bint truth_terminal, uint64_t key, vector[int]* rph,

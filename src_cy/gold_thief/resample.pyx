@@ -179,6 +179,21 @@ cdef inline bint skippable(int p, vector[int]* T, vector[int]* meta, int i) noex
     return d >= 0 and d != p and (act == A_PASS or A_GIVE <= act < A_GIVE + NT)
 
 
+cdef inline int window_answer(int p, vector[int]* T, vector[int]* meta, int i, int N,
+                              int wkey) noexcept nogil:
+    """Where the recorded answer to the window keyed ``wkey`` (public events
+    << 4 | seat + 1) is, scanning from ``i`` over entries ``p`` may skip;
+    -1 when the window was passed (no answer recorded there)."""
+    cdef int j = i
+    while j < N:
+        if meta[0][j] == wkey:
+            return j
+        if not skippable(p, T, meta, j):
+            return -1
+        j += 1
+    return -1
+
+
 cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
     """`p`'s view of the event log: the events p observed, with the
     detail set to -1 where p did not see it."""
@@ -571,7 +586,7 @@ cdef class GoldThiefResampler:
         outcomes (by their odds), another player's Give and Faerie goal
         (uniform).  `nexti`: the skeleton index after this step."""
         cdef int cp = to_move(st), ph = st.s.phase, N = <int>T.size()
-        cdef int n, j, t, g, wkey, act, found
+        cdef int n, j, t, g, act, found
         cdef Event w
         acc[0] = 1.0
         nexti[0] = i
@@ -606,16 +621,7 @@ cdef class GoldThiefResampler:
             outs[0] = C_GOAL + w.secret
             return 1
         if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
-            wkey = (st.s.npub << 4) | (cp + 1)
-            found = -1
-            j = i
-            while j < N:
-                if meta[0][j] == wkey:
-                    found = j
-                    break
-                if not skippable(p, T, meta, j):
-                    break
-                j += 1
+            found = window_answer(p, T, meta, i, N, (st.s.npub << 4) | (cp + 1))
             if found >= 0:
                 act = T[0][found]
                 nexti[0] = found + 1
@@ -1254,7 +1260,7 @@ cdef class GoldThiefResampler:
                            vector[int]* faerie_g, vector[int]* give_t,
                            double* logw) noexcept nogil:
         """The replay of ``build_world`` (silent mode already set)."""
-        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, wkey, n, g, t, tot
+        cdef int N = <int>T.size(), i = 0, j, found, cp, ph, act, n, g, t, tot
         cdef int di = 0, gi = 0, fi = 0, vi, nwant = <int>st.sil_want.size()
         cdef int outs[MAX_BRANCHING]
         cdef double lw = 0.0, wp = 1.0
@@ -1299,16 +1305,7 @@ cdef class GoldThiefResampler:
                 step(st, act)
                 continue
             if cp != p and (ph == PH_RESPOND or ph == PH_NINJA):
-                wkey = (st.s.npub << 4) | (cp + 1)
-                found = -1
-                j = i
-                while j < N:
-                    if meta[0][j] == wkey:
-                        found = j
-                        break
-                    if not skippable(p, T, meta, j):
-                        break
-                    j += 1
+                found = window_answer(p, T, meta, i, N, (st.s.npub << 4) | (cp + 1))
                 if found >= 0:
                     act = T[0][found]
                     i = found + 1
