@@ -154,6 +154,12 @@ class RuleBot(Bot):
     """
 
     GAME = ""
+    #: The same rules compiled against the engine, ``rule(engine, player) ->
+    #: action`` (a Cython function reading only that player's information, set
+    #: as ``staticmethod(rule)``), or None.  Where set, :meth:`choose_on_engine` and the solvers' fixed
+    #: opponents call it directly: it is the rules' one implementation and
+    #: :meth:`choose` should call it too.
+    engine_rule: Callable[[Any, int], int] | None = None
 
     def __init__(self, game: pyspiel.Game, seed: int | None = 0,
                  move_budget: float | None = None, budget_clock: str = "cpu"):
@@ -185,6 +191,8 @@ class RuleBot(Bot):
         self.deadline = self.move_deadline()
         if len(legal) == 1:
             return legal[0]
+        if self.engine_rule is not None:
+            return self.engine_rule(engine, me)
         return self.choose(_EngineOnly(engine), me, legal)
 
 

@@ -662,10 +662,13 @@ class HeuristicOpponents:
     def __init__(self, game: pyspiel.Game) -> None:
         from solvers.bots import make_bot
         self.bot = make_bot("heuristic", game)
+        self.rule = getattr(self.bot, "engine_rule", None)
 
     def __call__(self, player: int, x: Any) -> int:
         if isinstance(x, pyspiel.State):
             return self.bot.step(x)
+        if self.rule is not None:      # the compiled rules: no legal list, no wrapper
+            return self.rule(x, player)
         return self.bot.choose_on_engine(x, player, x.py_legal_actions())
 
 

@@ -103,3 +103,34 @@ def test_cfr_policy_bot_round_trips_a_policy_file(tmp_path):
     policy, _ = bot.step_with_policy(state)
     info = state.information_state_string(0)
     assert dict(policy) == dict(zip(table[info][1], table[info][2]))
+
+
+def test_engine_rule_is_what_the_engine_paths_call():
+    """A rule bot's ``engine_rule`` answers ``choose_on_engine`` and the
+    solvers' fixed heuristic opponents directly (no view, no legal list)."""
+    from games.interfaces import RuleBot
+    from solvers import mccfr
+
+    calls = []
+
+    def rule(engine, player):
+        calls.append(player)
+        return max(engine.py_legal_actions())
+
+    class Last(RuleBot):
+        GAME = "gold_thief"
+        engine_rule = staticmethod(rule)
+
+    game = pyspiel.load_game("gold_thief(players=2)")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    me = state.current_player()
+    legal = sorted(state.legal_actions())
+    assert len(legal) > 1
+    bot = Last(game)
+    assert bot.choose_on_engine(state.engine, me, legal) == legal[-1]
+    opponents = mccfr.HeuristicOpponents(game)
+    opponents.rule = Last.engine_rule
+    assert opponents(me, state.engine) == legal[-1]
+    assert calls == [me, me]
