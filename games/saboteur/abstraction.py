@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import pyspiel
 
 import games.saboteur.ai as hs
 from games.interfaces import ActionAbstraction, GameAbstractions
@@ -58,20 +57,9 @@ class SaboteurActions(ActionAbstraction):
     action_names = ("heuristic", "extend", "block", "clear", "break", "repair", "map", "pass")
     uses_engine = True
 
-    def __init__(self) -> None:
-        self._bots: dict[str, Any] = {}
-
-    def _heuristic(self, engine: Any) -> Any:
-        bot = self._bots.get(engine.game_string)
-        if bot is None:
-            bot = hs.SaboteurHeuristicBot(pyspiel.load_game(engine.game_string))
-            self._bots[engine.game_string] = bot
-        return bot
-
     def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
         legal = sorted(legal)
-        bot = self._heuristic(engine)
-        out: list[int | None] = [bot.choose_on_engine(engine, player, legal)]
+        out: list[int | None] = [legal[0] if len(legal) == 1 else hs.choose(engine, player)]
         out += [None] * (len(self.action_names) - 1)
         view = engine.player_view(player)
         if view["phase"] != "play":
@@ -79,8 +67,8 @@ class SaboteurActions(ActionAbstraction):
         ids = hs.ActionIds.of(engine)
         legal_set = set(legal)
         known, broken, board = view["known_goals"], view["broken"], view["board"]
-        target = hs.SaboteurHeuristicBot._target(known)
-        tx, ty = bot._goal_x, hs.GOAL_ROWS[target]
+        target = hs.target_goal(known)
+        tx, ty = view["goal_distance"], hs.GOAL_ROWS[target]
         n = len(broken)
         sus = hs.suspicion(view["played"])
         others = [q for q in range(n) if q != player]
@@ -146,7 +134,7 @@ def saboteur_compact(player: int, engine: Any) -> tuple:
     if view["phase"] != "play":
         return (view["phase"],)
     known = view["known_goals"]
-    target = hs.SaboteurHeuristicBot._target(known)
+    target = hs.target_goal(known)
     tx, ty = view["goal_distance"], hs.GOAL_ROWS[target]
     steps = min((abs(tx - x) + abs(ty - y) for x, y in view["frontier"]), default=9)
     broken = view["broken"]

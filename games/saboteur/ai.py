@@ -1,5 +1,12 @@
 """Saboteur heuristic: what a sensible casual dwarf does.
 
+The rules below run compiled, ``src_cy/saboteur/heuristic.pyx`` (``choose``,
+the bot's ``engine_rule``: its one implementation, at C speed for the solvers'
+fixed heuristic opponents); the Python code they were first written in is the
+tests' reference oracle (``tests/games/saboteur/heuristic_reference.py``).
+This module keeps the Python names other modules share: card kinds, action
+ids (:class:`ActionIds`), edges, suspicion and the target goal.
+
 The bot reads only its player's view (``SaboteurEngine.player_view``): the
 public maze (cards, frontier, face-up goals), everybody's broken tools, its
 own hand and role, the goals it has seen (face up or mapped), and the public
@@ -39,6 +46,7 @@ import pyspiel
 
 from games.interfaces import RuleBot
 from src_cy.saboteur.engine import ACTION_LAYOUT as _LAYOUT  # the ids' one definition (saboteur_actions.pxd)
+from src_cy.saboteur.heuristic import choose, choose_among
 
 NORTH, EAST, SOUTH, WEST = "N", "E", "S", "W"
 # Open edges of tunnel kinds 0..15 (upright); dead ends 7..15 have stubs only.
@@ -188,150 +196,26 @@ def suspicion(played: list[list[int]]) -> list[int]:
             + sum(row[k] for k in K_BREAKS) - sum(row[k] for k in PATHS) for row in played]
 
 
+def target_goal(known: list[int]) -> int:
+    """The target goal place (0 north, 1 middle, 2 south) given the goals a
+    player knows (``known_goals``): the treasure if known, else the first
+    unknown goal in ``GOAL_PREFERENCE`` order, else the middle."""
+    if TREASURE in known:
+        return known.index(TREASURE)
+    for g in GOAL_PREFERENCE:
+        if known[g] < 0:
+            return g
+    return GOAL_PREFERENCE[0]
+
+
 class SaboteurHeuristicBot(RuleBot):
-    """The casual-dwarf rules of the module docstring."""
+    """The casual-dwarf rules of the module docstring, played by the compiled
+    rule ``src_cy.saboteur.heuristic.choose`` (``engine_rule``)."""
 
     GAME = "saboteur"
-
-    def __init__(self, game: pyspiel.Game, seed: int | None = 0,
-                 move_budget: float | None = None, budget_clock: str = "cpu"):
-        super().__init__(game, seed, move_budget, budget_clock)
-        params = game.get_parameters()
-        self._goal_x = int(params.get("goal_distance", 8))
-        self._n = game.num_players()
+    engine_rule = staticmethod(choose)
 
     def choose(self, state: pyspiel.State, me: int, legal: list[int]) -> int:
-        e = state.engine
-        ids = ActionIds.of(e)
-        view = e.player_view(me)
-        hand = view["hand"]
-        role = view["role"]
-        broken = view["broken"]
-        frontier = view["frontier"]
-        known = view["known_goals"]
-        legal_set = set(legal)
-
-        keep = [a for a in legal if ids.is_keep(a)]
-        if keep:
-            return max(keep)
-        hand_on = [a for a in legal if ids.is_hand_on(a)]
-        if hand_on:
-            return min(hand_on)
-
-        target = self._target(known)
-        tx, ty = self._goal_x, GOAL_ROWS[target]
-
-        def dist(xy: tuple[int, int]) -> int:
-            return abs(tx - xy[0]) + abs(ty - xy[1])
-
-        front = min((dist(xy) for xy in frontier), default=99)
-        sus = suspicion(view["played"])
-        others = [q for q in range(self._n) if q != me]
-
-        def repair(q: int) -> int | None:
-            for t in range(3):
-                if not broken[q][t]:
-                    continue
-                for r, tools in enumerate(REPAIR_TOOLS):
-                    a = ids.repair(r, t, q)
-                    if t in tools and a in legal_set:
-                        return a
-            return None
-
-        def break_tool(victims: list[int]) -> int | None:
-            for q in victims:
-                for t in range(3):
-                    a = ids.break_tool(t, q)
-                    if a in legal_set:
-                        return a
-            return None
-
-        def placements(kinds: range) -> list[tuple[int, int, int]]:
-            out = []
-            for a in legal:
-                if not ids.is_place(a):
-                    break
-                k, o, cell = ids.placement(a)
-                if k not in kinds:
-                    continue
-                x, y = e.cell_xy(cell)
-                towards = sum(1 for c, ok in (("E", tx > x), ("W", tx < x),
-                                              ("S", ty > y), ("N", ty < y))
-                              if ok and c in edges(k, o))
-                out.append((dist((x, y)), -towards, a))
-            return sorted(out)
-
-        def map_unknown() -> int | None:
-            if TREASURE in known:
-                return None
-            for g in GOAL_PREFERENCE:
-                if known[g] < 0 and ids.map(g) in legal_set:
-                    return ids.map(g)
-            return None
-
-        def clear_dead_end() -> int | None:
-            board = view["board"]
-            dead = []
-            for a in legal:
-                if ids.is_rockfall(a):
-                    xy = e.cell_xy(ids.rockfall_cell(a))
-                    if xy[0] != self._goal_x and board[xy][0] in DEAD_ENDS:
-                        dead.append((dist(xy), a))
-            return min(dead)[1] if dead else None
-
-        a = repair(me)
-        if a is not None:
-            return a
-        if role == DIGGER:
-            best = placements(PATHS)
-            if best and best[0][0] <= front + 1 and best[0][1] < 0:
-                return best[0][2]
-            for choice in (
-                    clear_dead_end(),
-                    map_unknown(),
-                    break_tool(sorted((q for q in others if sus[q] >= 2),
-                                      key=lambda q: (-sus[q], q))),
-                    *(repair(q) for q in sorted(others, key=lambda q: (sus[q], q))
-                      if sus[q] < 2)):
-                if choice is not None:
-                    return choice
-            if best:
-                return best[0][2]
-            maps_first = TREASURE in known
-            order = (*DEAD_ENDS, *((K_MAP,) if maps_first else ()), *K_BREAKS,
-                     *(() if maps_first else (K_MAP,)), K_ROCKFALL, *K_REPAIRS, *PATHS)
-        else:
-            a = break_tool(sorted(others, key=lambda q: (sus[q], q)))
-            if a is not None:
-                return a
-            if front <= 3:
-                rocks = []
-                for a in legal:
-                    if ids.is_rockfall(a):
-                        xy = e.cell_xy(ids.rockfall_cell(a))
-                        if xy != (0, 0):
-                            rocks.append((dist(xy), a))
-                if rocks:
-                    return min(rocks)[1]
-            dead = placements(DEAD_ENDS)
-            if dead and dead[0][0] <= front:
-                return dead[0][2]
-            a = map_unknown()
-            if a is not None:
-                return a
-            order = (*PATHS, *K_REPAIRS, K_MAP, *DEAD_ENDS, K_ROCKFALL, *K_BREAKS)
-        for k in order:
-            if hand[k] and ids.pass_discarding(k) in legal_set:
-                return ids.pass_discarding(k)
-        passes = [a for a in legal if ids.is_pass(a)]
-        return passes[0] if passes else legal[0]
-
-    @staticmethod
-    def _target(known: list[int]) -> int:
-        if TREASURE in known:
-            return known.index(TREASURE)
-        for g in GOAL_PREFERENCE:
-            if known[g] < 0:
-                return g
-        return GOAL_PREFERENCE[0]
-
+        """The compiled rule's move at ``state.engine`` among ``legal`` (a
+        subclass may pass a subset of the legal actions)."""
+        return choose_among(state.engine, me, legal)

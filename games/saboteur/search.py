@@ -21,7 +21,8 @@ from typing import Any
 import pyspiel
 
 from games.saboteur.ai import (DEAD_ENDS, GOAL_ROWS, K_BREAKS, K_MAP, K_REPAIRS, K_ROCKFALL, PATHS,
-                               TREASURE, ActionIds, SaboteurHeuristicBot, edges)
+                               TREASURE, ActionIds, SaboteurHeuristicBot, edges, target_goal)
+from src_cy.saboteur.heuristic import choose as heuristic_choose
 
 
 def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
@@ -34,7 +35,7 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     legal = sorted(state.legal_actions())
     ids = ActionIds.of(e)
     known = e.player_view(me)["known_goals"]
-    target = SaboteurHeuristicBot._target(known)
+    target = target_goal(known)
     tx = int(state.get_game().get_parameters().get("goal_distance", 8))
     ty = GOAL_ROWS[target]
     groups: dict[int, list[tuple[int, int, int]]] = {}
@@ -55,7 +56,7 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     for g in groups.values():
         out.update(a for _, _, a in sorted(g)[:per_group])
     out.update(a for _, a in sorted(rocks)[:rockfalls])
-    out.add(SaboteurHeuristicBot(state.get_game()).step(state))
+    out.add(heuristic_choose(e, me))
     return sorted(out)
 
 
@@ -87,6 +88,9 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
     ``patience``, ``break_next``, ``sab_map_first`` (``map_first``: not re-measured).
     """
 
+    #: Its rules read the role posterior: the compiled heuristic is only its last step.
+    engine_rule = None
+
     def __init__(self, game: pyspiel.Game, seed: int | None = 0, break_min: float = 0.7,
                  repair_max: float = 0.5, bluff_distance: int | None = None,
                  map_first: bool = False, repair_first: bool = False,
@@ -95,6 +99,8 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
                  sab_map_first: bool = False, useful_blocks: bool = False,
                  move_budget: float | None = None, budget_clock: str = "cpu"):
         super().__init__(game, seed, move_budget, budget_clock)
+        self._goal_x = int(game.get_parameters().get("goal_distance", 8))
+        self._n = game.num_players()
         self.useful_blocks = bool(useful_blocks)
         self.break_next = bool(break_next)
         self.sab_map_first = bool(sab_map_first)
@@ -238,7 +244,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
     def _dig(self, state: pyspiel.State, me: int, legal: list[int], view: dict) -> int | None:
         """Gold-digger: the open path (or rockfall on a card) that shortens the
         way to the target goal the most, if any does."""
-        targets = [SaboteurHeuristicBot._target(view["known_goals"])]
+        targets = [target_goal(view["known_goals"])]
         d0 = maze_distance(view["board"], self._goal_x, targets, view["goals_up"])
         moves = scored_moves(state, me, legal, targets, (PATHS,), True)
         if not moves:
@@ -252,7 +258,7 @@ class BeliefSaboteurBot(SaboteurHeuristicBot):
         e = state.engine
         ids = ActionIds.of(e)
         known = e.player_view(me)["known_goals"]
-        target = SaboteurHeuristicBot._target(known)
+        target = target_goal(known)
         tx, ty = self._goal_x, GOAL_ROWS[target]
         frontier = e.player_view(me)["frontier"]
         front = min((abs(tx - x) + abs(ty - y) for x, y in frontier), default=99)

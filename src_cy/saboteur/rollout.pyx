@@ -21,6 +21,7 @@ from src_cy.saboteur.rules cimport (SaboteurRules, SabState, SabConf, sab_doff,
                               PH_PLAY, PH_SHARE, CB_GOAL, CB_OCC, CB_REACH, CB_PASS,
                               CODE_GOAL, MAXCELLS, MAXP, UTIL_GOLD, SAB_PAY)
 from src_cy.saboteur.actions cimport A_STRIDE, A_REPAIR, A_MAP
+from src_cy.saboteur.maze cimport goal_dist
 
 
 cdef int pick_min(int* actions, int* score, int n, Rng* rng) noexcept nogil:
@@ -58,21 +59,6 @@ cdef int rollout_targets(const SabState* s, int p) noexcept nogil:
         if known < 0:
             mask |= 1 << slot
     return mask if mask else 7
-
-
-cdef int goal_dist(const SabConf* c, int g, int mask) noexcept nogil:
-    """Manhattan steps from grid cell ``g`` to the nearest goal in ``mask``."""
-    cdef int x = g % c.W - c.R - 1, y = g // c.W - c.R - 1
-    cdef int slot, dx, dy, best = NO_SCORE
-    for slot in range(3):
-        if (mask >> slot) & 1:
-            dx = c.gd - x
-            dy = 2 * slot - 2 - y
-            dx = dx if dx >= 0 else -dx
-            dy = dy if dy >= 0 else -dy
-            if dx + dy < best:
-                best = dx + dy
-    return best
 
 
 cdef int lead_dist(const SabConf* c, const SabState* s, int g, int e, int mask) noexcept nogil:

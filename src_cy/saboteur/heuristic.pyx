@@ -1,0 +1,369 @@
+# cython: language_level=3
+"""Saboteur's casual-dwarf heuristic compiled against the rules kernel.
+
+``choose(engine, player)`` is the one implementation of the rules of
+``games.saboteur.ai.SaboteurHeuristicBot`` (its module docstring states
+them; ``SaboteurHeuristicBot.engine_rule`` is this function), so bots,
+abstractions and the solvers' fixed heuristic opponents play the same move
+at C speed.  It reads only what ``player_view(player)`` exposes: the public
+maze (cards, the reachable frontier ``fr``), everybody's broken tools, the
+player's own hand and role, the goals the player knows (``sab_known_goal``)
+and the public plays of the round.  Legality is the kernel's own list.
+
+Every tie-break is the Python rules' (kept in the tests as the reference
+oracle): sorted candidates compare (steps to the target, -edges towards
+it, action id), victims (suspicion, seat), and discards follow the role's
+order of kinds.
+"""
+from libc.string cimport memset
+
+from src_cy.engine cimport MAX_BRANCHING, CHANCE_PLAYER, TERMINAL_PLAYER
+from src_cy.saboteur.rules cimport (SaboteurRules, SabConf, SabState, sab_known_goal, rot180,
+                                    TUN_EDGES, REPAIR_MASK, NKINDS, NTUN, K_MAP, K_ROCK,
+                                    K_BREAK, K_REPAIR, MAXP)
+from src_cy.saboteur.actions cimport (A_STRIDE, A_BREAK, A_REPAIR, A_MAP, A_PASS, A_KEEP,
+                                      A_HAND_ON, A_TAIL_SIZE)
+from src_cy.saboteur.maze cimport cell_x, cell_y, goal_dist
+
+cdef enum:
+    # Steps to the target when the reachable frontier is empty (the Python
+    # rules' ``default=99``).
+    FAR = 99
+    NPATHS = 7
+    # Edge bits of a tunnel card (``catalog.pxi``).
+    EDGE_N = 1
+    EDGE_E = 2
+    EDGE_S = 4
+    EDGE_W = 8
+
+# Goal places in the order an unknown target is preferred: middle, north, south.
+cdef int GOAL_PREFERENCE[3]
+GOAL_PREFERENCE[:] = [1, 0, 2]
+# Discard order when passing, least valued first (digger: the map's place
+# depends on whether the treasure is known, ``choose_pass``).
+cdef int DISCARD_SABOTEUR[NKINDS]
+DISCARD_SABOTEUR[:] = [0, 1, 2, 3, 4, 5, 6, 21, 22, 23, 24, 25, 26, 16,
+                       7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20]
+
+
+cdef struct Ctx:
+    # One decision: the mover, its target goal's place (tx, ty), and which
+    # tail actions (``actions.pxd`` offsets) are legal.
+    int me, tx, ty, treasure_known
+    int sus[MAXP]
+    unsigned char tail_ok[A_TAIL_SIZE]
+
+
+cdef inline bint tail_legal(const Ctx* x, int off) noexcept nogil:
+    return x.tail_ok[off] != 0
+
+
+cdef int target_goal(const SabState* s, int me, int* treasure_known) noexcept nogil:
+    """The target goal place: the treasure if ``me`` knows it, else the first
+    unknown goal in ``GOAL_PREFERENCE`` order, else the middle."""
+    cdef int g
+    treasure_known[0] = 0
+    for g in range(3):
+        if sab_known_goal(s, me, g) == 0:
+            treasure_known[0] = 1
+            return g
+    for g in range(3):
+        if sab_known_goal(s, me, GOAL_PREFERENCE[g]) < 0:
+            return GOAL_PREFERENCE[g]
+    return GOAL_PREFERENCE[0]
+
+
+cdef int best_placement(const SabConf* c, const SabState* s, const Ctx* x, const int* legal,
+                        int n, bint dead_ends, int* best_dist, int* best_towards) noexcept nogil:
+    """The legal placement of an open path (or, with ``dead_ends``, a dead
+    end) minimising (steps to the target, -open edges towards it, id); -1
+    if none.  Writes its steps and edges towards the target."""
+    cdef int i, a, k, o, g, px, py, e, d, tw, best = -1, bd = 0, bt = 0
+    for i in range(n):
+        a = legal[i]
+        if a >= c.rock0:
+            continue
+        k = (a // c.F) >> 1
+        if (k >= NPATHS) != dead_ends:
+            continue
+        o = (a // c.F) & 1
+        g = s.front[a % c.F]
+        px = cell_x(c, g)
+        py = cell_y(c, g)
+        e = rot180(TUN_EDGES[k]) if o else TUN_EDGES[k]
+        tw = 0
+        if e & EDGE_E and x.tx > px:
+            tw += 1
+        if e & EDGE_W and x.tx < px:
+            tw += 1
+        if e & EDGE_S and x.ty > py:
+            tw += 1
+        if e & EDGE_N and x.ty < py:
+            tw += 1
+        d = abs(x.tx - px) + abs(x.ty - py)
+        if best < 0 or d < bd or (d == bd and (tw > bt or (tw == bt and a < best))):
+            best, bd, bt = a, d, tw
+    best_dist[0] = bd
+    best_towards[0] = bt
+    return best
+
+
+cdef int nearest_rockfall(const SabConf* c, const SabState* s, const Ctx* x, const int* legal,
+                          int n, bint digger) noexcept nogil:
+    """The legal rockfall minimising (steps to the target, id); -1 if none.
+    A digger clears dead ends only, off the goal column; a saboteur any
+    tunnel card but the start."""
+    cdef int i, a, g, d, code, best = -1, bd = 0
+    cdef int start = (c.R + 1) * c.W + c.R + 1
+    for i in range(n):
+        a = legal[i]
+        if a < c.rock0 or a >= c.tail0:
+            continue
+        g = s.tun[a - c.rock0]
+        if digger:
+            code = (s.cell[g] >> 8) & 31
+            if cell_x(c, g) == c.gd or code < NPATHS or code >= NTUN:
+                continue
+        elif g == start:
+            continue
+        d = abs(x.tx - cell_x(c, g)) + abs(x.ty - cell_y(c, g))
+        if best < 0 or d < bd or (d == bd and a < best):
+            best, bd = a, d
+    return best
+
+
+cdef int repair_of(const SabState* s, const Ctx* x, int q) noexcept nogil:
+    """Mend ``q``'s first broken tool (pickaxe, lamp, cart) with the first
+    fitting repair card held; -1 if none."""
+    cdef int t, r, off
+    for t in range(3):
+        if not s.broken[q][t]:
+            continue
+        for r in range(6):
+            off = A_REPAIR + A_STRIDE * (3 * r + t) + q
+            if (REPAIR_MASK[r] >> t) & 1 and tail_legal(x, off):
+                return off
+    return -1
+
+
+cdef int break_of(const Ctx* x, const int* victims, int nv) noexcept nogil:
+    """Break the first legal tool (pickaxe, lamp, cart) of the first victim;
+    -1 if none."""
+    cdef int i, t, off
+    for i in range(nv):
+        for t in range(3):
+            off = A_BREAK + A_STRIDE * t + victims[i]
+            if tail_legal(x, off):
+                return off
+    return -1
+
+
+cdef int map_unknown(const SabState* s, const Ctx* x) noexcept nogil:
+    """Look at the first unknown goal in preference order while the treasure
+    is unknown; -1 if none."""
+    cdef int i, g
+    if x.treasure_known:
+        return -1
+    for i in range(3):
+        g = GOAL_PREFERENCE[i]
+        if sab_known_goal(s, x.me, g) < 0 and tail_legal(x, A_MAP + g):
+            return A_MAP + g
+    return -1
+
+
+cdef int others_by_suspicion(const SabConf* c, const Ctx* x, int* out, bint most_first,
+                             int lo, int hi) noexcept nogil:
+    """The other players with ``lo <= suspicion < hi`` sorted by (suspicion,
+    seat), or (-suspicion, seat) with ``most_first``; their number."""
+    cdef int q, m = 0, j, key, kq
+    for q in range(c.n):
+        if q == x.me or not (lo <= x.sus[q] < hi):
+            continue
+        kq = -x.sus[q] if most_first else x.sus[q]
+        j = m
+        while j > 0:
+            key = -x.sus[out[j - 1]] if most_first else x.sus[out[j - 1]]
+            if key <= kq:
+                break
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = q
+        m += 1
+    return m
+
+
+cdef int choose_pass(const SabState* s, const Ctx* x, bint digger, const int* legal,
+                     int n, int tail0) noexcept nogil:
+    """Pass discarding the first held kind of the role's discard order whose
+    pass is legal; else the first legal pass; else the first legal action."""
+    cdef int order[NKINDS]
+    cdef int i, k, m = 0, best = -1
+    if digger:
+        for k in range(7, 16):
+            order[m] = k
+            m += 1
+        if x.treasure_known:
+            order[m] = K_MAP
+            m += 1
+        for k in range(K_BREAK, K_BREAK + 3):
+            order[m] = k
+            m += 1
+        if not x.treasure_known:
+            order[m] = K_MAP
+            m += 1
+        order[m] = K_ROCK
+        m += 1
+        for k in range(K_REPAIR, K_REPAIR + 6):
+            order[m] = k
+            m += 1
+        for k in range(NPATHS):
+            order[m] = k
+            m += 1
+    else:
+        for k in range(NKINDS):
+            order[k] = DISCARD_SABOTEUR[k]
+        m = NKINDS
+    for i in range(m):
+        k = order[i]
+        if s.hand[x.me][k] and tail_legal(x, A_PASS + k):
+            return tail0 + A_PASS + k
+    for k in range(NKINDS):
+        if tail_legal(x, A_PASS + k):
+            return tail0 + A_PASS + k
+    for i in range(n):
+        if best < 0 or legal[i] < best:
+            best = legal[i]
+    return best
+
+
+cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const int* legal,
+                            int n) noexcept nogil:
+    """The heuristic's move for ``me`` among the ``n`` legal actions
+    ``legal`` (any order) of the kernel state ``s`` (see the module doc)."""
+    cdef Ctx x
+    cdef int victims[MAXP]
+    cdef int i, a, off, nv, k, g, front, pd, pt, best
+    cdef int tail0 = c.tail0
+    cdef bint digger = s.role[me] == 0
+    cdef const int* row
+    # Gold hand-out: keep the most valuable card, hand on the least valuable.
+    best = -1
+    for i in range(n):
+        off = legal[i] - tail0
+        if A_KEEP <= off < A_KEEP + 3 and legal[i] > best:
+            best = legal[i]
+    if best >= 0:
+        return best
+    for i in range(n):
+        off = legal[i] - tail0
+        if A_HAND_ON <= off < A_HAND_ON + 3 and (best < 0 or legal[i] < best):
+            best = legal[i]
+    if best >= 0:
+        return best
+
+    x.me = me
+    memset(x.tail_ok, 0, A_TAIL_SIZE)
+    for i in range(n):
+        off = legal[i] - tail0
+        if 0 <= off < A_TAIL_SIZE:
+            x.tail_ok[off] = 1
+    g = target_goal(s, me, &x.treasure_known)
+    x.tx = c.gd
+    x.ty = 2 * g - 2
+    front = FAR
+    for i in range(s.nfr):
+        front = min(front, goal_dist(c, s.fr[i], 1 << g))
+    for i in range(c.n):
+        row = s.played[i]
+        x.sus[i] = 2 * row[K_ROCK] + row[K_BREAK] + row[K_BREAK + 1] + row[K_BREAK + 2]
+        for k in range(NTUN):
+            x.sus[i] += 2 * row[k] if k >= NPATHS else -row[k]
+
+    off = repair_of(s, &x, me)
+    if off >= 0:
+        return tail0 + off
+    if digger:
+        best = best_placement(c, s, &x, legal, n, False, &pd, &pt)
+        if best >= 0 and pd <= front + 1 and pt > 0:
+            return best
+        a = nearest_rockfall(c, s, &x, legal, n, True)
+        if a >= 0:
+            return a
+        off = map_unknown(s, &x)
+        if off >= 0:
+            return tail0 + off
+        nv = others_by_suspicion(c, &x, victims, True, 2, 1 << 30)
+        off = break_of(&x, victims, nv)
+        if off >= 0:
+            return tail0 + off
+        nv = others_by_suspicion(c, &x, victims, False, -(1 << 30), 2)
+        for i in range(nv):
+            off = repair_of(s, &x, victims[i])
+            if off >= 0:
+                return tail0 + off
+        if best >= 0:
+            return best
+    else:
+        nv = others_by_suspicion(c, &x, victims, False, -(1 << 30), 1 << 30)
+        off = break_of(&x, victims, nv)
+        if off >= 0:
+            return tail0 + off
+        if front <= 3:
+            a = nearest_rockfall(c, s, &x, legal, n, False)
+            if a >= 0:
+                return a
+        best = best_placement(c, s, &x, legal, n, True, &pd, &pt)
+        if best >= 0 and pd <= front:
+            return best
+        off = map_unknown(s, &x)
+        if off >= 0:
+            return tail0 + off
+    return choose_pass(s, &x, digger, legal, n, tail0)
+
+
+cdef int check_mover(SaboteurRules engine, int player) except -1:
+    """ValueError unless ``player`` is to move at a decision node of ``engine``."""
+    cdef int cur = engine.current_player()
+    if cur < 0:
+        raise ValueError("the Saboteur heuristic moves at decision nodes only (the engine "
+                         f"is at a {'terminal' if cur == TERMINAL_PLAYER else 'chance'} node)")
+    if player != cur:
+        raise ValueError(f"player {player} is not to move (player {cur} is)")
+    return 0
+
+
+cpdef int choose(SaboteurRules engine, int player) except -1:
+    """The heuristic's move for ``player``, the player to move in ``engine``
+    (``SaboteurHeuristicBot``'s rules; see the module doc).  ValueError at a
+    chance or terminal node or when ``player`` is not to move."""
+    cdef int legal[MAX_BRANCHING]
+    cdef int n
+    check_mover(engine, player)
+    n = engine.legal_actions(legal)
+    if n == 1:
+        return legal[0]
+    return sab_heuristic_pick(engine.p, &engine.s, player, legal, n)
+
+
+def choose_among(SaboteurRules engine, int player, legal) -> int:
+    """The heuristic's move for ``player`` restricted to ``legal``, a
+    non-empty set of legal actions (a bot that filters the moves first, as
+    ``games.saboteur.search.BeliefSaboteurBot``); ``choose`` when ``legal``
+    is every legal action.  ValueError as ``choose``, or naming an action of
+    ``legal`` that is not legal."""
+    cdef int own[MAX_BRANCHING]
+    cdef int buf[MAX_BRANCHING]
+    cdef int n_own, n = 0, i
+    check_mover(engine, player)
+    n_own = engine.legal_actions(own)
+    allowed = {own[i] for i in range(n_own)}
+    for a in legal:
+        if a not in allowed:
+            raise ValueError(f"action {a} is not legal for player {player} here")
+        if n == MAX_BRANCHING:
+            raise ValueError(f"more than {MAX_BRANCHING} actions given")
+        buf[n] = a
+        n += 1
+    if n == 0:
+        raise ValueError("choose_among needs at least one legal action")
+    return sab_heuristic_pick(engine.p, &engine.s, player, buf, n)
