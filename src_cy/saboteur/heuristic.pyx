@@ -20,10 +20,12 @@ from libc.string cimport memset
 from src_cy.engine cimport MAX_BRANCHING, CHANCE_PLAYER, TERMINAL_PLAYER
 from src_cy.saboteur.rules cimport (SaboteurRules, SabConf, SabState, sab_known_goal, rot180,
                                     TUN_EDGES, REPAIR_MASK, NKINDS, NTUN, K_MAP, K_ROCK,
-                                    K_BREAK, K_REPAIR, MAXP)
+                                    K_BREAK, K_REPAIR, MAXP, PH_PLAY)
 from src_cy.saboteur.actions cimport (A_STRIDE, A_BREAK, A_REPAIR, A_MAP, A_PASS, A_KEEP,
                                       A_HAND_ON, A_TAIL_SIZE)
 from src_cy.saboteur.maze cimport cell_x, cell_y, goal_dist
+
+from src_cy.saboteur.render import PHASE_NAMES
 
 cdef enum:
     # Steps to the target when the reachable frontier is empty (the Python
@@ -39,11 +41,28 @@ cdef enum:
 # Goal places in the order an unknown target is preferred: middle, north, south.
 cdef int GOAL_PREFERENCE[3]
 GOAL_PREFERENCE[:] = [1, 0, 2]
-# Discard order when passing, least valued first (digger: the map's place
-# depends on whether the treasure is known, ``choose_pass``).
+# Discard orders when passing, least valued first: the heuristic's (a
+# digger's map goes before the breaks once the treasure is known) and the
+# abstraction's ``pass`` (``abstract_candidates``).
 cdef int DISCARD_SABOTEUR[NKINDS]
 DISCARD_SABOTEUR[:] = [0, 1, 2, 3, 4, 5, 6, 21, 22, 23, 24, 25, 26, 16,
                        7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20]
+cdef int DISCARD_DIGGER[NKINDS]
+DISCARD_DIGGER[:] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 16, 17,
+                     21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6]
+cdef int DISCARD_DIGGER_MAP_FIRST[NKINDS]
+DISCARD_DIGGER_MAP_FIRST[:] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 20, 17,
+                               21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6]
+cdef int DISCARD_DIGGER_ABSTRACT[NKINDS]
+DISCARD_DIGGER_ABSTRACT[:] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 16,
+                              21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6]
+
+cdef enum:
+    # Which rockfalls ``nearest_rockfall`` considers.
+    ROCK_DIGGER_CLEAR = 0     # dead ends off the goal column (the heuristic's digger)
+    ROCK_NOT_START = 1        # any tunnel card but the start (the heuristic's saboteur)
+    ROCK_DEAD_END = 2         # dead ends (the abstraction's ``clear``)
+    ROCK_PATH = 3             # open paths (the abstraction's ``block`` fallback)
 
 
 cdef struct Ctx:
@@ -109,10 +128,9 @@ cdef int best_placement(const SabConf* c, const SabState* s, const Ctx* x, const
 
 
 cdef int nearest_rockfall(const SabConf* c, const SabState* s, const Ctx* x, const int* legal,
-                          int n, bint digger) noexcept nogil:
-    """The legal rockfall minimising (steps to the target, id); -1 if none.
-    A digger clears dead ends only, off the goal column; a saboteur any
-    tunnel card but the start."""
+                          int n, int which) noexcept nogil:
+    """The legal rockfall minimising (steps to the target, id) among the
+    cards ``which`` names (``ROCK_*``); -1 if none."""
     cdef int i, a, g, d, code, best = -1, bd = 0
     cdef int start = (c.R + 1) * c.W + c.R + 1
     for i in range(n):
@@ -120,11 +138,13 @@ cdef int nearest_rockfall(const SabConf* c, const SabState* s, const Ctx* x, con
         if a < c.rock0 or a >= c.tail0:
             continue
         g = s.tun[a - c.rock0]
-        if digger:
-            code = (s.cell[g] >> 8) & 31
-            if cell_x(c, g) == c.gd or code < NPATHS or code >= NTUN:
+        code = (s.cell[g] >> 8) & 31
+        if which == ROCK_NOT_START:
+            if g == start:
                 continue
-        elif g == start:
+        elif (code >= NPATHS) != (which != ROCK_PATH):
+            continue
+        elif which == ROCK_DIGGER_CLEAR and cell_x(c, g) == c.gd:
             continue
         d = abs(x.tx - cell_x(c, g)) + abs(x.ty - cell_y(c, g))
         if best < 0 or d < bd or (d == bd and a < best):
@@ -192,41 +212,28 @@ cdef int others_by_suspicion(const SabConf* c, const Ctx* x, int* out, bint most
     return m
 
 
-cdef int choose_pass(const SabState* s, const Ctx* x, bint digger, const int* legal,
-                     int n, int tail0) noexcept nogil:
-    """Pass discarding the first held kind of the role's discard order whose
-    pass is legal; else the first legal pass; else the first legal action."""
-    cdef int order[NKINDS]
-    cdef int i, k, m = 0, best = -1
-    if digger:
-        for k in range(7, 16):
-            order[m] = k
-            m += 1
-        if x.treasure_known:
-            order[m] = K_MAP
-            m += 1
-        for k in range(K_BREAK, K_BREAK + 3):
-            order[m] = k
-            m += 1
-        if not x.treasure_known:
-            order[m] = K_MAP
-            m += 1
-        order[m] = K_ROCK
-        m += 1
-        for k in range(K_REPAIR, K_REPAIR + 6):
-            order[m] = k
-            m += 1
-        for k in range(NPATHS):
-            order[m] = k
-            m += 1
-    else:
-        for k in range(NKINDS):
-            order[k] = DISCARD_SABOTEUR[k]
-        m = NKINDS
-    for i in range(m):
+cdef int first_pass(const SabState* s, const Ctx* x, const int* order) noexcept nogil:
+    """Pass discarding the first held kind of ``order`` (all ``NKINDS``
+    kinds) whose pass is legal: its tail offset; -1 if none."""
+    cdef int i, k
+    for i in range(NKINDS):
         k = order[i]
         if s.hand[x.me][k] and tail_legal(x, A_PASS + k):
-            return tail0 + A_PASS + k
+            return A_PASS + k
+    return -1
+
+
+cdef int choose_pass(const SabState* s, const Ctx* x, bint digger, const int* legal,
+                     int n, int tail0) noexcept nogil:
+    """The heuristic's pass: discarding by the role's order; else the first
+    legal pass; else the first legal action."""
+    cdef int i, k, off, best = -1
+    cdef const int* order = DISCARD_SABOTEUR
+    if digger:
+        order = <const int*>DISCARD_DIGGER_MAP_FIRST if x.treasure_known else <const int*>DISCARD_DIGGER
+    off = first_pass(s, x, order)
+    if off >= 0:
+        return tail0 + off
     for k in range(NKINDS):
         if tail_legal(x, A_PASS + k):
             return tail0 + A_PASS + k
@@ -236,16 +243,43 @@ cdef int choose_pass(const SabState* s, const Ctx* x, bint digger, const int* le
     return best
 
 
+cdef int init_ctx(const SabConf* c, const SabState* s, int me, const int* legal, int n,
+                  Ctx* x) noexcept nogil:
+    """Fill ``x`` for ``me`` deciding among ``legal``: the legal tail
+    actions, the target goal and this round's suspicion of every player
+    (+2 per rockfall or dead end played, +1 per tool broken, -1 per open
+    path placed); returns the target's steps from the reachable frontier
+    (``FAR`` if it is empty)."""
+    cdef int i, k, off, g, front = FAR
+    cdef const int* row
+    x.me = me
+    memset(x.tail_ok, 0, A_TAIL_SIZE)
+    for i in range(n):
+        off = legal[i] - c.tail0
+        if 0 <= off < A_TAIL_SIZE:
+            x.tail_ok[off] = 1
+    g = target_goal(s, me, &x.treasure_known)
+    x.tx = c.gd
+    x.ty = 2 * g - 2
+    for i in range(s.nfr):
+        front = min(front, goal_dist(c, s.fr[i], 1 << g))
+    for i in range(c.n):
+        row = s.played[i]
+        x.sus[i] = 2 * row[K_ROCK] + row[K_BREAK] + row[K_BREAK + 1] + row[K_BREAK + 2]
+        for k in range(NTUN):
+            x.sus[i] += 2 * row[k] if k >= NPATHS else -row[k]
+    return front
+
+
 cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const int* legal,
                             int n) noexcept nogil:
     """The heuristic's move for ``me`` among the ``n`` legal actions
     ``legal`` (any order) of the kernel state ``s`` (see the module doc)."""
     cdef Ctx x
     cdef int victims[MAXP]
-    cdef int i, a, off, nv, k, g, front, pd, pt, best
+    cdef int i, a, off, nv, front, pd, pt, best
     cdef int tail0 = c.tail0
     cdef bint digger = s.role[me] == 0
-    cdef const int* row
     # Gold hand-out: keep the most valuable card, hand on the least valuable.
     best = -1
     for i in range(n):
@@ -261,24 +295,7 @@ cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const i
     if best >= 0:
         return best
 
-    x.me = me
-    memset(x.tail_ok, 0, A_TAIL_SIZE)
-    for i in range(n):
-        off = legal[i] - tail0
-        if 0 <= off < A_TAIL_SIZE:
-            x.tail_ok[off] = 1
-    g = target_goal(s, me, &x.treasure_known)
-    x.tx = c.gd
-    x.ty = 2 * g - 2
-    front = FAR
-    for i in range(s.nfr):
-        front = min(front, goal_dist(c, s.fr[i], 1 << g))
-    for i in range(c.n):
-        row = s.played[i]
-        x.sus[i] = 2 * row[K_ROCK] + row[K_BREAK] + row[K_BREAK + 1] + row[K_BREAK + 2]
-        for k in range(NTUN):
-            x.sus[i] += 2 * row[k] if k >= NPATHS else -row[k]
-
+    front = init_ctx(c, s, me, legal, n, &x)
     off = repair_of(s, &x, me)
     if off >= 0:
         return tail0 + off
@@ -286,7 +303,7 @@ cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const i
         best = best_placement(c, s, &x, legal, n, False, &pd, &pt)
         if best >= 0 and pd <= front + 1 and pt > 0:
             return best
-        a = nearest_rockfall(c, s, &x, legal, n, True)
+        a = nearest_rockfall(c, s, &x, legal, n, ROCK_DIGGER_CLEAR)
         if a >= 0:
             return a
         off = map_unknown(s, &x)
@@ -309,7 +326,7 @@ cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const i
         if off >= 0:
             return tail0 + off
         if front <= 3:
-            a = nearest_rockfall(c, s, &x, legal, n, False)
+            a = nearest_rockfall(c, s, &x, legal, n, ROCK_NOT_START)
             if a >= 0:
                 return a
         best = best_placement(c, s, &x, legal, n, True, &pd, &pt)
@@ -367,3 +384,86 @@ def choose_among(SaboteurRules engine, int player, legal) -> int:
     if n == 0:
         raise ValueError("choose_among needs at least one legal action")
     return sab_heuristic_pick(engine.p, &engine.s, player, buf, n)
+
+
+# ----------------------------------------------------------------------
+# The abstraction's candidates and bucket (games/saboteur/abstraction.py)
+# ----------------------------------------------------------------------
+cdef object _none_or(int a):
+    return None if a < 0 else a
+
+
+def abstract_candidates(SaboteurRules engine, int player, legal) -> list:
+    """The concrete move of each abstract action of ``saboteur_actions``
+    (``games.saboteur.abstraction.SaboteurActions.candidates``, which
+    documents them) for ``player``, the player to move, among ``legal``
+    (legal actions): eight entries, an action id or None.  Ties and
+    orders are the heuristic's; entry 0 is ``choose``."""
+    cdef int buf[MAX_BRANCHING]
+    cdef Ctx x
+    cdef int victims[MAXP]
+    cdef int n = 0, i, a, nv, pd, pt, off, path, dead, rock_dead, rock_path
+    cdef const SabConf* c = engine.p
+    cdef const SabState* s = &engine.s
+    cdef bint digger
+    for a in legal:
+        if n == MAX_BRANCHING:
+            raise ValueError(f"more than {MAX_BRANCHING} actions given")
+        buf[n] = a
+        n += 1
+    out = [buf[0] if n == 1 else choose(engine, player)] + [None] * 7
+    if s.phase != PH_PLAY:
+        return out
+    digger = s.role[player] == 0
+    init_ctx(c, s, player, buf, n, &x)
+    path = best_placement(c, s, &x, buf, n, False, &pd, &pt)
+    dead = best_placement(c, s, &x, buf, n, True, &pd, &pt)
+    rock_dead = nearest_rockfall(c, s, &x, buf, n, ROCK_DEAD_END)
+    rock_path = nearest_rockfall(c, s, &x, buf, n, ROCK_PATH)
+    out[1] = _none_or(path)
+    out[2] = _none_or(dead if dead >= 0 else rock_path)
+    out[3] = _none_or(rock_dead)
+    if digger:
+        nv = others_by_suspicion(c, &x, victims, True, -(1 << 30), 1 << 30)
+    else:
+        nv = others_by_suspicion(c, &x, victims, False, -(1 << 30), 1 << 30)
+    off = break_of(&x, victims, nv)
+    out[4] = None if off < 0 else c.tail0 + off
+    off = repair_of(s, &x, player)
+    if off < 0:
+        nv = others_by_suspicion(c, &x, victims, False, -(1 << 30), 1 << 30)
+        for i in range(nv):
+            off = repair_of(s, &x, victims[i])
+            if off >= 0:
+                break
+    out[5] = None if off < 0 else c.tail0 + off
+    off = map_unknown(s, &x)
+    out[6] = None if off < 0 else c.tail0 + off
+    off = first_pass(s, &x, <const int*>DISCARD_DIGGER_ABSTRACT if digger else
+                     <const int*>DISCARD_SABOTEUR)
+    out[7] = None if off < 0 else c.tail0 + off
+    return out
+
+
+def compact_bucket(SaboteurRules engine, int player) -> tuple:
+    """``games.saboteur.abstraction.saboteur_compact``'s bucket of
+    ``player`` (which documents it): ``(phase,)`` outside the play, else
+    ``("play", role, steps capped at 4, treasure known, own tool broken,
+    others with a broken tool, deck left)``.  ValueError for a seat
+    outside the game."""
+    cdef const SabConf* c = engine.p
+    cdef const SabState* s = &engine.s
+    cdef int g, i, q, known, steps = 9, others = 0
+    if not 0 <= player < c.n:
+        raise ValueError(f"player must be in [0, {c.n - 1}], got {player}")
+    if s.phase != PH_PLAY:
+        return (PHASE_NAMES[s.phase],)
+    g = target_goal(s, player, &known)
+    for i in range(s.nfr):
+        steps = min(steps, goal_dist(c, s.fr[i], 1 << g))
+    for q in range(c.n):
+        if q != player and (s.broken[q][0] or s.broken[q][1] or s.broken[q][2]):
+            others += 1
+    return ("play", s.role[player], min(steps, 4), known != 0,
+            bool(s.broken[player][0] or s.broken[player][1] or s.broken[player][2]),
+            others, s.deck_n > 0)

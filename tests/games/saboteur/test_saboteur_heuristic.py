@@ -2,7 +2,9 @@
 Python rules it replaced (``heuristic_reference.py``, the oracle): the same
 move at every decision of seeded games of every size and parameter variant,
 legal, reading only the mover's information; and it is what the bot, the
-abstraction and the solvers' fixed opponents play."""
+abstraction and the solvers' fixed opponents play.  The compiled abstraction
+(candidates of ``saboteur_actions``, ``saboteur_compact`` buckets) is its
+Python original likewise."""
 from __future__ import annotations
 
 import pyspiel
@@ -10,10 +12,10 @@ import pytest
 
 from games.saboteur.ai import ActionIds, SaboteurHeuristicBot
 from games.saboteur.search import BeliefSaboteurBot
-from heuristic_reference import ReferenceHeuristic
+from heuristic_reference import ReferenceHeuristic, reference_candidates, reference_compact
 from solvers.mccfr import HeuristicOpponents
 from src_cy.rng import SplitMix64
-from src_cy.saboteur.heuristic import choose, choose_among
+from src_cy.saboteur.heuristic import abstract_candidates, choose, choose_among, compact_bucket
 
 # Every player count, one and three rounds, and the parameters the rules read
 # (maze size: goal_distance; cards: deck_scale, hand_size; gold hand-out).
@@ -63,6 +65,31 @@ def test_compiled_rule_plays_the_reference_move_everywhere(spec):
             kinds.add(ActionIds.of(e).kind_of(a))
     assert {"place", "pass"} <= kinds
     assert kinds & {"keep", "hand_on"}                      # gold hand-outs decided
+
+
+@pytest.mark.parametrize("spec", GAMES[::2] + GAMES[9:10])
+def test_compiled_abstraction_is_the_reference(spec):
+    """Every decision's candidates and every seat's bucket equal the Python
+    originals, through the spec's abstraction objects too."""
+    from games.saboteur.abstraction import ABSTRACTIONS
+    actions = ABSTRACTIONS.actions["saboteur_actions"]
+    compact = ABSTRACTIONS.information["saboteur_compact"]
+    game = pyspiel.load_game(spec)
+    named = set()
+    for seed, share in enumerate((0.0, 0.5, 1.0)):
+        for e, cur in _decisions(game, seed, share):
+            legal = e.py_legal_actions()
+            cands = reference_candidates(cur, e, legal)
+            assert abstract_candidates(e, cur, legal) == cands
+            assert actions.candidates(cur, e, legal) == cands
+            named.update(k for k, a in enumerate(cands) if a is not None)
+            for p in range(game.num_players()):
+                bucket = reference_compact(p, e)
+                assert compact_bucket(e, p) == bucket and compact(p, e) == bucket
+                assert repr(compact_bucket(e, p)) == repr(bucket)       # the row labels
+    assert named >= {0, 1, 4, 7}
+    with pytest.raises(ValueError, match="player must be"):
+        compact_bucket(e, game.num_players())
 
 
 @pytest.mark.parametrize("spec", GAMES[:3] + GAMES[-4:-2])
