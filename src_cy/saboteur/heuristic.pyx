@@ -20,7 +20,7 @@ from libc.string cimport memset
 from src_cy.engine cimport MAX_BRANCHING, CHANCE_PLAYER, TERMINAL_PLAYER
 from src_cy.saboteur.rules cimport (SaboteurRules, SabConf, SabState, sab_known_goal, rot180,
                                     TUN_EDGES, REPAIR_MASK, NKINDS, NTUN, K_MAP, K_ROCK,
-                                    K_BREAK, K_REPAIR, MAXP, PH_PLAY)
+                                    K_BREAK, K_REPAIR, MAXP, PH_PLAY, PH_SHARE)
 from src_cy.saboteur.actions cimport (A_STRIDE, A_BREAK, A_REPAIR, A_MAP, A_PASS, A_KEEP,
                                       A_HAND_ON, A_TAIL_SIZE)
 from src_cy.saboteur.maze cimport cell_x, cell_y, goal_dist
@@ -66,8 +66,9 @@ cdef enum:
 
 
 cdef struct Ctx:
-    # One decision: the mover, its target goal's place (tx, ty), and which
-    # tail actions (``actions.pxd`` offsets) are legal.
+    # One decision: the mover, its target goal's place (tx, ty), which tail
+    # actions (``actions.pxd`` offsets) are legal and, once ``fill_suspicion``
+    # ran, every player's suspicion.
     int me, tx, ty, treasure_known
     int sus[MAXP]
     unsigned char tail_ok[A_TAIL_SIZE]
@@ -243,15 +244,28 @@ cdef int choose_pass(const SabState* s, const Ctx* x, bint digger, const int* le
     return best
 
 
+cdef void fill_suspicion(const SabConf* c, const SabState* s, Ctx* x) noexcept nogil:
+    """This round's suspicion of every player into ``x.sus``: +2 per
+    rockfall or dead end played, +1 per tool broken, -1 per open path
+    placed."""
+    cdef int i, k
+    cdef const int* row
+    for i in range(c.n):
+        row = s.played[i]
+        x.sus[i] = 2 * row[K_ROCK] + row[K_BREAK] + row[K_BREAK + 1] + row[K_BREAK + 2]
+        for k in range(NPATHS):
+            x.sus[i] -= row[k]
+        for k in range(NPATHS, NTUN):
+            x.sus[i] += 2 * row[k]
+
+
 cdef int init_ctx(const SabConf* c, const SabState* s, int me, const int* legal, int n,
                   Ctx* x) noexcept nogil:
-    """Fill ``x`` for ``me`` deciding among ``legal``: the legal tail
-    actions, the target goal and this round's suspicion of every player
-    (+2 per rockfall or dead end played, +1 per tool broken, -1 per open
-    path placed); returns the target's steps from the reachable frontier
-    (``FAR`` if it is empty)."""
-    cdef int i, k, off, g, front = FAR
-    cdef const int* row
+    """Fill ``x`` for ``me`` deciding among ``legal`` (suspicion apart,
+    ``fill_suspicion``): the legal tail actions and the target goal;
+    returns the target's steps from the reachable frontier (``FAR`` if it
+    is empty)."""
+    cdef int i, off, g, front = FAR
     x.me = me
     memset(x.tail_ok, 0, A_TAIL_SIZE)
     for i in range(n):
@@ -263,11 +277,6 @@ cdef int init_ctx(const SabConf* c, const SabState* s, int me, const int* legal,
     x.ty = 2 * g - 2
     for i in range(s.nfr):
         front = min(front, goal_dist(c, s.fr[i], 1 << g))
-    for i in range(c.n):
-        row = s.played[i]
-        x.sus[i] = 2 * row[K_ROCK] + row[K_BREAK] + row[K_BREAK + 1] + row[K_BREAK + 2]
-        for k in range(NTUN):
-            x.sus[i] += 2 * row[k] if k >= NPATHS else -row[k]
     return front
 
 
@@ -280,20 +289,22 @@ cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const i
     cdef int i, a, off, nv, front, pd, pt, best
     cdef int tail0 = c.tail0
     cdef bint digger = s.role[me] == 0
-    # Gold hand-out: keep the most valuable card, hand on the least valuable.
+    # Gold hand-out (the only phase where keep and hand-on ids are legal):
+    # keep the most valuable card, hand on the least valuable.
     best = -1
-    for i in range(n):
-        off = legal[i] - tail0
-        if A_KEEP <= off < A_KEEP + 3 and legal[i] > best:
-            best = legal[i]
-    if best >= 0:
-        return best
-    for i in range(n):
-        off = legal[i] - tail0
-        if A_HAND_ON <= off < A_HAND_ON + 3 and (best < 0 or legal[i] < best):
-            best = legal[i]
-    if best >= 0:
-        return best
+    if s.phase == PH_SHARE:
+        for i in range(n):
+            off = legal[i] - tail0
+            if A_KEEP <= off < A_KEEP + 3 and legal[i] > best:
+                best = legal[i]
+        if best >= 0:
+            return best
+        for i in range(n):
+            off = legal[i] - tail0
+            if A_HAND_ON <= off < A_HAND_ON + 3 and (best < 0 or legal[i] < best):
+                best = legal[i]
+        if best >= 0:
+            return best
 
     front = init_ctx(c, s, me, legal, n, &x)
     off = repair_of(s, &x, me)
@@ -309,6 +320,7 @@ cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const i
         off = map_unknown(s, &x)
         if off >= 0:
             return tail0 + off
+        fill_suspicion(c, s, &x)
         nv = others_by_suspicion(c, &x, victims, True, 2, 1 << 30)
         off = break_of(&x, victims, nv)
         if off >= 0:
@@ -321,6 +333,7 @@ cdef int sab_heuristic_pick(const SabConf* c, const SabState* s, int me, const i
         if best >= 0:
             return best
     else:
+        fill_suspicion(c, s, &x)
         nv = others_by_suspicion(c, &x, victims, False, -(1 << 30), 1 << 30)
         off = break_of(&x, victims, nv)
         if off >= 0:
@@ -416,6 +429,7 @@ def abstract_candidates(SaboteurRules engine, int player, legal) -> list:
         return out
     digger = s.role[player] == 0
     init_ctx(c, s, player, buf, n, &x)
+    fill_suspicion(c, s, &x)
     path = best_placement(c, s, &x, buf, n, False, &pd, &pt)
     dead = best_placement(c, s, &x, buf, n, True, &pd, &pt)
     rock_dead = nearest_rockfall(c, s, &x, buf, n, ROCK_DEAD_END)
