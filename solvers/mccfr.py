@@ -656,7 +656,9 @@ class HeuristicOpponents:
 
     ``x`` is a pyspiel state, or an engine (the bot then sees an object whose
     only attribute is ``engine``: for heuristics that read only
-    ``state.engine``, as Saboteur's).
+    ``state.engine``, as Saboteur's).  ``rule`` is the bot's compiled
+    ``engine_rule(engine, player)`` or None; the MCCFR core's walks call it
+    directly when set (``src_cy/mccfr.pyx``).
     """
 
     def __init__(self, game: pyspiel.Game) -> None:

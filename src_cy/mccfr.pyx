@@ -11,7 +11,10 @@ abstract actions available in its bucket and each visited information key
 caches the concrete action of each (``conc_of_key``); the walk applies the
 concrete actions.  With ``fixed_opponents(player, engine) -> action`` the
 players other than the traverser follow that fixed (deterministic) policy
-and get no rows: each traversal learns a response to it.
+and get no rows: each traversal learns a response to it.  When the policy
+names compiled rules (a ``rule(engine, player) -> action`` attribute, as
+``solvers.mccfr.HeuristicOpponents`` for a bot with an ``engine_rule``), the
+walks call ``rule`` directly, without the policy's Python call.
 
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
@@ -48,6 +51,10 @@ cdef class MCCFRCore:
     cdef dict bucket_slot
     cdef public object action_row
     cdef public object fixed_opponents
+    # ``fixed_opponents.rule`` (``solvers.mccfr.HeuristicOpponents``: the bot's
+    # compiled ``engine_rule(engine, player)``) when it has one, else None:
+    # called directly, without the Python wrapper (``_fixed``).
+    cdef object fixed_rule
     cdef unordered_map[uint64_t, int] conc_of_key
     cdef vector[int] conc
     cdef public long iteration
@@ -89,12 +96,20 @@ cdef class MCCFRCore:
         if fixed_opponents is not None and not callable(fixed_opponents):
             raise TypeError("fixed_opponents must be callable(player, engine) -> action")
         self.fixed_opponents = fixed_opponents
+        self.fixed_rule = getattr(fixed_opponents, "rule", None)
         self.keep_strings = keep_strings or abstraction is not None or action_row is not None
         self.prune_threshold = -INFINITY
         self.prune_prob = 0.0
         self.prune_after = 0
         self.pruning = False
         self.baseline, self.probe_epsilon, self.probe_prob, self.probe_fixed = -1, 0.0, 1.0, False
+
+    cdef int _fixed(self, int cur, Engine e) except? -1:
+        """The fixed opponents' move for ``cur`` at ``e``: their compiled
+        rule when they name one (``fixed_rule``), else their call."""
+        if self.fixed_rule is not None:
+            return self.fixed_rule(e, cur)
+        return self.fixed_opponents(cur, e)
 
     # ------------------------------------------------------------------
     cdef int _slot_abstract(self, Engine e, int p, int* legal, int* n) except -1:
@@ -209,7 +224,7 @@ cdef class MCCFRCore:
                 break
             e.apply(e.sample_chance(&self.rng))
         if cur != p and self.fixed_opponents is not None:
-            e.apply(<int>self.fixed_opponents(cur, e))
+            e.apply(self._fixed(cur, e))
             return self._external(e, p, depth, reach)
         n = e.legal_actions(legal)
         s = self._slot(e, cur, legal, &n)
@@ -260,7 +275,7 @@ cdef class MCCFRCore:
                 break
             e.apply(e.sample_chance(&self.rng))
         if cur != p and self.fixed_opponents is not None:
-            e.apply(<int>self.fixed_opponents(cur, e))
+            e.apply(self._fixed(cur, e))
             return self._outcome(e, p, my_reach, opp_reach, samp_reach)
         n = e.legal_actions(legal)
         s = self._slot(e, cur, legal, &n)
@@ -334,7 +349,7 @@ cdef class MCCFRCore:
             if cur == CHANCE_PLAYER:
                 e.apply(e.sample_chance(r))
             elif cur != p or self.probe_fixed:
-                e.apply(<int>self.fixed_opponents(cur, e))
+                e.apply(self._fixed(cur, e))
             else:
                 n = e.legal_actions(legal)
                 s = self._slot(e, cur, legal, &n)
@@ -360,7 +375,7 @@ cdef class MCCFRCore:
                 e.apply(e.sample_chance(&self.rng))
                 continue
             if cur != p:
-                e.apply(<int>self.fixed_opponents(cur, e))
+                e.apply(self._fixed(cur, e))
                 continue
             n = e.legal_actions(legal)
             s = self._slot(e, cur, legal, &n)
@@ -391,7 +406,7 @@ cdef class MCCFRCore:
                 if rng_double(&self.rng) < self.probe_epsilon:
                     e.apply(legal[rng_int(&self.rng, n)])
                 else:
-                    e.apply(<int>self.fixed_opponents(cur, e))
+                    e.apply(self._fixed(cur, e))
                 continue
             self._match(s, sigma)
             for k in range(n):

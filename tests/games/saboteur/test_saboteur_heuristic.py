@@ -7,6 +7,7 @@ abstraction and the solvers' fixed opponents play.  The compiled abstraction
 Python original likewise."""
 from __future__ import annotations
 
+import numpy as np
 import pyspiel
 import pytest
 
@@ -168,3 +169,27 @@ def test_the_compiled_rule_is_what_the_bots_and_solvers_play():
         state.apply_action(a)
         moves += 1
     assert moves > 20
+
+
+def test_mccfr_core_calls_the_compiled_rule_without_the_wrapper():
+    """Fixed opponents naming a compiled ``rule`` are played through it (the
+    wrapper's own call is never made), with the same tables as the wrapper."""
+    from solvers.mccfr import MCCFRSolver
+
+    class RuleOnly:
+        rule = staticmethod(choose)
+
+        def __call__(self, player, x):
+            raise AssertionError("the Python wrapper was called")
+
+    game = pyspiel.load_game(GAMES[8])
+    tables = []
+    for opponents in (RuleOnly(), lambda player, engine: choose(engine, player)):
+        s = MCCFRSolver(game, scheme="probe", seed=4, fixed_opponents=opponents,
+                        abstraction="saboteur_compact", action_abstraction="saboteur_actions")
+        s.run(3)
+        tables.append(s._core.get_state())
+    assert sorted(tables[0]) == sorted(tables[1])
+    for key, value in tables[0].items():
+        assert np.array_equal(np.asarray(value), np.asarray(tables[1][key])), key
+    assert len(tables[0]["player"]) > 1
