@@ -7,11 +7,11 @@ tests' reference oracle (``tests/games/saboteur/heuristic_reference.py``).
 This module keeps the Python names other modules share: card kinds, action
 ids (:class:`ActionIds`), edges, suspicion and the target goal.
 
-The bot reads only its player's view (``SaboteurEngine.player_view``): the
-public maze (cards, frontier, face-up goals), everybody's broken tools, its
-own hand and role, the goals it has seen (face up or mapped), and the public
-plays of the current round.  It never reads other hands, roles, the deck or
-face-down goals.
+The bot reads only what its player's view (``SaboteurEngine.player_view``)
+shows: the public maze (cards, frontier, face-up goals), everybody's broken
+tools, its own hand and role, the goals it has seen (face up or mapped), and
+the public plays of the current round.  It never reads other hands, roles,
+the deck or face-down goals.
 
 Belief: the *target* goal is the treasure if known, else the unknown goal
 nearest the middle row (middle, then north, then south) that is not a known
