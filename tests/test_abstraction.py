@@ -155,8 +155,9 @@ def test_saboteur_abstractions_come_from_its_spec():
         abstractions.GameAbstractions(information={"x": 3})
 
 
-def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR):
-    """(state, player) at every decision of random Saboteur games (default: mini)."""
+def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR, move=None):
+    """(state, player) at every decision of seeded games (default: Saboteur mini),
+    each move ``move(state, rng)`` (default: uniformly random)."""
     rng = random.Random(seed)
     for _ in range(games_n):
         state = game.new_initial_state()
@@ -167,7 +168,7 @@ def _saboteur_decisions(games_n: int, seed: int, game=SABOTEUR):
                                                [p for _, p in outcomes])[0])
                 continue
             yield state, state.current_player()
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(move(state, rng) if move else rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("game", [

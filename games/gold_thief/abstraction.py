@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.gold_thief.ai import GoldThiefHeuristicBot
 from games.interfaces import ActionAbstraction, GameAbstractions
 from src_cy.gold_thief.engine import ACTION_LAYOUT as _L
+from src_cy.gold_thief.heuristic import choose as heuristic_choose
 
 _END, _PASS = _L["A_END_TURN"], _L["A_PASS"]
 _THIEF, _GUARD, _WITCH, _FAERIE = _L["A_THIEF"], _L["A_GUARD"], _L["A_WITCH"], _L["A_FAERIE"]
@@ -133,7 +133,7 @@ class GoldThiefActions(ActionAbstraction):
         legal = sorted(legal)
         view = engine.player_view(player)
         legal_set = set(legal)
-        heuristic = legal[0] if len(legal) == 1 else GoldThiefHeuristicBot._choose(view, legal_set)
+        heuristic = legal[0] if len(legal) == 1 else heuristic_choose(engine, player)
         out: list[int | None] = [heuristic] + [None] * (len(self.action_names) - 1)
 
         def have(a: int) -> int | None:
