@@ -6,6 +6,8 @@ tensors (rendered from the view and the player's event list).  The engine's
 Python methods (``src_cy.gold_thief.engine``) call these functions; they
 take a bare rules state as well.
 """
+from libc.string cimport memset
+
 from src_cy.events cimport Event
 from src_cy.gold_thief.rules cimport (
     GoldThiefRules, MAXP, NT, MAX_GOALS, CHANCE_PLAYER, PUB_EVENTS_SLACK,
@@ -113,7 +115,8 @@ cpdef str info_string(GoldThiefRules r, int player):
 cpdef object player_view(GoldThiefRules r, int player):
     """What `player` knows now, as typed fields (``src_cy.gold_thief.view.GoldThiefView``)."""
     from src_cy.gold_thief.view import GoldThiefView
-    events = visible_events(r, player)
+    cdef int known[MAXP][NT]
+    cdef int events = _known_counts(r, player, known)
     cp = r.current_player()
     ph = r.s.phase
     decider = cp if (ph == PH_PLAY or ph == PH_BIG_FLIP or ph == PH_GIVE
@@ -139,9 +142,9 @@ cpdef object player_view(GoldThiefRules r, int player):
         hand=tuple([holds(r, player, t) for t in range(NT)]),
         goals_down=tuple(goals_down(r, player)),
         goal_numbers=tuple([(r.goal_a[g], r.goal_b[g]) for g in range(r.num_goals)]),
-        known_cards=tuple([tuple(row) for row in _known_counts(r, player, events)]),
+        known_cards=tuple([tuple([known[q][t] for t in range(NT)]) for q in range(n)]),
         winner=r.s.winner,
-        events=len(events),
+        events=events,
     )
 
 
@@ -284,24 +287,38 @@ cdef str _event_line(GoldThiefRules r, tuple ev, int viewer):
     return f"event {k}"
 
 
-cdef list _known_counts(GoldThiefRules r, int player, list events):
-    """Per seat and card type, how many such cards `player` knows are in
-    that hand: cards `player` gave them with a Witch, less every card of
-    that type they played or gave away since (unknown gives lower each)."""
-    known = [[0] * NT for _ in range(r.s.n)]
-    for k, actor, secret, b in events:
-        if k == EV_PLAY and actor != player:
-            t = card_of_action(b)
-            known[actor][t] = max(0, known[actor][t] - 1)
-        elif k == EV_GIVE:
-            if secret >= 0 and actor == player:
-                known[b][secret] += 1
-            elif secret >= 0 and b == player:
-                known[actor][secret] = max(0, known[actor][secret] - 1)
+cdef int _known_counts(GoldThiefRules r, int player, int known[MAXP][NT]) noexcept:
+    """Fill `known`: per seat and card type, how many such cards `player`
+    knows are in that hand: cards `player` gave them with a Witch, less every
+    card of that type they played or gave away since (unknown gives lower
+    each).  Returns how many events `player` observed (``visible_events``)."""
+    cdef size_t i
+    cdef int q, t, secret, seen = 0
+    cdef const Event* ev
+    memset(known, 0, sizeof(int) * MAXP * NT)
+    for i in range(r.log.size()):
+        ev = &r.log[i]
+        if not observed(ev, player):
+            continue
+        seen += 1
+        secret = ev.secret if sees_secret(ev, player) else -1
+        if ev.kind == EV_PLAY and ev.actor != player:
+            t = card_of_action(ev.a)
+            if known[ev.actor][t] > 0:
+                known[ev.actor][t] -= 1
+        elif ev.kind == EV_GIVE:
+            if secret >= 0 and ev.actor == player:
+                known[ev.a][secret] += 1
+            elif secret >= 0 and ev.a == player:
+                if known[ev.actor][secret] > 0:
+                    known[ev.actor][secret] -= 1
             elif secret < 0:
-                known[actor] = [max(0, c - 1) for c in known[actor]]
-    known[player] = [0] * NT
-    return known
+                for t in range(NT):
+                    if known[ev.actor][t] > 0:
+                        known[ev.actor][t] -= 1
+    for t in range(NT):
+        known[player][t] = 0
+    return seen
 
 
 cdef str _stack_str(GoldThiefRules r):

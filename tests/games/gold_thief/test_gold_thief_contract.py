@@ -22,7 +22,7 @@ from games import testing
 from games.testing import random_action, random_states
 from src_cy.gold_thief.engine import resample_stats
 from tests.games.gold_thief.test_gold_thief import (G, F, N, T, W, PASS, THIEF, C_GOAL, GIVE, WITCH, deal,
-                                   play)
+                                   play, GUARD, FAERIE, NINJA, G_CANCEL, RAID, W_EXTRA, F_CANCEL)
 from tiers import slow_above_min_players
 
 PRESETS = [{"players": n} for n in (2, 3, 4, 5)] + [MINI_PARAMS]
@@ -177,6 +177,54 @@ def test_known_cards_do_not_depend_on_hidden_draws():
     assert a.observation_string(1) == b.observation_string(1)
     assert a.engine.player_view(1).known_cards[0] == (0, 0, 0, 0, 0)
     assert "Known in P0" not in a.observation_string(1)
+
+
+EV_PLAY, EV_GIVE = 4, 7        # event kinds (src_cy/gold_thief/catalog.pxi)
+# Card type played by each action: (first id, last id + 1, card type).
+PLAYED = ((THIEF, GUARD, 0), (RAID, RAID + 1, 0), (GUARD, WITCH, 1), (G_CANCEL, G_CANCEL + 1, 1),
+          (WITCH, FAERIE, 2), (W_EXTRA, W_EXTRA + 1, 2), (FAERIE, NINJA, 3),
+          (F_CANCEL, F_CANCEL + 1, 3))
+
+
+def _known_from_events(events: list, n: int, player: int) -> tuple:
+    """``known_cards`` by its definition (``GoldThiefView``) from the events
+    ``player`` observed: cards ``player`` gave a seat with a Witch, less every
+    card of that type the seat played or gave away since (an unknown give
+    lowers every type)."""
+    known = [[0] * 5 for _ in range(n)]
+
+    def lower(q: int, t: int) -> None:
+        known[q][t] = max(0, known[q][t] - 1)
+
+    for kind, actor, secret, b in events:
+        if kind == EV_PLAY and actor != player:            # b: the action played
+            lower(actor, next((t for lo, hi, t in PLAYED if lo <= b < hi), 4))
+        elif kind == EV_GIVE and secret >= 0 and actor == player:   # b: the thief
+            known[b][secret] += 1
+        elif kind == EV_GIVE and secret >= 0 and b == player:
+            lower(actor, secret)
+        elif kind == EV_GIVE:
+            for t in range(5):
+                lower(actor, t)
+    known[player] = [0] * 5
+    return tuple(tuple(row) for row in known)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_known_cards_and_event_count_follow_the_observed_events(players):
+    """The view's ``known_cards`` and ``events`` (counted in C over the event
+    log) equal their definition over ``visible_events``, at every seat of
+    seeded Witch-rich games."""
+    game = pyspiel.load_game("gold_thief", {"players": players, "witches": 20, "faeries": 6})
+    gives = 0
+    for state in random_states(game, 6, seed=players, every=3):
+        for q in range(players):
+            events = state.engine.visible_events(q)
+            view = state.engine.player_view(q)
+            assert view.events == len(events)
+            assert view.known_cards == _known_from_events(events, players, q)
+            gives += any(row != (0,) * 5 for row in view.known_cards)
+    assert gives > 20
 
 
 def _distribution(state, player, feature, n, seed):

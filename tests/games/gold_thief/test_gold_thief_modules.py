@@ -21,7 +21,7 @@ from src_cy.rng import SplitMix64
 C_FIRST = 29
 
 
-@pytest.mark.parametrize("name", ["rules", "resample", "render", "persist"])
+@pytest.mark.parametrize("name", ["rules", "resample", "render", "persist", "heuristic"])
 def test_each_module_imports_alone_before_the_engine(name):
     """A fresh interpreter imports the module first, and the engine module is
     not loaded with it (no import reaches back to the engine)."""
