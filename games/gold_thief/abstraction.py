@@ -72,20 +72,25 @@ def gold_thief_compact(player: int, engine: Any) -> tuple:
     limit); the leader's gold band (0-2, 3-5, 6-8, 9+); your goals flipped and
     the leader's.
     """
-    view = engine.player_view(player)
+    return _compact(engine.player_view(player), engine.big_pile)
+
+
+gold_thief_compact.uses_engine = True
+
+
+def _compact(view: Any, big_pile: int) -> tuple:
+    """:func:`gold_thief_compact` of the deciding player's view."""
+    player = view.player
     pending = "-"
     if view.phase == "respond" and view.pending:
         kind, who, victim, _ben, _canc = view.pending[-1]
         pending = (kind, "me" if who == player else "victim" if victim == player else "other")
     gold = view.gold[player]
     gap = _goal_gap(view, gold)
-    need = "big" if gold > engine.big_pile else max(-NEED_CAP, min(NEED_CAP, gap))
+    need = "big" if gold > big_pile else max(-NEED_CAP, min(NEED_CAP, gap))
     lead = _leader(view)
     return (view.phase, pending, min(view.hand[THIEF], HAND_CAP), min(view.hand[GUARD], HAND_CAP),
             need, _band(view.gold[lead]), len(view.face_up[player]), len(view.face_up[lead]))
-
-
-gold_thief_compact.uses_engine = True
 
 
 def gold_thief_windows(player: int, engine: Any) -> tuple:
@@ -100,8 +105,7 @@ def gold_thief_windows(player: int, engine: Any) -> tuple:
     view = engine.player_view(player)
     if view.phase not in GoldThiefResponses.WINDOWS:
         return (view.phase,)
-    decision, pending, _thieves, guards, need, _band, mine, lead = gold_thief_compact(player,
-                                                                                        engine)
+    decision, pending, _thieves, guards, need, _band, mine, lead = _compact(view, engine.big_pile)
     if need != "big":
         need = max(-WINDOW_NEED_CAP, min(WINDOW_NEED_CAP, need))
     return (decision, pending, guards >= 2, need, mine, lead)
@@ -130,8 +134,21 @@ class GoldThiefActions(ActionAbstraction):
     uses_engine = True
 
     def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
-        legal = sorted(legal)
         view = engine.player_view(player)
+        out = self._candidates(player, engine, legal, view)
+        if not self.offers_choice(view):
+            out[1:] = [None] * (len(out) - 1)
+        return out
+
+    def offers_choice(self, view: Any) -> bool:
+        """Whether abstract actions other than ``heuristic`` exist at this
+        decision (``view``: the deciding player's); here everywhere."""
+        return True
+
+    def _candidates(self, player: int, engine: Any, legal: Sequence[int],
+                    view: Any) -> list[int | None]:
+        """Every abstract action's concrete action at ``view``'s decision."""
+        legal = sorted(legal)
         legal_set = set(legal)
         heuristic = legal[0] if len(legal) == 1 else heuristic_choose(engine, player)
         out: list[int | None] = [heuristic] + [None] * (len(self.action_names) - 1)
@@ -182,11 +199,8 @@ class GoldThiefResponses(GoldThiefActions):
     name = "gold_thief_responses"
     WINDOWS = ("respond", "ninja-window", "witch-give")
 
-    def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
-        out = super().candidates(player, engine, legal)
-        if engine.player_view(player).phase not in self.WINDOWS:
-            out[1:] = [None] * (len(out) - 1)
-        return out
+    def offers_choice(self, view: Any) -> bool:
+        return view.phase in self.WINDOWS
 
 
 class GoldThiefTurns(GoldThiefActions):
@@ -196,11 +210,8 @@ class GoldThiefTurns(GoldThiefActions):
 
     name = "gold_thief_turns"
 
-    def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
-        out = super().candidates(player, engine, legal)
-        if engine.player_view(player).phase in GoldThiefResponses.WINDOWS:
-            out[1:] = [None] * (len(out) - 1)
-        return out
+    def offers_choice(self, view: Any) -> bool:
+        return view.phase not in GoldThiefResponses.WINDOWS
 
 
 class GoldThiefDefence(GoldThiefActions):
@@ -212,14 +223,10 @@ class GoldThiefDefence(GoldThiefActions):
     name = "gold_thief_defence"
     THEFTS = (0, 1, 2)   # effect kinds: Thief, raid, Witch as extra Thief
 
-    def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
-        out = super().candidates(player, engine, legal)
-        view = engine.player_view(player)
+    def offers_choice(self, view: Any) -> bool:
         top = view.pending[-1] if view.pending else None
-        if not (view.phase == "respond" and top is not None and top[0] in self.THEFTS
-                and top[2] == player):
-            out[1:] = [None] * (len(out) - 1)
-        return out
+        return (view.phase == "respond" and top is not None and top[0] in self.THEFTS
+                and top[2] == view.player)
 
 
 #: What the Gold Thief spec's ``abstraction`` factory returns.
