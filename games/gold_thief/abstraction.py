@@ -15,7 +15,9 @@ these to the solvers by name (:data:`ABSTRACTIONS`):
   ``gold_thief_windows``: a coarser one (one bucket per phase outside the
   windows).
 
-Both read only the deciding player's view (``engine.player_view(player)``).
+Both read only the deciding player's view (``engine.player_view(player)``,
+built once per call) and, for ``heuristic``, the compiled heuristic rules
+(``src_cy/gold_thief/heuristic.pyx``, which read only that player's information).
 """
 from __future__ import annotations
 
