@@ -41,9 +41,12 @@ cpdef int choose(GoldThiefRules r, int player) except -1:
     cdef bint lg[NUM_ACTIONS]
     cdef int targets[2 * MAX_GOALS]
     cdef int ups[MAXP]
-    cdef int nl, i, a, g, v, t, nt = 0, n = r.s.n, me = player
+    cdef int nl, i, a, g, v, n, nt = 0, me = player
     cdef int gold, here, leader, trailer, d, best
     cdef const Effect* top = NULL
+    if r is None:
+        raise TypeError("choose needs a Gold Thief engine, got None")
+    n = r.s.n
     if not 0 <= player < n:
         raise ValueError(f"player must be in [0, {n - 1}], got {player}")
     if to_move(r) != player:

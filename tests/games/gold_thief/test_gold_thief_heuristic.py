@@ -125,4 +125,8 @@ def test_bad_player_is_refused_and_the_state_is_unchanged():
         choose(state.engine, 3)
     with pytest.raises(ValueError, match="is not to move"):
         choose(state.engine, (p + 1) % 3)
+    with pytest.raises(TypeError):
+        choose(None, p)
+    with pytest.raises(TypeError):
+        choose(pyspiel.load_game("gold_nugget").make_engine(), 0)
     assert state.history() == before and choose(state.engine, p) in state.legal_actions()
