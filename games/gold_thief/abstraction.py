@@ -15,51 +15,18 @@ these to the solvers by name (:data:`ABSTRACTIONS`):
   ``gold_thief_windows``: a coarser one (one bucket per phase outside the
   windows).
 
-Both read only the deciding player's view (``engine.player_view(player)``,
-built once per call) and, for ``heuristic``, the compiled heuristic rules
-(``src_cy/gold_thief/heuristic.pyx``, which read only that player's information).
+Both read only what the deciding player knows (the fields of
+``engine.player_view(player)``); the bucket and the candidates are compiled
+with the heuristic's rules in ``src_cy/gold_thief/heuristic.pyx``
+(``compact_bucket``, ``abstract_candidates``; the bucket's caps live there).
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
 from games.interfaces import ActionAbstraction, GameAbstractions
-from src_cy.gold_thief.engine import ACTION_LAYOUT as _L
-from src_cy.gold_thief.heuristic import choose as heuristic_choose
-
-_END, _PASS = _L["A_END_TURN"], _L["A_PASS"]
-_THIEF, _GUARD, _WITCH, _FAERIE = _L["A_THIEF"], _L["A_GUARD"], _L["A_WITCH"], _L["A_FAERIE"]
-_NINJA, _NINJA_SCORE, _BIG_FLIP, _GIVE = (_L["A_NINJA"], _L["A_NINJA_SCORE"], _L["A_BIG_FLIP"],
-                                          _L["A_GIVE"])
-_CANCEL, _RAID, _EXTRA, _FCANCEL = (_L["A_GUARD_CANCEL"], _L["A_THIEF_RAID"],
-                                    _L["A_WITCH_EXTRA"], _L["A_FAERIE_CANCEL"])
-THIEF, GUARD, WITCH, FAERIE, NINJA = range(5)
-
-#: Caps of the hand counts in a bucket (Thief, Guard); the other kinds show
-#: in which abstract actions exist.
-HAND_CAP = 2
-#: Signed distance from your gold to your nearest goal number, clipped to +-NEED_CAP.
-NEED_CAP = 3
-#: Upper ends of the opponents' gold bands (the last band is open).
-OPP_BANDS = (2, 5, 8)
-
-
-def _goal_gap(view: Any, gold: int) -> int:
-    """Signed distance from ``gold`` to the nearest number of ``view``'s face-down
-    goals (target minus gold; 0 with no goal down), ties towards gaining."""
-    numbers = view.goal_numbers
-    gaps = [x - gold for g in view.goals_down for x in numbers[g]]
-    return min(gaps, key=lambda d: (abs(d), -d), default=0)
-
-
-def _leader(view: Any) -> int:
-    """The heuristic's leader: the other player with most goals up, then most gold."""
-    others = [v for v in range(view.num_players) if v != view.player]
-    return max(others, key=lambda v: (len(view.face_up[v]), view.gold[v], -v))
-
-
-def _band(gold: int) -> int:
-    return next((i for i, top in enumerate(OPP_BANDS) if gold <= top), len(OPP_BANDS))
+from src_cy.gold_thief.heuristic import (OFFER_ALL, OFFER_DEFENCE, OFFER_TURNS, OFFER_WINDOWS,
+                                         abstract_candidates, compact_bucket)
 
 
 def gold_thief_compact(player: int, engine: Any) -> tuple:
@@ -74,25 +41,10 @@ def gold_thief_compact(player: int, engine: Any) -> tuple:
     limit); the leader's gold band (0-2, 3-5, 6-8, 9+); your goals flipped and
     the leader's.
     """
-    return _compact(engine.player_view(player), engine.big_pile)
+    return compact_bucket(engine, player)
 
 
 gold_thief_compact.uses_engine = True
-
-
-def _compact(view: Any, big_pile: int) -> tuple:
-    """:func:`gold_thief_compact` of the deciding player's view."""
-    player = view.player
-    pending = "-"
-    if view.phase == "respond" and view.pending:
-        kind, who, victim, _ben, _canc = view.pending[-1]
-        pending = (kind, "me" if who == player else "victim" if victim == player else "other")
-    gold = view.gold[player]
-    gap = _goal_gap(view, gold)
-    need = "big" if gold > big_pile else max(-NEED_CAP, min(NEED_CAP, gap))
-    lead = _leader(view)
-    return (view.phase, pending, min(view.hand[THIEF], HAND_CAP), min(view.hand[GUARD], HAND_CAP),
-            need, _band(view.gold[lead]), len(view.face_up[player]), len(view.face_up[lead]))
 
 
 def gold_thief_windows(player: int, engine: Any) -> tuple:
@@ -104,10 +56,9 @@ def gold_thief_windows(player: int, engine: Any) -> tuple:
     :func:`gold_thief_compact`, with ``spare_guard`` whether you hold two or
     more Guards and ``need`` clipped to +-2.
     """
-    view = engine.player_view(player)
-    if view.phase not in GoldThiefResponses.WINDOWS:
-        return (view.phase,)
-    decision, pending, _thieves, guards, need, _band, mine, lead = _compact(view, engine.big_pile)
+    decision, pending, _thieves, guards, need, _band, mine, lead = compact_bucket(engine, player)
+    if decision not in GoldThiefResponses.WINDOWS:
+        return (decision,)
     if need != "big":
         need = max(-WINDOW_NEED_CAP, min(WINDOW_NEED_CAP, need))
     return (decision, pending, guards >= 2, need, mine, lead)
@@ -135,61 +86,14 @@ class GoldThiefActions(ActionAbstraction):
     action_names = ("heuristic", "keep", "thief", "guard", "witch", "faerie", "ninja", "flip")
     uses_engine = True
 
+    #: Where abstract actions other than ``heuristic`` exist (``OFFER_*`` of
+    #: ``src_cy.gold_thief.heuristic``): here at every decision.
+    offer = OFFER_ALL
+
     def candidates(self, player: int, engine: Any, legal: Sequence[int]) -> list[int | None]:
-        view = engine.player_view(player)
-        out = self._candidates(player, engine, legal, view)
-        if not self.offers_choice(view):
-            out[1:] = [None] * (len(out) - 1)
-        return out
-
-    def offers_choice(self, view: Any) -> bool:
-        """Whether abstract actions other than ``heuristic`` exist at this
-        decision (``view``: the deciding player's); here everywhere."""
-        return True
-
-    def _candidates(self, player: int, engine: Any, legal: Sequence[int],
-                    view: Any) -> list[int | None]:
-        """Every abstract action's concrete action at ``view``'s decision."""
-        legal = sorted(legal)
-        legal_set = set(legal)
-        heuristic = legal[0] if len(legal) == 1 else heuristic_choose(engine, player)
-        out: list[int | None] = [heuristic] + [None] * (len(self.action_names) - 1)
-
-        def have(a: int) -> int | None:
-            return a if a in legal_set else None
-
-        out[1] = have(_END) if _END in legal_set else have(_PASS)
-        phase = view.phase
-        gold = view.gold[player]
-
-        def farthest_goal(base: int) -> int | None:
-            goals = [g for g in view.goals_down if base + g in legal_set]
-            if not goals:
-                return None
-            g = max(goals, key=lambda g: (min(abs(gold - x) for x in view.goal_numbers[g]), -g))
-            return base + g
-
-        if phase == "play":
-            others = [v for v in range(view.num_players) if v != player]
-            lead_key = (lambda v: (len(view.face_up[v]), view.gold[v], -v))
-            trail_key = (lambda v: (-len(view.face_up[v]), -view.gold[v], -v))
-            for k, base, key in ((2, _THIEF, lead_key), (3, _GUARD, trail_key),
-                                 (4, _WITCH, lead_key)):
-                targets = [v for v in others if base + v in legal_set]
-                out[k] = base + max(targets, key=key) if targets else None
-            out[5] = farthest_goal(_FAERIE)
-            out[6] = have(_NINJA)
-        elif phase == "respond":
-            out[2], out[3], out[4], out[5] = have(_RAID), have(_CANCEL), have(_EXTRA), \
-                have(_FCANCEL)
-        elif phase == "ninja-window":
-            out[6] = next((a for a in legal if _NINJA_SCORE <= a < _BIG_FLIP), None)
-        elif phase == "witch-give":
-            for k, t in ((2, THIEF), (3, GUARD), (4, WITCH), (5, FAERIE), (6, NINJA)):
-                out[k] = have(_GIVE + t)
-        elif phase == "big-pile-flip":
-            out[7] = farthest_goal(_BIG_FLIP)
-        return out
+        """The move each abstract action names, or None (compiled:
+        ``src_cy.gold_thief.heuristic.abstract_candidates``)."""
+        return abstract_candidates(engine, player, sorted(legal), self.offer)
 
 
 class GoldThiefResponses(GoldThiefActions):
@@ -200,9 +104,7 @@ class GoldThiefResponses(GoldThiefActions):
 
     name = "gold_thief_responses"
     WINDOWS = ("respond", "ninja-window", "witch-give")
-
-    def offers_choice(self, view: Any) -> bool:
-        return view.phase in self.WINDOWS
+    offer = OFFER_WINDOWS
 
 
 class GoldThiefTurns(GoldThiefActions):
@@ -211,9 +113,7 @@ class GoldThiefTurns(GoldThiefActions):
     :class:`GoldThiefResponses`)."""
 
     name = "gold_thief_turns"
-
-    def offers_choice(self, view: Any) -> bool:
-        return view.phase not in GoldThiefResponses.WINDOWS
+    offer = OFFER_TURNS
 
 
 class GoldThiefDefence(GoldThiefActions):
@@ -223,12 +123,7 @@ class GoldThiefDefence(GoldThiefActions):
     ``heuristic`` (the fewest decisions with a choice)."""
 
     name = "gold_thief_defence"
-    THEFTS = (0, 1, 2)   # effect kinds: Thief, raid, Witch as extra Thief
-
-    def offers_choice(self, view: Any) -> bool:
-        top = view.pending[-1] if view.pending else None
-        return (view.phase == "respond" and top is not None and top[0] in self.THEFTS
-                and top[2] == view.player)
+    offer = OFFER_DEFENCE
 
 
 #: What the Gold Thief spec's ``abstraction`` factory returns.

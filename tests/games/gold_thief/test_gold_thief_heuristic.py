@@ -1,17 +1,20 @@
-"""Gold Thief's compiled heuristic (``src_cy/gold_thief/heuristic.pyx``) against
-the Python reference (``heuristic_reference.py``, the rules as they were written
-in Python): the same move at every decision of seeded games, over player counts
-and the parameters the heuristic reads, in every kind of decision."""
+"""Gold Thief's compiled heuristic and abstraction (``src_cy/gold_thief/heuristic.pyx``)
+against the Python reference (``heuristic_reference.py``, the rules, buckets and
+candidates as they were written in Python): the same move, bucket and
+candidates at every decision of seeded games, over player counts and the
+parameters they read, in every kind of decision."""
 import random
 
 import pyspiel
 import pytest
 
+from games.gold_thief.abstraction import ABSTRACTIONS, gold_thief_compact, gold_thief_windows
 from games.gold_thief.ai import GoldThiefHeuristicBot
 from solvers.mccfr import HeuristicOpponents
 from src_cy.gold_thief.engine import ACTION_LAYOUT
 from src_cy.gold_thief.heuristic import choose
-from tests.games.gold_thief.heuristic_reference import reference_choose
+from tests.games.gold_thief.heuristic_reference import (reference_candidates, reference_choose,
+                                                        reference_compact, reference_windows)
 from tests.test_abstraction import _saboteur_decisions
 
 PHASES = {"play", "respond", "ninja-window", "witch-give", "big-pile-flip"}
@@ -117,16 +120,47 @@ def test_same_answer_in_every_world_of_the_information_state():
     assert checked > 50
 
 
-def test_bad_player_is_refused_and_the_state_is_unchanged():
+def test_bad_input_is_refused_and_the_state_is_unchanged():
+    """The rules, the candidates and the bucket refuse a wrong seat, a seat
+    not to move (a bucket needs none), a foreign action id and a non-engine."""
     state = next(s for s, _ in _decisions({"players": 3}, 3, seed=1))
     p = state.current_player()
-    before = state.history()
+    before, legal = state.history(), state.legal_actions()
+    actions = ABSTRACTIONS.actions["gold_thief_actions"]
+    for call in (lambda q: choose(state.engine, q),
+                 lambda q: actions.candidates(q, state.engine, legal)):
+        with pytest.raises(ValueError, match="player must be in"):
+            call(3)
+        with pytest.raises(ValueError, match="is not to move"):
+            call((p + 1) % 3)
     with pytest.raises(ValueError, match="player must be in"):
-        choose(state.engine, 3)
-    with pytest.raises(ValueError, match="is not to move"):
-        choose(state.engine, (p + 1) % 3)
-    with pytest.raises(TypeError):
-        choose(None, p)
-    with pytest.raises(TypeError):
-        choose(pyspiel.load_game("gold_nugget").make_engine(), 0)
-    assert state.history() == before and choose(state.engine, p) in state.legal_actions()
+        gold_thief_compact(3, state.engine)
+    with pytest.raises(ValueError, match="not a Gold Thief action id"):
+        actions.candidates(p, state.engine, legal + [99])
+    for call in (lambda: choose(None, p), lambda: gold_thief_compact(0, None),
+                 lambda: choose(pyspiel.load_game("gold_nugget").make_engine(), 0)):
+        with pytest.raises(TypeError):
+            call()
+    assert state.history() == before and choose(state.engine, p) in legal
+
+
+ACTION_ABSTRACTIONS = ("gold_thief_actions", "gold_thief_responses", "gold_thief_turns",
+                       "gold_thief_defence")
+
+
+@pytest.mark.parametrize("params,games_n", VARIANTS[::2])
+def test_compiled_abstraction_equals_the_reference_at_every_decision(params, games_n):
+    """Every action abstraction's candidates and both buckets equal the Python
+    originals (``heuristic_reference.py``) at every decision; the buckets of
+    every other seat too (a bucket needs no move)."""
+    seen = 0
+    for state, p in _decisions(params, games_n, _seed(params) + 1):
+        e, legal = state.engine, state.legal_actions()
+        for name in ACTION_ABSTRACTIONS:
+            assert ABSTRACTIONS.actions[name].candidates(p, e, legal) == \
+                reference_candidates(name, p, e, legal), (name, e.player_view(p))
+        for q in range(params["players"]):
+            assert gold_thief_compact(q, e) == reference_compact(q, e)
+            assert gold_thief_windows(q, e) == reference_windows(q, e)
+        seen += 1
+    assert seen > 1000
