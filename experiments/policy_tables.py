@@ -153,6 +153,24 @@ def paired_vs_heuristic(game, deals: int, seed: int) -> PairedHeadToHead:
     return paired_vs_bot(game, "heuristic", deals, seed)
 
 
+def abstract_solver_options(entry: GameEntry, mode: str = "response",
+                            epsilon: float | None = None) -> dict:
+    """``MCCFRSolver`` options of ``entry``'s abstracted solve in ``mode``
+    (``response`` or ``self-play``): scheme, abstractions, fixed opponents,
+    exploration and the probe options; ``epsilon`` overrides the entry's."""
+    scheme = entry.extra.get(f"{mode}_scheme", entry.mccfr_scheme)
+    options = dict(scheme=scheme, abstraction=entry.extra.get("abstraction"),
+                   action_abstraction=entry.extra["action_abstraction"],
+                   fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
+                                    else None),
+                   epsilon=epsilon or entry.extra.get(f"{mode}_epsilon", 0.6))
+    if scheme == "probe":
+        options.update({f"probe_{k}": entry.extra[f"probe_{k}"]
+                        for k in ("epsilon", "prob", "continuation")
+                        if f"probe_{k}" in entry.extra})
+    return options
+
+
 def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
            checkpoint: str | None = None, seed: int = SEED, mode: str = "response",
            parallel: dict | None = None, epsilon: float | None = None) -> dict:
@@ -196,18 +214,8 @@ def _solve(entry: GameEntry, game, solver: str, iterations: int | None,
         raise ValueError(f"{entry.name}: the confident extraction needs response_scheme "
                          f"'probe', got {scheme!r}")
     purified = mode == "self-play" and entry.extra.get("self-play_extraction") == "purified"
-    if use_abs:
-        options = dict(scheme=scheme, abstraction=entry.extra.get("abstraction"),
-                       action_abstraction=entry.extra["action_abstraction"],
-                       fixed_opponents=(entry.extra["fixed_opponents"] if mode == "response"
-                                        else None),
-                       epsilon=epsilon or entry.extra.get(f"{mode}_epsilon", 0.6))
-        if scheme == "probe":
-            options.update({f"probe_{k}": entry.extra[f"probe_{k}"]
-                            for k in ("epsilon", "prob", "continuation")
-                            if f"probe_{k}" in entry.extra})
-    else:
-        options = dict(scheme=entry.mccfr_scheme, keep_strings=False)
+    options = abstract_solver_options(entry, mode, epsilon) if use_abs else \
+        dict(scheme=entry.mccfr_scheme, keep_strings=False)
     if use_cfr:
         s = CFRPlusSolver(game, tree=tree)
     elif parallel:
