@@ -10,7 +10,7 @@ from libcpp.vector cimport vector
 
 from src_cy.engine cimport Rng
 from src_cy.events cimport Event
-from src_cy.gold_thief.rules cimport GoldThiefRules
+from src_cy.gold_thief.rules cimport GoldThiefRules, MAXP, MAX_HAND, MAX_GOALS
 
 
 cdef struct HChange:
@@ -20,6 +20,13 @@ cdef struct HChange:
     int q
     int o
     int d
+
+
+cdef struct ObjList:
+    # A seat's modelled hand (card objects) or face-down goals (goal
+    # objects), in order; a hand holds at most MAX_HAND, goals MAX_GOALS.
+    int n
+    int v[MAX_HAND]
 
 
 @cython.final
@@ -43,7 +50,10 @@ cdef class GoldThiefResampler:
     cdef vector[Event] ws_mev
     cdef double ws_wfix
     cdef bint ws_flip_pending
-    cdef vector[vector[int]] ws_hand, ws_down
+    cdef ObjList ws_hand[MAXP]
+    cdef ObjList ws_down[MAXP]
+    # deck generations in the view ``model_events`` kept (reshuffles + 1)
+    cdef int ws_ng
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)
     cdef vector[int] ws_T, ws_meta, ws_h

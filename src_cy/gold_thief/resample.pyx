@@ -47,6 +47,23 @@ cdef inline void push_change(vector[HChange]* v, int e, int q, int o, int d) noe
     v.push_back(HChange(e, q, o, d))
 
 
+cdef inline void obj_erase(ObjList* h, int i) noexcept nogil:
+    """Remove entry i of `h`, keeping the order of the others."""
+    cdef int j
+    for j in range(i, h.n - 1):
+        h.v[j] = h.v[j + 1]
+    h.n -= 1
+
+
+cdef inline bint obj_push(ObjList* h, int o, int cap) noexcept nogil:
+    """Append `o` to `h` (capacity `cap`); False if it is full."""
+    if h.n >= cap:
+        return False
+    h.v[h.n] = o
+    h.n += 1
+    return True
+
+
 cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
     """Multiply the probability exp(logp) * prod by x (0 < x <= 1), keeping
     the product in `prod` until it gets small (few logarithms are taken)."""
@@ -210,7 +227,7 @@ cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept no
 
 
 cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                   vector[vector[int]]* hand, vector[int]* pool, vector[int]* pleft,
+                   ObjList* hand, vector[int]* pool, vector[int]* pleft,
                    double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
                    vector[int]* rpick) noexcept nogil:
     """Remove a card of type t from q's modelled hand: a card known to be
@@ -220,21 +237,22 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
     Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
     and records the unknown cards it chose among (see ``build_model``).
     -1 if impossible."""
-    cdef vector[int]* h = &hand[0][q]
-    cdef int i, o, j, nh = <int>h.size(), pt
+    cdef ObjList* h = &hand[q]
+    cdef int* ot = otype.data()
+    cdef int i, o, j, nh = h.n, pt
     cdef double total = 0.0, x, w
     cdef double wts[MAX_HAND]
     for i in range(nh):
-        if otype[0][h[0][i]] == t:
-            o = h[0][i]
-            h.erase(h.begin() + i)
+        if ot[h.v[i]] == t:
+            o = h.v[i]
+            obj_erase(h, i)
             return o
     if nh > MAX_HAND:
         return -1
     for i in range(nh):
-        o = h[0][i]
+        o = h.v[i]
         w = 0.0
-        if otype[0][o] < 0:
+        if ot[o] < 0:
             pt = pool[0][ogen[0][o] * NT + t]
             if pt > 0:
                 w = pt / <double>pleft[0][ogen[0][o]]
@@ -249,17 +267,17 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
             continue
         x -= w
         if x < 0.0 or i == nh - 1:
-            o = h[0][i]
+            o = h.v[i]
             mul_prob(logq, qprod, w / total)
             for j in range(nh):
-                if otype[0][h[0][j]] < 0:
-                    rcand.push_back(h[0][j])
+                if ot[h.v[j]] < 0:
+                    rcand.push_back(h.v[j])
             rend.push_back(<int>rcand.size())
             rpick.push_back(o)
-            otype[0][o] = t
+            ot[o] = t
             pool[0][ogen[0][o] * NT + t] -= 1
             pleft[0][ogen[0][o]] -= 1
-            h.erase(h.begin() + i)
+            obj_erase(h, i)
             return o
     return -1
 
@@ -361,6 +379,7 @@ cdef class GoldThiefResampler:
         cdef Event* ev
         self.ws_mev.clear()
         self.ws_midx.clear()
+        self.ws_ng = 1
         for e in range(<int>want.size()):
             ev = &want[0][e]
             k = ev.kind
@@ -379,6 +398,8 @@ cdef class GoldThiefResampler:
                 mq = -1
             else:
                 continue
+            if k == EV_RESHUFFLE:
+                self.ws_ng += 1
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
 
@@ -813,9 +834,9 @@ cdef class GoldThiefResampler:
         cdef vector[int]* rend = &self.ws_rend
         cdef vector[int]* rpick = &self.ws_rpick
         cdef vector[uint64_t]* gmask = &self.ws_gmask
-        cdef vector[vector[int]]* hand = &self.ws_hand
-        cdef vector[vector[int]]* down = &self.ws_down
-        cdef int n = st.s.n, ng = 1
+        cdef ObjList* hand = self.ws_hand
+        cdef ObjList* down = self.ws_down
+        cdef int n = st.s.n, ng = self.ws_ng
         cdef int disc[NT]
         cdef int used[MAX_GOALS]
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = st.num_goals
@@ -826,9 +847,6 @@ cdef class GoldThiefResampler:
         cdef int he
         cdef int cnt[NT]
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
-        for e in range(evs.size()):
-            if evs[0][e].kind == EV_RESHUFFLE:
-                ng += 1
         otype.clear()
         ogen.clear()
         draws.clear()
@@ -850,11 +868,9 @@ cdef class GoldThiefResampler:
         self.ws_gv.clear()
         self.ws_pool0.clear()
         self.ws_pool0.resize(ng * NT)
-        hand.resize(n)
-        down.resize(n)
         for q in range(n):
-            hand[0][q].clear()
-            down[0][q].clear()
+            hand[q].n = 0
+            down[q].n = 0
         pool.resize(ng * NT)
         pleft.resize(ng)
         for t in range(NT):
@@ -877,8 +893,8 @@ cdef class GoldThiefResampler:
                                     and goal_matches(st, ev.a, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
                 if mask_x <= MAX_GOLD:
-                    for i in range(<int>down[0][mask_q].size()):
-                        o = down[0][mask_q][i]
+                    for i in range(down[mask_q].n):
+                        o = down[mask_q].v[i]
                         if gid[0][o] >= 0 and goal_matches(st, gid[0][o], mask_x):
                             return False
                         gmask[0][o] |= (<uint64_t>1) << mask_x
@@ -893,7 +909,8 @@ cdef class GoldThiefResampler:
                     pleft[0][g] -= 1
                     if pool[0][g * NT + a] < 0:
                         return False
-                hand[0][ev.actor].push_back(<int>otype.size() - 1)
+                if not obj_push(&hand[ev.actor], <int>otype.size() - 1, MAX_HAND):
+                    return False
                 draws.push_back(<int>otype.size() - 1)
                 push_change(&self.ws_hl, he, ev.actor, <int>otype.size() - 1, 1)
             elif k == EV_RESHUFFLE:
@@ -917,18 +934,18 @@ cdef class GoldThiefResampler:
                     q = ev.actor
                     o = -1
                     if q == p:
-                        for i in range(<int>down[0][q].size()):
-                            if gid[0][down[0][q][i]] == a:
+                        for i in range(down[q].n):
+                            if gid[0][down[q].v[i]] == a:
                                 o = i
-                    elif down[0][q].size() > 0:
-                        o = rng_int(rng, <int>down[0][q].size())
-                        mul_prob(&logq, &qp, 1.0 / down[0][q].size())
-                        mul_prob(&wfl, &wfp, 1.0 / down[0][q].size())
+                    elif down[q].n > 0:
+                        o = rng_int(rng, down[q].n)
+                        mul_prob(&logq, &qp, 1.0 / down[q].n)
+                        mul_prob(&wfl, &wfp, 1.0 / down[q].n)
                     if o < 0:
                         return False
-                    x = down[0][q][o]
+                    x = down[q].v[o]
                     push_change(&self.ws_gl, he, q, x, -1)
-                    down[0][q].erase(down[0][q].begin() + o)
+                    obj_erase(&down[q], o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
@@ -941,17 +958,18 @@ cdef class GoldThiefResampler:
                     if o < 0:
                         return False
                 else:
-                    if hand[0][v].size() == 0:
+                    if hand[v].n == 0:
                         return False
-                    i = rng_int(rng, <int>hand[0][v].size())
-                    o = hand[0][v][i]
-                    mul_prob(&logq, &qp, 1.0 / hand[0][v].size())
-                    for j in range(<int>hand[0][v].size()):
-                        rcand.push_back(hand[0][v][j])
+                    i = rng_int(rng, hand[v].n)
+                    o = hand[v].v[i]
+                    mul_prob(&logq, &qp, 1.0 / hand[v].n)
+                    for j in range(hand[v].n):
+                        rcand.push_back(hand[v].v[j])
                     rend.push_back(<int>rcand.size())
                     rpick.push_back(o)
-                    hand[0][v].erase(hand[0][v].begin() + i)
-                hand[0][ev.a].push_back(o)
+                    obj_erase(&hand[v], i)
+                if not obj_push(&hand[ev.a], o, MAX_HAND):
+                    return False
                 gives.push_back(o)
                 push_change(&self.ws_hl, he, v, o, -1)
                 push_change(&self.ws_hl, he, ev.a, o, 1)
@@ -981,31 +999,32 @@ cdef class GoldThiefResampler:
                             used[a] = 1
                         elif gid[0][o] != a:
                             return False
-                down[0][q].push_back(o)
+                if not obj_push(&down[q], o, MAX_GOALS):
+                    return False
                 push_change(&self.ws_gl, he, q, o, 1)
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.a
                 o = -1
-                for i in range(<int>down[0][q].size()):
-                    if gid[0][down[0][q][i]] == x:
+                for i in range(down[q].n):
+                    if gid[0][down[q].v[i]] == x:
                         o = i
                 if o < 0:
                     if used[x]:
                         return False
                     cand.clear()
-                    for i in range(<int>down[0][q].size()):
-                        if gid[0][down[0][q][i]] < 0 \
-                                and not mask_hits(st, gmask[0][down[0][q][i]], x):
+                    for i in range(down[q].n):
+                        if gid[0][down[q].v[i]] < 0 \
+                                and not mask_hits(st, gmask[0][down[q].v[i]], x):
                             cand.push_back(i)
                     if cand.size() == 0:
                         return False
                     o = cand[0][rng_int(rng, <int>cand.size())]
                     mul_prob(&logq, &qp, 1.0 / cand.size())
-                    gid[0][down[0][q][o]] = x
+                    gid[0][down[q].v[o]] = x
                     used[x] = 1
-                push_change(&self.ws_gl, he, q, down[0][q][o], -1)
-                down[0][q].erase(down[0][q].begin() + o)
+                push_change(&self.ws_gl, he, q, down[q].v[o], -1)
+                obj_erase(&down[q], o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.a
@@ -1068,8 +1087,8 @@ cdef class GoldThiefResampler:
         # a scoring the view ends with: would a goal left face down flip?
         self.ws_flip_pending = False
         if mask_q >= 0 and mask_x <= MAX_GOLD:
-            for i in range(<int>down[0][mask_q].size()):
-                if goal_matches(st, gid[0][down[0][mask_q][i]], mask_x):
+            for i in range(down[mask_q].n):
+                if goal_matches(st, gid[0][down[mask_q].v[i]], mask_x):
                     self.ws_flip_pending = True
         for i in range(<int>draws.size()):
             draw_t.push_back(otype[0][draws[0][i]])
@@ -1118,54 +1137,65 @@ cdef class GoldThiefResampler:
         cdef double lw = self.ws_wfix, wp = 1.0
         cdef Consid* c
         cdef HChange* h
+        cdef Consid* rec = st.rec.data()
+        cdef HChange* hl = self.ws_hl.data()
+        cdef HChange* gl = self.ws_gl.data()
+        cdef HChange* gv = self.ws_gv.data()
+        cdef int* ot = otype.data()
+        cdef int* og = ogen.data()
+        cdef int* gi = gid.data()
+        cdef int* dk
+        cdef int* tt
         verdict[0] = -1
         ng = <int>self.ws_pool0.size() // NT
         deck[0] = self.ws_pool0
         ttot.assign(ng, 0)
+        dk = deck.data()
+        tt = ttot.data()
         for g in range(ng):
             for t in range(NT):
-                ttot[0][g] += deck[0][g * NT + t]
+                tt[g] += dk[g * NT + t]
         for i in range(<int>self.ws_draws.size()):
             o = self.ws_draws[i]
-            t = otype[0][o]
-            g = ogen[0][o]
-            if deck[0][g * NT + t] <= 0:
+            t = ot[o]
+            g = og[o]
+            if dk[g * NT + t] <= 0:
                 return -INFINITY
-            mul_prob(&lw, &wp, deck[0][g * NT + t] / <double>ttot[0][g])
-            deck[0][g * NT + t] -= 1
-            ttot[0][g] -= 1
+            mul_prob(&lw, &wp, dk[g * NT + t] / <double>tt[g])
+            dk[g * NT + t] -= 1
+            tt[g] -= 1
         memset(cnt, 0, sizeof(cnt))
         memset(held, 0, sizeof(held))
         memset(dn, 0, sizeof(dn))
         while ir < nr or iv < nv:
             # the next window seat or Give decision, in event order
-            if ir < nr and (iv >= nv or st.rec[ir].k <= self.ws_gv[iv].e):
-                pos = st.rec[ir].k
+            if ir < nr and (iv >= nv or rec[ir].k <= gv[iv].e):
+                pos = rec[ir].k
             else:
-                pos = self.ws_gv[iv].e
-            while ih < nh and self.ws_hl[ih].e < pos:
-                h = &self.ws_hl[ih]
-                t = otype[0][h.o]
+                pos = gv[iv].e
+            while ih < nh and hl[ih].e < pos:
+                h = &hl[ih]
+                t = ot[h.o]
                 cnt[h.q][t] += h.d
                 if cnt[h.q][t] > 0:
                     held[h.q] |= 1 << t
                 else:
                     held[h.q] &= ~(1 << t)
                 ih += 1
-            while ig < nl and self.ws_gl[ig].e < pos:
-                h = &self.ws_gl[ig]
+            while ig < nl and gl[ig].e < pos:
+                h = &gl[ig]
                 if h.d > 0:
-                    dg[h.q][dn[h.q]] = gid[0][h.o]
+                    dg[h.q][dn[h.q]] = gi[h.o]
                     dn[h.q] += 1
                 else:
                     for j in range(dn[h.q]):
-                        if dg[h.q][j] == gid[0][h.o]:
+                        if dg[h.q][j] == gi[h.o]:
                             dg[h.q][j] = dg[h.q][dn[h.q] - 1]
                             dn[h.q] -= 1
                             break
                 ig += 1
-            if ir < nr and st.rec[ir].k == pos:
-                c = &st.rec[ir]
+            if ir < nr and rec[ir].k == pos:
+                c = &rec[ir]
                 ir += 1
                 if c.pub:
                     continue
@@ -1186,7 +1216,7 @@ cdef class GoldThiefResampler:
                 elif opts > 0:
                     mul_prob(&lw, &wp, 1.0 / (1 + opts))
             else:
-                q = self.ws_gv[iv].q
+                q = gv[iv].q
                 iv += 1
                 m = popcount64(<uint64_t>held[q])
                 if m > 1:
@@ -1198,9 +1228,9 @@ cdef class GoldThiefResampler:
             if self.tail_kind == TAIL_FIXED:
                 verdict[0] = 1
             elif self.tail_kind == TAIL_GIVE:
-                while ih < nh and self.ws_hl[ih].e < nwant:
-                    h = &self.ws_hl[ih]
-                    cnt[h.q][otype[0][h.o]] += h.d
+                while ih < nh and hl[ih].e < nwant:
+                    h = &hl[ih]
+                    cnt[h.q][ot[h.o]] += h.d
                     ih += 1
                 m = 0
                 for t in range(NT):
