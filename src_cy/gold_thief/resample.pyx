@@ -73,6 +73,18 @@ cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
         prod[0] = 1.0
 
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+
+cdef inline int nth_bit(uint64_t x, int r) noexcept nogil:
+    """The r-th (from 0, ascending) set bit of x (x has more than r)."""
+    while r > 0:
+        x &= x - 1
+        r -= 1
+    return __builtin_ctzll(x)
+
+
 cdef inline int popcount64(uint64_t x) noexcept nogil:
     """Set bits in x."""
     cdef int c = 0
@@ -239,7 +251,9 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
     -1 if impossible."""
     cdef ObjList* h = &hand[q]
     cdef int* ot = otype.data()
-    cdef int i, o, j, nh = h.n, pt
+    cdef int* og = ogen.data()
+    cdef int i, o, j, nh = h.n, pt, lastg = -1
+    cdef double gw = 0.0
     cdef double total = 0.0, x, w
     cdef double wts[MAX_HAND]
     for i in range(nh):
@@ -253,9 +267,12 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
         o = h.v[i]
         w = 0.0
         if ot[o] < 0:
-            pt = pool[0][ogen[0][o] * NT + t]
-            if pt > 0:
-                w = pt / <double>pleft[0][ogen[0][o]]
+            if og[o] != lastg:
+                # (a hand's unknown cards are mostly of one generation)
+                lastg = og[o]
+                pt = pool[0][lastg * NT + t]
+                gw = pt / <double>pleft[0][lastg] if pt > 0 else 0.0
+            w = gw
         wts[i] = w
         total += w
     if total <= 0.0:
@@ -842,10 +859,11 @@ cdef class GoldThiefResampler:
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = st.num_goals
         cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
-        cdef Event ev
+        cdef Event* ev
         cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
         cdef int he
         cdef int cnt[NT]
+        cdef uint64_t free, fits
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
         otype.clear()
         ogen.clear()
@@ -883,12 +901,12 @@ cdef class GoldThiefResampler:
         if st.first_fixed < 0:
             mul_prob(&wfl, &wfp, 1.0 / n)
         for e in range(evs.size()):
-            ev = evs[0][e]
+            ev = &evs[0][e]
             k = ev.kind
             if k == EV_PASS or k == EV_ASKED:
                 continue
             he = self.ws_midx[e]
-            a = ev.secret if sees_secret(&ev, p) else -1
+            a = ev.secret if sees_secret(ev, p) else -1
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and goal_matches(st, ev.a, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
@@ -1058,19 +1076,27 @@ cdef class GoldThiefResampler:
                 left -= 1
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
+        # (as bit sets of goal ids; the candidates in ascending order)
+        free = 0
+        for i in range(st.num_goals):
+            if not used[i]:
+                free |= (<uint64_t>1) << i
         for o in range(<int>gid.size()):
             if gid[0][o] >= 0:
                 continue
-            cand.clear()
-            for i in range(st.num_goals):
-                if not used[i] and not mask_hits(st, gmask[0][o], i):
-                    cand.push_back(i)
-            if cand.size() == 0:
+            fits = free
+            if gmask[0][o]:
+                for i in range(st.num_goals):
+                    if (fits >> i) & 1 and mask_hits(st, gmask[0][o], i):
+                        fits &= ~((<uint64_t>1) << i)
+            m = popcount64(fits)
+            if m == 0:
                 return False
-            x = cand[0][rng_int(rng, <int>cand.size())]
-            mul_prob(&logq, &qp, 1.0 / cand.size())
+            x = nth_bit(fits, rng_int(rng, m))
+            mul_prob(&logq, &qp, 1.0 / m)
             gid[0][o] = x
             used[x] = 1
+            free &= ~((<uint64_t>1) << x)
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
         for i in range(<int>rpick.size()):
