@@ -53,7 +53,8 @@ cdef class GoldThiefResampler:
     cdef ObjList ws_hand[MAXP]
     cdef ObjList ws_down[MAXP]
     # deck generations in the view ``model_events`` kept (reshuffles + 1)
-    cdef int ws_ng
+    # and the draws in it (the card objects ``build_model`` makes)
+    cdef int ws_ng, ws_nd
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)
     cdef vector[int] ws_T, ws_meta, ws_h

@@ -397,6 +397,7 @@ cdef class GoldThiefResampler:
         self.ws_mev.clear()
         self.ws_midx.clear()
         self.ws_ng = 1
+        self.ws_nd = 0
         for e in range(<int>want.size()):
             ev = &want[0][e]
             k = ev.kind
@@ -417,6 +418,8 @@ cdef class GoldThiefResampler:
                 continue
             if k == EV_RESHUFFLE:
                 self.ws_ng += 1
+            elif k == EV_DRAW:
+                self.ws_nd += 1
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
 
@@ -864,10 +867,12 @@ cdef class GoldThiefResampler:
         cdef int he
         cdef int cnt[NT]
         cdef uint64_t free, fits
+        cdef int no = 0
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
-        otype.clear()
-        ogen.clear()
-        draws.clear()
+        # one card object per draw, its id the draw's rank (sized once)
+        otype.resize(self.ws_nd)
+        ogen.resize(self.ws_nd)
+        draws.resize(self.ws_nd)
         gives.clear()
         faeries.clear()
         gdraws.clear()
@@ -920,17 +925,20 @@ cdef class GoldThiefResampler:
             if k == EV_DRAW:
                 if g >= ng:
                     return False
-                otype.push_back(a)
-                ogen.push_back(g)
+                if no >= self.ws_nd:
+                    return False
+                otype[0][no] = a
+                ogen[0][no] = g
                 if a >= 0:
                     pool[0][g * NT + a] -= 1
                     pleft[0][g] -= 1
                     if pool[0][g * NT + a] < 0:
                         return False
-                if not obj_push(&hand[ev.actor], <int>otype.size() - 1, MAX_HAND):
+                if not obj_push(&hand[ev.actor], no, MAX_HAND):
                     return False
-                draws.push_back(<int>otype.size() - 1)
-                push_change(&self.ws_hl, he, ev.actor, <int>otype.size() - 1, 1)
+                draws[0][no] = no
+                push_change(&self.ws_hl, he, ev.actor, no, 1)
+                no += 1
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
@@ -1116,8 +1124,9 @@ cdef class GoldThiefResampler:
             for i in range(down[mask_q].n):
                 if goal_matches(st, gid[0][down[mask_q].v[i]], mask_x):
                     self.ws_flip_pending = True
+        draw_t.resize(draws.size())
         for i in range(<int>draws.size()):
-            draw_t.push_back(otype[0][draws[0][i]])
+            draw_t[0][i] = otype[0][draws[0][i]]
         for i in range(<int>gdraws.size()):
             gdraw_g.push_back(gid[0][gdraws[0][i]])
         for i in range(<int>faeries.size()):
