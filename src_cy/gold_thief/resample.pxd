@@ -50,6 +50,11 @@ cdef class GoldThiefResampler:
     cdef vector[Event] ws_mev
     cdef double ws_wfix
     cdef bint ws_flip_pending
+    # ``schedule``: model_weight's order of steps, valid while ws_sched_ok
+    # (for the sizes of ws_hl, ws_gl, st.rec and ws_gv in ws_sched_n)
+    cdef vector[int] ws_sched
+    cdef int ws_sched_n[4]
+    cdef bint ws_sched_ok
     cdef ObjList ws_hand[MAXP]
     cdef ObjList ws_down[MAXP]
     # deck generations in the view ``model_events`` kept (reshuffles + 1)
@@ -89,6 +94,7 @@ cdef class GoldThiefResampler:
     cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
+    cdef void schedule(self, GoldThiefRules st) noexcept nogil
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil
     cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,

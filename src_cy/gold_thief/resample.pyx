@@ -31,6 +31,15 @@ from src_cy.gold_thief.rules cimport (
 
 
 cdef enum:
+    # ``schedule``'s kinds of step: a hand change, a face-down goal change,
+    # a window seat, an unseen Give decision.
+    SCH_HAND = 0
+    SCH_GOAL = 1
+    SCH_SEAT = 2
+    SCH_GIVE = 3
+
+
+cdef enum:
     # Where a recorded replay stopped, after the view's last event: at a node
     # no hidden card decides (chance, the player's own decision, a public
     # one, the end), at another player's Give decision, or at a window seat
@@ -1166,7 +1175,7 @@ cdef class GoldThiefResampler:
         cdef int held[MAXP]
         cdef int dn[MAXP]
         cdef int dg[MAXP][MAX_GOALS]
-        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ig = 0, iv = 0, ir = 0, pos, ng
+        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ng
         cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
         cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
         cdef double lw = self.ws_wfix, wp = 1.0
@@ -1181,6 +1190,8 @@ cdef class GoldThiefResampler:
         cdef int* gi = gid.data()
         cdef int* dk
         cdef int* tt
+        cdef int* sc
+        cdef int si, op, kind
         verdict[0] = -1
         ng = <int>self.ws_pool0.size() // NT
         deck[0] = self.ws_pool0
@@ -1202,23 +1213,25 @@ cdef class GoldThiefResampler:
         memset(cnt, 0, sizeof(cnt))
         memset(held, 0, sizeof(held))
         memset(dn, 0, sizeof(dn))
-        while ir < nr or iv < nv:
-            # the next window seat or Give decision, in event order
-            if ir < nr and (iv >= nv or rec[ir].k <= gv[iv].e):
-                pos = rec[ir].k
-            else:
-                pos = gv[iv].e
-            while ih < nh and hl[ih].e < pos:
-                h = &hl[ih]
+        if not self.ws_sched_ok or self.ws_sched_n[0] != nh or self.ws_sched_n[1] != nl \
+                or self.ws_sched_n[2] != nr or self.ws_sched_n[3] != nv:
+            self.schedule(st)
+        sc = self.ws_sched.data()
+        for si in range(<int>self.ws_sched.size()):
+            op = sc[si]
+            i = op >> 2
+            kind = op & 3
+            if kind == SCH_HAND:
+                h = &hl[i]
                 t = ot[h.o]
                 cnt[h.q][t] += h.d
                 if cnt[h.q][t] > 0:
                     held[h.q] |= 1 << t
                 else:
                     held[h.q] &= ~(1 << t)
-                ih += 1
-            while ig < nl and gl[ig].e < pos:
-                h = &gl[ig]
+                ih = i + 1
+            elif kind == SCH_GOAL:
+                h = &gl[i]
                 if h.d > 0:
                     dg[h.q][dn[h.q]] = gi[h.o]
                     dn[h.q] += 1
@@ -1228,12 +1241,8 @@ cdef class GoldThiefResampler:
                             dg[h.q][j] = dg[h.q][dn[h.q] - 1]
                             dn[h.q] -= 1
                             break
-                ig += 1
-            if ir < nr and rec[ir].k == pos:
-                c = &rec[ir]
-                ir += 1
-                if c.pub:
-                    continue
+            elif kind == SCH_SEAT:
+                c = &rec[i]
                 q = c.q
                 opts = 0
                 if c.gold < 0:
@@ -1251,8 +1260,7 @@ cdef class GoldThiefResampler:
                 elif opts > 0:
                     mul_prob(&lw, &wp, 1.0 / (1 + opts))
             else:
-                q = gv[iv].q
-                iv += 1
+                q = gv[i].q
                 m = popcount64(<uint64_t>held[q])
                 if m > 1:
                     mul_prob(&lw, &wp, 1.0 / m)
@@ -1273,6 +1281,47 @@ cdef class GoldThiefResampler:
                         m += 1
                 verdict[0] = 1 if m > 1 else 0
         return lw + log(wp)
+
+    cdef void schedule(self, GoldThiefRules st) noexcept nogil:
+        """The order in which ``model_weight`` meets the model's hand and
+        goal changes (``ws_hl``, ``ws_gl``), the window seats of the recorded
+        replay (``st.rec``; those answered publicly left out) and the unseen
+        Give decisions (``ws_gv``), in event order: a change at an event
+        comes after a seat or Give at that event.  The positions are those
+        of the view and the recorded replay, the same for every proposal of
+        one resample, so it is built once (``ws_sched``, op = index << 2 |
+        SCH_*)."""
+        cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
+        cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
+        cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos
+        cdef Consid* rec = st.rec.data()
+        cdef HChange* hl = self.ws_hl.data()
+        cdef HChange* gl = self.ws_gl.data()
+        cdef HChange* gv = self.ws_gv.data()
+        self.ws_sched.clear()
+        while ir < nr or iv < nv:
+            if ir < nr and (iv >= nv or rec[ir].k <= gv[iv].e):
+                pos = rec[ir].k
+            else:
+                pos = gv[iv].e
+            while ih < nh and hl[ih].e < pos:
+                self.ws_sched.push_back(ih << 2 | SCH_HAND)
+                ih += 1
+            while ig < nl and gl[ig].e < pos:
+                self.ws_sched.push_back(ig << 2 | SCH_GOAL)
+                ig += 1
+            if ir < nr and rec[ir].k == pos:
+                if not rec[ir].pub:
+                    self.ws_sched.push_back(ir << 2 | SCH_SEAT)
+                ir += 1
+            else:
+                self.ws_sched.push_back(iv << 2 | SCH_GIVE)
+                iv += 1
+        self.ws_sched_n[0] = nh
+        self.ws_sched_n[1] = nl
+        self.ws_sched_n[2] = nr
+        self.ws_sched_n[3] = nv
+        self.ws_sched_ok = True
 
     cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,
                           vector[int]* meta, int last, vector[int]* draw_t, vector[int]* gdraw_g,
@@ -1297,6 +1346,7 @@ cdef class GoldThiefResampler:
         self.rec_bad = False
         if rec:
             st.rec.clear()
+            self.ws_sched_ok = False
         st.sil_p = p
         st.sil_want = want
         st.sil_k = 0
