@@ -51,6 +51,13 @@ ACTION_LAYOUT = {
 }
 
 
+# Resamplers of engines that were freed, kept for the next engines: a
+# resampler holds only its work space (no state between draws), and a warm
+# one does not grow its buffers again (``py_resample`` clones per world).
+cdef list _SPARE = []
+cdef int _SPARE_MAX = 16
+
+
 @cython.final
 cdef class GoldThiefEngine(GoldThiefRules):
     """Gold Thief for 2-5 players: ``GoldThiefEngine(params, game_string="")``
@@ -60,7 +67,12 @@ cdef class GoldThiefEngine(GoldThiefRules):
     cdef GoldThiefResampler rs
 
     def __cinit__(self):
-        self.rs = GoldThiefResampler()
+        self.rs = _SPARE.pop() if _SPARE else GoldThiefResampler()
+
+    def __dealloc__(self):
+        # (None when a garbage collection cleared it first)
+        if self.rs is not None and len(_SPARE) < _SPARE_MAX:
+            _SPARE.append(self.rs)
 
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         """A history drawn from `player`'s information set (``resample.pyx``;

@@ -10,7 +10,7 @@ from libcpp.vector cimport vector
 
 from src_cy.engine cimport Rng
 from src_cy.events cimport Event
-from src_cy.gold_thief.rules cimport GoldThiefRules
+from src_cy.gold_thief.rules cimport GoldThiefRules, MAXP, MAX_HAND, MAX_GOALS
 
 
 cdef struct HChange:
@@ -20,6 +20,13 @@ cdef struct HChange:
     int q
     int o
     int d
+
+
+cdef struct ObjList:
+    # A seat's modelled hand (card objects) or face-down goals (goal
+    # objects), in order; a hand holds at most MAX_HAND, goals MAX_GOALS.
+    int n
+    int v[MAX_HAND]
 
 
 @cython.final
@@ -43,7 +50,16 @@ cdef class GoldThiefResampler:
     cdef vector[Event] ws_mev
     cdef double ws_wfix
     cdef bint ws_flip_pending
-    cdef vector[vector[int]] ws_hand, ws_down
+    # ``schedule``: model_weight's order of steps, valid while ws_sched_ok
+    # (for the sizes of ws_hl, ws_gl, st.rec and ws_gv in ws_sched_n)
+    cdef vector[int] ws_sched
+    cdef int ws_sched_n[4]
+    cdef bint ws_sched_ok
+    cdef ObjList ws_hand[MAXP]
+    cdef ObjList ws_down[MAXP]
+    # deck generations in the view ``model_events`` kept (reshuffles + 1)
+    # and the draws in it (the card objects ``build_model`` makes)
+    cdef int ws_ng, ws_nd
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)
     cdef vector[int] ws_T, ws_meta, ws_h
@@ -78,6 +94,7 @@ cdef class GoldThiefResampler:
     cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
+    cdef void schedule(self, GoldThiefRules st) noexcept nogil
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil
     cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,

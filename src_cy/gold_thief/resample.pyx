@@ -31,6 +31,15 @@ from src_cy.gold_thief.rules cimport (
 
 
 cdef enum:
+    # ``schedule``'s kinds of step: a hand change, a face-down goal change,
+    # a window seat, an unseen Give decision.
+    SCH_HAND = 0
+    SCH_GOAL = 1
+    SCH_SEAT = 2
+    SCH_GIVE = 3
+
+
+cdef enum:
     # Where a recorded replay stopped, after the view's last event: at a node
     # no hidden card decides (chance, the player's own decision, a public
     # one, the end), at another player's Give decision, or at a window seat
@@ -47,6 +56,23 @@ cdef inline void push_change(vector[HChange]* v, int e, int q, int o, int d) noe
     v.push_back(HChange(e, q, o, d))
 
 
+cdef inline void obj_erase(ObjList* h, int i) noexcept nogil:
+    """Remove entry i of `h`, keeping the order of the others."""
+    cdef int j
+    for j in range(i, h.n - 1):
+        h.v[j] = h.v[j + 1]
+    h.n -= 1
+
+
+cdef inline bint obj_push(ObjList* h, int o, int cap) noexcept nogil:
+    """Append `o` to `h` (capacity `cap`); False if it is full."""
+    if h.n >= cap:
+        return False
+    h.v[h.n] = o
+    h.n += 1
+    return True
+
+
 cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
     """Multiply the probability exp(logp) * prod by x (0 < x <= 1), keeping
     the product in `prod` until it gets small (few logarithms are taken)."""
@@ -54,6 +80,18 @@ cdef inline void mul_prob(double* logp, double* prod, double x) noexcept nogil:
     if prod[0] < 1e-250:
         logp[0] += log(prod[0])
         prod[0] = 1.0
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+
+cdef inline int nth_bit(uint64_t x, int r) noexcept nogil:
+    """The r-th (from 0, ascending) set bit of x (x has more than r)."""
+    while r > 0:
+        x &= x - 1
+        r -= 1
+    return __builtin_ctzll(x)
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
@@ -210,7 +248,7 @@ cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept no
 
 
 cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                   vector[vector[int]]* hand, vector[int]* pool, vector[int]* pleft,
+                   ObjList* hand, vector[int]* pool, vector[int]* pleft,
                    double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
                    vector[int]* rpick) noexcept nogil:
     """Remove a card of type t from q's modelled hand: a card known to be
@@ -220,24 +258,30 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
     Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
     and records the unknown cards it chose among (see ``build_model``).
     -1 if impossible."""
-    cdef vector[int]* h = &hand[0][q]
-    cdef int i, o, j, nh = <int>h.size(), pt
+    cdef ObjList* h = &hand[q]
+    cdef int* ot = otype.data()
+    cdef int* og = ogen.data()
+    cdef int i, o, j, nh = h.n, pt, lastg = -1
+    cdef double gw = 0.0
     cdef double total = 0.0, x, w
     cdef double wts[MAX_HAND]
     for i in range(nh):
-        if otype[0][h[0][i]] == t:
-            o = h[0][i]
-            h.erase(h.begin() + i)
+        if ot[h.v[i]] == t:
+            o = h.v[i]
+            obj_erase(h, i)
             return o
     if nh > MAX_HAND:
         return -1
     for i in range(nh):
-        o = h[0][i]
+        o = h.v[i]
         w = 0.0
-        if otype[0][o] < 0:
-            pt = pool[0][ogen[0][o] * NT + t]
-            if pt > 0:
-                w = pt / <double>pleft[0][ogen[0][o]]
+        if ot[o] < 0:
+            if og[o] != lastg:
+                # (a hand's unknown cards are mostly of one generation)
+                lastg = og[o]
+                pt = pool[0][lastg * NT + t]
+                gw = pt / <double>pleft[0][lastg] if pt > 0 else 0.0
+            w = gw
         wts[i] = w
         total += w
     if total <= 0.0:
@@ -249,17 +293,17 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
             continue
         x -= w
         if x < 0.0 or i == nh - 1:
-            o = h[0][i]
+            o = h.v[i]
             mul_prob(logq, qprod, w / total)
             for j in range(nh):
-                if otype[0][h[0][j]] < 0:
-                    rcand.push_back(h[0][j])
+                if ot[h.v[j]] < 0:
+                    rcand.push_back(h.v[j])
             rend.push_back(<int>rcand.size())
             rpick.push_back(o)
-            otype[0][o] = t
+            ot[o] = t
             pool[0][ogen[0][o] * NT + t] -= 1
             pleft[0][ogen[0][o]] -= 1
-            h.erase(h.begin() + i)
+            obj_erase(h, i)
             return o
     return -1
 
@@ -361,6 +405,8 @@ cdef class GoldThiefResampler:
         cdef Event* ev
         self.ws_mev.clear()
         self.ws_midx.clear()
+        self.ws_ng = 1
+        self.ws_nd = 0
         for e in range(<int>want.size()):
             ev = &want[0][e]
             k = ev.kind
@@ -379,6 +425,10 @@ cdef class GoldThiefResampler:
                 mq = -1
             else:
                 continue
+            if k == EV_RESHUFFLE:
+                self.ws_ng += 1
+            elif k == EV_DRAW:
+                self.ws_nd += 1
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
 
@@ -813,25 +863,25 @@ cdef class GoldThiefResampler:
         cdef vector[int]* rend = &self.ws_rend
         cdef vector[int]* rpick = &self.ws_rpick
         cdef vector[uint64_t]* gmask = &self.ws_gmask
-        cdef vector[vector[int]]* hand = &self.ws_hand
-        cdef vector[vector[int]]* down = &self.ws_down
-        cdef int n = st.s.n, ng = 1
+        cdef ObjList* hand = self.ws_hand
+        cdef ObjList* down = self.ws_down
+        cdef int n = st.s.n, ng = self.ws_ng
         cdef int disc[NT]
         cdef int used[MAX_GOALS]
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = st.num_goals
         cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
-        cdef Event ev
+        cdef Event* ev
         cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
         cdef int he
         cdef int cnt[NT]
+        cdef uint64_t free, fits
+        cdef int no = 0
         # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
-        for e in range(evs.size()):
-            if evs[0][e].kind == EV_RESHUFFLE:
-                ng += 1
-        otype.clear()
-        ogen.clear()
-        draws.clear()
+        # one card object per draw, its id the draw's rank (sized once)
+        otype.resize(self.ws_nd)
+        ogen.resize(self.ws_nd)
+        draws.resize(self.ws_nd)
         gives.clear()
         faeries.clear()
         gdraws.clear()
@@ -850,11 +900,9 @@ cdef class GoldThiefResampler:
         self.ws_gv.clear()
         self.ws_pool0.clear()
         self.ws_pool0.resize(ng * NT)
-        hand.resize(n)
-        down.resize(n)
         for q in range(n):
-            hand[0][q].clear()
-            down[0][q].clear()
+            hand[q].n = 0
+            down[q].n = 0
         pool.resize(ng * NT)
         pleft.resize(ng)
         for t in range(NT):
@@ -867,18 +915,18 @@ cdef class GoldThiefResampler:
         if st.first_fixed < 0:
             mul_prob(&wfl, &wfp, 1.0 / n)
         for e in range(evs.size()):
-            ev = evs[0][e]
+            ev = &evs[0][e]
             k = ev.kind
             if k == EV_PASS or k == EV_ASKED:
                 continue
             he = self.ws_midx[e]
-            a = ev.secret if sees_secret(&ev, p) else -1
+            a = ev.secret if sees_secret(ev, p) else -1
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and goal_matches(st, ev.a, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
                 if mask_x <= MAX_GOLD:
-                    for i in range(<int>down[0][mask_q].size()):
-                        o = down[0][mask_q][i]
+                    for i in range(down[mask_q].n):
+                        o = down[mask_q].v[i]
                         if gid[0][o] >= 0 and goal_matches(st, gid[0][o], mask_x):
                             return False
                         gmask[0][o] |= (<uint64_t>1) << mask_x
@@ -886,16 +934,20 @@ cdef class GoldThiefResampler:
             if k == EV_DRAW:
                 if g >= ng:
                     return False
-                otype.push_back(a)
-                ogen.push_back(g)
+                if no >= self.ws_nd:
+                    return False
+                otype[0][no] = a
+                ogen[0][no] = g
                 if a >= 0:
                     pool[0][g * NT + a] -= 1
                     pleft[0][g] -= 1
                     if pool[0][g * NT + a] < 0:
                         return False
-                hand[0][ev.actor].push_back(<int>otype.size() - 1)
-                draws.push_back(<int>otype.size() - 1)
-                push_change(&self.ws_hl, he, ev.actor, <int>otype.size() - 1, 1)
+                if not obj_push(&hand[ev.actor], no, MAX_HAND):
+                    return False
+                draws[0][no] = no
+                push_change(&self.ws_hl, he, ev.actor, no, 1)
+                no += 1
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
@@ -917,18 +969,18 @@ cdef class GoldThiefResampler:
                     q = ev.actor
                     o = -1
                     if q == p:
-                        for i in range(<int>down[0][q].size()):
-                            if gid[0][down[0][q][i]] == a:
+                        for i in range(down[q].n):
+                            if gid[0][down[q].v[i]] == a:
                                 o = i
-                    elif down[0][q].size() > 0:
-                        o = rng_int(rng, <int>down[0][q].size())
-                        mul_prob(&logq, &qp, 1.0 / down[0][q].size())
-                        mul_prob(&wfl, &wfp, 1.0 / down[0][q].size())
+                    elif down[q].n > 0:
+                        o = rng_int(rng, down[q].n)
+                        mul_prob(&logq, &qp, 1.0 / down[q].n)
+                        mul_prob(&wfl, &wfp, 1.0 / down[q].n)
                     if o < 0:
                         return False
-                    x = down[0][q][o]
+                    x = down[q].v[o]
                     push_change(&self.ws_gl, he, q, x, -1)
-                    down[0][q].erase(down[0][q].begin() + o)
+                    obj_erase(&down[q], o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
@@ -941,17 +993,18 @@ cdef class GoldThiefResampler:
                     if o < 0:
                         return False
                 else:
-                    if hand[0][v].size() == 0:
+                    if hand[v].n == 0:
                         return False
-                    i = rng_int(rng, <int>hand[0][v].size())
-                    o = hand[0][v][i]
-                    mul_prob(&logq, &qp, 1.0 / hand[0][v].size())
-                    for j in range(<int>hand[0][v].size()):
-                        rcand.push_back(hand[0][v][j])
+                    i = rng_int(rng, hand[v].n)
+                    o = hand[v].v[i]
+                    mul_prob(&logq, &qp, 1.0 / hand[v].n)
+                    for j in range(hand[v].n):
+                        rcand.push_back(hand[v].v[j])
                     rend.push_back(<int>rcand.size())
                     rpick.push_back(o)
-                    hand[0][v].erase(hand[0][v].begin() + i)
-                hand[0][ev.a].push_back(o)
+                    obj_erase(&hand[v], i)
+                if not obj_push(&hand[ev.a], o, MAX_HAND):
+                    return False
                 gives.push_back(o)
                 push_change(&self.ws_hl, he, v, o, -1)
                 push_change(&self.ws_hl, he, ev.a, o, 1)
@@ -981,31 +1034,32 @@ cdef class GoldThiefResampler:
                             used[a] = 1
                         elif gid[0][o] != a:
                             return False
-                down[0][q].push_back(o)
+                if not obj_push(&down[q], o, MAX_GOALS):
+                    return False
                 push_change(&self.ws_gl, he, q, o, 1)
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.a
                 o = -1
-                for i in range(<int>down[0][q].size()):
-                    if gid[0][down[0][q][i]] == x:
+                for i in range(down[q].n):
+                    if gid[0][down[q].v[i]] == x:
                         o = i
                 if o < 0:
                     if used[x]:
                         return False
                     cand.clear()
-                    for i in range(<int>down[0][q].size()):
-                        if gid[0][down[0][q][i]] < 0 \
-                                and not mask_hits(st, gmask[0][down[0][q][i]], x):
+                    for i in range(down[q].n):
+                        if gid[0][down[q].v[i]] < 0 \
+                                and not mask_hits(st, gmask[0][down[q].v[i]], x):
                             cand.push_back(i)
                     if cand.size() == 0:
                         return False
                     o = cand[0][rng_int(rng, <int>cand.size())]
                     mul_prob(&logq, &qp, 1.0 / cand.size())
-                    gid[0][down[0][q][o]] = x
+                    gid[0][down[q].v[o]] = x
                     used[x] = 1
-                push_change(&self.ws_gl, he, q, down[0][q][o], -1)
-                down[0][q].erase(down[0][q].begin() + o)
+                push_change(&self.ws_gl, he, q, down[q].v[o], -1)
+                obj_erase(&down[q], o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.a
@@ -1039,19 +1093,27 @@ cdef class GoldThiefResampler:
                 left -= 1
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
+        # (as bit sets of goal ids; the candidates in ascending order)
+        free = 0
+        for i in range(st.num_goals):
+            if not used[i]:
+                free |= (<uint64_t>1) << i
         for o in range(<int>gid.size()):
             if gid[0][o] >= 0:
                 continue
-            cand.clear()
-            for i in range(st.num_goals):
-                if not used[i] and not mask_hits(st, gmask[0][o], i):
-                    cand.push_back(i)
-            if cand.size() == 0:
+            fits = free
+            if gmask[0][o]:
+                for i in range(st.num_goals):
+                    if (fits >> i) & 1 and mask_hits(st, gmask[0][o], i):
+                        fits &= ~((<uint64_t>1) << i)
+            m = popcount64(fits)
+            if m == 0:
                 return False
-            x = cand[0][rng_int(rng, <int>cand.size())]
-            mul_prob(&logq, &qp, 1.0 / cand.size())
+            x = nth_bit(fits, rng_int(rng, m))
+            mul_prob(&logq, &qp, 1.0 / m)
             gid[0][o] = x
             used[x] = 1
+            free &= ~((<uint64_t>1) << x)
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
         for i in range(<int>rpick.size()):
@@ -1068,11 +1130,12 @@ cdef class GoldThiefResampler:
         # a scoring the view ends with: would a goal left face down flip?
         self.ws_flip_pending = False
         if mask_q >= 0 and mask_x <= MAX_GOLD:
-            for i in range(<int>down[0][mask_q].size()):
-                if goal_matches(st, gid[0][down[0][mask_q][i]], mask_x):
+            for i in range(down[mask_q].n):
+                if goal_matches(st, gid[0][down[mask_q].v[i]], mask_x):
                     self.ws_flip_pending = True
+        draw_t.resize(draws.size())
         for i in range(<int>draws.size()):
-            draw_t.push_back(otype[0][draws[0][i]])
+            draw_t[0][i] = otype[0][draws[0][i]]
         for i in range(<int>gdraws.size()):
             gdraw_g.push_back(gid[0][gdraws[0][i]])
         for i in range(<int>faeries.size()):
@@ -1112,63 +1175,74 @@ cdef class GoldThiefResampler:
         cdef int held[MAXP]
         cdef int dn[MAXP]
         cdef int dg[MAXP][MAX_GOALS]
-        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ig = 0, iv = 0, ir = 0, pos, ng
+        cdef int tot, g, t, o, i, j, q, m, opts, ih = 0, ng
         cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
         cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
         cdef double lw = self.ws_wfix, wp = 1.0
         cdef Consid* c
         cdef HChange* h
+        cdef Consid* rec = st.rec.data()
+        cdef HChange* hl = self.ws_hl.data()
+        cdef HChange* gl = self.ws_gl.data()
+        cdef HChange* gv = self.ws_gv.data()
+        cdef int* ot = otype.data()
+        cdef int* og = ogen.data()
+        cdef int* gi = gid.data()
+        cdef int* dk
+        cdef int* tt
+        cdef int* sc
+        cdef int si, op, kind
         verdict[0] = -1
         ng = <int>self.ws_pool0.size() // NT
         deck[0] = self.ws_pool0
         ttot.assign(ng, 0)
+        dk = deck.data()
+        tt = ttot.data()
         for g in range(ng):
             for t in range(NT):
-                ttot[0][g] += deck[0][g * NT + t]
+                tt[g] += dk[g * NT + t]
         for i in range(<int>self.ws_draws.size()):
             o = self.ws_draws[i]
-            t = otype[0][o]
-            g = ogen[0][o]
-            if deck[0][g * NT + t] <= 0:
+            t = ot[o]
+            g = og[o]
+            if dk[g * NT + t] <= 0:
                 return -INFINITY
-            mul_prob(&lw, &wp, deck[0][g * NT + t] / <double>ttot[0][g])
-            deck[0][g * NT + t] -= 1
-            ttot[0][g] -= 1
+            mul_prob(&lw, &wp, dk[g * NT + t] / <double>tt[g])
+            dk[g * NT + t] -= 1
+            tt[g] -= 1
         memset(cnt, 0, sizeof(cnt))
         memset(held, 0, sizeof(held))
         memset(dn, 0, sizeof(dn))
-        while ir < nr or iv < nv:
-            # the next window seat or Give decision, in event order
-            if ir < nr and (iv >= nv or st.rec[ir].k <= self.ws_gv[iv].e):
-                pos = st.rec[ir].k
-            else:
-                pos = self.ws_gv[iv].e
-            while ih < nh and self.ws_hl[ih].e < pos:
-                h = &self.ws_hl[ih]
-                t = otype[0][h.o]
+        if not self.ws_sched_ok or self.ws_sched_n[0] != nh or self.ws_sched_n[1] != nl \
+                or self.ws_sched_n[2] != nr or self.ws_sched_n[3] != nv:
+            self.schedule(st)
+        sc = self.ws_sched.data()
+        for si in range(<int>self.ws_sched.size()):
+            op = sc[si]
+            i = op >> 2
+            kind = op & 3
+            if kind == SCH_HAND:
+                h = &hl[i]
+                t = ot[h.o]
                 cnt[h.q][t] += h.d
                 if cnt[h.q][t] > 0:
                     held[h.q] |= 1 << t
                 else:
                     held[h.q] &= ~(1 << t)
-                ih += 1
-            while ig < nl and self.ws_gl[ig].e < pos:
-                h = &self.ws_gl[ig]
+                ih = i + 1
+            elif kind == SCH_GOAL:
+                h = &gl[i]
                 if h.d > 0:
-                    dg[h.q][dn[h.q]] = gid[0][h.o]
+                    dg[h.q][dn[h.q]] = gi[h.o]
                     dn[h.q] += 1
                 else:
                     for j in range(dn[h.q]):
-                        if dg[h.q][j] == gid[0][h.o]:
+                        if dg[h.q][j] == gi[h.o]:
                             dg[h.q][j] = dg[h.q][dn[h.q] - 1]
                             dn[h.q] -= 1
                             break
-                ig += 1
-            if ir < nr and st.rec[ir].k == pos:
-                c = &st.rec[ir]
-                ir += 1
-                if c.pub:
-                    continue
+            elif kind == SCH_SEAT:
+                c = &rec[i]
                 q = c.q
                 opts = 0
                 if c.gold < 0:
@@ -1186,8 +1260,7 @@ cdef class GoldThiefResampler:
                 elif opts > 0:
                     mul_prob(&lw, &wp, 1.0 / (1 + opts))
             else:
-                q = self.ws_gv[iv].q
-                iv += 1
+                q = gv[i].q
                 m = popcount64(<uint64_t>held[q])
                 if m > 1:
                     mul_prob(&lw, &wp, 1.0 / m)
@@ -1198,9 +1271,9 @@ cdef class GoldThiefResampler:
             if self.tail_kind == TAIL_FIXED:
                 verdict[0] = 1
             elif self.tail_kind == TAIL_GIVE:
-                while ih < nh and self.ws_hl[ih].e < nwant:
-                    h = &self.ws_hl[ih]
-                    cnt[h.q][otype[0][h.o]] += h.d
+                while ih < nh and hl[ih].e < nwant:
+                    h = &hl[ih]
+                    cnt[h.q][ot[h.o]] += h.d
                     ih += 1
                 m = 0
                 for t in range(NT):
@@ -1208,6 +1281,47 @@ cdef class GoldThiefResampler:
                         m += 1
                 verdict[0] = 1 if m > 1 else 0
         return lw + log(wp)
+
+    cdef void schedule(self, GoldThiefRules st) noexcept nogil:
+        """The order in which ``model_weight`` meets the model's hand and
+        goal changes (``ws_hl``, ``ws_gl``), the window seats of the recorded
+        replay (``st.rec``; those answered publicly left out) and the unseen
+        Give decisions (``ws_gv``), in event order: a change at an event
+        comes after a seat or Give at that event.  The positions are those
+        of the view and the recorded replay, the same for every proposal of
+        one resample, so it is built once (``ws_sched``, op = index << 2 |
+        SCH_*)."""
+        cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
+        cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
+        cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos
+        cdef Consid* rec = st.rec.data()
+        cdef HChange* hl = self.ws_hl.data()
+        cdef HChange* gl = self.ws_gl.data()
+        cdef HChange* gv = self.ws_gv.data()
+        self.ws_sched.clear()
+        while ir < nr or iv < nv:
+            if ir < nr and (iv >= nv or rec[ir].k <= gv[iv].e):
+                pos = rec[ir].k
+            else:
+                pos = gv[iv].e
+            while ih < nh and hl[ih].e < pos:
+                self.ws_sched.push_back(ih << 2 | SCH_HAND)
+                ih += 1
+            while ig < nl and gl[ig].e < pos:
+                self.ws_sched.push_back(ig << 2 | SCH_GOAL)
+                ig += 1
+            if ir < nr and rec[ir].k == pos:
+                if not rec[ir].pub:
+                    self.ws_sched.push_back(ir << 2 | SCH_SEAT)
+                ir += 1
+            else:
+                self.ws_sched.push_back(iv << 2 | SCH_GIVE)
+                iv += 1
+        self.ws_sched_n[0] = nh
+        self.ws_sched_n[1] = nl
+        self.ws_sched_n[2] = nr
+        self.ws_sched_n[3] = nv
+        self.ws_sched_ok = True
 
     cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,
                           vector[int]* meta, int last, vector[int]* draw_t, vector[int]* gdraw_g,
@@ -1232,6 +1346,7 @@ cdef class GoldThiefResampler:
         self.rec_bad = False
         if rec:
             st.rec.clear()
+            self.ws_sched_ok = False
         st.sil_p = p
         st.sil_want = want
         st.sil_k = 0

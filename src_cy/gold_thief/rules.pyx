@@ -22,7 +22,7 @@ ids in ``actions.pxd``.
 """
 cimport cython
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 
 from src_cy.engine cimport mix64
 
@@ -928,7 +928,8 @@ cdef class GoldThiefRules(Engine):
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldThiefRules o = <GoldThiefRules>other
         self.copy_base(other)
-        self.s = o.s
+        # (memcpy: an assignment copies the struct through a temporary)
+        memcpy(&self.s, &o.s, sizeof(GTState))
         self.log = o.log
         self.hmeta = o.hmeta
 

@@ -85,6 +85,21 @@ def test_resampler_on_a_bare_rules_state(players, seed):
         resample.draw_world(rules, players, 0)
 
 
+def test_a_reused_resampler_draws_what_a_fresh_one_draws():
+    """A freed engine's resampler serves the next engine made (``py_resample``
+    clones one per world): warmed on a longer 5-player game, it draws at 2
+    players (and back at 5) the history a fresh resampler draws."""
+    small, small_engine = _mid_game(2, 1, 10)
+    big, big_engine = _mid_game(5, 3, 40)
+    p2, p5 = small.py_current_player(), big.py_current_player()
+    for s in range(4):
+        world = big_engine.py_resample(p5, 100 + s)
+        assert world.py_info_key(p5) == big.py_info_key(p5)
+        del world
+        assert small_engine.py_resample_history(p2, s) == resample.draw_history(small, p2, s)
+        assert big_engine.py_resample_history(p5, s) == resample.draw_history(big, p5, s)
+
+
 def test_render_and_persist_on_a_bare_rules_state():
     """The render and persist functions take a rules state directly and give
     what the engine's methods give at the same position."""
