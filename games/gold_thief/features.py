@@ -99,7 +99,7 @@ GOLD_THIEF_TABLE = TableSpec(
         # handing out the confident extraction (docs/solvers_cfr.md "Probing MCCFR").
         "by_preset": {"default": {"params": {"players": 2},   # the rulebook default is 4
                                   "response_scheme": "probe",
-                                  "response_iterations": 1_500,
+                                  "response_iterations": 50_000,
                                   "probe_continuation": "fixed",
                                   "probe_epsilon": 0.1,
                                   "extraction": "confident"}},

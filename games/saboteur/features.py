@@ -118,7 +118,7 @@ SABOTEUR_TABLE = TableSpec(
             # (docs/solvers_cfr.md "Probing MCCFR"); outcome sampling's greedy
             # response lost clearly (docs/results.md)
             "response_scheme": "probe",
-            "response_iterations": 300,
+            "response_iterations": 20_000,
             "probe_continuation": "fixed",
             "probe_epsilon": 0.1,
             "extraction": "confident",
