@@ -4,7 +4,10 @@
 *bucket*; all states in a bucket share one regret/strategy row.  A plain
 callable takes ``(player, info_string)``; one with ``uses_engine = True``
 takes ``(player, engine)`` and reads the engine's player view (never another
-player's secrets).  Without an action abstraction a bucket must fix the legal
+player's secrets).  One with ``shared_seats = True`` gives every seat the
+same rows (the bucket describes the situation from the mover's side, so a
+seat's visits teach the others: in an n-player game each row gets about n
+times the samples); its row labels start with ``"*|"`` instead of a seat.  Without an action abstraction a bucket must fix the legal
 actions (MCCFR refuses a bucket that mixes action sets of different sizes).
 
 **Action abstractions** (:class:`ActionAbstraction`) replace the legal
@@ -94,20 +97,29 @@ def register_action_abstraction(abstraction: ActionAbstraction) -> None:
     _ACTION_REGISTRY[abstraction.name] = abstraction
 
 
+def bucket_label(player: int, abstraction: Callable, x: Any) -> str:
+    """Row label ``"<player>|<bucket repr>"`` of ``player``'s state ``x`` (engine
+    or information string) under ``abstraction``, as MCCFR stores it;
+    ``"*|<bucket repr>"`` when the abstraction's rows are ``shared_seats``."""
+    seat = "*" if getattr(abstraction, "shared_seats", False) else player
+    return f"{seat}|{abstraction(player, x)!r}"
+
+
 class Labeler:
-    """Row label ``"<player>|<bucket repr>"`` of an abstraction (as MCCFR stores it)."""
+    """Row label of an abstraction (:func:`bucket_label`), as MCCFR stores it."""
 
     def __init__(self, abstraction: Callable):
         self.abstraction = abstraction
         self.uses_engine = bool(getattr(abstraction, "uses_engine", False))
 
     def __call__(self, player: int, x: Any) -> str:
-        return f"{player}|{self.abstraction(player, x)!r}"
+        return bucket_label(player, self.abstraction, x)
 
 
-def row_label(player: int, info_part: Any, ids: Sequence[int]) -> str:
-    """Row label of a state under an action abstraction (as MCCFR stores it)."""
-    return f"{player}|{(info_part, tuple(ids))!r}"
+def row_label(player: int | None, info_part: Any, ids: Sequence[int]) -> str:
+    """Row label of a state under an action abstraction (as MCCFR stores it);
+    ``player=None``: a row every seat shares (label prefix ``"*|"``)."""
+    return f"{'*' if player is None else player}|{(info_part, tuple(ids))!r}"
 
 
 def abstract_row(player: int, engine: Any, info_string: str | None, legal: Sequence[int],
@@ -128,7 +140,8 @@ def abstract_row(player: int, engine: Any, info_string: str | None, legal: Seque
     else:
         info_part = abstraction(player, engine if info_reads_engine else info_string)
     ids = [k for k, _ in pairs]
-    return row_label(player, info_part, ids), ids, [a for _, a in pairs]
+    seat = None if getattr(abstraction, "shared_seats", False) else player
+    return row_label(seat, info_part, ids), ids, [a for _, a in pairs]
 
 
 ABSTRACT_FALLBACKS = ("uniform", "default", "error")

@@ -48,6 +48,7 @@ import numpy as np
 import pyspiel
 
 from solvers import policy_io
+from solvers.abstractions import bucket_label
 from solvers.policy_arrays import ArrayPolicy
 from games.spec import game_engine
 from solvers.tree import CompiledTree
@@ -145,7 +146,7 @@ class _PyTables:
                 self.rows[label] = row
             return row, concrete
         info = state.information_state_string(p)
-        label = info if self.abstraction is None else f"{p}|{self.abstraction(p, info)!r}"
+        label = info if self.abstraction is None else bucket_label(p, self.abstraction, info)
         row = self.rows.get(label)
         legal = state.legal_actions()
         if row is None:
@@ -440,7 +441,7 @@ class MCCFRSolver:
                                                       t["nact"].tolist()))}
 
     def _label(self, player: int, info: Any) -> str:
-        return info if self.abstraction is None else f"{player}|{self.abstraction(player, info)!r}"
+        return info if self.abstraction is None else bucket_label(player, self.abstraction, info)
 
     def labeler(self):
         """The row label function of this solver's abstraction (None without one)."""

@@ -55,6 +55,7 @@ import pyspiel
 from solvers import policy_io
 from solvers.backends import check_backend, init_ray
 from solvers.mccfr import MCCFRSolver
+from src_cy.mccfr import SHARED_PREFIX
 from src_cy.rng import derive_seed
 
 #: How workers share regrets (module doc).
@@ -167,7 +168,11 @@ def merge(state: dict, parts: list[dict], keep_strings: bool) -> dict:
         where: list[int] = []
         for j, (n, p) in enumerate(zip(part["new_nact"].tolist(),
                                        part["new_player"].tolist())):
-            ident = (p, part["new_strings"][j]) if keep_strings else (p, key_of_new[j])
+            if keep_strings:
+                label = part["new_strings"][j]
+                ident = (-1 if label.startswith(SHARED_PREFIX) else p, label)
+            else:
+                ident = (p, key_of_new[j])
             r = part["new_regret"][offs[j]:offs[j + 1]]
             a = part["new_avg"][offs[j]:offs[j + 1]]
             row = row_of.get(ident)

@@ -15,6 +15,9 @@ and get no rows: each traversal learns a response to it.  When the policy
 names compiled rules (a ``rule(engine, player) -> action`` attribute, as
 ``solvers.mccfr.HeuristicOpponents`` for a bot with an ``engine_rule``), the
 walks call ``rule`` directly, without the policy's Python call.
+A row whose label starts with ``SHARED_PREFIX`` (an information abstraction
+with ``shared_seats = True``) is one row for every seat: its regrets and
+probes pool what every seat's visits learn.
 
 External sampling follows Lanctot et al. (2009) with simple averaging at the
 opponents' nodes (OpenSpiel's ``AverageType.SIMPLE``); outcome sampling uses
@@ -34,6 +37,9 @@ import numpy as np
 
 from src_cy.engine cimport (Engine, Rng, rng_double, rng_next, rng_int, CHANCE_PLAYER, MAX_BRANCHING,
                             ENGINE_MAX_PLAYERS)
+
+#: Label prefix of a row every seat shares (``solvers.abstractions.row_label``).
+SHARED_PREFIX = "*|"
 
 
 cdef class MCCFRCore:
@@ -127,7 +133,7 @@ cdef class MCCFRCore:
                 legal[k] = self.conc[c + 1 + k]
             return s
         label, ids, concrete = self.action_row(p, e, [legal[k] for k in range(n[0])])
-        bucket = (p, label)
+        bucket = _bucket(p, label)
         s = self.bucket_slot.get(bucket, -1)
         if s < 0:
             s = self.off.size()
@@ -162,8 +168,9 @@ cdef class MCCFRCore:
         label = None
         if self.abstraction is not None:
             arg = e if getattr(self.abstraction, "uses_engine", False) else e.info_string(p)
-            label = f"{p}|{self.abstraction(p, arg)!r}"
-            bucket = (p, label)
+            shared = getattr(self.abstraction, "shared_seats", False)
+            label = f"{'*' if shared else p}|{self.abstraction(p, arg)!r}"
+            bucket = _bucket(p, label)
             s = self.bucket_slot.get(bucket, -1)
             if s >= 0:
                 if self.nact[s] != n:
@@ -545,7 +552,7 @@ cdef class MCCFRCore:
             off[1:] = np.cumsum(nact)[:-1]
         old_label = None
         if keep_cache and self.action_row is not None and self.conc_of_key.size():
-            old_label = [(self.iplayer[s], self.strings[s]) for s in range(self.off.size())]
+            old_label = [_bucket(self.iplayer[s], self.strings[s]) for s in range(self.off.size())]
         self.slot_of_key.clear()
         self.slot_of_key.reserve(len(st["keys"]))
         cdef const uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
@@ -565,7 +572,7 @@ cdef class MCCFRCore:
         self.bucket_slot = {}
         if self.abstraction is not None or self.action_row is not None:
             for s, text in enumerate(self.strings):
-                self.bucket_slot[(self.iplayer[s], text)] = s
+                self.bucket_slot[_bucket(self.iplayer[s], text)] = s
         if old_label is None:
             self.conc_of_key.clear()
             self.conc.clear()
@@ -595,6 +602,13 @@ cdef class MCCFRCore:
             preincrement(it)
         self.conc_of_key.swap(kept)
         self.conc.swap(conc)
+
+
+cdef inline tuple _bucket(int p, str label):
+    """A row's identity: ``(player, label)``, or ``(-1, label)`` for a row all
+    seats share (its label starts with ``SHARED_PREFIX``: an abstraction with
+    ``shared_seats = True``; the row's player is the seat that created it)."""
+    return (-1, label) if label.startswith(SHARED_PREFIX) else (p, label)
 
 
 cdef int _draw(Rng* r, double* probs, int n) noexcept:

@@ -7,6 +7,8 @@ policy bots look the names up through the game's spec.
 - ``saboteur_actions`` (:class:`SaboteurActions`): 8 abstract actions,
   heuristic, extend, block, clear, break, repair, map, pass;
 - ``saboteur_compact``: the compact information bucket used with them;
+- ``saboteur_compact_shared``: the same bucket with rows shared by all seats
+  (the default preset's solve: five seats' visits pool in one row);
 - ``saboteur_features``: the older, information-only abstraction (the
   policy table's features plus the legal action ids).
 
@@ -88,7 +90,22 @@ def saboteur_compact(player: int, engine: Any) -> tuple:
 
 saboteur_compact.uses_engine = True
 
+
+def saboteur_compact_shared(player: int, engine: Any) -> tuple:
+    """``saboteur_compact``'s bucket, one row for all seats (``shared_seats``).
+
+    The bucket holds no seat and the abstract actions name their targets
+    relative to the mover (suspicion order, own tools), so a situation is the
+    same decision in every seat; sharing gives each row five seats' probes.
+    """
+    return compact_bucket(engine, player)
+
+
+saboteur_compact_shared.uses_engine = True
+saboteur_compact_shared.shared_seats = True
+
 #: What the Saboteur spec's ``abstraction`` factory returns.
 ABSTRACTIONS = GameAbstractions(
-    information={"saboteur_features": saboteur_features, "saboteur_compact": saboteur_compact},
+    information={"saboteur_features": saboteur_features, "saboteur_compact": saboteur_compact,
+                 "saboteur_compact_shared": saboteur_compact_shared},
     actions={"saboteur_actions": SaboteurActions()})

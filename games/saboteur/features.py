@@ -118,6 +118,8 @@ SABOTEUR_TABLE = TableSpec(
             # (docs/solvers_cfr.md "Probing MCCFR"); outcome sampling's greedy
             # response lost clearly (docs/results.md)
             "response_scheme": "probe",
+            # one row per situation for all five seats (docs/solvers_cfr.md)
+            "abstraction": "saboteur_compact_shared",
             "response_iterations": 20_000,
             "probe_continuation": "fixed",
             "probe_epsilon": 0.1,
@@ -128,7 +130,8 @@ SABOTEUR_TABLE = TableSpec(
             "abstract_notes": (
                 "Saboteur `default` preset (5 players, the full three rounds, the rulebook's "
                 "deck and maze). Solved by probing MCCFR over the same abstraction as "
-                "the mini table, by default (`--mccfr-mode response`) with the four other "
+                "the mini table, with one row per situation for all five seats "
+                "(`saboteur_compact_shared`), by default (`--mccfr-mode response`) with the four other "
                 "seats playing the heuristic bot, so the table is a response to heuristic "
                 "play within the abstraction, not an equilibrium. Each probe values an "
                 "abstract action followed by the heuristic's play to the end "
