@@ -97,6 +97,12 @@ class CpuStat:
         return CpuStat(moves, cpu_us / moves / 1000, percentile_ms(hist, 0.95))
 
 
+def _ms_bucket(ms: int) -> str:
+    """A whole-millisecond histogram bucket for the table: ``"<1"`` for bucket 0
+    (a sub-millisecond percentile), else the bucket."""
+    return "<1" if ms == 0 else str(ms)
+
+
 def mean_ci(values: np.ndarray) -> tuple[float, float]:
     """Mean and 95% normal half-width of ``values`` (the per-deal means)."""
     v = np.asarray(values, float)
@@ -212,8 +218,8 @@ def markdown(gs: str, tested: str, cells: Sequence[Cell], seed: int, header: str
         a, ah = mean_ci(c.anchor_return)
         lines.append(f"| {c.anchor} | {c.deals} | {c.deals * c.players} | {s:.3f} ± {sh:.3f} | "
                      f"{t:+.3f} ± {th:.3f} | {a:+.3f} ± {ah:.3f} | "
-                     f"{c.tested_cpu.mean_ms:.1f} / {c.tested_cpu.p95_ms} ms | "
-                     f"{c.anchor_cpu.mean_ms:.1f} / {c.anchor_cpu.p95_ms} ms |")
+                     f"{c.tested_cpu.mean_ms:.1f} / {_ms_bucket(c.tested_cpu.p95_ms)} ms | "
+                     f"{c.anchor_cpu.mean_ms:.1f} / {_ms_bucket(c.anchor_cpu.p95_ms)} ms |")
     return "\n".join(lines) + "\n"
 
 
