@@ -65,7 +65,7 @@ cdef long _RS_EXACT_BUDGET = EXACT_BUDGET_DEFAULT
 cdef long _RS_EXACT_NODES = 0 # nodes the exact stage visited (all calls)
 cdef int _RS_MCMC_STEPS = MCMC_STEPS       # corrector steps after a walk's world
 cdef int _RS_MCMC_LOG_WINDOW = MCMC_LOG_WINDOW  # blocks of 2, 4, ... 2^this positions
-cdef long _RS_MCMC_BUDGET = MCMC_BUDGET    # nodes one corrector step may visit
+cdef long _RS_MCMC_BUDGET = MCMC_BUDGET    # worst-case nodes of an exact corrector step
 cdef long _RS_MCMC_MOVES = 0  # corrector steps that changed the world
 cdef long _RS_MCMC_SKIPS = 0  # corrector steps whose exact draw may pass the budget (MH steps)
 cdef long _RS_MCMC_REJECTS = 0  # of those, proposals rejected (world unchanged)
@@ -94,8 +94,9 @@ cdef int _RS_JUMP0 = WALK_JUMP
 
 def set_resample_corrector(int steps=-1, int log_window=-1, long budget=-1) -> tuple:
     """Set the corrector that follows every walk (rules doc, "Resampling"):
-    ``steps`` Gibbs steps over blocks of 2 to 2^``log_window`` history
-    positions, each within ``budget`` nodes (-1 keeps a setting; defaults
+    ``steps`` steps over blocks of 2 to 2^``log_window`` history positions,
+    each an exact (Gibbs) draw of the block where its worst case fits
+    ``budget`` nodes, else a Metropolis-Hastings step (-1 keeps a setting; defaults
     ``MCMC_STEPS``, ``MCMC_LOG_WINDOW``, ``MCMC_BUDGET``; steps=0 turns it
     off). Returns the previous (steps, log_window, budget)."""
     global _RS_MCMC_STEPS, _RS_MCMC_LOG_WINDOW, _RS_MCMC_BUDGET
@@ -151,7 +152,9 @@ def resample_stats() -> dict:
     out of choice points; another walk follows), ``errors`` (resamples
     that reached the safety cap of backtracks and raised RuntimeError; never
     expected) and the corrector's steps (``mcmc_moves``: changed the world,
-    ``mcmc_skips``: over budget, ``mcmc_nodes``: nodes visited;
+    ``mcmc_skips``: steps whose exact draw could pass the budget, taken as
+    Metropolis-Hastings steps instead, ``mcmc_rejects``: their proposals
+    rejected, ``mcmc_nodes``: nodes visited;
     ``mcmc_fails``: a step found no world, never expected), and the
     deadline's effects (``out_of_time``: walks stopped at the caller's
     deadline, no world returned; ``mcmc_cut``: corrector runs cut short by
@@ -1260,8 +1263,10 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
                      int truth_cp, bint truth_terminal, uint64_t key) noexcept nogil:
     """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
     (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
-    world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``, each within
-    ``_RS_MCMC_BUDGET`` nodes.  The steps run on the lazy rules (P's events
+    world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``: an exact
+    draw of the block (``rs_gibbs_window``) where ``rs_block_fits`` finds its
+    worst case within ``_RS_MCMC_BUDGET`` nodes, else a Metropolis-Hastings
+    step (``rs_mh_window``).  The steps run on the lazy rules (P's events
     checked) from the recorded states of the current world; the last world
     is then replayed on the full rules and verified (P's key, the player to
     move).  The state ends as the last world; False if a step found no world
