@@ -37,6 +37,16 @@ RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW
                               "budget": MCMC_BUDGET}
 
 
+cdef size_t _GN_BYTES = sizeof(GN)
+
+
+cdef inline void gn_copy(GN* dst, const GN* src) noexcept nogil:
+    """Copy a state. The size is a variable so that the C library's memcpy
+    does it: measured 1.5x faster here than the inlined ``rep movsq`` a
+    constant size gives (2,428 bytes)."""
+    memcpy(dst, src, _GN_BYTES)
+
+
 cdef struct Facts:
     # what the walking player saw revealed of other players' hidden decisions
     int chosen[MAXP]
@@ -402,7 +412,7 @@ cdef void rs_walk_start(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp
     if self.wsnap.capacity() == 0:
         self.wsnap.reserve(self.g.max_moves // 4 + 64)
     self.wch.clear()
-    self.wsnap.clear()
+    self.wsn = 0
     self.wsres.clear()
     self.wspi.clear()
     self.wscp.clear()
@@ -413,7 +423,7 @@ cdef inline void rs_walk_restore(GoldNuggetRules self, int j, vector[int]* rph,
     """The walk back at node j, as saved there: state, history, pending
     records and the replay positions; node j's own record stays (it is the
     state just restored), the later ones go."""
-    memcpy(&self.g, &self.wsnap[j], sizeof(GN))
+    gn_copy(&self.g, &self.wsnap[j])
     self.hist.resize(j)
     self.hact.resize(j)
     self.resr.resize(self.wsres[j])
@@ -423,7 +433,7 @@ cdef inline void rs_walk_restore(GoldNuggetRules self, int j, vector[int]* rph,
     raux.resize(j)
     pi[0] = self.wspi[j]
     self.wrep = self.wscp[j]
-    self.wsnap.resize(j + 1)
+    self.wsn = j + 1
     self.wsres.resize(j + 1)
     self.wspi.resize(j + 1)
     self.wscp.resize(j + 1)
@@ -485,7 +495,7 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
             elif self.current_player() == P:
                 dead = True
         if goal:
-            memcpy(&saved, &self.g, sizeof(GN))
+            gn_copy(&saved, &self.g)
             sh = self.hist
             sa = self.hact
             sr = self.resr
@@ -493,7 +503,7 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
             if rs_realize(self, rph, rcp, raux) and self.info_key(P) == key \
                     and self.current_player() == truth_cp:
                 return 1
-            memcpy(&self.g, &saved, sizeof(GN))
+            gn_copy(&self.g, &saved)
             self.hist = sh
             self.hact = sa
             self.resr = sr
@@ -502,9 +512,13 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
         elif not dead and (self.is_terminal() or j > 4 * self.g.max_moves + 100):
             dead = True
         if not dead:
-            if <int>self.wsnap.size() == j:
+            if self.wsn == j:
                 # (after a backtrack or a jump to node j its record is kept)
-                self.wsnap.push_back(self.g)
+                if <int>self.wsnap.size() > j:
+                    gn_copy(&self.wsnap[j], &self.g)
+                else:
+                    self.wsnap.push_back(self.g)
+                self.wsn = j + 1
                 self.wsres.push_back(<int>self.resr.size())
                 self.wspi.push_back(pi)
                 self.wscp.push_back(self.wrep)
@@ -789,7 +803,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
             if n > 0:
                 if <int>self.wsnap.size() <= d:
                     self.wsnap.resize(d + 1)
-                memcpy(&self.wsnap[d], &self.g, sizeof(GN))
+                gn_copy(&self.wsnap[d], &self.g)
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -811,7 +825,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
             fw.pop_back()
             fpi.pop_back()
             continue
-        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+        gn_copy(&self.g, &self.wsnap[d])
         self.hist.resize(d)
         self.hact.resize(d)
         i = fstart[d] + fi[d]
@@ -913,7 +927,7 @@ cdef inline int rs_chain_at(GoldNuggetRules self, const vector[int]* base, int t
                             const GN* cs, const vector[int]* cpi) noexcept nogil:
     """The state becomes the world ``base``'s recorded state after its first
     t actions (history included); returns P's actions among them."""
-    memcpy(&self.g, &cs[t], sizeof(GN))
+    gn_copy(&self.g, &cs[t])
     self.hist.resize(t)
     if t > 0:
         memcpy(self.hist.data(), base.data(), t * sizeof(int))
@@ -947,7 +961,7 @@ cdef bint rs_chain_extend(GoldNuggetRules self, const vector[int]* pact,
         if self.g.wdead:
             return False
         t += 1
-        memcpy(&cs[t], &self.g, sizeof(GN))
+        gn_copy(&cs[t], &self.g)
         cpi[0][t] = pi
         ch.valid = t
     ch.clean = ch.nb + 1
@@ -978,7 +992,7 @@ cdef inline void frames_push(GoldNuggetRules self, Frames* f, int d, int n, int 
     cdef int i
     if <int>self.wsnap.size() <= d:
         self.wsnap.resize(d + 1)
-    memcpy(&self.wsnap[d], &self.g, sizeof(GN))
+    gn_copy(&self.wsnap[d], &self.g)
     f.fstart.push_back(<int>f.eo.size())
     f.fn.push_back(n)
     f.fi.push_back(0)
@@ -1009,7 +1023,7 @@ cdef inline bint frames_next(GoldNuggetRules self, Frames* f, bint at_node, int*
     child's.  False when the child breaks P's log."""
     cdef int i = <int>f.fn.size() - 1, d = f.fd[i], j = f.fstart[i] + f.fi[i], cp
     if not at_node:
-        memcpy(&self.g, &self.wsnap[d], sizeof(GN))
+        gn_copy(&self.g, &self.wsnap[d])
         self.hist.resize(d)
         self.hact.resize(d)
     w[0] = f.fw[i] * f.ep[j]
@@ -1295,7 +1309,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cstop.resize(nb)
     self.to_initial()
     self.g.lazy = 1
-    memcpy(&cs[0], &self.g, sizeof(GN))
+    gn_copy(&cs[0], &self.g)
     cpi[0] = 0
     for s in range(_RS_MCMC_STEPS):
         if past(&self.resample_deadline):
