@@ -11,12 +11,14 @@ measured in one run on the same positions and seeds (docs/benchmarks.md,
   (the cost of a stage that cannot finish, at a given budget);
 * ``gn-corrector``: the walks followed by the corrector at several step
   counts (``set_resample_corrector``) against the walks alone, calls
-  interleaved, with the share of corrector steps over their node budget,
+  interleaved, with the corrector steps taken as Metropolis-Hastings steps
+  (their exact draw could pass the node budget) and their rejections,
   then CPU per ``best`` move at 4 and 5 players under each setting;
 * ``gn-cost``: where a Gold Nugget world's time goes on the positions of
   ``experiments.bench.bench_resample`` (2 to 5 players): CPU per world of
-  the walks alone and with the default corrector, the corrector's nodes and
-  steps over budget per call and its CPU per node, against the pyspiel
+  the walks alone and with the default corrector, the corrector's nodes,
+  Metropolis-Hastings steps and rejections per call and its CPU per node,
+  against the pyspiel
   replay of the position's history;
 * ``gn-pool``: Gold Nugget ``best`` at 2 and 3 players, CPU per move with
   its pool of 32 worlds against a fresh world per simulation;
@@ -180,11 +182,10 @@ def gn_corrector(args: argparse.Namespace) -> None:
                                gnc.set_resample_corrector)
     finally:
         gnc.set_resample_corrector(*old)
-    steps = sum(after[k] - before[k] for k in ("mcmc_moves", "mcmc_skips"))
     print(f"corrector in the interleaved calls: {after['mcmc_skips'] - before['mcmc_skips']} "
-          f"steps over budget, {after['mcmc_moves'] - before['mcmc_moves']} changed the world "
-          f"(of {steps} counted), {after['mcmc_fails'] - before['mcmc_fails']} failures",
-          flush=True)
+          f"Metropolis-Hastings steps ({after['mcmc_rejects'] - before['mcmc_rejects']} "
+          f"rejected), {after['mcmc_moves'] - before['mcmc_moves']} steps changed the world, "
+          f"{after['mcmc_fails'] - before['mcmc_fails']} failures", flush=True)
 
 
 def _cpu_per_call(fn, states: list, seconds: float) -> float:
@@ -220,10 +221,11 @@ def gn_cost(args: argparse.Namespace) -> None:
             calls = after["calls"] - before["calls"]
             nodes = (after["mcmc_nodes"] - before["mcmc_nodes"]) / calls
             skips = (after["mcmc_skips"] - before["mcmc_skips"]) / calls
+            rejects = (after["mcmc_rejects"] - before["mcmc_rejects"]) / calls
             print(f"{players} players: walks {1000 * walks:.3f} ms/world ({walks / rep:.2f} "
                   f"replays), with the corrector {1000 * full:.3f} ms/world ({full / rep:.2f} "
                   f"replays, replay / world {rep / full:.2f}x); corrector {nodes:,.0f} nodes/call, "
-                  f"{skips:.1f} of {old[0]} steps over budget, "
+                  f"{skips:.1f} of {old[0]} steps Metropolis-Hastings ({rejects:.1f} rejected), "
                   f"{1e6 * (full - walks) / max(nodes, 1):.3f} us/node; pyspiel replay "
                   f"{1000 * rep:.3f} ms", flush=True)
     finally:

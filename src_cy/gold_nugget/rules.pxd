@@ -214,6 +214,7 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[WChoice] wch   # the search's choice points, oldest first
     cdef vector[double] wcache # the weights left of choice points' orders (WChoice.coff)
     cdef vector[GN] wsnap      # the walk's state before each node (node = history index)
+    cdef int wsn               # records of wsnap that are the current walk's (the vector keeps its size)
     cdef vector[int] wsres     # resolutions recorded before each node
     cdef vector[int] wspi      # P's actions applied before each node
     cdef vector[int] wscp      # choice points made before each node

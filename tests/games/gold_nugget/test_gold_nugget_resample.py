@@ -368,6 +368,33 @@ def test_corrector_keeps_exact_draws_exact(exact_budget, corrector, stat_seed) -
     assert after["exact"] - before["exact"] == after["calls"] - before["calls"]
 
 
+@pytest.mark.slow
+def test_corrector_mh_steps_keep_exact_draws_exact(exact_budget, corrector, stat_seed) -> None:
+    """The corrector's Metropolis-Hastings steps (taken where an exact block
+    draw could pass the node budget; a budget of 1 makes every step one)
+    leave the posterior invariant: worlds drawn by the exact stage and then
+    moved by eight of them over blocks of 2 to 8 positions still follow the
+    exact posterior on every weighted set, and the steps both move worlds
+    and reject proposals."""
+    n = 800
+    set_resample_corrector(8, 3, 1)
+    old = _set_corrector_after_exact(True)
+    try:
+        before = resample_stats()
+        for state, p, exact in _weighted_information_sets():
+            seen = testing.drawn_histories(state, p, n, stat_seed(31))
+            assert set(seen) <= set(exact)
+            assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
+        after = resample_stats()
+    finally:
+        _set_corrector_after_exact(old)
+    calls = after["calls"] - before["calls"]
+    assert after["mcmc_skips"] - before["mcmc_skips"] == 8 * calls
+    assert after["mcmc_moves"] - before["mcmc_moves"] > n
+    assert 0 < after["mcmc_rejects"] - before["mcmc_rejects"] < 8 * calls
+    assert after["mcmc_fails"] == before["mcmc_fails"]
+
+
 def test_corrector_settings_are_checked(corrector) -> None:
     """Bad corrector settings name the setting and change nothing."""
     before = set_resample_corrector()
