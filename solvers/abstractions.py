@@ -7,8 +7,9 @@ takes ``(player, engine)`` and reads the engine's player view (never another
 player's secrets).  One with ``shared_seats = True`` gives every seat the
 same rows (the bucket describes the situation from the mover's side, so a
 seat's visits teach the others: in an n-player game each row gets about n
-times the samples); its row labels start with ``"*|"`` instead of a seat.  Without an action abstraction a bucket must fix the legal
-actions (MCCFR refuses a bucket that mixes action sets of different sizes).
+times the samples); its row labels start with ``"*|"`` instead of a seat.
+Without an action abstraction a bucket must fix the legal actions (MCCFR
+refuses a bucket that mixes action sets of different sizes).
 
 **Action abstractions** (:class:`ActionAbstraction`) replace the legal
 actions by a small fixed set of *abstract actions* (ids ``0..k-1`` with
