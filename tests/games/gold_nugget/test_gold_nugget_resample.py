@@ -346,6 +346,24 @@ def test_corrector_converges_to_the_exact_posterior(exact_budget, corrector, sta
         assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
 
 
+def _exact_draws_moved_by_the_corrector(n: int, seed: int) -> tuple[dict, dict]:
+    """Draw ``n`` worlds per weighted set by the exact stage followed by the
+    current corrector setting, assert each set's draws follow the exact
+    posterior (chi-square), and return the resample statistics before and
+    after."""
+    old = _set_corrector_after_exact(True)
+    try:
+        before = resample_stats()
+        for state, p, exact in _weighted_information_sets():
+            seen = testing.drawn_histories(state, p, n, seed)
+            assert set(seen) <= set(exact)
+            assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
+        after = resample_stats()
+    finally:
+        _set_corrector_after_exact(old)
+    return before, after
+
+
 @pytest.mark.slow
 def test_corrector_keeps_exact_draws_exact(exact_budget, corrector, stat_seed) -> None:
     """Corrector steps leave the posterior invariant: worlds drawn by the
@@ -354,16 +372,7 @@ def test_corrector_keeps_exact_draws_exact(exact_budget, corrector, stat_seed) -
     posterior on every weighted set, though the steps do move them."""
     n = 800
     set_resample_corrector(4, 2)
-    old = _set_corrector_after_exact(True)
-    try:
-        before = resample_stats()
-        for state, p, exact in _weighted_information_sets():
-            seen = testing.drawn_histories(state, p, n, stat_seed(23))
-            assert set(seen) <= set(exact)
-            assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
-        after = resample_stats()
-    finally:
-        _set_corrector_after_exact(old)
+    before, after = _exact_draws_moved_by_the_corrector(n, stat_seed(23))
     assert after["mcmc_moves"] - before["mcmc_moves"] > n
     assert after["exact"] - before["exact"] == after["calls"] - before["calls"]
 
@@ -378,16 +387,7 @@ def test_corrector_mh_steps_keep_exact_draws_exact(exact_budget, corrector, stat
     and reject proposals."""
     n = 800
     set_resample_corrector(8, 3, 1)
-    old = _set_corrector_after_exact(True)
-    try:
-        before = resample_stats()
-        for state, p, exact in _weighted_information_sets():
-            seen = testing.drawn_histories(state, p, n, stat_seed(31))
-            assert set(seen) <= set(exact)
-            assert testing.exact_chisquare_pvalue(seen, exact, n) > 1e-4
-        after = resample_stats()
-    finally:
-        _set_corrector_after_exact(old)
+    before, after = _exact_draws_moved_by_the_corrector(n, stat_seed(31))
     calls = after["calls"] - before["calls"]
     assert after["mcmc_skips"] - before["mcmc_skips"] == 8 * calls
     assert after["mcmc_moves"] - before["mcmc_moves"] > n
