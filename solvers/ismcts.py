@@ -200,13 +200,14 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 determinization: str = "uniform", belief_worlds: int = 64,
                 max_depth: int = 0, root_actions: list[int] | None = None,
                 widening: tuple[float, float] | None = None,
-                deadline: Deadline | None = None) -> RootStats:
+                deadline: Deadline | None = None, mast: float = 0.0) -> RootStats:
     """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
 
     ``max_depth`` > 0 limits the tree to that many decisions (1: flat Monte
     Carlo at the root); ``root_actions`` restricts the root to a subset of
     the legal actions; ``widening=(c, alpha)``: progressive widening ordered
-    by the rollout policy (``src_cy/ismcts.pyx``).
+    by the rollout policy (``src_cy/ismcts.pyx``); ``mast=eps`` > 0: MAST
+    rollouts (per-action mean returns, eps-greedy) instead of uniform ones.
 
     ``determinization="belief"`` (needs ``state``, the pyspiel state over
     ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
@@ -232,7 +233,7 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                   multi_observer=multi_observer, rollout=rollout, worlds=worlds,
                   max_depth=max_depth, root_actions=root_actions, widening=widening,
                   deadline=None if deadline is None else deadline.at,
-                  deadline_cpu=True if deadline is None else deadline.cpu)
+                  deadline_cpu=True if deadline is None else deadline.cpu, mast=mast)
     return RootStats(**r, world_draws=draws)
 
 
@@ -550,6 +551,11 @@ class ISMCTSBot(Bot):
         "Move-time budget").
       budget_clock: "cpu" (the process's CPU time, ``time.process_time``)
         or "wall" (``time.monotonic``).
+      mast: 0 (off) or eps in (0, 1]: MAST rollouts (Move-Average Sampling
+        Technique: per player and action, the mean return of the simulations
+        that played it; a rollout move is uniform with probability eps, else
+        the best by that mean). Needs ``rollout="random"`` and the engine
+        path (``src_cy/ismcts.pyx``).
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
@@ -561,7 +567,8 @@ class ISMCTSBot(Bot):
                  max_depth: int = 0, root_candidates: Any = None,
                  anchor: Any = None, anchor_z: float = 2.0, rollout_cutoff: int = 0,
                  widening: tuple[float, float] | None = None,
-                 move_budget: float | None = None, budget_clock: str = "cpu"):
+                 move_budget: float | None = None, budget_clock: str = "cpu",
+                 mast: float = 0.0):
         Bot.__init__(self, game,
                      int.from_bytes(os.urandom(8), "little") if seed is None else seed,
                      move_budget, budget_clock)
@@ -597,6 +604,14 @@ class ISMCTSBot(Bot):
             from src_cy.ismcts import check_widening
             widening = check_widening(widening)
         self.widening = widening
+        from src_cy.ismcts import check_mast
+        self.mast = check_mast(mast)
+        if self.mast and rollout != "random":
+            raise ValueError(f"mast replaces the uniform rollout; it needs rollout='random', "
+                             f"got rollout={rollout!r}")
+        if self.mast and (not self.use_engine or find_spec(gtype.short_name) is None):
+            raise ValueError(f"mast needs the engine path (a goldspiel game, use_engine=True); "
+                             f"{gtype.short_name!r} would be searched on pyspiel states")
         self._candidates = _resolve_candidates(gtype.short_name, root_candidates)
         if anchor == "heuristic":
             spec = find_spec(gtype.short_name)
@@ -657,7 +672,7 @@ class ISMCTSBot(Bot):
                 self._fast_rollout = _resolve_rollout(name, self._rollout_spec, True,
                                                       self.rollout_cutoff)
             stats = fast_search(engine, player, rollout=self._fast_rollout, state=state,
-                                **kwargs)
+                                mast=self.mast, **kwargs)
         else:
             if self._slow_rollout is None:
                 self._slow_rollout = _resolve_rollout(name, self._rollout_spec, False,

@@ -27,6 +27,16 @@ A ``RolloutPolicy`` may end a rollout early with its ``leaf_value`` (a
 static evaluation, e.g. after a fixed number of rollout decisions); the
 values it gives are backed up instead of the terminal returns.
 
+MAST (``mast=eps``, off by default; Move-Average Sampling Technique, Finnsson
+& Björnsson 2008, used with ISMCTS by Powley, Whitehouse & Cowling): the
+search keeps, per (player, action), the mean return of that player over the
+simulations in which the action was played (in the tree or in a rollout); a
+rollout decision is then uniform with probability ``eps`` (one ``double()``
+then ``int(n)``) and otherwise the action of highest mean for the player to
+move, actions never played counting as +infinity, ties to the first in the
+sorted order after a random offset (``int(n)``).  It replaces the uniform
+rollout only (a game ``RolloutPolicy`` is refused), and only on engines.
+
 Progressive widening (``widening=(c, alpha)``, off by default): at its
 ``v``-th visit (v = 1, 2, ...) a tree node offers only the actions it has
 *ranked*, at least ``max(1, floor(c * v ** alpha))`` of them and at least one
@@ -272,6 +282,13 @@ cdef class _Search:
     # simulations stop there; ``out_of_time`` records that they did.
     cdef Deadline deadline
     cdef bint out_of_time
+    # MAST (mast_eps > 0): sums and counts per (action * num_players + player),
+    # grown as actions appear; the rollout's moves of the current iteration.
+    cdef double mast_eps
+    cdef int nplayers
+    cdef vector[double] mast_sum
+    cdef vector[double] mast_cnt
+    cdef vector[int] mast_trail
 
     def __init__(self, Engine root, int player, double uct_c, bint multi_observer,
                  RolloutPolicy rollout, uint64_t seed):
@@ -292,6 +309,8 @@ cdef class _Search:
         self.max_depth = 0
         self.widen_c = 0.0
         self.widen_alpha = 0.5
+        self.mast_eps = 0.0
+        self.nplayers = root.num_players
 
     cdef int widen(self, Engine e, int nid, int* acts, long long* eidx, int n) noexcept:
         """Progressive widening at node ``nid``: rank more available actions
@@ -350,6 +369,7 @@ cdef class _Search:
         cdef uint64_t key
         cdef bint evaluated = False
         self.path.clear()
+        self.mast_trail.clear()
         while True:
             cp = e.current_player()
             if cp == TERMINAL_PLAYER:
@@ -434,6 +454,13 @@ cdef class _Search:
                 ei = tree.edge_of(self.path[k].node, self.path[k].action)
             tree.edges[ei].visits += 1
             tree.edges[ei].value += ret[self.path[k].player]
+        if self.mast_eps > 0:
+            for k in range(<int>self.path.size()):
+                self.mast_add(self.path[k].action * self.nplayers + self.path[k].player,
+                              ret[self.path[k].player])
+            for k in range(<int>self.mast_trail.size()):
+                i = self.mast_trail[k]
+                self.mast_add(i, ret[i % self.nplayers])
 
     cdef int keep_root_actions(self, int* acts, int n) noexcept:
         """Keep the sorted ``acts`` that are root candidates (in place)."""
@@ -466,11 +493,47 @@ cdef class _Search:
                 return True
             n = e.legal_actions(acts)
             sort_ints(acts, n)
-            if self.uniform:
+            if self.mast_eps > 0:
+                e.apply(self.mast_choose(cp, acts, n))
+            elif self.uniform:
                 e.apply(acts[rng_int(&self.rng, n)])
             else:
                 e.apply(self.rollout.choose(e, acts, n, &self.rng))
             steps += 1
+
+    cdef int mast_choose(self, int cp, int* acts, int n) noexcept:
+        """A MAST rollout move for ``cp`` among the sorted ``acts`` (recorded
+        for the backup)."""
+        cdef int i, k, off, a, chosen = acts[0]
+        cdef size_t idx
+        cdef double v, best = -INFINITY
+        if rng_double(&self.rng) < self.mast_eps:
+            chosen = acts[rng_int(&self.rng, n)]
+        else:
+            off = rng_int(&self.rng, n)
+            for k in range(n):
+                i = off + k
+                if i >= n:
+                    i -= n
+                a = acts[i]
+                idx = <size_t>a * self.nplayers + cp
+                if idx < self.mast_cnt.size() and self.mast_cnt[idx] > 0:
+                    v = self.mast_sum[idx] / self.mast_cnt[idx]
+                else:
+                    v = INFINITY
+                if v > best:
+                    best = v
+                    chosen = a
+        self.mast_trail.push_back(chosen * self.nplayers + cp)
+        return chosen
+
+    cdef void mast_add(self, int index, double value) noexcept:
+        """Add one return to a MAST entry (growing the tables)."""
+        if <size_t>index >= self.mast_cnt.size():
+            self.mast_cnt.resize(index + 1 + self.nplayers * 64, 0.0)
+            self.mast_sum.resize(index + 1 + self.nplayers * 64, 0.0)
+        self.mast_cnt[index] += 1.0
+        self.mast_sum[index] += value
 
     cdef void run(self, Engine root, long long max_simulations, double time_limit,
                   list worlds):
@@ -514,11 +577,23 @@ def check_widening(widening) -> tuple:
     return c, alpha
 
 
+def check_mast(mast) -> float:
+    """``mast`` as a float; ``ValueError`` unless it is 0 (off) or in (0, 1]."""
+    try:
+        eps = float(mast)
+    except (TypeError, ValueError):
+        raise ValueError(f"mast must be 0 (off) or a number in (0, 1], got {mast!r}") from None
+    if not (eps == 0.0 or 0.0 < eps <= 1.0):
+        raise ValueError(f"mast must be 0 (off) or a number in (0, 1], got {mast!r}")
+    return eps
+
+
 def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
            double time_limit=0.0, seed=0, int cached_worlds=0,
            bint multi_observer=True, RolloutPolicy rollout=None,
            list worlds=None, int max_depth=0, root_actions=None,
-           widening=None, deadline=None, bint deadline_cpu=True) -> dict:
+           widening=None, deadline=None, bint deadline_cpu=True,
+           mast=0.0) -> dict:
     """Run ISMCTS for ``player`` (who must be to move at ``root``).
 
     ``worlds``: determinizations drawn by the caller (engines of the same
@@ -530,6 +605,8 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
     (non-empty subset of the legal actions; action grouping/pruning by the
     caller).  ``widening``: None (off) or ``(c, alpha)`` with ``c > 0`` and
     ``0 <= alpha <= 1``, progressive widening ordered by the rollout policy.
+    ``mast``: 0 (off) or the MAST rollouts' exploration ``eps`` in (0, 1]
+    (module docstring); needs the uniform rollout policy.
 
     Stops after ``max_simulations`` iterations or ``time_limit`` seconds
     (if > 0), whichever comes first.  ``deadline``: a hard stop, an absolute
@@ -566,9 +643,14 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
         rollout = RolloutPolicy()
     if max_depth < 0:
         raise ValueError(f"max_depth must be >= 0, got {max_depth}")
+    cdef double mast_eps = check_mast(mast)
+    if mast_eps > 0 and type(rollout) is not RolloutPolicy:
+        raise ValueError("mast replaces the uniform rollout; it cannot be combined with "
+                         "a game rollout policy")
     s = _Search(root, player, uct_c, multi_observer, rollout,
                 <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     s.max_depth = max_depth
+    s.mast_eps = mast_eps
     if widening is not None:
         s.widen_c, s.widen_alpha = check_widening(widening)
     if root_actions is not None:
