@@ -242,6 +242,16 @@ cdef class Engine:
     def py_clone(self) -> "Engine":
         return self.clone()
 
+    def py_copy_from(self, Engine other) -> None:
+        """Make this engine the same state as ``other`` in place (the copy
+        the search does into its scratch engine); ValueError, this engine
+        unchanged, unless ``other`` is an engine of the same class and game."""
+        if type(other) is not type(self) or other.game_string != self.game_string:
+            raise ValueError(f"py_copy_from needs an engine of the same game "
+                             f"({self.game_string}), got {type(other).__name__} "
+                             f"({getattr(other, 'game_string', None)})")
+        self.copy_from(other)
+
     def py_info_key(self, int player) -> int:
         """64-bit perfect-recall information key of `player` (see docs)."""
         if not 0 <= player < self.num_players:

@@ -168,6 +168,13 @@ def check_invariants(SaboteurRules rules) -> None:
     _check_gold(rules)
     _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
              "gold: negative saboteur gold")
+    listed = {s.occ[i] for i in range(s.nocc)} | {s.goal_cell[g] for g in range(3)}
+    listed.add(rules.xy(0, 0))
+    _require(all(s.cell[g] == 0 for g in range(MAXCELLS) if g not in listed),
+             "maze: a grid cell is set but is not a listed card, goal or the start")
+    marked = {s.fr[i] for i in range(s.nfr)}
+    _require(all(s.frm[g] == 0 for g in range(MAXCELLS) if g not in marked),
+             "maze: a cell has a reach mark but is not in the reach list")
     c = rules.clone()
     c.recompute()
     for g in range(rules.p.W * rules.p.W):

@@ -255,6 +255,7 @@ cdef class SaboteurRules(Engine):
     cdef int doff(self, int d) noexcept nogil
     cdef void emit(self, int ev, int actor, int a, int b, int c, int secret,
                    uint32_t seers) noexcept nogil
+    cdef void clear_maze(self) noexcept nogil
     cdef void start_round(self) noexcept nogil
     cdef void end_round(self, int winner) noexcept nogil
     cdef int gold_holder(self) noexcept nogil

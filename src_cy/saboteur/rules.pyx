@@ -279,10 +279,23 @@ cdef class SaboteurRules(Engine):
     # ------------------------------------------------------------------
     # rounds
     # ------------------------------------------------------------------
+    cdef void clear_maze(self) noexcept nogil:
+        """Zero ``cell`` and ``frm`` where they can be non-zero: the cards
+        listed in ``occ``, the start and the goals, the cells listed in
+        ``fr`` (``check_invariants`` asserts that nothing else is set), a
+        few dozen stores instead of the whole 24 KB grid."""
+        cdef int i
+        for i in range(self.s.nocc):
+            self.s.cell[self.s.occ[i]] = 0
+        for i in range(3):
+            self.s.cell[self.s.goal_cell[i]] = 0
+        self.s.cell[self.xy(0, 0)] = 0
+        for i in range(self.s.nfr):
+            self.s.frm[self.s.fr[i]] = 0
+
     cdef void start_round(self) noexcept nogil:
         cdef int k, p, g
-        memset(self.s.cell, 0, sizeof(self.s.cell))
-        memset(self.s.frm, 0, sizeof(self.s.frm))
+        self.clear_maze()
         memset(self.s.hand, 0, sizeof(self.s.hand))
         memset(self.s.hand_n, 0, sizeof(self.s.hand_n))
         memset(self.s.disc, 0, sizeof(self.s.disc))
@@ -905,11 +918,30 @@ cdef class SaboteurRules(Engine):
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef SaboteurRules o = <SaboteurRules>other
+        cdef int i, g
+        # The grid (24 KB) is copied where either state has something: this
+        # one's marks are cleared first (with its own geometry; a new object's
+        # grid is all zero), then the other's copied; the fields before the
+        # grid and the log up to its end are copied whole (the rest of the
+        # log is unused).
+        if self.p != NULL:
+            self.clear_maze()
         self.copy_base(other)
         self.params = o.params
         self.p = o.p
-        # the state up to the end of its log (the rest of the log is unused)
-        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.log[o.s.nlog] - <char*>&o.s))
+        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.cell[0] - <char*>&o.s))
+        for i in range(o.s.nocc):
+            g = o.s.occ[i]
+            self.s.cell[g] = o.s.cell[g]
+        for i in range(3):
+            g = o.s.goal_cell[i]
+            self.s.cell[g] = o.s.cell[g]
+        g = self.xy(0, 0)
+        self.s.cell[g] = o.s.cell[g]
+        for i in range(o.s.nfr):
+            g = o.s.fr[i]
+            self.s.frm[g] = o.s.frm[g]
+        memcpy(self.s.log, o.s.log, o.s.nlog * sizeof(Event))
 
     # ------------------------------------------------------------------
     # Python-facing helpers

@@ -160,3 +160,43 @@ def test_persist_functions_on_a_kernel_state():
     with pytest.raises(ValueError):
         persist.load(fresh, data[:-4] + (10 ** 6).to_bytes(4, "little", signed=True))
     assert fresh.py_history() == before                       # a bad snapshot changes nothing
+
+
+@pytest.mark.parametrize("src_seed,dst_seed", [(7, 8), (9, 10)])
+def test_copy_into_an_engine_with_another_maze_leaves_no_trace_of_it(src_seed, dst_seed):
+    """``copy_from`` clears and copies only the grid cells either state uses
+    (rules.pyx ``clear_maze``); the copy must equal the source everywhere,
+    with no card or reach mark of the engine's former maze left behind
+    (``check_invariants`` asserts that no unlisted cell is set)."""
+    src = _kernel_at(src_seed, 30)
+    dst = _kernel_at(dst_seed, 50)
+    assert render.render(src) != render.render(dst)
+    dst.py_copy_from(src)
+    persist.check_invariants(dst)
+    assert render.render(dst) == render.render(src)
+    assert dst.py_history() == src.py_history()
+    assert [dst.py_info_key(p) for p in range(src.num_players)] == \
+        [src.py_info_key(p) for p in range(src.num_players)]
+    rng = SplitMix64(src_seed)
+    while not src.py_is_terminal():
+        if src.py_current_player() < 0:
+            outcomes = sorted(a for a, _ in src.py_chance_outcomes())
+            a = outcomes[rng.randint(len(outcomes))]
+        else:
+            legal = src.py_legal_actions()
+            assert dst.py_legal_actions() == legal
+            a = legal[rng.randint(len(legal))]
+        src.py_apply(a)
+        dst.py_apply(a)
+    persist.check_invariants(dst)
+    assert render.render(dst) == render.render(src)
+    assert dst.py_returns() == src.py_returns()
+
+
+def test_copy_from_refuses_another_game():
+    rules = _kernel_at(1)
+    other = SaboteurRules(SabParams({**PARAMS, "players": PARAMS["players"] + 1}))
+    before = rules.py_history()
+    with pytest.raises(ValueError, match="same game"):
+        rules.py_copy_from(other)
+    assert rules.py_history() == before
