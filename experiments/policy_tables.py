@@ -424,7 +424,6 @@ def HeuristicPolicy(game) -> BotPolicy:
     return BotPolicy(game, "heuristic")
 
 
-
 def abstract_situation_table(game, entry: GameEntry, policy, episodes: int,
                              seed: int) -> list[dict]:
     """Like ``sampled_situation_table`` for a policy over an action abstraction:

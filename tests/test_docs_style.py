@@ -22,7 +22,6 @@ HISTORY = re.compile(r"\b(?:issues?|sessions?)[ -]#?\d+\b|\b(?:"
                      + "|".join(ORDINALS) + r") session\b", re.IGNORECASE)
 
 
-
 def history_mentions(text: str) -> list[str]:
     """The work-history phrases (issue or session numbers) in ``text``."""
     return [m.group(0) for m in HISTORY.finditer(text)]

@@ -25,7 +25,6 @@ from src_cy.engine import apply_loop, clone_loop, copy_loop, legal_loop, random_
 from src_cy.rng import SplitMix64
 
 
-
 def rate(fn: Callable[[int], object], seconds: float, start: int = 1) -> float:
     """Calls of fn(n) per second, growing n until a run lasts `seconds`."""
     n = start

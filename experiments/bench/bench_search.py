@@ -110,8 +110,6 @@ def cpp_on_python_game() -> str:
     return f"failed (exit code {p.returncode}): {last[:160]}"
 
 
-
-
 def leduc_rows(measure) -> list[tuple]:
     """Our Leduc engine against both OpenSpiel bots on OpenSpiel's C++ game,
     same position (cards 0 and 3 dealt; call; raise)."""

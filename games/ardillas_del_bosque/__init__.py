@@ -200,12 +200,6 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=5000)
 
 
-
-
-
-
-
-
 SPEC = register_spec(GameSpec(
     name="ardillas_del_bosque",
     presets={"default": {}, "mini": {"players": 2, "nuts": 1, "hiding_places": 1}},

@@ -233,7 +233,6 @@ class GoldNuggetHeuristicBot(RuleBot):
         return best if best is not None else min(legal_set)
 
 
-
 class GoldNuggetBeliefBot(GoldNuggetHeuristicBot):
     """The heuristic driven by the nugget-location belief
     (``games.gold_nugget.beliefs``): the resampler's marginal of where the

@@ -156,8 +156,6 @@ pyspiel.register_game(_GAME_TYPE, SaboteurGame)
 # ----------------------------------------------------------------------
 
 
-
-
 def saboteur_rollout(state, actions: list[int], rng) -> int:
     """pyspiel twin of ``SaboteurRollout``: runs the same Cython code
     (``src_cy.saboteur.rollout.rollout_choice``) on ``state.engine`` from
@@ -176,14 +174,6 @@ def _slow_rollout(cutoff: int = 0):
     return SaboteurEvalRollout(cutoff)
 
 
-
-
-
-
-
-
-
-
 def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``): 150 flat Monte Carlo
     simulations over the grouped root actions, 12 belief-weighted worlds,
@@ -196,10 +186,6 @@ def _best(game: pyspiel.Game) -> dict:
                 anchor=SaboteurBeliefAnchor(repair_first=True, dig_eval=True, strike=5,
                                             useful_blocks=True),
                 anchor_z=2.0)
-
-
-
-
 
 
 SPEC = register_spec(GameSpec(

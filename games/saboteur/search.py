@@ -60,7 +60,6 @@ def saboteur_root_candidates(state: pyspiel.State, *, per_group: int = 2,
     return sorted(out)
 
 
-
 class BeliefSaboteurBot(SaboteurHeuristicBot):
     """The heuristic with its suspicion replaced by the role posterior.
 
