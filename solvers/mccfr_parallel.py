@@ -55,7 +55,7 @@ import pyspiel
 from solvers import policy_io
 from solvers.backends import check_backend, init_ray
 from solvers.mccfr import MCCFRSolver
-from src_cy.mccfr import SHARED_PREFIX
+from src_cy.mccfr import row_identity
 from src_cy.rng import derive_seed
 
 #: How workers share regrets (module doc).
@@ -170,7 +170,7 @@ def merge(state: dict, parts: list[dict], keep_strings: bool) -> dict:
                                        part["new_player"].tolist())):
             if keep_strings:
                 label = part["new_strings"][j]
-                ident = (-1 if label.startswith(SHARED_PREFIX) else p, label)
+                ident = row_identity(p, label)
             else:
                 ident = (p, key_of_new[j])
             r = part["new_regret"][offs[j]:offs[j + 1]]

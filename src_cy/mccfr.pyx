@@ -133,7 +133,7 @@ cdef class MCCFRCore:
                 legal[k] = self.conc[c + 1 + k]
             return s
         label, ids, concrete = self.action_row(p, e, [legal[k] for k in range(n[0])])
-        bucket = _bucket(p, label)
+        bucket = row_identity(p, label)
         s = self.bucket_slot.get(bucket, -1)
         if s < 0:
             s = self.off.size()
@@ -170,7 +170,7 @@ cdef class MCCFRCore:
             arg = e if getattr(self.abstraction, "uses_engine", False) else e.info_string(p)
             shared = getattr(self.abstraction, "shared_seats", False)
             label = f"{'*' if shared else p}|{self.abstraction(p, arg)!r}"
-            bucket = _bucket(p, label)
+            bucket = row_identity(p, label)
             s = self.bucket_slot.get(bucket, -1)
             if s >= 0:
                 if self.nact[s] != n:
@@ -552,7 +552,7 @@ cdef class MCCFRCore:
             off[1:] = np.cumsum(nact)[:-1]
         old_label = None
         if keep_cache and self.action_row is not None and self.conc_of_key.size():
-            old_label = [_bucket(self.iplayer[s], self.strings[s]) for s in range(self.off.size())]
+            old_label = [row_identity(self.iplayer[s], self.strings[s]) for s in range(self.off.size())]
         self.slot_of_key.clear()
         self.slot_of_key.reserve(len(st["keys"]))
         cdef const uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
@@ -572,7 +572,7 @@ cdef class MCCFRCore:
         self.bucket_slot = {}
         if self.abstraction is not None or self.action_row is not None:
             for s, text in enumerate(self.strings):
-                self.bucket_slot[_bucket(self.iplayer[s], text)] = s
+                self.bucket_slot[row_identity(self.iplayer[s], text)] = s
         if old_label is None:
             self.conc_of_key.clear()
             self.conc.clear()
@@ -604,10 +604,11 @@ cdef class MCCFRCore:
         self.conc.swap(conc)
 
 
-cdef inline tuple _bucket(int p, str label):
+cpdef inline tuple row_identity(int p, str label):
     """A row's identity: ``(player, label)``, or ``(-1, label)`` for a row all
     seats share (its label starts with ``SHARED_PREFIX``: an abstraction with
-    ``shared_seats = True``; the row's player is the seat that created it)."""
+    ``shared_seats = True``; the row's player is the seat that created it).
+    The one place the rule lives: ``solvers.mccfr_parallel`` merges by it."""
     return (-1, label) if label.startswith(SHARED_PREFIX) else (p, label)
 
 
