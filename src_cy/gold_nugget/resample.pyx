@@ -398,6 +398,8 @@ cdef void rs_walk_start(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp
     self.g.fcp[1] = -1
     self.g.fcp[2] = -1
     self.g.xcp = -1
+    for k in range(MAXP + 1):
+        self.g.lcp[k] = -1
     self.g.wconf = -1
     self.g.frem[F_NORMAL] = self.g.nnormal
     self.g.frem[F_TRAP] = self.g.ntrap
@@ -527,6 +529,8 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
             ph = self.g.phase
             aux = -1
             if cp == P:
+                self.wlast = -1
+                self.wact = -1
                 if pi >= npact or ppos[0][pi] != self.g.pcount or \
                         not self.is_legal(pact[0][pi]):
                     dead = True
@@ -536,6 +540,7 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
             else:
                 n = rs_walk_candidates(self, fx, outs, wts)
                 idx = rs_wchoose(self, n, wts)
+                self.wact = self.wlast
                 if idx < 0:
                     dead = True
                 else:
@@ -770,6 +775,8 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     cdef bint goal, found = False, expand = True
     self.to_initial()
     self.g.lazy = 1              # check P's events; the rules stay the real ones
+    self.wlast = -1
+    self.wact = -1
     while True:
         if expand:
             # a new node: the state is the child just applied (weight w, pi)
@@ -1309,6 +1316,8 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cstop.resize(nb)
     self.to_initial()
     self.g.lazy = 1
+    self.wlast = -1
+    self.wact = -1
     gn_copy(&cs[0], &self.g)
     cpi[0] = 0
     for s in range(_RS_MCMC_STEPS):
