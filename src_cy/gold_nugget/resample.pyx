@@ -47,6 +47,18 @@ cdef inline void gn_copy(GN* dst, const GN* src) noexcept nogil:
     memcpy(dst, src, _GN_BYTES)
 
 
+cdef inline void keep_state(GoldNuggetRules self, int d) noexcept nogil:
+    """The state becomes the search's record of depth d (``wsnap[d]``),
+    copied into kept storage (a new record is copied in, not zero-filled
+    first)."""
+    while <int>self.wsnap.size() < d:
+        self.wsnap.push_back(self.g)
+    if <int>self.wsnap.size() == d:
+        self.wsnap.push_back(self.g)
+    else:
+        gn_copy(&self.wsnap[d], &self.g)
+
+
 cdef struct Facts:
     # what the walking player saw revealed of other players' hidden decisions
     int chosen[MAXP]
@@ -773,6 +785,10 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
     cdef bint goal, found = False, expand = True
+    if self.wsnap.capacity() == 0:
+        self.wsnap.reserve(32)   # grows by doubling past that (small games: under 30)
+    eo.reserve(256)
+    ep.reserve(256)
     self.to_initial()
     self.g.lazy = 1              # check P's events; the rules stay the real ones
     self.wlast = -1
@@ -808,9 +824,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
                     for i in range(n):
                         probs[i] = 1.0 / n
             if n > 0:
-                if <int>self.wsnap.size() <= d:
-                    self.wsnap.resize(d + 1)
-                gn_copy(&self.wsnap[d], &self.g)
+                keep_state(self, d)
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -997,9 +1011,7 @@ cdef inline void frames_push(GoldNuggetRules self, Frames* f, int d, int n, int 
                              const int* outs, const double* probs) noexcept nogil:
     """Open the node at depth d (its state kept in ``wsnap[d]``)."""
     cdef int i
-    if <int>self.wsnap.size() <= d:
-        self.wsnap.resize(d + 1)
-    gn_copy(&self.wsnap[d], &self.g)
+    keep_state(self, d)
     f.fstart.push_back(<int>f.eo.size())
     f.fn.push_back(n)
     f.fi.push_back(0)
@@ -1021,6 +1033,18 @@ cdef inline void frames_pop(Frames* f) noexcept nogil:
     f.fw.pop_back()
     f.fpi.pop_back()
     f.fd.pop_back()
+
+
+cdef inline void frames_clear(Frames* f) noexcept nogil:
+    """No open node (the vectors keep their storage for the next search)."""
+    f.eo.clear()
+    f.ep.clear()
+    f.fstart.clear()
+    f.fn.clear()
+    f.fi.clear()
+    f.fw.clear()
+    f.fpi.clear()
+    f.fd.clear()
 
 
 cdef inline bint frames_next(GoldNuggetRules self, Frames* f, bint at_node, int* pi,
@@ -1049,7 +1073,7 @@ cdef int rs_gibbs_window(GoldNuggetRules self, const vector[int]* pact, const ve
                          int truth_cp, bint truth_terminal,
                          const vector[int]* base, int t0, int t1, long budget,
                          const GN* cs, const vector[int]* cpi, const vector[double]* cq,
-                         int clean, vector[int]* pick) noexcept nogil:
+                         int clean, vector[int]* pick, Frames* f) noexcept nogil:
     """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
     the world ``base`` on the block of history positions [t0, t1).  Every
     history of P's information set with base's length, base's actions before
@@ -1066,13 +1090,13 @@ cdef int rs_gibbs_window(GoldNuggetRules self, const vector[int]* pact, const ve
     replaying).  1: a world was drawn (maybe base itself); 0: over budget;
     -1: no world (not expected)."""
     global _RS_MCMC_NODES
-    cdef Frames f
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
     cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
     cdef bint found = False, expand = True, at_node = False
+    frames_clear(f)
     pi = rs_chain_at(self, base, t0, cs, cpi)
     while True:
         if expand:
@@ -1120,16 +1144,16 @@ cdef int rs_gibbs_window(GoldNuggetRules self, const vector[int]* pact, const ve
                 if not self.g.wdead:
                     continue
             elif n > 1:
-                frames_push(self, &f, d, n, pi, w, outs, probs)
+                frames_push(self, f, d, n, pi, w, outs, probs)
                 at_node = True       # the first child needs no restore
         expand = False
         if f.fn.size() == 0:
             break
         i = <int>f.fn.size() - 1
         if f.fi[i] == f.fn[i]:
-            frames_pop(&f)
+            frames_pop(f)
             continue
-        expand = frames_next(self, &f, at_node, &pi, &w)
+        expand = frames_next(self, f, at_node, &pi, &w)
         at_node = False
     _RS_MCMC_NODES += nodes
     return 1 if found else -1
@@ -1148,7 +1172,7 @@ cdef int rs_block_options(GoldNuggetRules self, const vector[int]* pact, const v
 cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                         int truth_cp, bint truth_terminal, const vector[int]* base, int t0,
                         int te, long budget, const GN* cs, const vector[int]* cpi,
-                        long* nodes) noexcept nogil:
+                        long* nodes, Frames* f) noexcept nogil:
     """Whether the exact (Gibbs) draw of the block [t0, te) surely fits
     ``budget`` nodes (rules doc, "Resampling"): the block's tree from the
     world's state at t0 is searched depth first, every child tried counting
@@ -1158,15 +1182,31 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
     the worst case of the exact step).  It stops at the first excess.  The
     answer depends only on the world's actions before t0, so it is a
     property of the step's class.  ``nodes``: the children tried."""
-    cdef Frames f
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
     cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
     cdef long ncomp = 0, tail = nb - te, half = budget // 2
     cdef double w = 1.0
     cdef bint expand = True, at_node = False, ok
-    pi = rs_chain_at(self, base, t0, cs, cpi)
     nodes[0] = 1
+    if nb - t0 + 1 > budget:
+        # the search would reach the world's own completion (no world passes
+        # a node the kernel stops at before its end, so it is alive at te)
+        # after at least te - t0 more nodes, and 1 + (te - t0) + tail > budget
+        return False
+    # every child of every node of the world's own path is tried (each
+    # counts one node) before the search can answer True: from the world's
+    # recorded states, without applying anything, that count alone may
+    # already pass a bound (the answer is the same, found sooner)
+    for d in range(t0, te):
+        pi = rs_chain_at(self, base, d, cs, cpi)
+        nodes[0] += rs_block_options(self, pact, ppos, truth_cp, truth_terminal, base, te,
+                                     pi, outs, probs)
+        if nodes[0] > half or nodes[0] + tail > budget:
+            return False
+    nodes[0] = 1
+    frames_clear(f)
+    pi = rs_chain_at(self, base, t0, cs, cpi)
     while True:
         if expand:
             d = <int>self.hist.size()
@@ -1194,19 +1234,19 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
                 if not self.g.wdead:
                     continue
             elif n > 1:
-                frames_push(self, &f, d, n, pi, 1.0, outs, probs)
+                frames_push(self, f, d, n, pi, 1.0, outs, probs)
                 at_node = True       # the first child needs no restore
         expand = False
         if f.fn.size() == 0:
             return True
         i = <int>f.fn.size() - 1
         if f.fi[i] == f.fn[i]:
-            frames_pop(&f)
+            frames_pop(f)
             continue
         nodes[0] += 1
         if nodes[0] > half or nodes[0] + ncomp * tail > budget:
             return False
-        expand = frames_next(self, &f, at_node, &pi, &w)
+        expand = frames_next(self, f, at_node, &pi, &w)
         at_node = False
 
 
@@ -1300,6 +1340,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef vector[double] cq
     cdef vector[char] cstop
     cdef Chain ch
+    cdef Frames fr             # the steps' search frames (storage kept between steps)
     cdef int s, t0, t1, r, nb = <int>cur.size()
     cdef long bnodes
     cdef bint ok = True
@@ -1334,11 +1375,11 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             break
         bnodes = 0
         if rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &cpi, &bnodes):
+                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &cpi, &bnodes, &fr):
             _RS_MCMC_NODES += bnodes
             # the exact draw (its nodes stay within the bound just checked)
             r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                                t1, _RS_MCMC_BUDGET, cs, &cpi, &cq, ch.clean, &pick)
+                                t1, _RS_MCMC_BUDGET, cs, &cpi, &cq, ch.clean, &pick, &fr)
         else:
             _RS_MCMC_SKIPS += 1
             r = rs_mh_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0, t1,
