@@ -1199,9 +1199,11 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
     # recorded states, without applying anything, that count alone may
     # already pass a bound (the answer is the same, found sooner)
     for d in range(t0, te):
-        pi = rs_chain_at(self, base, d, cs, cpi)
+        # the options need the state and the depth only (not the history's contents)
+        gn_copy(&self.g, &cs[d])
+        self.hist.resize(d)
         nodes[0] += rs_block_options(self, pact, ppos, truth_cp, truth_terminal, base, te,
-                                     pi, outs, probs)
+                                     cpi[0][d], outs, probs)
         if nodes[0] > half or nodes[0] + tail > budget:
             return False
     nodes[0] = 1
