@@ -1370,6 +1370,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cpi.resize(nb + 1)
     cq.resize(nb)
     cstop.resize(nb)
+    cm.st.reserve(16)
     self.to_initial()
     self.g.lazy = 1
     self.wlast = -1
