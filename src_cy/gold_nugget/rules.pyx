@@ -1773,16 +1773,11 @@ cdef void rs_conflict(GoldNuggetRules self, int s, int f) noexcept nogil:
     """A dead end because open stone s cannot take face f (f = 3 / 4: cannot
     be excluded from the nugget / the traps): blame the latest choice point
     that could have changed it -- the one that placed s or decided about its
-    face, or that arranged the lair (or nest) s lies in (another stone could
-    lie where s does), when s itself rules f out, else also those that gave
-    f to another stone (f used up) or that excluded faces anywhere (the
-    counts)."""
-    cdef int owner
+    face when s itself rules f out, else also those that gave f to another
+    stone (f used up) or that excluded faces anywhere (the counts)."""
     cdef int c = self.g.tcp[s]
     cdef bint own = (f == F_NUGGET and (self.g.notnug >> s) & 1) or \
         (f == F_TRAP and (self.g.nottrap >> s) & 1)
-    if self.find_slot(s, &owner) >= 0:
-        c = imax(c, self.g.lcp[owner])
     if not own:
         if 0 <= f <= 2 and self.g.frem[f] <= 0:
             c = imax(c, self.g.fcp[f])
