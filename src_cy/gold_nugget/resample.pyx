@@ -1209,6 +1209,9 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
                                      cpi[0][d], outs, probs)
         if nodes[0] > half or nodes[0] + tail > budget:
             return False
+    # the world's own completion is alive at te: counted from the start (the
+    # search does not count it again), so an excess shows as soon as it can
+    ncomp = 1
     nodes[0] = 1
     frames_clear(f)
     cm.st.clear()
@@ -1226,7 +1229,9 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
                 else:
                     ok = not rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
                 if ok:
-                    ncomp += 1
+                    if memcmp(self.hist.data() + t0, base.data() + t0,
+                              (te - t0) * sizeof(int)) != 0:
+                        ncomp += 1       # not the world's own (counted already)
                     if nodes[0] + ncomp * tail > budget:
                         return False
                     cm.st.push_back(self.g)
