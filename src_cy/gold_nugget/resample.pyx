@@ -47,6 +47,18 @@ cdef inline void gn_copy(GN* dst, const GN* src) noexcept nogil:
     memcpy(dst, src, _GN_BYTES)
 
 
+cdef inline void keep_state(GoldNuggetRules self, int d) noexcept nogil:
+    """The state becomes the search's record of depth d (``wsnap[d]``),
+    copied into kept storage (a new record is copied in, not zero-filled
+    first)."""
+    while <int>self.wsnap.size() < d:
+        self.wsnap.push_back(self.g)
+    if <int>self.wsnap.size() == d:
+        self.wsnap.push_back(self.g)
+    else:
+        gn_copy(&self.wsnap[d], &self.g)
+
+
 cdef struct Facts:
     # what the walking player saw revealed of other players' hidden decisions
     int chosen[MAXP]
@@ -398,6 +410,8 @@ cdef void rs_walk_start(GoldNuggetRules self, vector[int]* rph, vector[int]* rcp
     self.g.fcp[1] = -1
     self.g.fcp[2] = -1
     self.g.xcp = -1
+    for k in range(MAXP + 1):
+        self.g.lcp[k] = -1
     self.g.wconf = -1
     self.g.frem[F_NORMAL] = self.g.nnormal
     self.g.frem[F_TRAP] = self.g.ntrap
@@ -527,6 +541,8 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
             ph = self.g.phase
             aux = -1
             if cp == P:
+                self.wlast = -1
+                self.wact = -1
                 if pi >= npact or ppos[0][pi] != self.g.pcount or \
                         not self.is_legal(pact[0][pi]):
                     dead = True
@@ -536,6 +552,7 @@ cdef int rs_walk(GoldNuggetRules self, Facts* fx, const vector[int]* pact, const
             else:
                 n = rs_walk_candidates(self, fx, outs, wts)
                 idx = rs_wchoose(self, n, wts)
+                self.wact = self.wlast
                 if idx < 0:
                     dead = True
                 else:
@@ -768,8 +785,14 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
     cdef bint goal, found = False, expand = True
+    if self.wsnap.capacity() == 0:
+        self.wsnap.reserve(32)   # grows by doubling past that (small games: under 30)
+    eo.reserve(256)
+    ep.reserve(256)
     self.to_initial()
     self.g.lazy = 1              # check P's events; the rules stay the real ones
+    self.wlast = -1
+    self.wact = -1
     while True:
         if expand:
             # a new node: the state is the child just applied (weight w, pi)
@@ -801,9 +824,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
                     for i in range(n):
                         probs[i] = 1.0 / n
             if n > 0:
-                if <int>self.wsnap.size() <= d:
-                    self.wsnap.resize(d + 1)
-                gn_copy(&self.wsnap[d], &self.g)
+                keep_state(self, d)
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -990,9 +1011,7 @@ cdef inline void frames_push(GoldNuggetRules self, Frames* f, int d, int n, int 
                              const int* outs, const double* probs) noexcept nogil:
     """Open the node at depth d (its state kept in ``wsnap[d]``)."""
     cdef int i
-    if <int>self.wsnap.size() <= d:
-        self.wsnap.resize(d + 1)
-    gn_copy(&self.wsnap[d], &self.g)
+    keep_state(self, d)
     f.fstart.push_back(<int>f.eo.size())
     f.fn.push_back(n)
     f.fi.push_back(0)
@@ -1014,6 +1033,18 @@ cdef inline void frames_pop(Frames* f) noexcept nogil:
     f.fw.pop_back()
     f.fpi.pop_back()
     f.fd.pop_back()
+
+
+cdef inline void frames_clear(Frames* f) noexcept nogil:
+    """No open node (the vectors keep their storage for the next search)."""
+    f.eo.clear()
+    f.ep.clear()
+    f.fstart.clear()
+    f.fn.clear()
+    f.fi.clear()
+    f.fw.clear()
+    f.fpi.clear()
+    f.fd.clear()
 
 
 cdef inline bint frames_next(GoldNuggetRules self, Frames* f, bint at_node, int* pi,
@@ -1038,92 +1069,93 @@ cdef inline bint frames_next(GoldNuggetRules self, Frames* f, bint at_node, int*
     return True
 
 
+cdef struct Comps:
+    # the completions of a block that the exact-step test found alive at the
+    # block's end, in the order of its depth-first search: each one's state,
+    # weight inside the block, P's action count and actions in the block (flat)
+    vector[GN] st
+    vector[double] w
+    vector[int] pi
+    vector[int] path
+
+
 cdef int rs_gibbs_window(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                          int truth_cp, bint truth_terminal,
-                         const vector[int]* base, int t0, int t1, long budget,
+                         const vector[int]* base, int t0, int t1, int te,
                          const GN* cs, const vector[int]* cpi, const vector[double]* cq,
-                         int clean, vector[int]* pick) noexcept nogil:
-    """One step of the corrector (rules doc, "Resampling"): a Gibbs update of
-    the world ``base`` on the block of history positions [t0, t1).  Every
-    history of P's information set with base's length, base's actions before
-    t0 and base's actions from t1 on is enumerated on the real rules (P's
-    events checked as they happen) with its target weight, and one is drawn
-    in proportion to it (reservoir sampling) into ``pick``.  The block and
-    the node budget depend only on the class of histories the step ranges
-    over, so the step leaves the target distribution invariant (a step over
-    budget leaves the world unchanged).  The enumeration starts from base's
-    recorded state at t0 (``cs``, valid to the end), and a completion of the
-    block whose state at t1 is base's own continues as base does: its
-    remaining nodes are counted and its weight multiplied by base's recorded
-    weights without replaying them (the same tree, nodes and draws as
-    replaying).  1: a world was drawn (maybe base itself); 0: over budget;
-    -1: no world (not expected)."""
+                         int clean, const Comps* cm, vector[int]* pick) noexcept nogil:
+    """One exact step of the corrector (rules doc, "Resampling"): a Gibbs
+    update of the world ``base`` on the block of history positions [t0, t1)
+    (``te``: t1 or base's end).  Every history of P's information set with
+    base's length, base's actions before t0 and base's actions from t1 on is
+    weighed by its target weight, and one is drawn in proportion to it
+    (reservoir sampling, in depth-first order) into ``pick``.  The block's
+    tree is the one ``rs_block_fits`` searched (on the real rules, P's events
+    checked as they happen, from base's recorded state at t0): each of its
+    completions alive at te (``cm``) is continued with base's actions to the
+    end, and one whose state at t1 is base's own continues as base does (its
+    weight multiplied by base's recorded weights without replaying them).
+    The block depends only on the class of histories the step ranges over,
+    so the step leaves the target distribution invariant.  1: a world was
+    drawn (maybe base itself); -1: no world (not expected)."""
     global _RS_MCMC_NODES
-    cdef Frames f
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
-    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
+    cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), L = te - t0
+    cdef int d, n, k, i, cp, pi
     cdef long nodes = 0
-    cdef double w = 1.0, tot = 0.0
-    cdef bint found = False, expand = True, at_node = False
-    pi = rs_chain_at(self, base, t0, cs, cpi)
-    while True:
-        if expand:
-            nodes += 1
-            if nodes > budget:
-                _RS_MCMC_NODES += nodes
-                return 0
-            d = <int>self.hist.size()
-            n = 0
-            if d == t1 and clean <= d < nb and pi == cpi[0][d] and \
-                    memcmp(&self.g, &cs[d], sizeof(GN)) == 0:
-                # base's own state after the block: the rest is base's
-                # forced chain, nb - d more nodes to base's end, a goal
-                if nodes + (nb - d) > budget:
-                    _RS_MCMC_NODES += budget + 1
-                    return 0
-                nodes += nb - d
-                for i in range(d, nb):
-                    w *= cq[0][i]
-                tot += w
-                if rng_double(self.wrng) * tot < w:
-                    pick[0] = self.hist
-                    pick.insert(pick.end(), base.begin() + d, base.end())
-                    found = True
-            else:
-                cp = self.current_player()
-                if self.g.pcount == self.wT and pi == npact and (
-                        (cp == TERMINAL_PLAYER and truth_terminal) or
-                        (cp == truth_cp and not truth_terminal)):
-                    # a goal (rs_is_goal)
-                    if d == nb:
-                        tot += w
-                        if rng_double(self.wrng) * tot < w:
-                            pick[0] = self.hist
-                            found = True
-                elif d < nb and cp != TERMINAL_PLAYER and not (
-                        self.g.pcount == self.wT and pi == npact and cp == P):
-                    n = rs_window_options(self, cp, pact, ppos, pi, base, t1, outs, probs)
-            if n == 1:
-                # a forced node needs no frame: apply and expand its child
-                if cp == P:
-                    pi += 1
-                w *= probs[0]
-                self.apply(outs[0])
-                if not self.g.wdead:
-                    continue
-            elif n > 1:
-                frames_push(self, &f, d, n, pi, w, outs, probs)
-                at_node = True       # the first child needs no restore
-        expand = False
-        if f.fn.size() == 0:
-            break
-        i = <int>f.fn.size() - 1
-        if f.fi[i] == f.fn[i]:
-            frames_pop(&f)
+    cdef double w, tot = 0.0
+    cdef bint found = False
+    for k in range(<int>cm.w.size()):
+        gn_copy(&self.g, &cm.st[k])
+        self.hist.resize(te)
+        self.hact.resize(te)
+        if t0 > 0:
+            memcpy(self.hist.data(), base.data(), t0 * sizeof(int))
+        if L > 0:
+            memcpy(self.hist.data() + t0, cm.path.data() + k * L, L * sizeof(int))
+        pi = cm.pi[k]
+        w = cm.w[k]
+        d = te
+        if d == t1 and clean <= d < nb and pi == cpi[0][d] and \
+                memcmp(&self.g, &cs[d], sizeof(GN)) == 0:
+            # base's own state after the block: the rest is base's forced
+            # chain, a goal at base's end
+            nodes += nb - d
+            for i in range(d, nb):
+                w *= cq[0][i]
+            tot += w
+            if rng_double(self.wrng) * tot < w:
+                pick[0] = self.hist
+                pick.insert(pick.end(), base.begin() + d, base.end())
+                found = True
             continue
-        expand = frames_next(self, &f, at_node, &pi, &w)
-        at_node = False
+        while True:
+            nodes += 1
+            cp = self.current_player()
+            if self.g.pcount == self.wT and pi == npact and (
+                    (cp == TERMINAL_PLAYER and truth_terminal) or
+                    (cp == truth_cp and not truth_terminal)):
+                # a goal (rs_is_goal)
+                if d == nb:
+                    tot += w
+                    if rng_double(self.wrng) * tot < w:
+                        pick[0] = self.hist
+                        found = True
+                break
+            if d >= nb or cp == TERMINAL_PLAYER or (
+                    self.g.pcount == self.wT and pi == npact and cp == P):
+                break
+            n = rs_window_options(self, cp, pact, ppos, pi, base, t1, outs, probs)
+            if n != 1:
+                break
+            if cp == P:
+                pi += 1
+            w *= probs[0]
+            self.apply(outs[0])
+            if self.g.wdead:
+                break
+            d += 1
     _RS_MCMC_NODES += nodes
     return 1 if found else -1
 
@@ -1141,7 +1173,7 @@ cdef int rs_block_options(GoldNuggetRules self, const vector[int]* pact, const v
 cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                         int truth_cp, bint truth_terminal, const vector[int]* base, int t0,
                         int te, long budget, const GN* cs, const vector[int]* cpi,
-                        long* nodes) noexcept nogil:
+                        long* nodes, Frames* f, Comps* cm) noexcept nogil:
     """Whether the exact (Gibbs) draw of the block [t0, te) surely fits
     ``budget`` nodes (rules doc, "Resampling"): the block's tree from the
     world's state at t0 is searched depth first, every child tried counting
@@ -1150,16 +1182,43 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
     after te) stays within ``budget`` (every completion replayed to the end:
     the worst case of the exact step).  It stops at the first excess.  The
     answer depends only on the world's actions before t0, so it is a
-    property of the step's class.  ``nodes``: the children tried."""
-    cdef Frames f
+    property of the step's class.  ``nodes``: the children tried; ``cm``:
+    the completions alive at te with their weights inside the block (the
+    exact step continues them, ``rs_gibbs_window``)."""
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
     cdef int P = self.wP, npact = <int>pact.size(), nb = <int>base.size(), d, n, i, cp, a, pi
     cdef long ncomp = 0, tail = nb - te, half = budget // 2
     cdef double w = 1.0
     cdef bint expand = True, at_node = False, ok
-    pi = rs_chain_at(self, base, t0, cs, cpi)
     nodes[0] = 1
+    if nb - t0 + 1 > budget:
+        # the search would reach the world's own completion (no world passes
+        # a node the kernel stops at before its end, so it is alive at te)
+        # after at least te - t0 more nodes, and 1 + (te - t0) + tail > budget
+        return False
+    # every child of every node of the world's own path is tried (each
+    # counts one node) before the search can answer True: from the world's
+    # recorded states, without applying anything, that count alone may
+    # already pass a bound (the answer is the same, found sooner)
+    for d in range(t0, te):
+        # the options need the state and the depth only (not the history's contents)
+        gn_copy(&self.g, &cs[d])
+        self.hist.resize(d)
+        nodes[0] += rs_block_options(self, pact, ppos, truth_cp, truth_terminal, base, te,
+                                     cpi[0][d], outs, probs)
+        if nodes[0] > half or nodes[0] + tail > budget:
+            return False
+    # the world's own completion is alive at te: counted from the start (the
+    # search does not count it again), so an excess shows as soon as it can
+    ncomp = 1
+    nodes[0] = 1
+    frames_clear(f)
+    cm.st.clear()
+    cm.w.clear()
+    cm.pi.clear()
+    cm.path.clear()
+    pi = rs_chain_at(self, base, t0, cs, cpi)
     while True:
         if expand:
             d = <int>self.hist.size()
@@ -1170,9 +1229,15 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
                 else:
                     ok = not rs_window_stop(self, pi, npact, truth_cp, truth_terminal)
                 if ok:
-                    ncomp += 1
+                    if memcmp(self.hist.data() + t0, base.data() + t0,
+                              (te - t0) * sizeof(int)) != 0:
+                        ncomp += 1       # not the world's own (counted already)
                     if nodes[0] + ncomp * tail > budget:
                         return False
+                    cm.st.push_back(self.g)
+                    cm.w.push_back(w)
+                    cm.pi.push_back(pi)
+                    cm.path.insert(cm.path.end(), self.hist.begin() + t0, self.hist.end())
             else:
                 cp = self.current_player()
                 n = rs_block_options(self, pact, ppos, truth_cp, truth_terminal, base, te,
@@ -1183,23 +1248,24 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
                 nodes[0] += 1
                 if nodes[0] > half or nodes[0] + ncomp * tail > budget:
                     return False
+                w *= probs[0]
                 self.apply(outs[0])
                 if not self.g.wdead:
                     continue
             elif n > 1:
-                frames_push(self, &f, d, n, pi, 1.0, outs, probs)
+                frames_push(self, f, d, n, pi, w, outs, probs)
                 at_node = True       # the first child needs no restore
         expand = False
         if f.fn.size() == 0:
             return True
         i = <int>f.fn.size() - 1
         if f.fi[i] == f.fn[i]:
-            frames_pop(&f)
+            frames_pop(f)
             continue
         nodes[0] += 1
         if nodes[0] > half or nodes[0] + ncomp * tail > budget:
             return False
-        expand = frames_next(self, &f, at_node, &pi, &w)
+        expand = frames_next(self, f, at_node, &pi, &w)
         at_node = False
 
 
@@ -1293,6 +1359,8 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef vector[double] cq
     cdef vector[char] cstop
     cdef Chain ch
+    cdef Frames fr             # the steps' search frames (storage kept between steps)
+    cdef Comps cm              # an exact step's completions (likewise)
     cdef int s, t0, t1, r, nb = <int>cur.size()
     cdef long bnodes
     cdef bint ok = True
@@ -1307,8 +1375,11 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cpi.resize(nb + 1)
     cq.resize(nb)
     cstop.resize(nb)
+    cm.st.reserve(16)
     self.to_initial()
     self.g.lazy = 1
+    self.wlast = -1
+    self.wact = -1
     gn_copy(&cs[0], &self.g)
     cpi[0] = 0
     for s in range(_RS_MCMC_STEPS):
@@ -1325,11 +1396,11 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             break
         bnodes = 0
         if rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &cpi, &bnodes):
+                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &cpi, &bnodes, &fr, &cm):
             _RS_MCMC_NODES += bnodes
             # the exact draw (its nodes stay within the bound just checked)
             r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                                t1, _RS_MCMC_BUDGET, cs, &cpi, &cq, ch.clean, &pick)
+                                t1, t1 if t1 < nb else nb, cs, &cpi, &cq, ch.clean, &cm, &pick)
         else:
             _RS_MCMC_SKIPS += 1
             r = rs_mh_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0, t1,

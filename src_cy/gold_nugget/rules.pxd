@@ -161,6 +161,10 @@ cdef struct GN:
     int tcp[MAXS]
     int fcp[3]
     int xcp
+    # and per lair (index NEST: the nest) the latest choice point that changed
+    # its arrangement (which stone lies in which slot), directly or through
+    # the lair a stone came from
+    int lcp[MAXP + 1]
     int wconf        # the culprit of the current dead end (-1: backtrack chronologically)
 
 # Gold Nugget's events in the shared record: ``actor`` is the seat (or the
@@ -221,6 +225,7 @@ cdef class GoldNuggetRules(Engine):
     cdef int wrep              # next choice point to replay or create
     cdef int wnode             # the node being applied
     cdef int wlast             # the choice point of the last rs_wchoose (-1: it was forced)
+    cdef int wact              # the choice point of the action being applied (-1: forced)
     cdef long wleft            # backtracks this resample may still make
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
@@ -322,6 +327,19 @@ cdef inline void rs_touch(GoldNuggetRules self, int s) noexcept nogil:
     """The last choice point (if any) decided something about stone s."""
     if self.wlast >= 0 and 0 <= s < MAXS:
         self.g.tcp[s] = imax(self.g.tcp[s], self.wlast)
+
+cdef inline void rs_rearranged(GoldNuggetRules self, int dest, int src) noexcept nogil:
+    """A walk: the arrangement of lair ``dest`` (NEST: the nest) changed, by
+    the choice point being applied (if any) and, when a stone came from lair
+    ``src`` (-1: none), by whatever arranged ``src``."""
+    cdef int c
+    if not self.g.lazy:
+        return
+    c = imax(self.wact, self.wlast)
+    if 0 <= src <= MAXP:
+        c = imax(c, self.g.lcp[src])
+    if 0 <= dest <= MAXP:
+        self.g.lcp[dest] = imax(self.g.lcp[dest], c)
 
 cdef double rs_face_weight(GoldNuggetRules self, int s, int f) noexcept nogil
 cdef bint rs_face_possible(GoldNuggetRules self, int s, int f) noexcept nogil

@@ -525,6 +525,8 @@ cdef class GoldNuggetRules(Engine):
         self.forget(blind, self.container_mask(owner))
         self.remove_slot(owner, i)
         self.put(s, dest)
+        rs_rearranged(self, owner, -1)
+        rs_rearranged(self, dest, owner)
         self.log(ev(EV_MOVE, dest, owner, i, 0, 0), see)
         self.log(ev(EV_MOVE_HID, dest, owner, 0, 0, 0), blind)
         return s
@@ -535,6 +537,8 @@ cdef class GoldNuggetRules(Engine):
         self.forget(self.all_mask(), self.container_mask(NEST))
         self.remove_slot(NEST, idx)
         self.put(s, dest)
+        rs_rearranged(self, NEST, -1)
+        rs_rearranged(self, dest, NEST)
         self.log(ev(EV_NESTTAKE, dest, 0, 0, 0, 0), self.all_mask())
         return s
 
@@ -545,6 +549,8 @@ cdef class GoldNuggetRules(Engine):
         self.log(ev(EV_EXAMINE, p, owner, i, 0, 0), see)
         if self.g.face[s] < 0:
             rs_settle_examined(self, s, p, see, traps)
+        elif self.g.lazy and p == self.wP:
+            rs_known_face(self, s, ev(EV_FACE, p, owner, i, self.g.face[s], 0))
         self.log(ev(EV_FACE, p, owner, i, rs_shown_face(self, s), 0), 1u << p)
         self.learn(1u << p, s)
         if self.g.abilities and not self.g.final and traps:
@@ -564,6 +570,8 @@ cdef class GoldNuggetRules(Engine):
         cdef uint32_t see = self.seers()
         if self.g.face[s] < 0:
             rs_settle_revealed(self, s, see)
+        elif self.g.lazy and (see >> self.wP) & 1:
+            rs_known_face(self, s, ev(EV_REVEAL, 0, owner, i, self.g.face[s], 0))
         self.log(ev(EV_REVEAL, 0, owner, i, rs_shown_face(self, s), 0), see)
         self.learn(see, s)
 
@@ -1559,6 +1567,7 @@ cdef class GoldNuggetRules(Engine):
             for k in range(i, j):
                 self.g.lair[p][k] = self.g.lair[p][k + 1]
         self.g.lair[p][j] = s
+        rs_rearranged(self, p, -1)
         self.log(ev(EV_PLACE, p, p, i, j, 0), see)
         self.log(ev(EV_PLACE_HID, p, 0, 0, 0, 0), blind)
 
@@ -1578,6 +1587,8 @@ cdef class GoldNuggetRules(Engine):
             self.forget(1u << o2, self.container_mask(o1) | (1u << s2))
         self.g.lair[o1][i1] = s2
         self.g.lair[o2][i2] = s1
+        rs_rearranged(self, o1, o2)
+        rs_rearranged(self, o2, o1)
         self.log(ev(EV_SWAP, o1, o2, i1, i2, 0), 1u << seer)
         self.log(ev(EV_SWAP_HID, o1, o2, 0, 0, 0), blind)
         if o1 != seer:
@@ -1774,6 +1785,18 @@ cdef void rs_conflict(GoldNuggetRules self, int s, int f) noexcept nogil:
             c = imax(imax(c, self.g.xcp), imax(self.g.fcp[0], imax(self.g.fcp[1], self.g.fcp[2])))
     if not self.g.wdead:
         self.g.wconf = c
+    self.g.wdead = 1
+
+cdef void rs_known_face(GoldNuggetRules self, int s, Event shown) noexcept nogil:
+    """The walking player is about to see stone s's face, already decided,
+    in event ``shown``: when its log has that event with another face, a
+    dead end whose culprit is the latest choice point that decided s's face
+    or arranged the lair it lies in (``shown.a``)."""
+    cdef Event e = rs_expect(self, 0)
+    if self.g.wdead or e.kind != shown.kind or e.actor != shown.actor or e.a != shown.a \
+            or e.b != shown.b or e.c == shown.c:
+        return
+    self.g.wconf = imax(self.g.tcp[s], self.g.lcp[shown.a] if 0 <= shown.a <= MAXP else -1)
     self.g.wdead = 1
 
 cdef void rs_set_face(GoldNuggetRules self, int s, int f) noexcept nogil:

@@ -136,6 +136,30 @@ def test_hard_positions_find_a_world() -> None:
     _assert_every_call_found_a_world(before, resample_stats())
 
 
+def test_contradicted_decided_face_finds_a_world() -> None:
+    """The resampling bench's late 5-player position (p4 to move at move
+    453): its walks meet faces p sees that contradict a face they had
+    already decided (a trap shown earlier, moved by unseen placements; the
+    nugget placed by an unseen answer), which backjump to the choice points
+    that decided the face or arranged the lair.  Every world replays to
+    p's information and player to move, and the walks do backjump."""
+    from experiments.bench.bench_resample import positions
+    game = pyspiel.load_game("gold_nugget", {"players": 5})
+    state = positions(game, 6, 0)[3]
+    p = state.current_player()
+    assert (len(state.history()), p) == (453, 4)
+    before = resample_stats()
+    for seed in range(4):
+        h = state.engine.py_resample_history(p, seed)
+        world = game.new_initial_state()
+        for a in h:
+            world.apply_action(a)
+        assert world.engine.py_info_key(p) == state.engine.py_info_key(p)
+        assert world.current_player() == p
+    assert resample_stats()["backjumps"] > before["backjumps"]
+    _assert_every_call_found_a_world(before, resample_stats())
+
+
 @pytest.mark.parametrize("params", [
     {"players": 3}, {"players": 4},
     pytest.param({"players": 5, "advanced": True}, marks=pytest.mark.slow),  # ~11 s of CPU
