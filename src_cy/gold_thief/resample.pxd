@@ -40,7 +40,7 @@ cdef class GoldThiefResampler:
     # ``build_model``'s work space (kept so that its proposals do not allocate)
     cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
     cdef vector[int] ws_pleft
-    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
+    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick, ws_gstart
     cdef vector[uint64_t] ws_gmask
     # what ``model_weight`` reads: the hand and face-down goal changes, the
     # unseen Give decisions (e, victim), each generation's first pool and the
@@ -57,9 +57,10 @@ cdef class GoldThiefResampler:
     cdef bint ws_sched_ok
     cdef ObjList ws_hand[MAXP]
     cdef ObjList ws_down[MAXP]
-    # deck generations in the view ``model_events`` kept (reshuffles + 1)
-    # and the draws in it (the card objects ``build_model`` makes)
-    cdef int ws_ng, ws_nd
+    # deck generations in the view ``model_events`` kept (reshuffles + 1),
+    # the draws in it (the card objects ``build_model`` makes) and its plays
+    # and gives (a bound on ``build_model``'s backward-kernel records)
+    cdef int ws_ng, ws_nd, ws_ntake
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)
     cdef vector[int] ws_T, ws_meta, ws_h

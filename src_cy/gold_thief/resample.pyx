@@ -247,40 +247,38 @@ cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept no
         out.push_back(ev)
 
 
-cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                   ObjList* hand, vector[int]* pool, vector[int]* pleft,
-                   double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
-                   vector[int]* rpick) noexcept nogil:
+cdef int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* hand, int* pool,
+                   int* pleft, double* logq, double* qprod, int* rcand, int* nrc, int* rend,
+                   int* rpick, int* npick) noexcept nogil:
     """Remove a card of type t from q's modelled hand: a card known to be
     a t if there is one, else an unknown card, chosen with weight (t left
     in its deck generation) / (cards left in it), which becomes a t
     (`pleft`: cards left per generation, the sums of `pool`).
     Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
-    and records the unknown cards it chose among (see ``build_model``).
-    -1 if impossible."""
+    and records the unknown cards it chose among (``rcand[:nrc]``, their
+    end in ``rend`` and the card picked in ``rpick``, ``npick`` records;
+    see ``build_model``).  -1 if impossible.  One pass over the hand finds
+    a known t (the first), the unknown cards and their weights."""
     cdef ObjList* h = &hand[q]
-    cdef int* ot = otype.data()
-    cdef int* og = ogen.data()
-    cdef int i, o, j, nh = h.n, pt, lastg = -1
+    cdef int i, o, nh = h.n, pt, lastg = -1, tt, base = nrc[0], c = 0
     cdef double gw = 0.0
     cdef double total = 0.0, x, w
     cdef double wts[MAX_HAND]
     for i in range(nh):
-        if ot[h.v[i]] == t:
-            o = h.v[i]
+        o = h.v[i]
+        tt = ot[o]
+        if tt == t:
             obj_erase(h, i)
             return o
-    if nh > MAX_HAND:
-        return -1
-    for i in range(nh):
-        o = h.v[i]
         w = 0.0
-        if ot[o] < 0:
+        if tt < 0:
+            rcand[base + c] = o
+            c += 1
             if og[o] != lastg:
                 # (a hand's unknown cards are mostly of one generation)
                 lastg = og[o]
-                pt = pool[0][lastg * NT + t]
-                gw = pt / <double>pleft[0][lastg] if pt > 0 else 0.0
+                pt = pool[lastg * NT + t]
+                gw = pt / <double>pleft[lastg] if pt > 0 else 0.0
             w = gw
         wts[i] = w
         total += w
@@ -295,14 +293,13 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
         if x < 0.0 or i == nh - 1:
             o = h.v[i]
             mul_prob(logq, qprod, w / total)
-            for j in range(nh):
-                if ot[h.v[j]] < 0:
-                    rcand.push_back(h.v[j])
-            rend.push_back(<int>rcand.size())
-            rpick.push_back(o)
+            nrc[0] = base + c
+            rend[npick[0]] = base + c
+            rpick[npick[0]] = o
+            npick[0] += 1
             ot[o] = t
-            pool[0][ogen[0][o] * NT + t] -= 1
-            pleft[0][ogen[0][o]] -= 1
+            pool[og[o] * NT + t] -= 1
+            pleft[og[o]] -= 1
             obj_erase(h, i)
             return o
     return -1
@@ -407,6 +404,7 @@ cdef class GoldThiefResampler:
         self.ws_midx.clear()
         self.ws_ng = 1
         self.ws_nd = 0
+        self.ws_ntake = 0
         for e in range(<int>want.size()):
             ev = &want[0][e]
             k = ev.kind
@@ -429,6 +427,8 @@ cdef class GoldThiefResampler:
                 self.ws_ng += 1
             elif k == EV_DRAW:
                 self.ws_nd += 1
+            elif k == EV_PLAY or k == EV_GIVE:
+                self.ws_ntake += 1
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
 
@@ -876,12 +876,36 @@ cdef class GoldThiefResampler:
         cdef int he
         cdef int cnt[NT]
         cdef uint64_t free, fits
-        cdef int no = 0
-        # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
+        cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, c0, c1
+        cdef int* ot
+        cdef int* og
+        cdef int* pl
+        cdef int* pf
+        cdef int* rc
+        cdef int* re
+        cdef int* rk
+        cdef int* rm
+        cdef int* gs
         # one card object per draw, its id the draw's rank (sized once)
         otype.resize(self.ws_nd)
         ogen.resize(self.ws_nd)
         draws.resize(self.ws_nd)
+        # backward-kernel records: candidates rc[re[i-1]:re[i]], picked rk[i]
+        # (at most one record per play or give, of at most a hand each)
+        if <int>rcand.size() < self.ws_ntake * MAX_HAND:
+            rcand.resize(self.ws_ntake * MAX_HAND)
+        if <int>rend.size() < self.ws_ntake:
+            rend.resize(self.ws_ntake)
+            rpick.resize(self.ws_ntake)
+        # each generation's first card object (they are in draw order)
+        self.ws_gstart.resize(ng + 1)
+        gs = self.ws_gstart.data()
+        gs[0] = 0
+        ot = otype.data()
+        og = ogen.data()
+        rc = rcand.data()
+        re = rend.data()
+        rk = rpick.data()
         gives.clear()
         faeries.clear()
         gdraws.clear()
@@ -890,11 +914,7 @@ cdef class GoldThiefResampler:
         pool.clear()
         pleft.clear()
         cand.clear()
-        rem.clear()
         gmask.clear()
-        rcand.clear()
-        rend.clear()
-        rpick.clear()
         self.ws_hl.clear()
         self.ws_gl.clear()
         self.ws_gv.clear()
@@ -905,6 +925,8 @@ cdef class GoldThiefResampler:
             down[q].n = 0
         pool.resize(ng * NT)
         pleft.resize(ng)
+        pl = pool.data()
+        pf = pleft.data()
         for t in range(NT):
             pool[0][t] = st.counts[t]
             self.ws_pool0[t] = st.counts[t]
@@ -952,6 +974,7 @@ cdef class GoldThiefResampler:
                 g += 1
                 if g >= ng:
                     return False
+                gs[g] = no
                 for t in range(NT):
                     pool[0][g * NT + t] = disc[t]
                     self.ws_pool0[g * NT + t] = disc[t]
@@ -960,8 +983,8 @@ cdef class GoldThiefResampler:
             elif k == EV_PLAY:
                 t = card_of_action(ev.a)
                 disc[t] += 1
-                o = take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
-                                   rcand, rend, rpick)
+                o = take_card(ev.actor, t, rng, ot, og, hand, pl, pf, &logq, &qp, rc, &nrc, re,
+                              rk, &npick)
                 if o < 0:
                     return False
                 push_change(&self.ws_hl, he, ev.actor, o, -1)
@@ -988,8 +1011,8 @@ cdef class GoldThiefResampler:
                 if v != p:
                     push_change(&self.ws_gv, he, v, -1, 0)
                 if a >= 0:
-                    o = take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
-                                       rcand, rend, rpick)
+                    o = take_card(v, a, rng, ot, og, hand, pl, pf, &logq, &qp, rc, &nrc, re, rk,
+                                  &npick)
                     if o < 0:
                         return False
                 else:
@@ -999,9 +1022,11 @@ cdef class GoldThiefResampler:
                     o = hand[v].v[i]
                     mul_prob(&logq, &qp, 1.0 / hand[v].n)
                     for j in range(hand[v].n):
-                        rcand.push_back(hand[v].v[j])
-                    rend.push_back(<int>rcand.size())
-                    rpick.push_back(o)
+                        rc[nrc] = hand[v].v[j]
+                        nrc += 1
+                    re[npick] = nrc
+                    rk[npick] = o
+                    npick += 1
                     obj_erase(&hand[v], i)
                 if not obj_push(&hand[ev.a], o, MAX_HAND):
                     return False
@@ -1065,32 +1090,46 @@ cdef class GoldThiefResampler:
                 mask_x = ev.a
         # Cards still unknown: a uniform arrangement of what is left of
         # their deck generation (the rest of the last one is the deck).
+        # (each generation's objects are gs[g]:gs[g + 1]; the types left,
+        # in type order, are shuffled in full)
+        gs[ng] = no
+        nrem = 0
+        for t in range(NT):
+            nrem += st.counts[t]
+        if <int>rem.size() < nrem:
+            rem.resize(nrem)
+        rm = rem.data()
         for g in range(ng):
-            rem.clear()
-            cand.clear()
+            nrem = 0
             for t in range(NT):
-                for i in range(pool[0][g * NT + t]):
-                    rem.push_back(t)
-            for o in range(<int>otype.size()):
-                if otype[0][o] < 0 and ogen[0][o] == g:
-                    cand.push_back(o)
-            if cand.size() > rem.size() or (g < ng - 1 and cand.size() != rem.size()):
+                for i in range(pl[g * NT + t]):
+                    rm[nrem] = t
+                    nrem += 1
+            ncand = 0
+            for o in range(gs[g], gs[g + 1]):
+                if ot[o] < 0:
+                    ncand += 1
+            if ncand > nrem or (g < ng - 1 and ncand != nrem):
                 return False
-            for i in range(<int>rem.size() - 1, 0, -1):
+            for i in range(nrem - 1, 0, -1):
                 j = rng_int(rng, i + 1)
-                tmp = rem[0][i]
-                rem[0][i] = rem[0][j]
-                rem[0][j] = tmp
-            # q of the type sequence given to cand: sequential draws without
-            # replacement from what is left
+                tmp = rm[i]
+                rm[i] = rm[j]
+                rm[j] = tmp
+            # q of the type sequence given to the unknown cards: sequential
+            # draws without replacement from what is left
             for t in range(NT):
-                cnt[t] = pool[0][g * NT + t]
-            left = <int>rem.size()
-            for i in range(<int>cand.size()):
-                otype[0][cand[0][i]] = rem[0][i]
-                mul_prob(&logq, &qp, cnt[rem[0][i]] / <double>left)
-                cnt[rem[0][i]] -= 1
+                cnt[t] = pl[g * NT + t]
+            left = nrem
+            i = 0
+            for o in range(gs[g], gs[g + 1]):
+                if ot[o] >= 0:
+                    continue
+                ot[o] = rm[i]
+                mul_prob(&logq, &qp, cnt[rm[i]] / <double>left)
+                cnt[rm[i]] -= 1
                 left -= 1
+                i += 1
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
         # (as bit sets of goal ids; the candidates in ascending order)
@@ -1116,10 +1155,11 @@ cdef class GoldThiefResampler:
             free &= ~((<uint64_t>1) << x)
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
-        for i in range(<int>rpick.size()):
+        for i in range(npick):
             m = 0
-            while j < rend[0][i]:
-                if otype[0][rcand[0][j]] == otype[0][rpick[0][i]]:
+            x = ot[rk[i]]
+            while j < re[i]:
+                if ot[rc[j]] == x:
                     m += 1
                 j += 1
             if m <= 0:
