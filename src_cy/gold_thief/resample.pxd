@@ -95,7 +95,7 @@ cdef class GoldThiefResampler:
     cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
-    cdef void schedule(self, GoldThiefRules st) noexcept nogil
+    cdef void schedule(self, GoldThiefRules st, int p) noexcept nogil
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil
     cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,

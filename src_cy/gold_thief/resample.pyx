@@ -103,6 +103,13 @@ cdef inline int popcount64(uint64_t x) noexcept nogil:
     return c
 
 
+# Set bits of a set of card types (NT bits): ``model_weight``'s answers at a
+# window seat and card types held at a Give.
+cdef int TYPE_BITS[1 << NT]
+for _m in range(1 << NT):
+    TYPE_BITS[_m] = bin(_m).count("1")
+
+
 cdef enum:
     # Stage 1 runs only while other players have made at most this many
     # public card plays (each one is a constraint the prior rarely meets;
@@ -247,9 +254,9 @@ cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept no
         out.push_back(ev)
 
 
-cdef int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* hand, int* pool,
-                   int* pleft, double* logq, double* qprod, int* rcand, int* nrc, int* rend,
-                   int* rpick, int* npick) noexcept nogil:
+cdef inline int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* hand, int* pool,
+                          int* pleft, double* logq, double* qprod, int* rcand, int* nrc,
+                          int* rend, int* rpick, int* npick) noexcept nogil:
     """Remove a card of type t from q's modelled hand: a card known to be
     a t if there is one, else an unknown card, chosen with weight (t left
     in its deck generation) / (cards left in it), which becomes a t
@@ -936,13 +943,13 @@ cdef class GoldThiefResampler:
             used[i] = 0
         if st.first_fixed < 0:
             mul_prob(&wfl, &wfp, 1.0 / n)
+        # (``model_events`` left out passes and windows; a detail `p` did not
+        # see is already -1 in the view)
         for e in range(evs.size()):
             ev = &evs[0][e]
             k = ev.kind
-            if k == EV_PASS or k == EV_ASKED:
-                continue
             he = self.ws_midx[e]
-            a = ev.secret if sees_secret(ev, p) else -1
+            a = ev.secret
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and goal_matches(st, ev.a, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
@@ -954,16 +961,13 @@ cdef class GoldThiefResampler:
                         gmask[0][o] |= (<uint64_t>1) << mask_x
                 mask_q = -1
             if k == EV_DRAW:
-                if g >= ng:
-                    return False
-                if no >= self.ws_nd:
-                    return False
-                otype[0][no] = a
-                ogen[0][no] = g
+                # (one card object per draw of the view: `no` < ws_nd; g < ng)
+                ot[no] = a
+                og[no] = g
                 if a >= 0:
-                    pool[0][g * NT + a] -= 1
-                    pleft[0][g] -= 1
-                    if pool[0][g * NT + a] < 0:
+                    pl[g * NT + a] -= 1
+                    pf[g] -= 1
+                    if pl[g * NT + a] < 0:
                         return False
                 if not obj_push(&hand[ev.actor], no, MAX_HAND):
                     return False
@@ -1255,7 +1259,7 @@ cdef class GoldThiefResampler:
         memset(dn, 0, sizeof(dn))
         if not self.ws_sched_ok or self.ws_sched_n[0] != nh or self.ws_sched_n[1] != nl \
                 or self.ws_sched_n[2] != nr or self.ws_sched_n[3] != nv:
-            self.schedule(st)
+            self.schedule(st, p)
         sc = self.ws_sched.data()
         for si in range(<int>self.ws_sched.size()):
             op = sc[si]
@@ -1286,7 +1290,7 @@ cdef class GoldThiefResampler:
                 q = c.q
                 opts = 0
                 if c.gold < 0:
-                    opts = popcount64(<uint64_t>(c.mask & held[q]))
+                    opts = TYPE_BITS[c.mask & held[q]]
                 elif cnt[q][NINJA] > 0:
                     for j in range(dn[q]):
                         if goal_matches(st, dg[q][j], c.gold):
@@ -1301,7 +1305,7 @@ cdef class GoldThiefResampler:
                     mul_prob(&lw, &wp, 1.0 / (1 + opts))
             else:
                 q = gv[i].q
-                m = popcount64(<uint64_t>held[q])
+                m = TYPE_BITS[held[q]]
                 if m > 1:
                     mul_prob(&lw, &wp, 1.0 / m)
         if self.ws_flip_pending:
@@ -1322,7 +1326,7 @@ cdef class GoldThiefResampler:
                 verdict[0] = 1 if m > 1 else 0
         return lw + log(wp)
 
-    cdef void schedule(self, GoldThiefRules st) noexcept nogil:
+    cdef void schedule(self, GoldThiefRules st, int p) noexcept nogil:
         """The order in which ``model_weight`` meets the model's hand and
         goal changes (``ws_hl``, ``ws_gl``), the window seats of the recorded
         replay (``st.rec``; those answered publicly left out) and the unseen
@@ -1330,7 +1334,8 @@ cdef class GoldThiefResampler:
         comes after a seat or Give at that event.  The positions are those
         of the view and the recorded replay, the same for every proposal of
         one resample, so it is built once (``ws_sched``, op = index << 2 |
-        SCH_*)."""
+        SCH_*).  `p`'s own hand changes are left out: no seat or Give of
+        ``model_weight`` is `p`'s."""
         cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
         cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
         cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos
@@ -1345,7 +1350,8 @@ cdef class GoldThiefResampler:
             else:
                 pos = gv[iv].e
             while ih < nh and hl[ih].e < pos:
-                self.ws_sched.push_back(ih << 2 | SCH_HAND)
+                if hl[ih].q != p:
+                    self.ws_sched.push_back(ih << 2 | SCH_HAND)
                 ih += 1
             while ig < nl and gl[ig].e < pos:
                 self.ws_sched.push_back(ig << 2 | SCH_GOAL)
