@@ -38,7 +38,7 @@ cdef class GoldThiefResampler:
     # a recorded replay's public answer did not match its window seat
     cdef bint rec_bad
     # ``build_model``'s work space (kept so that its proposals do not allocate)
-    cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
+    cdef vector[int] ws_otype, ws_ogen, ws_gives, ws_faeries, ws_gdraws, ws_gid
     cdef vector[int] ws_pleft
     cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick, ws_gstart
     cdef vector[uint64_t] ws_gmask

@@ -16,7 +16,7 @@ any rules state from Python (tests).
 """
 cimport cython
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from libc.math cimport log, exp, INFINITY, fabs
 from libcpp.vector cimport vector
 
@@ -95,12 +95,11 @@ cdef inline int nth_bit(uint64_t x, int r) noexcept nogil:
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
-    """Set bits in x."""
-    cdef int c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    """Set bits in x (SWAR: no loop, no popcnt instruction needed)."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
 
 
 # Set bits of a set of card types (NT bits): ``model_weight``'s answers at a
@@ -856,7 +855,6 @@ cdef class GoldThiefResampler:
         "Stage 2")."""
         cdef vector[int]* otype = &self.ws_otype
         cdef vector[int]* ogen = &self.ws_ogen
-        cdef vector[int]* draws = &self.ws_draws
         cdef vector[int]* gives = &self.ws_gives
         cdef vector[int]* faeries = &self.ws_faeries
         cdef vector[int]* gdraws = &self.ws_gdraws
@@ -882,7 +880,7 @@ cdef class GoldThiefResampler:
         cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
         cdef int he
         cdef int cnt[NT]
-        cdef uint64_t free, fits
+        cdef uint64_t free, fits, cand_bits
         cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, c0, c1
         cdef int* ot
         cdef int* og
@@ -896,7 +894,6 @@ cdef class GoldThiefResampler:
         # one card object per draw, its id the draw's rank (sized once)
         otype.resize(self.ws_nd)
         ogen.resize(self.ws_nd)
-        draws.resize(self.ws_nd)
         # backward-kernel records: candidates rc[re[i-1]:re[i]], picked rk[i]
         # (at most one record per play or give, of at most a hand each)
         if <int>rcand.size() < self.ws_ntake * MAX_HAND:
@@ -971,7 +968,6 @@ cdef class GoldThiefResampler:
                         return False
                 if not obj_push(&hand[ev.actor], no, MAX_HAND):
                     return False
-                draws[0][no] = no
                 push_change(&self.ws_hl, he, ev.actor, no, 1)
                 no += 1
             elif k == EV_RESHUFFLE:
@@ -1146,8 +1142,12 @@ cdef class GoldThiefResampler:
                 continue
             fits = free
             if gmask[0][o]:
-                for i in range(st.num_goals):
-                    if (fits >> i) & 1 and mask_hits(st, gmask[0][o], i):
+                # (over the free ids only)
+                cand_bits = free
+                while cand_bits:
+                    i = __builtin_ctzll(cand_bits)
+                    cand_bits &= cand_bits - 1
+                    if mask_hits(st, gmask[0][o], i):
                         fits &= ~((<uint64_t>1) << i)
             m = popcount64(fits)
             if m == 0:
@@ -1177,11 +1177,12 @@ cdef class GoldThiefResampler:
             for i in range(down[mask_q].n):
                 if goal_matches(st, gid[0][down[mask_q].v[i]], mask_x):
                     self.ws_flip_pending = True
-        draw_t.resize(draws.size())
-        for i in range(<int>draws.size()):
-            draw_t[0][i] = otype[0][draws[0][i]]
+        # (card object i is draw i, goal object i the i-th goal from the pile)
+        draw_t.resize(no)
+        if no > 0:
+            memcpy(draw_t.data(), ot, no * sizeof(int))
         for i in range(<int>gdraws.size()):
-            gdraw_g.push_back(gid[0][gdraws[0][i]])
+            gdraw_g.push_back(gid[0][i])
         for i in range(<int>faeries.size()):
             faerie_g.push_back(gid[0][faeries[0][i]])
         for i in range(<int>gives.size()):
@@ -1245,8 +1246,8 @@ cdef class GoldThiefResampler:
         for g in range(ng):
             for t in range(NT):
                 tt[g] += dk[g * NT + t]
-        for i in range(<int>self.ws_draws.size()):
-            o = self.ws_draws[i]
+        for o in range(self.ws_nd):
+            # (card object o is draw o)
             t = ot[o]
             g = og[o]
             if dk[g * NT + t] <= 0:
