@@ -10,7 +10,7 @@ from libcpp.vector cimport vector
 
 from src_cy.engine cimport Rng
 from src_cy.events cimport Event
-from src_cy.gold_thief.rules cimport GoldThiefRules, MAXP, MAX_HAND, MAX_GOALS
+from src_cy.gold_thief.rules cimport GoldThiefRules, Consid, MAXP, MAX_HAND, MAX_GOALS
 
 
 cdef struct HChange:
@@ -51,8 +51,10 @@ cdef class GoldThiefResampler:
     cdef double ws_wfix
     cdef bint ws_flip_pending
     # ``schedule``: model_weight's order of steps, valid while ws_sched_ok
-    # (for the sizes of ws_hl, ws_gl, st.rec and ws_gv in ws_sched_n)
+    # (for the sizes of ws_hl, ws_gl, st.rec and ws_gv in ws_sched_n, the
+    # view kept and the recorded seats ws_sched_rec)
     cdef vector[int] ws_sched
+    cdef vector[Consid] ws_sched_rec
     cdef int ws_sched_n[4]
     cdef bint ws_sched_ok
     cdef ObjList ws_hand[MAXP]
@@ -61,6 +63,14 @@ cdef class GoldThiefResampler:
     # the draws in it (the card objects ``build_model`` makes) and its plays
     # and gives (a bound on ``build_model``'s backward-kernel records)
     cdef int ws_ng, ws_nd, ws_ntake
+    # the view ``draw`` kept (``same_view``): for ws_view_player, the
+    # parameters, the player's information key, the plays of the others in
+    # the view and the last step `p` can see; ws_mev_ok: ``model_events``
+    # done for it
+    cdef bint ws_view_ok, ws_mev_ok
+    cdef int ws_view_player, ws_view_plays, ws_view_last
+    cdef void* ws_view_params
+    cdef uint64_t ws_view_key
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)
     cdef vector[int] ws_T, ws_meta, ws_h
@@ -70,6 +80,7 @@ cdef class GoldThiefResampler:
     cdef vector[double] s2_cw, s2_cwm
 
     cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil
+    cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil
     cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
                       vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,

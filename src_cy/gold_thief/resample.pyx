@@ -16,7 +16,7 @@ any rules state from Python (tests).
 """
 cimport cython
 from libc.stdint cimport uint64_t
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 from libc.math cimport log, exp, INFINITY, fabs
 from libcpp.vector cimport vector
 
@@ -358,17 +358,28 @@ cdef class GoldThiefResampler:
         cdef vector[Event]* want = &self.ws_want
         cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
         _STATS[0] += 1
-        T[0] = st.hist
-        meta[0] = st.hmeta
-        view_events(player, &st.log, want)
-        for j in range(<int>want.size()):
-            if want[0][j].kind == EV_PLAY and want[0][j].actor != player:
-                plays += 1
+        if not self.same_view(st, player):
+            T[0] = st.hist
+            meta[0] = st.hmeta
+            view_events(player, &st.log, want)
+            for j in range(<int>want.size()):
+                if want[0][j].kind == EV_PLAY and want[0][j].actor != player:
+                    plays += 1
+            for j in range(<int>T.size()):
+                if not skippable(player, T, meta, j):
+                    last = j
+            self.ws_view_player = player
+            self.ws_view_params = <void*>st.params
+            self.ws_view_key = st.ihash[player]
+            self.ws_view_plays = plays
+            self.ws_view_last = last
+            self.ws_view_ok = True
+            self.ws_mev_ok = False
+            self.ws_sched_ok = False
+        plays = self.ws_view_plays
+        last = self.ws_view_last
         if plays > EXACT_MAX_PLAYS_C:
             tries = 0
-        for j in range(<int>T.size()):
-            if not skippable(player, T, meta, j):
-                last = j
         self.world_built = False
         for attempt in range(tries):
             if self.walk_world(st, player, rng, T, meta, last, want, False):
@@ -379,7 +390,9 @@ cdef class GoldThiefResampler:
         # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
         # proposals, weighed from the model (one replay recorded), else with
         # every proposal replayed.
-        self.model_events(st, player, want)
+        if not self.ws_mev_ok:
+            self.model_events(st, player, want)
+            self.ws_mev_ok = True
         got = -1 if _FORCE_REPLAYED else self.stage2_weighed(st, player, rng, want, T, meta,
                                                               last, out)
         if got < 0:
@@ -397,6 +410,18 @@ cdef class GoldThiefResampler:
         _STATS[3] += 1
         out[0] = st.hist
         self.world_built = True
+
+    cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil:
+        """Whether the last ``draw`` kept `st`'s history and `p`'s view
+        (``ws_T``, ``ws_meta``, ``ws_want`` and what is derived from them:
+        ``model_events``, ``schedule``): the same player, parameters, `p`'s
+        information key and history (an ISMCTS search resamples one root
+        again and again)."""
+        cdef size_t n = st.hist.size()
+        return self.ws_view_ok and self.ws_view_player == p \
+            and self.ws_view_params == <void*>st.params and self.ws_view_key == st.ihash[p] \
+            and self.ws_T.size() == n \
+            and (n == 0 or memcmp(self.ws_T.data(), st.hist.data(), n * sizeof(int)) == 0)
 
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil:
         """The events of `p`'s view ``build_model`` reads (``ws_mev``, with
@@ -1364,6 +1389,7 @@ cdef class GoldThiefResampler:
             else:
                 self.ws_sched.push_back(iv << 2 | SCH_GIVE)
                 iv += 1
+        self.ws_sched_rec = st.rec
         self.ws_sched_n[0] = nh
         self.ws_sched_n[1] = nl
         self.ws_sched_n[2] = nr
@@ -1393,13 +1419,18 @@ cdef class GoldThiefResampler:
         self.rec_bad = False
         if rec:
             st.rec.clear()
-            self.ws_sched_ok = False
         st.sil_p = p
         st.sil_want = want
         st.sil_k = 0
         st.sil_gives = 0
         st.sil_bad = False
         ok = self.silent_world(st, p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        if rec and self.ws_sched_ok and (
+                st.rec.size() != self.ws_sched_rec.size()
+                or (st.rec.size() > 0 and memcmp(st.rec.data(), self.ws_sched_rec.data(),
+                                                 st.rec.size() * sizeof(Consid)) != 0)):
+            # the schedule was built for other window seats
+            self.ws_sched_ok = False
         if rec and ok:
             self.tail_kind = TAIL_FIXED
             self.tail_q = -1
