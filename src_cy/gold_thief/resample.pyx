@@ -429,7 +429,7 @@ cdef class GoldThiefResampler:
         gives, goal deals, flips and scorings; of the others (`p`'s passes and
         windows, resolutions, ends of turn) only one right after a scoring
         and the flips it made, where the model applies the scoring's facts."""
-        cdef int e, k, mq = -1, mx = 0
+        cdef int e, j, k, mq = -1, mx = 0, no
         cdef Event* ev
         self.ws_mev.clear()
         self.ws_midx.clear()
@@ -462,6 +462,32 @@ cdef class GoldThiefResampler:
                 self.ws_ntake += 1
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
+        # The model's hand and goal changes and the unseen Give decisions
+        # (what ``model_weight`` reads), in the order ``build_model`` meets
+        # them; which card or goal object moves is filled in by each proposal
+        # (a draw's object is its rank).
+        self.ws_hl.clear()
+        self.ws_gl.clear()
+        self.ws_gv.clear()
+        no = 0
+        for j in range(<int>self.ws_mev.size()):
+            ev = &self.ws_mev[j]
+            e = self.ws_midx[j]
+            k = ev.kind
+            if k == EV_DRAW:
+                push_change(&self.ws_hl, e, ev.actor, no, 1)
+                no += 1
+            elif k == EV_PLAY:
+                push_change(&self.ws_hl, e, ev.actor, -1, -1)
+                if ev.a == A_FAERIE:
+                    push_change(&self.ws_gl, e, ev.actor, -1, -1)
+            elif k == EV_GIVE:
+                if ev.actor != p:
+                    push_change(&self.ws_gv, e, ev.actor, -1, 0)
+                push_change(&self.ws_hl, e, ev.actor, -1, -1)
+                push_change(&self.ws_hl, e, ev.a, -1, 1)
+            elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL or k == EV_FLIP:
+                push_change(&self.ws_gl, e, ev.actor, -1, 1 if k != EV_FLIP else -1)
 
     cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
                       vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
@@ -903,10 +929,11 @@ cdef class GoldThiefResampler:
         cdef size_t e
         cdef Event* ev
         cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
-        cdef int he
         cdef int cnt[NT]
         cdef uint64_t free, fits, cand_bits
-        cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, c0, c1
+        cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, nhl = 0, ngl = 0
+        cdef HChange* hl = self.ws_hl.data()
+        cdef HChange* gl = self.ws_gl.data()
         cdef int* ot
         cdef int* og
         cdef int* pl
@@ -944,9 +971,6 @@ cdef class GoldThiefResampler:
         pleft.clear()
         cand.clear()
         gmask.clear()
-        self.ws_hl.clear()
-        self.ws_gl.clear()
-        self.ws_gv.clear()
         self.ws_pool0.clear()
         self.ws_pool0.resize(ng * NT)
         for q in range(n):
@@ -970,7 +994,6 @@ cdef class GoldThiefResampler:
         for e in range(evs.size()):
             ev = &evs[0][e]
             k = ev.kind
-            he = self.ws_midx[e]
             a = ev.secret
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and goal_matches(st, ev.a, mask_x)):
@@ -993,7 +1016,8 @@ cdef class GoldThiefResampler:
                         return False
                 if not obj_push(&hand[ev.actor], no, MAX_HAND):
                     return False
-                push_change(&self.ws_hl, he, ev.actor, no, 1)
+                # (its change, object `no`, is in ws_hl from ``model_events``)
+                nhl += 1
                 no += 1
             elif k == EV_RESHUFFLE:
                 g += 1
@@ -1012,7 +1036,8 @@ cdef class GoldThiefResampler:
                               rk, &npick)
                 if o < 0:
                     return False
-                push_change(&self.ws_hl, he, ev.actor, o, -1)
+                hl[nhl].o = o
+                nhl += 1
                 if ev.a == A_FAERIE:
                     q = ev.actor
                     o = -1
@@ -1027,14 +1052,13 @@ cdef class GoldThiefResampler:
                     if o < 0:
                         return False
                     x = down[q].v[o]
-                    push_change(&self.ws_gl, he, q, x, -1)
+                    gl[ngl].o = x
+                    ngl += 1
                     obj_erase(&down[q], o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
                 v = ev.actor
-                if v != p:
-                    push_change(&self.ws_gv, he, v, -1, 0)
                 if a >= 0:
                     o = take_card(v, a, rng, ot, og, hand, pl, pf, &logq, &qp, rc, &nrc, re, rk,
                                   &npick)
@@ -1056,8 +1080,9 @@ cdef class GoldThiefResampler:
                 if not obj_push(&hand[ev.a], o, MAX_HAND):
                     return False
                 gives.push_back(o)
-                push_change(&self.ws_hl, he, v, o, -1)
-                push_change(&self.ws_hl, he, ev.a, o, 1)
+                hl[nhl].o = o
+                hl[nhl + 1].o = o
+                nhl += 2
             elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
                 q = ev.actor
                 if prc > 0:
@@ -1086,7 +1111,8 @@ cdef class GoldThiefResampler:
                             return False
                 if not obj_push(&down[q], o, MAX_GOALS):
                     return False
-                push_change(&self.ws_gl, he, q, o, 1)
+                gl[ngl].o = o
+                ngl += 1
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.a
@@ -1108,7 +1134,8 @@ cdef class GoldThiefResampler:
                     mul_prob(&logq, &qp, 1.0 / cand.size())
                     gid[0][down[q].v[o]] = x
                     used[x] = 1
-                push_change(&self.ws_gl, he, q, down[q].v[o], -1)
+                gl[ngl].o = down[q].v[o]
+                ngl += 1
                 obj_erase(&down[q], o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
