@@ -1387,16 +1387,19 @@ cdef class GoldThiefResampler:
         comes after a seat or Give at that event.  The positions are those
         of the view and the recorded replay, the same for every proposal of
         one resample, so it is built once (``ws_sched``, op = index << 2 |
-        SCH_*).  `p`'s own hand changes are left out: no seat or Give of
-        ``model_weight`` is `p`'s."""
+        SCH_*).  `p`'s own hand and goal changes are left out: no seat or
+        Give of ``model_weight`` is `p`'s."""
         cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
         cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
-        cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos
+        cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos, ns = 0
         cdef Consid* rec = st.rec.data()
         cdef HChange* hl = self.ws_hl.data()
         cdef HChange* gl = self.ws_gl.data()
         cdef HChange* gv = self.ws_gv.data()
-        self.ws_sched.clear()
+        cdef int* sc
+        # (written in place: at most one op per entry of the four lists)
+        self.ws_sched.resize(nh + nl + nr + nv)
+        sc = self.ws_sched.data()
         while ir < nr or iv < nv:
             if ir < nr and (iv >= nv or rec[ir].k <= gv[iv].e):
                 pos = rec[ir].k
@@ -1404,18 +1407,24 @@ cdef class GoldThiefResampler:
                 pos = gv[iv].e
             while ih < nh and hl[ih].e < pos:
                 if hl[ih].q != p:
-                    self.ws_sched.push_back(ih << 2 | SCH_HAND)
+                    sc[ns] = ih << 2 | SCH_HAND
+                    ns += 1
                 ih += 1
             while ig < nl and gl[ig].e < pos:
-                self.ws_sched.push_back(ig << 2 | SCH_GOAL)
+                if gl[ig].q != p:
+                    sc[ns] = ig << 2 | SCH_GOAL
+                    ns += 1
                 ig += 1
             if ir < nr and rec[ir].k == pos:
                 if not rec[ir].pub:
-                    self.ws_sched.push_back(ir << 2 | SCH_SEAT)
+                    sc[ns] = ir << 2 | SCH_SEAT
+                    ns += 1
                 ir += 1
             else:
-                self.ws_sched.push_back(iv << 2 | SCH_GIVE)
+                sc[ns] = iv << 2 | SCH_GIVE
+                ns += 1
                 iv += 1
+        self.ws_sched.resize(ns)
         self.ws_sched_rec = st.rec
         self.ws_sched_n[0] = nh
         self.ws_sched_n[1] = nl
