@@ -238,19 +238,28 @@ cdef inline int window_answer(int p, vector[int]* T, vector[int]* meta, int i, i
     return -1
 
 
-cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
+cdef int view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
     """`p`'s view of the event log: the events p observed, with the
-    detail set to -1 where p did not see it."""
-    cdef size_t e
-    cdef Event ev
-    out.clear()
+    detail set to -1 where p did not see it (written in place); returns the
+    card plays of the other players in it."""
+    cdef size_t e, n = 0
+    cdef int plays = 0
+    cdef Event* ev
+    cdef Event* w
+    out.resize(evs.size())
+    w = out.data()
     for e in range(evs.size()):
-        ev = evs[0][e]
-        if not observed(&ev, p):
+        ev = &evs[0][e]
+        if not observed(ev, p):
             continue
-        if not sees_secret(&ev, p):
-            ev.secret = -1
-        out.push_back(ev)
+        w[n] = ev[0]
+        if not sees_secret(ev, p):
+            w[n].secret = -1
+        if ev.kind == EV_PLAY and ev.actor != p:
+            plays += 1
+        n += 1
+    out.resize(n)
+    return plays
 
 
 cdef inline int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* hand, int* pool,
@@ -361,10 +370,7 @@ cdef class GoldThiefResampler:
         if not self.same_view(st, player):
             T[0] = st.hist
             meta[0] = st.hmeta
-            view_events(player, &st.log, want)
-            for j in range(<int>want.size()):
-                if want[0][j].kind == EV_PLAY and want[0][j].actor != player:
-                    plays += 1
+            plays = view_events(player, &st.log, want)
             for j in range(<int>T.size()):
                 if not skippable(player, T, meta, j):
                     last = j
