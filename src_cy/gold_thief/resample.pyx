@@ -1443,7 +1443,7 @@ cdef class GoldThiefResampler:
                           vector[int]* faerie_g, vector[int]* give_t, double* logw, bint rec=False,
                           bint loud=False) noexcept nogil:
         """Replay the true history's skeleton on `st` with the model's hidden
-        outcomes, silently (``silent_event``); True if the result is in `p`'s
+        outcomes, silently (the rules' ``silent_match``); True if the result is in `p`'s
         information set (its view of the events is `want`, all of it, and the
         skeleton is used up to `last`).  `st.hist` is then the world's
         history, but the log, the hashes and ``hmeta`` are not built (replay
