@@ -10,7 +10,7 @@ from libcpp.vector cimport vector
 
 from src_cy.engine cimport Rng
 from src_cy.events cimport Event
-from src_cy.gold_thief.rules cimport GoldThiefRules, Consid, MAXP, MAX_HAND, MAX_GOALS
+from src_cy.gold_thief.rules cimport GoldThiefRules, Consid, MAXP, NT, MAX_HAND, MAX_GOALS
 
 
 cdef struct HChange:
@@ -64,12 +64,12 @@ cdef class GoldThiefResampler:
     # and gives (a bound on ``build_model``'s backward-kernel records)
     cdef int ws_ng, ws_nd, ws_ntake
     # the view ``draw`` kept (``same_view``): for ws_view_player, the
-    # parameters, the player's information key, the plays of the others in
-    # the view and the last step `p` can see; ws_mev_ok: ``model_events``
-    # done for it
+    # parameters (``params_sig``), the player's information key, the plays
+    # of the others in the view and the last step `p` can see; ws_mev_ok:
+    # ``model_events`` done for it
     cdef bint ws_view_ok, ws_mev_ok
     cdef int ws_view_player, ws_view_plays, ws_view_last
-    cdef void* ws_view_params
+    cdef int ws_view_sig[11 + NT + 2 * MAX_GOALS]
     cdef uint64_t ws_view_key
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)

@@ -238,6 +238,35 @@ cdef inline int window_answer(int p, vector[int]* T, vector[int]* meta, int i, i
     return -1
 
 
+cdef enum:
+    # ``params_sig``'s length: the rule parameters, the card counts and the
+    # goals' two numbers
+    SIG_LEN = 11 + NT + 2 * MAX_GOALS
+
+
+cdef void params_sig(GoldThiefRules st, int* sig) noexcept nogil:
+    """The parameters `st` plays by, as ints (what a kept view depends on
+    besides the history; compared by content, not by object)."""
+    cdef int i
+    memset(sig, 0, SIG_LEN * sizeof(int))
+    sig[0] = st.num_players
+    sig[1] = st.hand_size
+    sig[2] = st.start_gold
+    sig[3] = st.goals_to_win
+    sig[4] = st.big_pile
+    sig[5] = st.max_turns
+    sig[6] = st.num_goals
+    sig[7] = st.first_fixed
+    sig[8] = st.max_moves
+    sig[9] = st.pub_cap
+    sig[10] = st.raid_raids
+    for i in range(NT):
+        sig[11 + i] = st.counts[i]
+    for i in range(st.num_goals):
+        sig[11 + NT + i] = st.goal_a[i]
+        sig[11 + NT + MAX_GOALS + i] = st.goal_b[i]
+
+
 cdef int view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
     """`p`'s view of the event log: the events p observed, with the
     detail set to -1 where p did not see it (written in place); returns the
@@ -375,7 +404,7 @@ cdef class GoldThiefResampler:
                 if not skippable(player, T, meta, j):
                     last = j
             self.ws_view_player = player
-            self.ws_view_params = <void*>st.params
+            params_sig(st, self.ws_view_sig)
             self.ws_view_key = st.ihash[player]
             self.ws_view_plays = plays
             self.ws_view_last = last
@@ -420,14 +449,17 @@ cdef class GoldThiefResampler:
     cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil:
         """Whether the last ``draw`` kept `st`'s history and `p`'s view
         (``ws_T``, ``ws_meta``, ``ws_want`` and what is derived from them:
-        ``model_events``, ``schedule``): the same player, parameters, `p`'s
-        information key and history (an ISMCTS search resamples one root
+        ``model_events``, ``schedule``): the same player, `p`'s information
+        key, history and parameters (an ISMCTS search resamples one root
         again and again)."""
         cdef size_t n = st.hist.size()
-        return self.ws_view_ok and self.ws_view_player == p \
-            and self.ws_view_params == <void*>st.params and self.ws_view_key == st.ihash[p] \
-            and self.ws_T.size() == n \
-            and (n == 0 or memcmp(self.ws_T.data(), st.hist.data(), n * sizeof(int)) == 0)
+        cdef int sig[SIG_LEN]
+        if not (self.ws_view_ok and self.ws_view_player == p
+                and self.ws_view_key == st.ihash[p] and self.ws_T.size() == n
+                and (n == 0 or memcmp(self.ws_T.data(), st.hist.data(), n * sizeof(int)) == 0)):
+            return False
+        params_sig(st, sig)
+        return memcmp(sig, self.ws_view_sig, SIG_LEN * sizeof(int)) == 0
 
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil:
         """The events of `p`'s view ``build_model`` reads (``ws_mev``, with
