@@ -10,7 +10,7 @@ from libcpp.vector cimport vector
 
 from src_cy.engine cimport Rng
 from src_cy.events cimport Event
-from src_cy.gold_thief.rules cimport GoldThiefRules, MAXP, MAX_HAND, MAX_GOALS
+from src_cy.gold_thief.rules cimport GoldThiefRules, Consid, MAXP, NT, MAX_HAND, MAX_GOALS
 
 
 cdef struct HChange:
@@ -38,9 +38,9 @@ cdef class GoldThiefResampler:
     # a recorded replay's public answer did not match its window seat
     cdef bint rec_bad
     # ``build_model``'s work space (kept so that its proposals do not allocate)
-    cdef vector[int] ws_otype, ws_ogen, ws_draws, ws_gives, ws_faeries, ws_gdraws, ws_gid
+    cdef vector[int] ws_otype, ws_ogen, ws_gives, ws_faeries, ws_gdraws, ws_gid
     cdef vector[int] ws_pleft
-    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick
+    cdef vector[int] ws_bottom, ws_pool, ws_cand, ws_rem, ws_rcand, ws_rend, ws_rpick, ws_gstart
     cdef vector[uint64_t] ws_gmask
     # what ``model_weight`` reads: the hand and face-down goal changes, the
     # unseen Give decisions (e, victim), each generation's first pool and the
@@ -51,15 +51,26 @@ cdef class GoldThiefResampler:
     cdef double ws_wfix
     cdef bint ws_flip_pending
     # ``schedule``: model_weight's order of steps, valid while ws_sched_ok
-    # (for the sizes of ws_hl, ws_gl, st.rec and ws_gv in ws_sched_n)
+    # (for the sizes of ws_hl, ws_gl, st.rec and ws_gv in ws_sched_n, the
+    # view kept and the recorded seats ws_sched_rec)
     cdef vector[int] ws_sched
+    cdef vector[Consid] ws_sched_rec
     cdef int ws_sched_n[4]
     cdef bint ws_sched_ok
     cdef ObjList ws_hand[MAXP]
     cdef ObjList ws_down[MAXP]
-    # deck generations in the view ``model_events`` kept (reshuffles + 1)
-    # and the draws in it (the card objects ``build_model`` makes)
-    cdef int ws_ng, ws_nd
+    # deck generations in the view ``model_events`` kept (reshuffles + 1),
+    # the draws in it (the card objects ``build_model`` makes) and its plays
+    # and gives (a bound on ``build_model``'s backward-kernel records)
+    cdef int ws_ng, ws_nd, ws_ntake
+    # the view ``draw`` kept (``same_view``): for ws_view_player, the
+    # parameters (``params_sig``), the player's information key, the plays
+    # of the others in the view and the last step `p` can see; ws_mev_ok:
+    # ``model_events`` done for it
+    cdef bint ws_view_ok, ws_mev_ok
+    cdef int ws_view_player, ws_view_plays, ws_view_last
+    cdef int ws_view_sig[11 + NT + 2 * MAX_GOALS]
+    cdef uint64_t ws_view_key
     # ``draw``'s and ``stage2_weighed``'s work space (no allocation per
     # resample once grown)
     cdef vector[int] ws_T, ws_meta, ws_h
@@ -69,6 +80,7 @@ cdef class GoldThiefResampler:
     cdef vector[double] s2_cw, s2_cwm
 
     cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil
+    cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil
     cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
                       vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
@@ -94,7 +106,7 @@ cdef class GoldThiefResampler:
     cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
-    cdef void schedule(self, GoldThiefRules st) noexcept nogil
+    cdef void schedule(self, GoldThiefRules st, int p) noexcept nogil
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil
     cdef bint build_world(self, GoldThiefRules st, int p, vector[Event]* want, vector[int]* T,

@@ -16,7 +16,7 @@ any rules state from Python (tests).
 """
 cimport cython
 from libc.stdint cimport uint64_t
-from libc.string cimport memset
+from libc.string cimport memset, memcpy, memcmp
 from libc.math cimport log, exp, INFINITY, fabs
 from libcpp.vector cimport vector
 
@@ -95,12 +95,18 @@ cdef inline int nth_bit(uint64_t x, int r) noexcept nogil:
 
 
 cdef inline int popcount64(uint64_t x) noexcept nogil:
-    """Set bits in x."""
-    cdef int c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    """Set bits in x (SWAR: no loop, no popcnt instruction needed)."""
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    x = (x + (x >> 4)) & <uint64_t>0x0F0F0F0F0F0F0F0F
+    return <int>((x * <uint64_t>0x0101010101010101) >> 56)
+
+
+# Set bits of a set of card types (NT bits): ``model_weight``'s answers at a
+# window seat and card types held at a Give.
+cdef int TYPE_BITS[1 << NT]
+for _m in range(1 << NT):
+    TYPE_BITS[_m] = bin(_m).count("1")
 
 
 cdef enum:
@@ -232,55 +238,91 @@ cdef inline int window_answer(int p, vector[int]* T, vector[int]* meta, int i, i
     return -1
 
 
-cdef void view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
+cdef enum:
+    # ``params_sig``'s length: the rule parameters, the card counts and the
+    # goals' two numbers
+    SIG_LEN = 11 + NT + 2 * MAX_GOALS
+
+
+cdef void params_sig(GoldThiefRules st, int* sig) noexcept nogil:
+    """The parameters `st` plays by, as ints (what a kept view depends on
+    besides the history; compared by content, not by object)."""
+    cdef int i
+    memset(sig, 0, SIG_LEN * sizeof(int))
+    sig[0] = st.num_players
+    sig[1] = st.hand_size
+    sig[2] = st.start_gold
+    sig[3] = st.goals_to_win
+    sig[4] = st.big_pile
+    sig[5] = st.max_turns
+    sig[6] = st.num_goals
+    sig[7] = st.first_fixed
+    sig[8] = st.max_moves
+    sig[9] = st.pub_cap
+    sig[10] = st.raid_raids
+    for i in range(NT):
+        sig[11 + i] = st.counts[i]
+    for i in range(st.num_goals):
+        sig[11 + NT + i] = st.goal_a[i]
+        sig[11 + NT + MAX_GOALS + i] = st.goal_b[i]
+
+
+cdef int view_events(int p, vector[Event]* evs, vector[Event]* out) noexcept nogil:
     """`p`'s view of the event log: the events p observed, with the
-    detail set to -1 where p did not see it."""
-    cdef size_t e
-    cdef Event ev
-    out.clear()
+    detail set to -1 where p did not see it (written in place); returns the
+    card plays of the other players in it."""
+    cdef size_t e, n = 0
+    cdef int plays = 0
+    cdef Event* ev
+    cdef Event* w
+    out.resize(evs.size())
+    w = out.data()
     for e in range(evs.size()):
-        ev = evs[0][e]
-        if not observed(&ev, p):
+        ev = &evs[0][e]
+        if not observed(ev, p):
             continue
-        if not sees_secret(&ev, p):
-            ev.secret = -1
-        out.push_back(ev)
+        w[n] = ev[0]
+        if not sees_secret(ev, p):
+            w[n].secret = -1
+        if ev.kind == EV_PLAY and ev.actor != p:
+            plays += 1
+        n += 1
+    out.resize(n)
+    return plays
 
 
-cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen,
-                   ObjList* hand, vector[int]* pool, vector[int]* pleft,
-                   double* logq, double* qprod, vector[int]* rcand, vector[int]* rend,
-                   vector[int]* rpick) noexcept nogil:
+cdef inline int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* hand, int* pool,
+                          int* pleft, double* logq, double* qprod, int* rcand, int* nrc,
+                          int* rend, int* rpick, int* npick) noexcept nogil:
     """Remove a card of type t from q's modelled hand: a card known to be
     a t if there is one, else an unknown card, chosen with weight (t left
     in its deck generation) / (cards left in it), which becomes a t
     (`pleft`: cards left per generation, the sums of `pool`).
     Multiplies the choice's probability into `logq`, `qprod` (``mul_prob``)
-    and records the unknown cards it chose among (see ``build_model``).
-    -1 if impossible."""
+    and records the unknown cards it chose among (``rcand[:nrc]``, their
+    end in ``rend`` and the card picked in ``rpick``, ``npick`` records;
+    see ``build_model``).  -1 if impossible.  One pass over the hand finds
+    a known t (the first), the unknown cards and their weights."""
     cdef ObjList* h = &hand[q]
-    cdef int* ot = otype.data()
-    cdef int* og = ogen.data()
-    cdef int i, o, j, nh = h.n, pt, lastg = -1
+    cdef int i, o, nh = h.n, pt, lastg = -1, tt, base = nrc[0], c = 0
     cdef double gw = 0.0
     cdef double total = 0.0, x, w
     cdef double wts[MAX_HAND]
     for i in range(nh):
-        if ot[h.v[i]] == t:
-            o = h.v[i]
+        o = h.v[i]
+        tt = ot[o]
+        if tt == t:
             obj_erase(h, i)
             return o
-    if nh > MAX_HAND:
-        return -1
-    for i in range(nh):
-        o = h.v[i]
         w = 0.0
-        if ot[o] < 0:
+        if tt < 0:
+            rcand[base + c] = o
+            c += 1
             if og[o] != lastg:
                 # (a hand's unknown cards are mostly of one generation)
                 lastg = og[o]
-                pt = pool[0][lastg * NT + t]
-                gw = pt / <double>pleft[0][lastg] if pt > 0 else 0.0
+                pt = pool[lastg * NT + t]
+                gw = pt / <double>pleft[lastg] if pt > 0 else 0.0
             w = gw
         wts[i] = w
         total += w
@@ -295,14 +337,13 @@ cdef int take_card(int q, int t, Rng* rng, vector[int]* otype, vector[int]* ogen
         if x < 0.0 or i == nh - 1:
             o = h.v[i]
             mul_prob(logq, qprod, w / total)
-            for j in range(nh):
-                if ot[h.v[j]] < 0:
-                    rcand.push_back(h.v[j])
-            rend.push_back(<int>rcand.size())
-            rpick.push_back(o)
+            nrc[0] = base + c
+            rend[npick[0]] = base + c
+            rpick[npick[0]] = o
+            npick[0] += 1
             ot[o] = t
-            pool[0][ogen[0][o] * NT + t] -= 1
-            pleft[0][ogen[0][o]] -= 1
+            pool[og[o] * NT + t] -= 1
+            pleft[og[o]] -= 1
             obj_erase(h, i)
             return o
     return -1
@@ -355,17 +396,25 @@ cdef class GoldThiefResampler:
         cdef vector[Event]* want = &self.ws_want
         cdef int attempt, j, last = -1, plays = 0, tries = _EXACT_ATTEMPTS, got = 0
         _STATS[0] += 1
-        T[0] = st.hist
-        meta[0] = st.hmeta
-        view_events(player, &st.log, want)
-        for j in range(<int>want.size()):
-            if want[0][j].kind == EV_PLAY and want[0][j].actor != player:
-                plays += 1
+        if not self.same_view(st, player):
+            T[0] = st.hist
+            meta[0] = st.hmeta
+            plays = view_events(player, &st.log, want)
+            for j in range(<int>T.size()):
+                if not skippable(player, T, meta, j):
+                    last = j
+            self.ws_view_player = player
+            params_sig(st, self.ws_view_sig)
+            self.ws_view_key = st.ihash[player]
+            self.ws_view_plays = plays
+            self.ws_view_last = last
+            self.ws_view_ok = True
+            self.ws_mev_ok = False
+            self.ws_sched_ok = False
+        plays = self.ws_view_plays
+        last = self.ws_view_last
         if plays > EXACT_MAX_PLAYS_C:
             tries = 0
-        for j in range(<int>T.size()):
-            if not skippable(player, T, meta, j):
-                last = j
         self.world_built = False
         for attempt in range(tries):
             if self.walk_world(st, player, rng, T, meta, last, want, False):
@@ -376,7 +425,9 @@ cdef class GoldThiefResampler:
         # Stage 2: sampling-importance-resampling over _MODEL_PROPOSALS
         # proposals, weighed from the model (one replay recorded), else with
         # every proposal replayed.
-        self.model_events(st, player, want)
+        if not self.ws_mev_ok:
+            self.model_events(st, player, want)
+            self.ws_mev_ok = True
         got = -1 if _FORCE_REPLAYED else self.stage2_weighed(st, player, rng, want, T, meta,
                                                               last, out)
         if got < 0:
@@ -395,18 +446,34 @@ cdef class GoldThiefResampler:
         out[0] = st.hist
         self.world_built = True
 
+    cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil:
+        """Whether the last ``draw`` kept `st`'s history and `p`'s view
+        (``ws_T``, ``ws_meta``, ``ws_want`` and what is derived from them:
+        ``model_events``, ``schedule``): the same player, `p`'s information
+        key, history and parameters (an ISMCTS search resamples one root
+        again and again)."""
+        cdef size_t n = st.hist.size()
+        cdef int sig[SIG_LEN]
+        if not (self.ws_view_ok and self.ws_view_player == p
+                and self.ws_view_key == st.ihash[p] and self.ws_T.size() == n
+                and (n == 0 or memcmp(self.ws_T.data(), st.hist.data(), n * sizeof(int)) == 0)):
+            return False
+        params_sig(st, sig)
+        return memcmp(sig, self.ws_view_sig, SIG_LEN * sizeof(int)) == 0
+
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil:
         """The events of `p`'s view ``build_model`` reads (``ws_mev``, with
         their indices in the view in ``ws_midx``): draws, reshuffles, plays,
         gives, goal deals, flips and scorings; of the others (`p`'s passes and
         windows, resolutions, ends of turn) only one right after a scoring
         and the flips it made, where the model applies the scoring's facts."""
-        cdef int e, k, mq = -1, mx = 0
+        cdef int e, j, k, mq = -1, mx = 0, no
         cdef Event* ev
         self.ws_mev.clear()
         self.ws_midx.clear()
         self.ws_ng = 1
         self.ws_nd = 0
+        self.ws_ntake = 0
         for e in range(<int>want.size()):
             ev = &want[0][e]
             k = ev.kind
@@ -429,8 +496,36 @@ cdef class GoldThiefResampler:
                 self.ws_ng += 1
             elif k == EV_DRAW:
                 self.ws_nd += 1
+            elif k == EV_PLAY or k == EV_GIVE:
+                self.ws_ntake += 1
             self.ws_mev.push_back(ev[0])
             self.ws_midx.push_back(e)
+        # The model's hand and goal changes and the unseen Give decisions
+        # (what ``model_weight`` reads), in the order ``build_model`` meets
+        # them; which card or goal object moves is filled in by each proposal
+        # (a draw's object is its rank).
+        self.ws_hl.clear()
+        self.ws_gl.clear()
+        self.ws_gv.clear()
+        no = 0
+        for j in range(<int>self.ws_mev.size()):
+            ev = &self.ws_mev[j]
+            e = self.ws_midx[j]
+            k = ev.kind
+            if k == EV_DRAW:
+                push_change(&self.ws_hl, e, ev.actor, no, 1)
+                no += 1
+            elif k == EV_PLAY:
+                push_change(&self.ws_hl, e, ev.actor, -1, -1)
+                if ev.a == A_FAERIE:
+                    push_change(&self.ws_gl, e, ev.actor, -1, -1)
+            elif k == EV_GIVE:
+                if ev.actor != p:
+                    push_change(&self.ws_gv, e, ev.actor, -1, 0)
+                push_change(&self.ws_hl, e, ev.actor, -1, -1)
+                push_change(&self.ws_hl, e, ev.a, -1, 1)
+            elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL or k == EV_FLIP:
+                push_change(&self.ws_gl, e, ev.actor, -1, 1 if k != EV_FLIP else -1)
 
     cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
                       vector[int]* gdraw_g, vector[int]* faerie_g, vector[int]* give_t,
@@ -849,7 +944,6 @@ cdef class GoldThiefResampler:
         "Stage 2")."""
         cdef vector[int]* otype = &self.ws_otype
         cdef vector[int]* ogen = &self.ws_ogen
-        cdef vector[int]* draws = &self.ws_draws
         cdef vector[int]* gives = &self.ws_gives
         cdef vector[int]* faeries = &self.ws_faeries
         cdef vector[int]* gdraws = &self.ws_gdraws
@@ -873,15 +967,39 @@ cdef class GoldThiefResampler:
         cdef size_t e
         cdef Event* ev
         cdef double logq = 0.0, logr = 0.0, qp = 1.0, rp = 1.0, wfl = 0.0, wfp = 1.0
-        cdef int he
         cdef int cnt[NT]
-        cdef uint64_t free, fits
-        cdef int no = 0
-        # backward-kernel records: candidates rcand[rend[i-1]:rend[i]], picked rpick[i]
+        cdef uint64_t free, fits, cand_bits
+        cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, nhl = 0, ngl = 0
+        cdef HChange* hl = self.ws_hl.data()
+        cdef HChange* gl = self.ws_gl.data()
+        cdef int* ot
+        cdef int* og
+        cdef int* pl
+        cdef int* pf
+        cdef int* rc
+        cdef int* re
+        cdef int* rk
+        cdef int* rm
+        cdef int* gs
         # one card object per draw, its id the draw's rank (sized once)
         otype.resize(self.ws_nd)
         ogen.resize(self.ws_nd)
-        draws.resize(self.ws_nd)
+        # backward-kernel records: candidates rc[re[i-1]:re[i]], picked rk[i]
+        # (at most one record per play or give, of at most a hand each)
+        if <int>rcand.size() < self.ws_ntake * MAX_HAND:
+            rcand.resize(self.ws_ntake * MAX_HAND)
+        if <int>rend.size() < self.ws_ntake:
+            rend.resize(self.ws_ntake)
+            rpick.resize(self.ws_ntake)
+        # each generation's first card object (they are in draw order)
+        self.ws_gstart.resize(ng + 1)
+        gs = self.ws_gstart.data()
+        gs[0] = 0
+        ot = otype.data()
+        og = ogen.data()
+        rc = rcand.data()
+        re = rend.data()
+        rk = rpick.data()
         gives.clear()
         faeries.clear()
         gdraws.clear()
@@ -890,14 +1008,7 @@ cdef class GoldThiefResampler:
         pool.clear()
         pleft.clear()
         cand.clear()
-        rem.clear()
         gmask.clear()
-        rcand.clear()
-        rend.clear()
-        rpick.clear()
-        self.ws_hl.clear()
-        self.ws_gl.clear()
-        self.ws_gv.clear()
         self.ws_pool0.clear()
         self.ws_pool0.resize(ng * NT)
         for q in range(n):
@@ -905,6 +1016,8 @@ cdef class GoldThiefResampler:
             down[q].n = 0
         pool.resize(ng * NT)
         pleft.resize(ng)
+        pl = pool.data()
+        pf = pleft.data()
         for t in range(NT):
             pool[0][t] = st.counts[t]
             self.ws_pool0[t] = st.counts[t]
@@ -914,13 +1027,12 @@ cdef class GoldThiefResampler:
             used[i] = 0
         if st.first_fixed < 0:
             mul_prob(&wfl, &wfp, 1.0 / n)
+        # (``model_events`` left out passes and windows; a detail `p` did not
+        # see is already -1 in the view)
         for e in range(evs.size()):
             ev = &evs[0][e]
             k = ev.kind
-            if k == EV_PASS or k == EV_ASKED:
-                continue
-            he = self.ws_midx[e]
-            a = ev.secret if sees_secret(ev, p) else -1
+            a = ev.secret
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
                                     and goal_matches(st, ev.a, mask_x)):
                 # compulsory scoring: the goals left face down do not show mask_x
@@ -932,26 +1044,24 @@ cdef class GoldThiefResampler:
                         gmask[0][o] |= (<uint64_t>1) << mask_x
                 mask_q = -1
             if k == EV_DRAW:
-                if g >= ng:
-                    return False
-                if no >= self.ws_nd:
-                    return False
-                otype[0][no] = a
-                ogen[0][no] = g
+                # (one card object per draw of the view: `no` < ws_nd; g < ng)
+                ot[no] = a
+                og[no] = g
                 if a >= 0:
-                    pool[0][g * NT + a] -= 1
-                    pleft[0][g] -= 1
-                    if pool[0][g * NT + a] < 0:
+                    pl[g * NT + a] -= 1
+                    pf[g] -= 1
+                    if pl[g * NT + a] < 0:
                         return False
                 if not obj_push(&hand[ev.actor], no, MAX_HAND):
                     return False
-                draws[0][no] = no
-                push_change(&self.ws_hl, he, ev.actor, no, 1)
+                # (its change, object `no`, is in ws_hl from ``model_events``)
+                nhl += 1
                 no += 1
             elif k == EV_RESHUFFLE:
                 g += 1
                 if g >= ng:
                     return False
+                gs[g] = no
                 for t in range(NT):
                     pool[0][g * NT + t] = disc[t]
                     self.ws_pool0[g * NT + t] = disc[t]
@@ -960,11 +1070,12 @@ cdef class GoldThiefResampler:
             elif k == EV_PLAY:
                 t = card_of_action(ev.a)
                 disc[t] += 1
-                o = take_card(ev.actor, t, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
-                                   rcand, rend, rpick)
+                o = take_card(ev.actor, t, rng, ot, og, hand, pl, pf, &logq, &qp, rc, &nrc, re,
+                              rk, &npick)
                 if o < 0:
                     return False
-                push_change(&self.ws_hl, he, ev.actor, o, -1)
+                hl[nhl].o = o
+                nhl += 1
                 if ev.a == A_FAERIE:
                     q = ev.actor
                     o = -1
@@ -979,17 +1090,16 @@ cdef class GoldThiefResampler:
                     if o < 0:
                         return False
                     x = down[q].v[o]
-                    push_change(&self.ws_gl, he, q, x, -1)
+                    gl[ngl].o = x
+                    ngl += 1
                     obj_erase(&down[q], o)
                     bottom.push_back(x)
                     faeries.push_back(x)
             elif k == EV_GIVE:
                 v = ev.actor
-                if v != p:
-                    push_change(&self.ws_gv, he, v, -1, 0)
                 if a >= 0:
-                    o = take_card(v, a, rng, otype, ogen, hand, pool, pleft, &logq, &qp,
-                                       rcand, rend, rpick)
+                    o = take_card(v, a, rng, ot, og, hand, pl, pf, &logq, &qp, rc, &nrc, re, rk,
+                                  &npick)
                     if o < 0:
                         return False
                 else:
@@ -999,15 +1109,18 @@ cdef class GoldThiefResampler:
                     o = hand[v].v[i]
                     mul_prob(&logq, &qp, 1.0 / hand[v].n)
                     for j in range(hand[v].n):
-                        rcand.push_back(hand[v].v[j])
-                    rend.push_back(<int>rcand.size())
-                    rpick.push_back(o)
+                        rc[nrc] = hand[v].v[j]
+                        nrc += 1
+                    re[npick] = nrc
+                    rk[npick] = o
+                    npick += 1
                     obj_erase(&hand[v], i)
                 if not obj_push(&hand[ev.a], o, MAX_HAND):
                     return False
                 gives.push_back(o)
-                push_change(&self.ws_hl, he, v, o, -1)
-                push_change(&self.ws_hl, he, ev.a, o, 1)
+                hl[nhl].o = o
+                hl[nhl + 1].o = o
+                nhl += 2
             elif k == EV_DEAL_GOAL or k == EV_FAERIE_GOAL:
                 q = ev.actor
                 if prc > 0:
@@ -1036,7 +1149,8 @@ cdef class GoldThiefResampler:
                             return False
                 if not obj_push(&down[q], o, MAX_GOALS):
                     return False
-                push_change(&self.ws_gl, he, q, o, 1)
+                gl[ngl].o = o
+                ngl += 1
             elif k == EV_FLIP:
                 q = ev.actor
                 x = ev.a
@@ -1058,39 +1172,54 @@ cdef class GoldThiefResampler:
                     mul_prob(&logq, &qp, 1.0 / cand.size())
                     gid[0][down[q].v[o]] = x
                     used[x] = 1
-                push_change(&self.ws_gl, he, q, down[q].v[o], -1)
+                gl[ngl].o = down[q].v[o]
+                ngl += 1
                 obj_erase(&down[q], o)
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.a
         # Cards still unknown: a uniform arrangement of what is left of
         # their deck generation (the rest of the last one is the deck).
+        # (each generation's objects are gs[g]:gs[g + 1]; the types left,
+        # in type order, are shuffled in full)
+        gs[ng] = no
+        nrem = 0
+        for t in range(NT):
+            nrem += st.counts[t]
+        if <int>rem.size() < nrem:
+            rem.resize(nrem)
+        rm = rem.data()
         for g in range(ng):
-            rem.clear()
-            cand.clear()
+            nrem = 0
             for t in range(NT):
-                for i in range(pool[0][g * NT + t]):
-                    rem.push_back(t)
-            for o in range(<int>otype.size()):
-                if otype[0][o] < 0 and ogen[0][o] == g:
-                    cand.push_back(o)
-            if cand.size() > rem.size() or (g < ng - 1 and cand.size() != rem.size()):
+                for i in range(pl[g * NT + t]):
+                    rm[nrem] = t
+                    nrem += 1
+            ncand = 0
+            for o in range(gs[g], gs[g + 1]):
+                if ot[o] < 0:
+                    ncand += 1
+            if ncand > nrem or (g < ng - 1 and ncand != nrem):
                 return False
-            for i in range(<int>rem.size() - 1, 0, -1):
+            for i in range(nrem - 1, 0, -1):
                 j = rng_int(rng, i + 1)
-                tmp = rem[0][i]
-                rem[0][i] = rem[0][j]
-                rem[0][j] = tmp
-            # q of the type sequence given to cand: sequential draws without
-            # replacement from what is left
+                tmp = rm[i]
+                rm[i] = rm[j]
+                rm[j] = tmp
+            # q of the type sequence given to the unknown cards: sequential
+            # draws without replacement from what is left
             for t in range(NT):
-                cnt[t] = pool[0][g * NT + t]
-            left = <int>rem.size()
-            for i in range(<int>cand.size()):
-                otype[0][cand[0][i]] = rem[0][i]
-                mul_prob(&logq, &qp, cnt[rem[0][i]] / <double>left)
-                cnt[rem[0][i]] -= 1
+                cnt[t] = pl[g * NT + t]
+            left = nrem
+            i = 0
+            for o in range(gs[g], gs[g + 1]):
+                if ot[o] >= 0:
+                    continue
+                ot[o] = rm[i]
+                mul_prob(&logq, &qp, cnt[rm[i]] / <double>left)
+                cnt[rm[i]] -= 1
                 left -= 1
+                i += 1
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
         # (as bit sets of goal ids; the candidates in ascending order)
@@ -1103,8 +1232,12 @@ cdef class GoldThiefResampler:
                 continue
             fits = free
             if gmask[0][o]:
-                for i in range(st.num_goals):
-                    if (fits >> i) & 1 and mask_hits(st, gmask[0][o], i):
+                # (over the free ids only)
+                cand_bits = free
+                while cand_bits:
+                    i = __builtin_ctzll(cand_bits)
+                    cand_bits &= cand_bits - 1
+                    if mask_hits(st, gmask[0][o], i):
                         fits &= ~((<uint64_t>1) << i)
             m = popcount64(fits)
             if m == 0:
@@ -1116,10 +1249,11 @@ cdef class GoldThiefResampler:
             free &= ~((<uint64_t>1) << x)
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
-        for i in range(<int>rpick.size()):
+        for i in range(npick):
             m = 0
-            while j < rend[0][i]:
-                if otype[0][rcand[0][j]] == otype[0][rpick[0][i]]:
+            x = ot[rk[i]]
+            while j < re[i]:
+                if ot[rc[j]] == x:
                     m += 1
                 j += 1
             if m <= 0:
@@ -1133,11 +1267,12 @@ cdef class GoldThiefResampler:
             for i in range(down[mask_q].n):
                 if goal_matches(st, gid[0][down[mask_q].v[i]], mask_x):
                     self.ws_flip_pending = True
-        draw_t.resize(draws.size())
-        for i in range(<int>draws.size()):
-            draw_t[0][i] = otype[0][draws[0][i]]
+        # (card object i is draw i, goal object i the i-th goal from the pile)
+        draw_t.resize(no)
+        if no > 0:
+            memcpy(draw_t.data(), ot, no * sizeof(int))
         for i in range(<int>gdraws.size()):
-            gdraw_g.push_back(gid[0][gdraws[0][i]])
+            gdraw_g.push_back(gid[0][i])
         for i in range(<int>faeries.size()):
             faerie_g.push_back(gid[0][faeries[0][i]])
         for i in range(<int>gives.size()):
@@ -1201,8 +1336,8 @@ cdef class GoldThiefResampler:
         for g in range(ng):
             for t in range(NT):
                 tt[g] += dk[g * NT + t]
-        for i in range(<int>self.ws_draws.size()):
-            o = self.ws_draws[i]
+        for o in range(self.ws_nd):
+            # (card object o is draw o)
             t = ot[o]
             g = og[o]
             if dk[g * NT + t] <= 0:
@@ -1215,7 +1350,7 @@ cdef class GoldThiefResampler:
         memset(dn, 0, sizeof(dn))
         if not self.ws_sched_ok or self.ws_sched_n[0] != nh or self.ws_sched_n[1] != nl \
                 or self.ws_sched_n[2] != nr or self.ws_sched_n[3] != nv:
-            self.schedule(st)
+            self.schedule(st, p)
         sc = self.ws_sched.data()
         for si in range(<int>self.ws_sched.size()):
             op = sc[si]
@@ -1246,7 +1381,7 @@ cdef class GoldThiefResampler:
                 q = c.q
                 opts = 0
                 if c.gold < 0:
-                    opts = popcount64(<uint64_t>(c.mask & held[q]))
+                    opts = TYPE_BITS[c.mask & held[q]]
                 elif cnt[q][NINJA] > 0:
                     for j in range(dn[q]):
                         if goal_matches(st, dg[q][j], c.gold):
@@ -1261,7 +1396,7 @@ cdef class GoldThiefResampler:
                     mul_prob(&lw, &wp, 1.0 / (1 + opts))
             else:
                 q = gv[i].q
-                m = popcount64(<uint64_t>held[q])
+                m = TYPE_BITS[held[q]]
                 if m > 1:
                     mul_prob(&lw, &wp, 1.0 / m)
         if self.ws_flip_pending:
@@ -1282,7 +1417,7 @@ cdef class GoldThiefResampler:
                 verdict[0] = 1 if m > 1 else 0
         return lw + log(wp)
 
-    cdef void schedule(self, GoldThiefRules st) noexcept nogil:
+    cdef void schedule(self, GoldThiefRules st, int p) noexcept nogil:
         """The order in which ``model_weight`` meets the model's hand and
         goal changes (``ws_hl``, ``ws_gl``), the window seats of the recorded
         replay (``st.rec``; those answered publicly left out) and the unseen
@@ -1290,33 +1425,45 @@ cdef class GoldThiefResampler:
         comes after a seat or Give at that event.  The positions are those
         of the view and the recorded replay, the same for every proposal of
         one resample, so it is built once (``ws_sched``, op = index << 2 |
-        SCH_*)."""
+        SCH_*).  `p`'s own hand and goal changes are left out: no seat or
+        Give of ``model_weight`` is `p`'s."""
         cdef int nh = <int>self.ws_hl.size(), nl = <int>self.ws_gl.size()
         cdef int nv = <int>self.ws_gv.size(), nr = <int>st.rec.size()
-        cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos
+        cdef int ih = 0, ig = 0, iv = 0, ir = 0, pos, ns = 0
         cdef Consid* rec = st.rec.data()
         cdef HChange* hl = self.ws_hl.data()
         cdef HChange* gl = self.ws_gl.data()
         cdef HChange* gv = self.ws_gv.data()
-        self.ws_sched.clear()
+        cdef int* sc
+        # (written in place: at most one op per entry of the four lists)
+        self.ws_sched.resize(nh + nl + nr + nv)
+        sc = self.ws_sched.data()
         while ir < nr or iv < nv:
             if ir < nr and (iv >= nv or rec[ir].k <= gv[iv].e):
                 pos = rec[ir].k
             else:
                 pos = gv[iv].e
             while ih < nh and hl[ih].e < pos:
-                self.ws_sched.push_back(ih << 2 | SCH_HAND)
+                if hl[ih].q != p:
+                    sc[ns] = ih << 2 | SCH_HAND
+                    ns += 1
                 ih += 1
             while ig < nl and gl[ig].e < pos:
-                self.ws_sched.push_back(ig << 2 | SCH_GOAL)
+                if gl[ig].q != p:
+                    sc[ns] = ig << 2 | SCH_GOAL
+                    ns += 1
                 ig += 1
             if ir < nr and rec[ir].k == pos:
                 if not rec[ir].pub:
-                    self.ws_sched.push_back(ir << 2 | SCH_SEAT)
+                    sc[ns] = ir << 2 | SCH_SEAT
+                    ns += 1
                 ir += 1
             else:
-                self.ws_sched.push_back(iv << 2 | SCH_GIVE)
+                sc[ns] = iv << 2 | SCH_GIVE
+                ns += 1
                 iv += 1
+        self.ws_sched.resize(ns)
+        self.ws_sched_rec = st.rec
         self.ws_sched_n[0] = nh
         self.ws_sched_n[1] = nl
         self.ws_sched_n[2] = nr
@@ -1328,7 +1475,7 @@ cdef class GoldThiefResampler:
                           vector[int]* faerie_g, vector[int]* give_t, double* logw, bint rec=False,
                           bint loud=False) noexcept nogil:
         """Replay the true history's skeleton on `st` with the model's hidden
-        outcomes, silently (``silent_event``); True if the result is in `p`'s
+        outcomes, silently (the rules' ``silent_match``); True if the result is in `p`'s
         information set (its view of the events is `want`, all of it, and the
         skeleton is used up to `last`).  `st.hist` is then the world's
         history, but the log, the hashes and ``hmeta`` are not built (replay
@@ -1346,13 +1493,18 @@ cdef class GoldThiefResampler:
         self.rec_bad = False
         if rec:
             st.rec.clear()
-            self.ws_sched_ok = False
         st.sil_p = p
         st.sil_want = want
         st.sil_k = 0
         st.sil_gives = 0
         st.sil_bad = False
         ok = self.silent_world(st, p, T, meta, last, draw_t, gdraw_g, faerie_g, give_t, logw)
+        if rec and self.ws_sched_ok and (
+                st.rec.size() != self.ws_sched_rec.size()
+                or (st.rec.size() > 0 and memcmp(st.rec.data(), self.ws_sched_rec.data(),
+                                                 st.rec.size() * sizeof(Consid)) != 0)):
+            # the schedule was built for other window seats
+            self.ws_sched_ok = False
         if rec and ok:
             self.tail_kind = TAIL_FIXED
             self.tail_q = -1

@@ -108,6 +108,34 @@ cdef class GoldThiefParams:
         return tuple((self.goal_a[i], self.goal_b[i]) for i in range(self.num_goals))
 
 
+cdef inline void silent_match(GoldThiefRules self, int kind, int actor, int secret, int detail,
+                              int vis) noexcept nogil:
+    """``event`` during a silent replay: the public count and the give
+    count kept, the event compared with sil_p's wanted view (inlined in
+    ``event``, which every step calls)."""
+    cdef int p = self.sil_p
+    cdef Event* w
+    if kind == EV_GIVE:
+        self.sil_gives += 1
+    if kind == EV_PASS or kind == EV_ASKED:
+        if actor != p:
+            return
+    elif not self.sil_loud:
+        self.s.npub += 1
+    if self.sil_bad:
+        return
+    if self.sil_k >= <int>self.sil_want.size():
+        self.sil_bad = True
+        return
+    w = &self.sil_want[0][self.sil_k]
+    if not (vis == 0 or (vis >> p) & 1):
+        secret = -1
+    if w.kind != kind or w.actor != actor or w.secret != secret or w.a != detail:
+        self.sil_bad = True
+        return
+    self.sil_k += 1
+
+
 cdef class GoldThiefRules(Engine):
     """The Gold Thief rules kernel for 2-5 players: ``GoldThiefRules(params,
     game_string="")`` with ``params`` the validated mapping of
@@ -142,9 +170,16 @@ cdef class GoldThiefRules(Engine):
         self.goal_b = prm.goal_b
 
     cdef void restart(self) noexcept nogil:
-        """Back to the initial state (before any chance event)."""
+        """Back to the initial state (before any chance event).  Zeroes the
+        state but for the hands' card slots and the stack and deferred
+        entries (about 90% of its bytes), which are written before they are
+        read (only the first hand_n, sp, ndfr entries are ever read)."""
         cdef int i
-        memset(&self.s, 0, sizeof(GTState))
+        cdef char* base = <char*>&self.s
+        memset(base, 0, <char*>&self.s.hand_type[0][0] - base)
+        memset(&self.s.hcnt[0][0], 0, <char*>&self.s.stack[0] - <char*>&self.s.hcnt[0][0])
+        self.s.ndfr = 0
+        self.s.next_uid = 0
         self.log.clear()
         self.hmeta.clear()
         self.s.n = self.num_players
@@ -179,7 +214,7 @@ cdef class GoldThiefRules(Engine):
                 self.s.npub += 1
             return
         if self.sil_p >= 0:
-            self.silent_event(kind, actor, secret, detail, vis)
+            silent_match(self, kind, actor, secret, detail, vis)
             if not self.sil_loud:
                 return
         ev.kind = kind
@@ -210,33 +245,6 @@ cdef class GoldThiefRules(Engine):
                 self.ihash[p] = mix64(self.ihash[p], full)
             else:
                 self.ihash[p] = mix64(self.ihash[p], red)
-
-    @cython.final
-    cdef void silent_event(self, int kind, int actor, int secret, int detail,
-                           int vis) noexcept nogil:
-        """``event`` during a silent replay: the public count and the give
-        count kept, the event compared with sil_p's wanted view."""
-        cdef int p = self.sil_p
-        cdef Event* w
-        if kind == EV_GIVE:
-            self.sil_gives += 1
-        if kind == EV_PASS or kind == EV_ASKED:
-            if actor != p:
-                return
-        elif not self.sil_loud:
-            self.s.npub += 1
-        if self.sil_bad:
-            return
-        if self.sil_k >= <int>self.sil_want.size():
-            self.sil_bad = True
-            return
-        w = &self.sil_want[0][self.sil_k]
-        if not (vis == 0 or (vis >> p) & 1):
-            secret = -1
-        if w.kind != kind or w.actor != actor or w.secret != secret or w.a != detail:
-            self.sil_bad = True
-            return
-        self.sil_k += 1
 
     # ------------------------------------------------------------ helpers
     @cython.final

@@ -100,6 +100,28 @@ def test_a_reused_resampler_draws_what_a_fresh_one_draws():
         assert big_engine.py_resample_history(p5, s) == resample.draw_history(big, p5, s)
 
 
+def test_a_kept_view_draws_what_a_fresh_resampler_draws():
+    """A resampler keeps the view of its last draw for the next one (an
+    ISMCTS search resamples one root again and again): draws that reuse it
+    (same history and player), draws for another player and draws after one
+    more action are the histories a fresh resampler draws."""
+    rules, engine = _mid_game(4, 5, 30)
+    for _ in range(2):
+        me = rules.py_current_player()
+        for p in (me, (me + 1) % 4, me):
+            for s in (7, 7, 8):
+                drawn = resample.draw_history(rules, p, s)
+                assert engine.py_resample_history(p, s) == drawn
+                assert engine.py_resample(p, s).py_history() == drawn
+        action = rules.py_legal_actions()[0]
+        rules.py_apply(action)
+        engine.py_apply(action)
+        while rules.py_current_player() == -1:
+            action = rules.py_chance_outcomes()[0][0]
+            rules.py_apply(action)
+            engine.py_apply(action)
+
+
 def test_render_and_persist_on_a_bare_rules_state():
     """The render and persist functions take a rules state directly and give
     what the engine's methods give at the same position."""
