@@ -552,7 +552,8 @@ cdef class MCCFRCore:
             off[1:] = np.cumsum(nact)[:-1]
         old_label = None
         if keep_cache and self.action_row is not None and self.conc_of_key.size():
-            old_label = [row_identity(self.iplayer[s], self.strings[s]) for s in range(self.off.size())]
+            old_label = [row_identity(self.iplayer[s], self.strings[s])
+                         for s in range(self.off.size())]
         self.slot_of_key.clear()
         self.slot_of_key.reserve(len(st["keys"]))
         cdef const uint64_t[::1] kk = np.ascontiguousarray(st["keys"], np.uint64)
