@@ -71,6 +71,10 @@ cdef struct Consid:
 
 
 cdef struct GTState:
+    # ``restart`` zeroes this struct in two blocks (the start up to
+    # ``hand_type``, and ``hcnt`` up to ``stack``) and sets ``ndfr`` and
+    # ``next_uid``; the hand slots, ``stack`` and ``dfr`` are written before
+    # they are read. A new field goes before ``sp`` or is reset there too.
     int n
     int phase
     int active            # whose turn it is
