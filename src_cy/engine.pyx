@@ -273,6 +273,35 @@ cdef class Engine:
         e.resample_deadline.at = INFINITY
         return e
 
+    def py_resample_into(self, Engine world, int player, seed, deadline=None,
+                         bint cpu=True) -> "Engine":
+        """As :meth:`py_resample`, drawn into ``world``, an engine of the same
+        class and game that the caller keeps: no engine is allocated per
+        world and the resampler's work space stays warm (the path ISMCTS
+        takes with its scratch engine).  Returns ``world``.  ValueError, and
+        nothing changed, if ``world`` is this engine or of another game, or
+        ``player`` is out of range; after ``ResampleOutOfTime`` the contents
+        of ``world`` are unspecified (no hidden fact of this state is
+        readable from it as a world)."""
+        cdef Rng rng
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        if world is self:
+            raise ValueError("py_resample_into needs another engine than this one as world")
+        if type(world) is not type(self) or world.game_string != self.game_string:
+            raise ValueError(f"py_resample_into needs an engine of the same game "
+                             f"({self.game_string}), got {type(world).__name__} "
+                             f"({getattr(world, 'game_string', None)})")
+        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        world.copy_from(self)
+        _set_deadline(world, deadline, cpu)
+        world.resample_status = RESAMPLE_OK
+        world.resample(player, &rng)
+        world.resample_deadline.at = INFINITY
+        if world.resample_status != RESAMPLE_OK:
+            raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
+        return world
+
     def random_playout(self, seed) -> list:
         """Play uniformly at random to the end (chance by its odds); returns."""
         cdef Rng rng

@@ -3,13 +3,19 @@
 Three ways to get a world of the player to move, on the same positions
 (non-terminal decision states spread along seeded random games):
 
-* engine: the engine's C ``resample`` (``engine.py_resample``: a clone plus
-  the C resample, the path our ISMCTS takes);
+* engine: the engine's C ``resample`` drawn into a kept scratch engine
+  (``engine.py_resample_into``: a copy of the position plus the C resample,
+  the path our ISMCTS takes), and, for comparison, ``engine.py_resample``,
+  which allocates a new engine per world;
 * API: OpenSpiel's ``state.resample_from_infostate(p, sampler)`` on our
   pyspiel state (the world's history replayed through ``apply_action``);
 * replay: the position's own history replayed through pyspiel
   ``apply_action`` from a new initial state — what a world of that length
   costs through OpenSpiel's own API, the baseline of the ratios.
+
+Each measurement runs ``--repeats`` times, the ways interleaved (engine,
+clone, API, replay, engine, ...), and the median is reported, so a burst of
+load on a shared machine moves one sample, not a ratio.
 
 Prints a Markdown table; ``--write`` replaces the resampling section of
 ``docs/benchmarks.md``.
@@ -18,11 +24,12 @@ Prints a Markdown table; ``--write`` replaces the resampling section of
 the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
 (``src_cy.gold_thief.engine.set_model_proposals``) to compare its cost.
 
-``python -m experiments.bench.bench_resample [--seconds 0.5] [--positions 6] [--seed 0]
-[--only TEXT] [--gold-thief-k K] [--write]``
+``python -m experiments.bench.bench_resample [--seconds 0.5] [--positions 6] [--repeats 3]
+[--seed 0] [--only TEXT] [--gold-thief-k K] [--write]``
 """
 from __future__ import annotations
 
+import statistics
 import time
 from contextlib import nullcontext
 from typing import Callable
@@ -71,25 +78,32 @@ def replay(state: pyspiel.State, _: int) -> pyspiel.State:
     return world
 
 
-def bench(label: str, game_string: str, count: int, seconds: float, seed: int) -> dict:
+def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
+          repeats: int = 1) -> dict:
+    """Seconds per world of each way (median of `repeats` interleaved runs)."""
     game = pyspiel.load_game(game_string)
     states = positions(game, count, seed)
     rng = SplitMix64(seed)
+    scratch = {id(s): s.engine.py_clone() for s in states}
 
     def engine(state: pyspiel.State, i: int) -> object:
+        return state.engine.py_resample_into(scratch[id(state)], state.current_player(), i)
+
+    def clone(state: pyspiel.State, i: int) -> object:
         return state.engine.py_resample(state.current_player(), i)
 
     def api(state: pyspiel.State, _: int) -> pyspiel.State:
         return state.resample_from_infostate(state.current_player(), rng.random)
 
-    return {
-        "label": label,
-        "positions": len(states),
-        "length": sum(len(s.history()) for s in states) / len(states),
-        "engine": per_call(engine, states, seconds),
-        "api": per_call(api, states, seconds),
-        "replay": per_call(replay, states, seconds),
-    }
+    ways = {"engine": engine, "clone": clone, "api": api, "replay": replay}
+    samples: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(repeats):
+        for name, fn in ways.items():
+            samples[name].append(per_call(fn, states, seconds))
+    out: dict = {"label": label, "positions": len(states),
+                 "length": sum(len(s.history()) for s in states) / len(states)}
+    out.update({name: statistics.median(xs) for name, xs in samples.items()})
+    return out
 
 
 def ratio(x: float) -> str:
@@ -98,12 +112,14 @@ def ratio(x: float) -> str:
 
 def table(rows: list[dict]) -> str:
     out = ["| game | positions (mean history length) | engine C `resample` ms/world "
+           "| with a new engine ms/world "
            "| `resample_from_infostate` ms/world | pyspiel replay ms/world "
            "| replay ÷ engine | API ÷ replay |",
-           "|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['label']} | {r['positions']} ({r['length']:.0f}) "
-                   f"| {r['engine'] * 1e3:.3f} | {r['api'] * 1e3:.3f} | {r['replay'] * 1e3:.3f} "
+                   f"| {r['engine'] * 1e3:.3f} | {r['clone'] * 1e3:.3f} "
+                   f"| {r['api'] * 1e3:.3f} | {r['replay'] * 1e3:.3f} "
                    f"| {ratio(r['replay'] / r['engine'])} | {ratio(r['api'] / r['replay'])} |")
     return "\n".join(out)
 
@@ -112,17 +128,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = bench_parser(__doc__, "seed of the random games")
     parser.add_argument("--seconds", type=float, default=0.5, help="time per measurement")
     parser.add_argument("--positions", type=int, default=6, help="positions per game")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="interleaved runs per measurement (the median is reported)")
     parser.add_argument("--gold-thief-k", type=int, default=None,
                         help="Gold Thief stage-2 proposals K (default: the engine's)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.positions < 1:
-        parser.error("--seconds must be > 0 and --positions >= 1")
+    if args.seconds <= 0 or args.positions < 1 or args.repeats < 1:
+        parser.error("--seconds must be > 0, --positions >= 1 and --repeats >= 1")
     configs = [row for row in bench_rows("resample")
                if args.only.lower() in row.label.lower() or args.only in row.game]
     if not configs:
         parser.error(f"--only {args.only!r} matches no game")
     command = (f"python -m experiments.bench.bench_resample --seconds {args.seconds} "
-               f"--positions {args.positions} --seed {args.seed}")
+               f"--positions {args.positions} --repeats {args.repeats} --seed {args.seed}")
     if args.only:
         command += f" --only {args.only}"
     if args.gold_thief_k is not None:
@@ -135,7 +153,8 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for row in tqdm(configs, desc="games", unit="game"):
         with row.setting() if row.setting else nullcontext():
-            rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed))
+            rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed,
+                              args.repeats))
     publish(command, table(rows), "resample", args.write)
 
 

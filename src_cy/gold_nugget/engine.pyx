@@ -98,6 +98,15 @@ cdef class GoldNuggetEngine(GoldNuggetRules):
         _raise_if_resample_failed(player)
         return e
 
+    def py_resample_into(self, Engine world, int player, seed, deadline=None,
+                         bint cpu=True) -> "Engine":
+        """As :meth:`py_resample`, drawn into the caller's ``world`` engine
+        (``Engine.py_resample_into``); RuntimeError if the search hit its
+        safety cap."""
+        e = Engine.py_resample_into(self, world, player, seed, deadline, cpu)
+        _raise_if_resample_failed(player)
+        return e
+
     def action_to_string(self, int player, int action) -> str:
         """Human-readable name of `action` (or chance outcome) at this state."""
         return _render.action_to_string(self, player, action)

@@ -787,6 +787,23 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     cdef bint goal, found = False, expand = True
     if self.wsnap.capacity() == 0:
         self.wsnap.reserve(32)   # grows by doubling past that (small games: under 30)
+    # the frames' vectors keep their capacity between calls (swapped back on return)
+    eo.swap(self.xeo)
+    ep.swap(self.xep)
+    fstart.swap(self.xfstart)
+    fn.swap(self.xfn)
+    fi.swap(self.xfi)
+    fw.swap(self.xfw)
+    fpi.swap(self.xfpi)
+    pick.swap(self.xpick)
+    eo.clear()
+    ep.clear()
+    fstart.clear()
+    fn.clear()
+    fi.clear()
+    fw.clear()
+    fpi.clear()
+    pick.clear()
     eo.reserve(256)
     ep.reserve(256)
     self.to_initial()
@@ -800,6 +817,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
             if nodes > budget:
                 _RS_EXACT_NODES += nodes
                 self.g.lazy = 0
+                rs_keep_frames(self, &eo, &ep, &fstart, &fn, &fi, &fw, &fpi, &pick)
                 return 0
             d = <int>self.hist.size()
             n = 0
@@ -863,9 +881,25 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
         expand = True
     _RS_EXACT_NODES += nodes
     self.g.lazy = 0
-    if not found:
-        return 0
-    return rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
+    if found:
+        found = rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
+    rs_keep_frames(self, &eo, &ep, &fstart, &fn, &fi, &fw, &fpi, &pick)
+    return 1 if found else 0
+
+
+cdef void rs_keep_frames(GoldNuggetRules self, vector[int]* eo, vector[double]* ep,
+                         vector[int]* fstart, vector[int]* fn, vector[int]* fi,
+                         vector[double]* fw, vector[int]* fpi, vector[int]* pick) noexcept nogil:
+    """Give ``rs_enumerate``'s frame vectors back to ``self`` (their capacity
+    is reused by the next call)."""
+    eo.swap(self.xeo)
+    ep.swap(self.xep)
+    fstart.swap(self.xfstart)
+    fn.swap(self.xfn)
+    fi.swap(self.xfi)
+    fw.swap(self.xfw)
+    fpi.swap(self.xfpi)
+    pick.swap(self.xpick)
 
 
 cdef double rs_target_prob(GoldNuggetRules self, int cp, int a) noexcept nogil:

@@ -230,6 +230,9 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[int] resr      # blank resolutions: walk-history index ...
     cdef vector[int] resk      # ... and the card it became
     cdef bint wreal            # the state is the real replay of the last world resampled
+    # the exact stage's frames (rs_enumerate), kept between calls for their capacity
+    cdef vector[int] xeo, xfstart, xfn, xfi, xfpi, xpick
+    cdef vector[double] xep, xfw
 
     cdef inline void log(self, Event e, uint32_t mask) noexcept nogil:
         """Record event ``e``, seen by the players of ``mask`` (none: nothing)."""
