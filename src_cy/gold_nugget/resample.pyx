@@ -788,14 +788,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     if self.wsnap.capacity() == 0:
         self.wsnap.reserve(32)   # grows by doubling past that (small games: under 30)
     # the frames' vectors keep their capacity between calls (swapped back on return)
-    eo.swap(self.xeo)
-    ep.swap(self.xep)
-    fstart.swap(self.xfstart)
-    fn.swap(self.xfn)
-    fi.swap(self.xfi)
-    fw.swap(self.xfw)
-    fpi.swap(self.xfpi)
-    pick.swap(self.xpick)
+    rs_keep_frames(self, &eo, &ep, &fstart, &fn, &fi, &fw, &fpi, &pick)
     eo.clear()
     ep.clear()
     fstart.clear()
@@ -890,8 +883,9 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
 cdef void rs_keep_frames(GoldNuggetRules self, vector[int]* eo, vector[double]* ep,
                          vector[int]* fstart, vector[int]* fn, vector[int]* fi,
                          vector[double]* fw, vector[int]* fpi, vector[int]* pick) noexcept nogil:
-    """Give ``rs_enumerate``'s frame vectors back to ``self`` (their capacity
-    is reused by the next call)."""
+    """Swap ``rs_enumerate``'s frame vectors with ``self``'s kept ones: taken
+    at the start of a call and given back at its end, so their capacity is
+    reused by the next call."""
     eo.swap(self.xeo)
     ep.swap(self.xep)
     fstart.swap(self.xfstart)
