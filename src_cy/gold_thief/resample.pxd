@@ -37,6 +37,11 @@ cdef class GoldThiefResampler:
     cdef int tail_kind, tail_q
     # a recorded replay's public answer did not match its window seat
     cdef bint rec_bad
+    # the window seats of the first recorded replay of the kept view and
+    # where it stopped (``tail_kind``, ``tail_q``), valid while ws_rec_ok: a
+    # function of the information set, so later draws of the view reuse them
+    cdef vector[Consid] ws_rec_kept
+    cdef bint ws_rec_ok
     # ``build_model``'s work space (kept so that its proposals do not allocate)
     cdef vector[int] ws_otype, ws_ogen, ws_gives, ws_faeries, ws_gdraws, ws_gid
     cdef vector[int] ws_pleft

@@ -138,6 +138,9 @@ cdef bint _CHECK_WEIGHTS = False
 # ``_FORCE_REPLAYED`` skips the model weights: every stage-2 resample takes
 # the fallback that replays every proposal (tests of that path).
 cdef bint _FORCE_REPLAYED = False
+# ``_KEEP_RECORD``: stage 2 records one replay per kept view, not per draw
+# (``set_record_kept``; off replays one proposal per draw, as before).
+cdef bint _KEEP_RECORD = True
 
 
 cdef inline bint weights_agree(double a, double b) noexcept nogil:
@@ -172,6 +175,18 @@ def set_stage2_replayed(bint on) -> bool:
     global _FORCE_REPLAYED
     old = _FORCE_REPLAYED
     _FORCE_REPLAYED = on
+    return old
+
+
+def set_record_kept(bint on) -> bool:
+    """Whether stage 2 reuses the window seats recorded by the first replay
+    of a kept view for every later draw of that view (on, the default) or
+    replays the first accepted proposal of every draw to record them again
+    (off); the worlds are the same either way.  Returns the previous
+    setting.  For tests and benchmarks."""
+    global _KEEP_RECORD
+    old = _KEEP_RECORD
+    _KEEP_RECORD = on
     return old
 
 
@@ -411,6 +426,7 @@ cdef class GoldThiefResampler:
             self.ws_view_ok = True
             self.ws_mev_ok = False
             self.ws_sched_ok = False
+            self.ws_rec_ok = False
         plays = self.ws_view_plays
         last = self.ws_view_last
         if plays > EXACT_MAX_PLAYS_C:
@@ -574,8 +590,10 @@ cdef class GoldThiefResampler:
                             vector[int]* T, vector[int]* meta, int last,
                             vector[int]* out) noexcept nogil:
         """Stage 2 with the weights computed from the model
-        (``model_weight``): the first accepted proposal is replayed, recording
-        the window seats (and its weight checked against the replay's), the
+        (``model_weight``): in the first draw of a kept view, the first
+        accepted proposal is replayed, recording the window seats and where
+        the replay stopped (and its weight checked against the replay's),
+        which later draws of the view reuse (``ws_rec_kept``); the
         others are weighed without a replay; one of the _MODEL_PROPOSALS is
         drawn by weight and replayed (a proposal whose replay leaves the
         information set gets weight 0 and another is drawn).  1 with the
@@ -595,7 +613,11 @@ cdef class GoldThiefResampler:
         cdef vector[double]* cwm = &self.s2_cwm
         cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
         cdef bint ok
+        cdef bint kept = _KEEP_RECORD and self.ws_rec_ok
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
+        if kept:
+            # the window seats a replay of this view records (see ws_rec_kept)
+            st.rec = self.ws_rec_kept
         sd.clear()
         sg.clear()
         sf.clear()
@@ -608,7 +630,7 @@ cdef class GoldThiefResampler:
                 break
             if not self.propose(st, player, rng, draw_t, gdraw_g, faerie_g, give_t, &lrq):
                 continue
-            if ref < 0:
+            if ref < 0 and not kept:
                 if not self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g,
                                         faerie_g, give_t, &lw, True):
                     continue
@@ -618,6 +640,8 @@ cdef class GoldThiefResampler:
                     return -1
                 ref = got
                 self.s2_refh = st.hist
+                self.ws_rec_kept = st.rec
+                self.ws_rec_ok = True
             else:
                 lwm = self.model_weight(st, player, nwant, &verdict)
                 if verdict < 0 or _CHECK_WEIGHTS:

@@ -351,3 +351,29 @@ def test_set_resample_attempts_refuses_bad_values(attempts):
         gt.set_model_proposals(0)
     assert gt.set_model_proposals(3) == gt.DEFAULT_MODEL_PROPOSALS
     assert gt.set_model_proposals(gt.DEFAULT_MODEL_PROPOSALS) == 3
+
+
+def test_kept_record_draws_the_same_worlds_as_recording_every_draw(attempts):
+    """Stage 2 records one replay's window seats per kept view and reuses
+    them for the view's later draws (``set_record_kept``); recording them
+    again in every draw must give the very same worlds, seed for seed, at
+    every player count, with two positions alternating through one scratch
+    engine and several draws of one view in a row."""
+    gt.set_resample_attempts(0, 500)
+    for n in (2, 3, 5):
+        game = pyspiel.load_game("gold_thief", {"players": n})
+        states = [s for s in random_states(game, 2, seed=13, every=7)
+                  if not s.is_terminal() and len(s.history()) > 20][:3]
+        assert len(states) == 3
+        drawn = {}
+        for keep in (True, False):
+            old = gt.set_record_kept(keep)
+            try:
+                world = states[0].engine.py_clone()
+                drawn[keep] = [
+                    tuple(s.engine.py_resample_into(world, p, seed).py_history())
+                    for s in states + states[:1] for p in range(n) for seed in range(4)]
+            finally:
+                gt.set_record_kept(old)
+        assert drawn[True] == drawn[False]
+        assert len(set(drawn[True])) > len(drawn[True]) // 4
