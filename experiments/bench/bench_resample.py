@@ -44,7 +44,6 @@ from games.testing import random_states
 from src_cy.rng import SplitMix64
 
 
-
 def positions(game: pyspiel.Game, count: int, seed: int) -> list[pyspiel.State]:
     """`count` decision states spread evenly along two seeded random games."""
     states = [s for s in random_states(game, 2, seed=seed)

@@ -264,10 +264,6 @@ pyspiel.register_game(_GAME_TYPE, GoldNuggetGame)
 # ----------------------------------------------------------------------
 
 
-
-
-
-
 def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``): anchored on the
     heuristic (z = 1), over a pool of 6 resampled worlds per move, 800
@@ -279,12 +275,6 @@ def _best(game: pyspiel.Game) -> dict:
     separated in paired deals, nor was the anchor (``docs/ai.md``)."""
     sims = 800 if game.num_players() <= 3 else 400
     return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0)
-
-
-
-
-
-
 
 
 @contextmanager

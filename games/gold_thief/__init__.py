@@ -175,12 +175,6 @@ pyspiel.register_game(_GAME_TYPE, GoldThiefGame)
 # ----------------------------------------------------------------------
 
 
-
-
-
-
-
-
 def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``): heuristic rollouts
     over a pool of 32 resampled worlds per move (the importance-corrected
@@ -190,12 +184,6 @@ def _best(game: pyspiel.Game) -> dict:
     idle machine, 2026-12-02)."""
     sims = 800 if game.num_players() <= 3 else 500
     return dict(max_simulations=sims, rollout="heuristic", cached_worlds=32)
-
-
-
-
-
-
 
 
 def _rollout():

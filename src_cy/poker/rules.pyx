@@ -49,7 +49,6 @@ cdef PokerParams _poker_params(params):
     return params if isinstance(params, PokerParams) else PokerParams(params)
 
 
-
 cdef class KuhnRules(Engine):
     """Kuhn poker's rules for 2..10 players: pass (0) / bet (1); deal actions
     are cards.  Its resampler is the base class's (the true history): the

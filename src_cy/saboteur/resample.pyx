@@ -727,7 +727,6 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     out[0] = rules.hist
 
 
-
 def draw_history(SaboteurRules rules, int player, seed) -> list:
     """A history drawn from ``player``'s information set in ``rules``'
     game, from a clone (``rules`` is unchanged), with ``seed`` as

@@ -45,7 +45,6 @@ cdef int pick_min(int* actions, int* score, int n, Rng* rng) noexcept nogil:
     return -1
 
 
-
 cdef int rollout_targets(const SabState* s, int p) noexcept nogil:
     """Goal slots ``p`` digs towards (bit mask): the treasure if ``p`` knows
     where it is, else every face-down goal ``p`` does not know is a stone."""
