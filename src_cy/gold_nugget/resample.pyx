@@ -751,14 +751,17 @@ cdef inline bint rs_is_goal(GoldNuggetRules self, int pi, int npact, int truth_c
 
 
 cdef bint rs_replay_verified(GoldNuggetRules self, const vector[int]* h, uint64_t key,
-                             int truth_cp, bint truth_terminal) noexcept nogil:
+                             int truth_cp, bint truth_terminal,
+                             bint check_legal=True) noexcept nogil:
     """Replay history ``h`` from the initial state on the real rules (full
     logs); True when every action is legal and it ends in P's information
-    set (P's key, the true player to move or the end)."""
+    set (P's key, the true player to move or the end).  ``check_legal``
+    False: the caller drew every action from the real rules' options at its
+    node (the exact stage), so legality is not checked again."""
     cdef int i
     self.to_initial()
     for i in range(<int>h.size()):
-        if not self.is_legal(h[0][i]):
+        if check_legal and not self.is_legal(h[0][i]):
             return False
         self.apply(h[0][i])
     return self.info_key(self.wP) == key and (self.current_player() == truth_cp or truth_terminal)
@@ -875,7 +878,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     _RS_EXACT_NODES += nodes
     self.g.lazy = 0
     if found:
-        found = rs_replay_verified(self, &pick, key, truth_cp, truth_terminal)
+        found = rs_replay_verified(self, &pick, key, truth_cp, truth_terminal, False)
     rs_keep_frames(self, &eo, &ep, &fstart, &fn, &fi, &fw, &fpi, &pick)
     return 1 if found else 0
 
