@@ -785,6 +785,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
     cdef int outs[MAX_BRANCHING]
     cdef double probs[MAX_BRANCHING]
     cdef int P = self.wP, npact = <int>pact.size(), d, n, i, cp, a, pi = 0
+    cdef int kept_d = -1         # the depth whose record the state still equals
     cdef long nodes = 0
     cdef double w = 1.0, tot = 0.0
     cdef bint goal, found = False, expand = True
@@ -839,6 +840,7 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
                         probs[i] = 1.0 / n
             if n > 0:
                 keep_state(self, d)
+                kept_d = d
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
                 fi.push_back(0)
@@ -860,7 +862,9 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
             fw.pop_back()
             fpi.pop_back()
             continue
-        gn_copy(&self.g, &self.wsnap[d])
+        if kept_d != d:
+            gn_copy(&self.g, &self.wsnap[d])
+        kept_d = -1
         self.hist.resize(d)
         self.hact.resize(d)
         i = fstart[d] + fi[d]
