@@ -839,7 +839,9 @@ cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vecto
                     for i in range(n):
                         probs[i] = 1.0 / n
             if n > 0:
-                keep_state(self, d)
+                if n > 1:
+                    # (a single option is applied from the state as it is: no record)
+                    keep_state(self, d)
                 kept_d = d
                 fstart.push_back(<int>eo.size())
                 fn.push_back(n)
