@@ -4,11 +4,16 @@ Three ways to get a world of the player to move, on the same positions
 (non-terminal decision states spread along seeded random games):
 
 * engine: the engine's C ``resample`` drawn into a kept scratch engine
-  (``engine.py_resample_into``: a copy of the position plus the C resample,
-  the path our ISMCTS takes), and, for comparison, ``engine.py_resample``,
-  which allocates a new engine per world;
+  (``engine.py_resample_into``: a copy of the position plus the C resample),
+  ``--block`` worlds in a row at one position before the next, which is
+  how a search uses them (one root, a world per simulation; a resampler
+  may keep what depends only on the view between them); and, for
+  comparison, ``engine.py_resample`` with the positions alternating, a new
+  engine allocated per world (the measurement of the tables before
+  2026-12-03's last one: every world cold);
 * API: OpenSpiel's ``state.resample_from_infostate(p, sampler)`` on our
-  pyspiel state (the world's history replayed through ``apply_action``);
+  pyspiel state (the world's history replayed through ``apply_action``),
+  in blocks like the engine;
 * replay: the position's own history replayed through pyspiel
   ``apply_action`` from a new initial state — what a world of that length
   costs through OpenSpiel's own API, the baseline of the ratios.
@@ -25,7 +30,7 @@ the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
 (``src_cy.gold_thief.engine.set_model_proposals``) to compare its cost.
 
 ``python -m experiments.bench.bench_resample [--seconds 0.5] [--positions 6] [--repeats 3]
-[--seed 0] [--only TEXT] [--gold-thief-k K] [--write]``
+[--block 16] [--seed 0] [--only TEXT] [--gold-thief-k K] [--write]``
 """
 from __future__ import annotations
 
@@ -55,15 +60,17 @@ def positions(game: pyspiel.Game, count: int, seed: int) -> list[pyspiel.State]:
 
 
 def per_call(fn: Callable[[pyspiel.State, int], object], states: list[pyspiel.State],
-             seconds: float) -> float:
-    """Seconds per call of fn(state, i), cycling over `states` for at least `seconds`."""
+             seconds: float, block: int = 1) -> float:
+    """Seconds per call of fn(state, i), cycling over `states` for at least
+    `seconds`, `block` calls in a row on each state."""
     calls, i = 0, 0
     t0 = time.perf_counter()
     while True:
         for state in states:
-            fn(state, i)
-            i += 1
-        calls += len(states)
+            for _ in range(block):
+                fn(state, i)
+                i += 1
+        calls += len(states) * block
         dt = time.perf_counter() - t0
         if dt >= seconds:
             return dt / calls
@@ -78,8 +85,9 @@ def replay(state: pyspiel.State, _: int) -> pyspiel.State:
 
 
 def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
-          repeats: int = 1) -> dict:
-    """Seconds per world of each way (median of `repeats` interleaved runs)."""
+          repeats: int = 1, block: int = 1) -> dict:
+    """Seconds per world of each way (median of `repeats` interleaved runs;
+    the engine and the API draw `block` worlds in a row per position)."""
     game = pyspiel.load_game(game_string)
     states = positions(game, count, seed)
     rng = SplitMix64(seed)
@@ -94,11 +102,12 @@ def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
     def api(state: pyspiel.State, _: int) -> pyspiel.State:
         return state.resample_from_infostate(state.current_player(), rng.random)
 
-    ways = {"engine": engine, "clone": clone, "api": api, "replay": replay}
+    ways = {"engine": (engine, block), "clone": (clone, 1), "api": (api, block),
+            "replay": (replay, 1)}
     samples: dict[str, list[float]] = {name: [] for name in ways}
     for _ in range(repeats):
-        for name, fn in ways.items():
-            samples[name].append(per_call(fn, states, seconds))
+        for name, (fn, b) in ways.items():
+            samples[name].append(per_call(fn, states, seconds, b))
     out: dict = {"label": label, "positions": len(states),
                  "length": sum(len(s.history()) for s in states) / len(states)}
     out.update({name: statistics.median(xs) for name, xs in samples.items()})
@@ -111,15 +120,16 @@ def ratio(x: float) -> str:
 
 def table(rows: list[dict]) -> str:
     out = ["| game | positions (mean history length) | engine C `resample` ms/world "
-           "| with a new engine ms/world "
+           "| new engine, positions alternating ms/world "
            "| `resample_from_infostate` ms/world | pyspiel replay ms/world "
-           "| replay ÷ engine | API ÷ replay |",
-           "|---|---|---|---|---|---|---|---|"]
+           "| replay ÷ engine | replay ÷ new engine | API ÷ replay |",
+           "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['label']} | {r['positions']} ({r['length']:.0f}) "
                    f"| {r['engine'] * 1e3:.3f} | {r['clone'] * 1e3:.3f} "
                    f"| {r['api'] * 1e3:.3f} | {r['replay'] * 1e3:.3f} "
-                   f"| {ratio(r['replay'] / r['engine'])} | {ratio(r['api'] / r['replay'])} |")
+                   f"| {ratio(r['replay'] / r['engine'])} | {ratio(r['replay'] / r['clone'])} "
+                   f"| {ratio(r['api'] / r['replay'])} |")
     return "\n".join(out)
 
 
@@ -129,17 +139,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=6, help="positions per game")
     parser.add_argument("--repeats", type=int, default=3,
                         help="interleaved runs per measurement (the median is reported)")
+    parser.add_argument("--block", type=int, default=16,
+                        help="worlds in a row per position for the engine and the API")
     parser.add_argument("--gold-thief-k", type=int, default=None,
                         help="Gold Thief stage-2 proposals K (default: the engine's)")
     args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.positions < 1 or args.repeats < 1:
-        parser.error("--seconds must be > 0, --positions >= 1 and --repeats >= 1")
+    if args.seconds <= 0 or args.positions < 1 or args.repeats < 1 or args.block < 1:
+        parser.error("--seconds must be > 0; --positions, --repeats and --block >= 1")
     configs = [row for row in bench_rows("resample")
                if args.only.lower() in row.label.lower() or args.only in row.game]
     if not configs:
         parser.error(f"--only {args.only!r} matches no game")
     command = (f"python -m experiments.bench.bench_resample --seconds {args.seconds} "
-               f"--positions {args.positions} --repeats {args.repeats} --seed {args.seed}")
+               f"--positions {args.positions} --repeats {args.repeats} --block {args.block} "
+               f"--seed {args.seed}")
     if args.only:
         command += f" --only {args.only}"
     if args.gold_thief_k is not None:
@@ -153,7 +166,7 @@ def main(argv: list[str] | None = None) -> None:
     for row in tqdm(configs, desc="games", unit="game"):
         with row.setting() if row.setting else nullcontext():
             rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed,
-                              args.repeats))
+                              args.repeats, args.block))
     publish(command, table(rows), "resample", args.write)
 
 

@@ -1,0 +1,28 @@
+"""``experiments/bench/bench_resample.py``: its rows are made and its
+arguments checked.  Timing itself is not tested; the script measures it."""
+import pytest
+
+from experiments.bench import bench_resample as bench
+
+
+def test_per_call_draws_blocks_per_position() -> None:
+    calls = []
+    states = ["a", "b"]
+    bench.per_call(lambda s, i: calls.append((s, i)), states, 1e-9, block=3)
+    assert [s for s, _ in calls[:6]] == ["a", "a", "a", "b", "b", "b"]
+    assert [i for _, i in calls[:6]] == list(range(6))
+
+
+def test_row_has_every_way_and_the_table_renders() -> None:
+    row = bench.bench("Gold Thief 2p", "gold_thief(players=2)", 2, 0.01, 0, repeats=2, block=2)
+    assert row["positions"] == 2 and row["length"] > 0
+    assert all(row[k] > 0 for k in ("engine", "clone", "api", "replay"))
+    table = bench.table([row])
+    assert table.count("\n") == 2 and "| Gold Thief 2p | 2 (" in table
+
+
+@pytest.mark.parametrize("flag", ["--repeats", "--block", "--positions"])
+def test_bad_counts_are_refused(flag: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        bench.main([flag, "0", "--only", "Gold Thief 2p"])
+    assert "--block >= 1" in capsys.readouterr().err
