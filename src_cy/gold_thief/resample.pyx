@@ -364,6 +364,37 @@ cdef inline int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* han
     return -1
 
 
+cdef inline bint holds_known(ObjList* h, int* ot, int t) noexcept nogil:
+    """Whether modelled hand `h` holds a card object known to be a `t`."""
+    cdef int i
+    for i in range(h.n):
+        if ot[h.v[i]] == t:
+            return True
+    return False
+
+
+cdef inline bint fixed_step(Event* ev, int p, int* ot, ObjList* hand, ObjList* down,
+                            int* gi) noexcept nogil:
+    """Whether ``build_model``'s step at view event `ev` certainly draws
+    nothing at random, given the walk so far: a draw, a reshuffle, a goal
+    deal or a scoring; a play or give of a card type the hand is known to
+    hold (``take_card`` takes it), not another player's Faerie play (which
+    goal goes is drawn); a flip of a goal known to be down."""
+    cdef int k = ev.kind, i, q = ev.actor
+    if k == EV_PLAY:
+        if ev.a == A_FAERIE and q != p:
+            return False
+        return holds_known(&hand[q], ot, card_of_action(ev.a))
+    if k == EV_GIVE:
+        return ev.secret >= 0 and holds_known(&hand[q], ot, ev.secret)
+    if k == EV_FLIP:
+        for i in range(down[q].n):
+            if gi[down[q].v[i]] == ev.a:
+                return True
+        return False
+    return True
+
+
 def draw_history(GoldThiefRules rules, int player, seed) -> list:
     """A history drawn from `player`'s information set in `rules` (as an
     engine's ``py_resample_history``: on a clone, here with a resampler of
@@ -485,6 +516,8 @@ cdef class GoldThiefResampler:
         and the flips it made, where the model applies the scoring's facts."""
         cdef int e, j, k, mq = -1, mx = 0, no
         cdef Event* ev
+        self.ws_pre_ok = False
+        self.ws_tt0_ok = False
         self.ws_mev.clear()
         self.ws_midx.clear()
         self.ws_ng = 1
@@ -617,7 +650,7 @@ cdef class GoldThiefResampler:
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
         if kept:
             # the window seats a replay of this view records (see ws_rec_kept)
-            st.rec = self.ws_rec_kept
+            st.rec.assign(self.ws_rec_kept.begin(), self.ws_rec_kept.end())
         sd.clear()
         sg.clear()
         sf.clear()
@@ -639,8 +672,8 @@ cdef class GoldThiefResampler:
                     _WSTATS[2] += 1
                     return -1
                 ref = got
-                self.s2_refh = st.hist
-                self.ws_rec_kept = st.rec
+                self.s2_refh.assign(st.hist.begin(), st.hist.end())
+                self.ws_rec_kept.assign(st.rec.begin(), st.rec.end())
                 self.ws_rec_ok = True
             else:
                 lwm = self.model_weight(st, player, nwant, &verdict)
@@ -994,6 +1027,9 @@ cdef class GoldThiefResampler:
         cdef int cnt[NT]
         cdef uint64_t free, fits, cand_bits
         cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, nhl = 0, ngl = 0
+        cdef size_t e0 = 0
+        cdef bint recording = False
+        cdef ModelPrefix* pre
         cdef HChange* hl = self.ws_hl.data()
         cdef HChange* gl = self.ws_gl.data()
         cdef int* ot
@@ -1024,37 +1060,77 @@ cdef class GoldThiefResampler:
         rc = rcand.data()
         re = rend.data()
         rk = rpick.data()
-        gives.clear()
-        faeries.clear()
-        gdraws.clear()
-        gid.clear()
-        bottom.clear()
-        pool.clear()
-        pleft.clear()
-        cand.clear()
-        gmask.clear()
-        self.ws_pool0.clear()
-        self.ws_pool0.resize(ng * NT)
-        for q in range(n):
-            hand[q].n = 0
-            down[q].n = 0
-        pool.resize(ng * NT)
-        pleft.resize(ng)
-        pl = pool.data()
-        pf = pleft.data()
-        for t in range(NT):
-            pool[0][t] = st.counts[t]
-            self.ws_pool0[t] = st.counts[t]
-            pleft[0][0] += st.counts[t]
-            disc[t] = 0
-        for i in range(st.num_goals):
-            used[i] = 0
-        if st.first_fixed < 0:
-            mul_prob(&wfl, &wfp, 1.0 / n)
+        if self.ws_pre_ok:
+            # the walk up to the view's first random choice, the same for
+            # every proposal (``ws_pre``, kept by the first one)
+            pre = &self.ws_pre
+            e0 = pre.e
+            g = pre.g
+            no = pre.no
+            nhl = pre.nhl
+            ngl = pre.ngl
+            prc = pre.prc
+            mask_q = pre.mask_q
+            mask_x = pre.mask_x
+            wfl = pre.wfl
+            wfp = pre.wfp
+            memcpy(disc, pre.disc, sizeof(disc))
+            memcpy(used, pre.used, sizeof(used))
+            memcpy(hand, pre.hand, n * sizeof(ObjList))
+            memcpy(down, pre.down, n * sizeof(ObjList))
+            if no > 0:
+                memcpy(ot, self.pre_ot.data(), no * sizeof(int))
+                memcpy(og, self.pre_og.data(), no * sizeof(int))
+            memcpy(gs, self.pre_gs.data(), (ng + 1) * sizeof(int))
+            pool.assign(self.pre_pool.begin(), self.pre_pool.end())
+            pleft.assign(self.pre_pleft.begin(), self.pre_pleft.end())
+            self.ws_pool0.assign(self.pre_pool0.begin(), self.pre_pool0.end())
+            gives.assign(self.pre_gives.begin(), self.pre_gives.end())
+            faeries.assign(self.pre_faeries.begin(), self.pre_faeries.end())
+            gdraws.assign(self.pre_gdraws.begin(), self.pre_gdraws.end())
+            gid.assign(self.pre_gid.begin(), self.pre_gid.end())
+            bottom.assign(self.pre_bottom.begin(), self.pre_bottom.end())
+            gmask.assign(self.pre_gmask.begin(), self.pre_gmask.end())
+            pl = pool.data()
+            pf = pleft.data()
+        else:
+            recording = True
+            gives.clear()
+            faeries.clear()
+            gdraws.clear()
+            gid.clear()
+            bottom.clear()
+            pool.clear()
+            pleft.clear()
+            gmask.clear()
+            self.ws_pool0.clear()
+            self.ws_pool0.resize(ng * NT)
+            for q in range(n):
+                hand[q].n = 0
+                down[q].n = 0
+            pool.resize(ng * NT)
+            pleft.resize(ng)
+            pl = pool.data()
+            pf = pleft.data()
+            for t in range(NT):
+                pool[0][t] = st.counts[t]
+                self.ws_pool0[t] = st.counts[t]
+                pleft[0][0] += st.counts[t]
+                disc[t] = 0
+            for i in range(st.num_goals):
+                used[i] = 0
+            if st.first_fixed < 0:
+                mul_prob(&wfl, &wfp, 1.0 / n)
         # (``model_events`` left out passes and windows; a detail `p` did not
         # see is already -1 in the view)
-        for e in range(evs.size()):
+        for e in range(e0, evs.size()):
             ev = &evs[0][e]
+            if recording and not fixed_step(ev, p, ot, hand, down, gid.data()):
+                # the first step that may draw at random: keep the walk so far
+                recording = False
+                if nrc == 0 and npick == 0:
+                    self.keep_prefix(e, g, no, nhl, ngl, prc, mask_q, mask_x, wfl, wfp,
+                                     disc, used, n)
             k = ev.kind
             a = ev.secret
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
@@ -1202,6 +1278,9 @@ cdef class GoldThiefResampler:
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.a
+        if recording and nrc == 0 and npick == 0:
+            self.keep_prefix(<int>evs.size(), g, no, nhl, ngl, prc, mask_q, mask_x, wfl, wfp,
+                             disc, used, n)
         # Cards still unknown: a uniform arrangement of what is left of
         # their deck generation (the rest of the last one is the deck).
         # (each generation's objects are gs[g]:gs[g + 1]; the types left,
@@ -1303,6 +1382,41 @@ cdef class GoldThiefResampler:
             give_t.push_back(otype[0][gives[0][i]])
         return True
 
+    cdef void keep_prefix(self, size_t e, int g, int no, int nhl, int ngl, int prc, int mask_q,
+                          int mask_x, double wfl, double wfp, int* disc, int* used,
+                          int n) noexcept nogil:
+        """Keep ``build_model``'s walk before view event `e` (``ws_pre``):
+        no random choice was made before it, so it is the same for every
+        proposal of the kept view, which starts from it."""
+        cdef ModelPrefix* pre = &self.ws_pre
+        pre.e = <int>e
+        pre.g = g
+        pre.no = no
+        pre.nhl = nhl
+        pre.ngl = ngl
+        pre.prc = prc
+        pre.mask_q = mask_q
+        pre.mask_x = mask_x
+        pre.wfl = wfl
+        pre.wfp = wfp
+        memcpy(pre.disc, disc, NT * sizeof(int))
+        memcpy(pre.used, used, MAX_GOALS * sizeof(int))
+        memcpy(pre.hand, self.ws_hand, n * sizeof(ObjList))
+        memcpy(pre.down, self.ws_down, n * sizeof(ObjList))
+        self.pre_ot.assign(self.ws_otype.begin(), self.ws_otype.begin() + no)
+        self.pre_og.assign(self.ws_ogen.begin(), self.ws_ogen.begin() + no)
+        self.pre_gs = self.ws_gstart
+        self.pre_pool = self.ws_pool
+        self.pre_pleft = self.ws_pleft
+        self.pre_pool0 = self.ws_pool0
+        self.pre_gives = self.ws_gives
+        self.pre_faeries = self.ws_faeries
+        self.pre_gdraws = self.ws_gdraws
+        self.pre_gid = self.ws_gid
+        self.pre_bottom = self.ws_bottom
+        self.pre_gmask = self.ws_gmask
+        self.ws_pre_ok = True
+
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil:
         """log w(h) of the world the last ``build_model`` drew, without
@@ -1353,13 +1467,18 @@ cdef class GoldThiefResampler:
         cdef int si, op, kind
         verdict[0] = -1
         ng = <int>self.ws_pool0.size() // NT
-        deck[0] = self.ws_pool0
-        ttot.assign(ng, 0)
+        if not self.ws_tt0_ok:
+            # each generation's first pool is the same for every proposal of
+            # the kept view: its sizes are summed once
+            self.ws_tt0.assign(ng, 0)
+            for g in range(ng):
+                for t in range(NT):
+                    self.ws_tt0[g] += self.ws_pool0[g * NT + t]
+            self.ws_tt0_ok = True
+        deck.assign(self.ws_pool0.begin(), self.ws_pool0.end())
+        ttot.assign(self.ws_tt0.begin(), self.ws_tt0.end())
         dk = deck.data()
         tt = ttot.data()
-        for g in range(ng):
-            for t in range(NT):
-                tt[g] += dk[g * NT + t]
         for o in range(self.ws_nd):
             # (card object o is draw o)
             t = ot[o]
