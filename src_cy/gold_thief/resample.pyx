@@ -364,6 +364,37 @@ cdef inline int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* han
     return -1
 
 
+cdef inline void copy_ints(vector[int]* dst, vector[int]* src) noexcept nogil:
+    """`dst` made a copy of `src` (no allocation once `dst` has grown;
+    short vectors, so an element loop)."""
+    cdef int i, n = <int>src.size()
+    cdef int* d
+    cdef int* s = src.data()
+    dst.resize(n)
+    d = dst.data()
+    for i in range(n):
+        d[i] = s[i]
+
+
+cdef inline void append_ints(vector[int]* dst, vector[int]* src) noexcept nogil:
+    """`src`'s elements appended to `dst` (one growth, not one per element)."""
+    cdef int i, m = <int>dst.size(), n = <int>src.size()
+    cdef int* d
+    cdef int* s = src.data()
+    dst.resize(m + n)
+    d = dst.data() + m
+    for i in range(n):
+        d[i] = s[i]
+
+
+cdef inline void copy_objs(ObjList* dst, ObjList* src) noexcept nogil:
+    """`dst` made a copy of `src` (its entries only, not the whole capacity)."""
+    cdef int i
+    dst.n = src.n
+    for i in range(src.n):
+        dst.v[i] = src.v[i]
+
+
 cdef inline bint holds_known(ObjList* h, int* ot, int t) noexcept nogil:
     """Whether modelled hand `h` holds a card object known to be a `t`."""
     cdef int i
@@ -692,14 +723,10 @@ cdef class GoldThiefResampler:
             off.push_back(<int>sg.size())
             off.push_back(<int>sf.size())
             off.push_back(<int>sv.size())
-            for j in range(<int>draw_t.size()):
-                sd.push_back(draw_t[0][j])
-            for j in range(<int>gdraw_g.size()):
-                sg.push_back(gdraw_g[0][j])
-            for j in range(<int>faerie_g.size()):
-                sf.push_back(faerie_g[0][j])
-            for j in range(<int>give_t.size()):
-                sv.push_back(give_t[0][j])
+            append_ints(sd, draw_t)
+            append_ints(sg, gdraw_g)
+            append_ints(sf, faerie_g)
+            append_ints(sv, give_t)
             cw.push_back(lwm + lrq)
             cwm.push_back(lwm)
             got += 1
@@ -1076,21 +1103,24 @@ cdef class GoldThiefResampler:
             wfp = pre.wfp
             memcpy(disc, pre.disc, sizeof(disc))
             memcpy(used, pre.used, sizeof(used))
-            memcpy(hand, pre.hand, n * sizeof(ObjList))
-            memcpy(down, pre.down, n * sizeof(ObjList))
+            for q in range(n):
+                copy_objs(&hand[q], &pre.hand[q])
+                copy_objs(&down[q], &pre.down[q])
             if no > 0:
                 memcpy(ot, self.pre_ot.data(), no * sizeof(int))
                 memcpy(og, self.pre_og.data(), no * sizeof(int))
             memcpy(gs, self.pre_gs.data(), (ng + 1) * sizeof(int))
-            pool.assign(self.pre_pool.begin(), self.pre_pool.end())
-            pleft.assign(self.pre_pleft.begin(), self.pre_pleft.end())
-            self.ws_pool0.assign(self.pre_pool0.begin(), self.pre_pool0.end())
-            gives.assign(self.pre_gives.begin(), self.pre_gives.end())
-            faeries.assign(self.pre_faeries.begin(), self.pre_faeries.end())
-            gdraws.assign(self.pre_gdraws.begin(), self.pre_gdraws.end())
-            gid.assign(self.pre_gid.begin(), self.pre_gid.end())
-            bottom.assign(self.pre_bottom.begin(), self.pre_bottom.end())
-            gmask.assign(self.pre_gmask.begin(), self.pre_gmask.end())
+            copy_ints(pool, &self.pre_pool)
+            copy_ints(pleft, &self.pre_pleft)
+            copy_ints(&self.ws_pool0, &self.pre_pool0)
+            copy_ints(gives, &self.pre_gives)
+            copy_ints(faeries, &self.pre_faeries)
+            copy_ints(gdraws, &self.pre_gdraws)
+            copy_ints(gid, &self.pre_gid)
+            copy_ints(bottom, &self.pre_bottom)
+            gmask.resize(self.pre_gmask.size())
+            for i in range(<int>self.pre_gmask.size()):
+                gmask[0][i] = self.pre_gmask[i]
             pl = pool.data()
             pf = pleft.data()
         else:
