@@ -141,6 +141,10 @@ cdef bint _FORCE_REPLAYED = False
 # ``_KEEP_RECORD``: stage 2 records one replay per kept view, not per draw
 # (``set_record_kept``; off replays one proposal per draw, as before).
 cdef bint _KEEP_RECORD = True
+# ``_KEEP_PREFIX``: every proposal of a kept view starts from the model's
+# walk before its first random step, kept once (``set_model_prefix_kept``;
+# off walks the whole view in every proposal).
+cdef bint _KEEP_PREFIX = True
 
 
 cdef inline bint weights_agree(double a, double b) noexcept nogil:
@@ -187,6 +191,18 @@ def set_record_kept(bint on) -> bool:
     global _KEEP_RECORD
     old = _KEEP_RECORD
     _KEEP_RECORD = on
+    return old
+
+
+def set_model_prefix_kept(bint on) -> bool:
+    """Whether ``build_model`` starts every proposal of a kept view from
+    its walk before the first random step, kept by the view's first
+    proposal (on, the default), or walks the whole view each time (off);
+    the worlds are the same either way.  Returns the previous setting.  For
+    tests and benchmarks."""
+    global _KEEP_PREFIX
+    old = _KEEP_PREFIX
+    _KEEP_PREFIX = on
     return old
 
 
@@ -1087,7 +1103,7 @@ cdef class GoldThiefResampler:
         rc = rcand.data()
         re = rend.data()
         rk = rpick.data()
-        if self.ws_pre_ok:
+        if _KEEP_PREFIX and self.ws_pre_ok:
             # the walk up to the view's first random choice, the same for
             # every proposal (``ws_pre``, kept by the first one)
             pre = &self.ws_pre
@@ -1124,7 +1140,7 @@ cdef class GoldThiefResampler:
             pl = pool.data()
             pf = pleft.data()
         else:
-            recording = True
+            recording = _KEEP_PREFIX
             gives.clear()
             faeries.clear()
             gdraws.clear()
