@@ -35,7 +35,7 @@ from src_cy.gold_thief.render import (  # noqa: F401
     EVENT_FLOATS, NUM_EVENT_KINDS, EVENT_PUBLIC_MAX)
 from src_cy.gold_thief.resample import (  # noqa: F401
     EXACT_MAX_PLAYS, DEFAULT_MODEL_PROPOSALS, model_weight_stats, set_model_weight_check,
-    set_stage2_replayed, set_record_kept, resample_stats, set_resample_attempts, set_model_proposals)
+    set_stage2_replayed, set_record_kept, set_model_prefix_kept, resample_stats, set_resample_attempts, set_model_proposals)
 
 # The action layout (from ``actions.pxd``), for the Python mirror's test.
 ACTION_LAYOUT = {

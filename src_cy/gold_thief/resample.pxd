@@ -29,6 +29,18 @@ cdef struct ObjList:
     int v[MAX_HAND]
 
 
+cdef struct ModelPrefix:
+    # ``build_model``'s walk of the kept view before its first step that may
+    # draw at random (view event e): the scalars and fixed-size arrays (the
+    # vectors are the resampler's pre_*)
+    int e, g, no, nhl, ngl, prc, mask_q, mask_x
+    double wfl, wfp
+    int disc[NT]
+    int used[MAX_GOALS]
+    ObjList hand[MAXP]
+    ObjList down[MAXP]
+
+
 @cython.final
 cdef class GoldThiefResampler:
     # set by ``draw``: True when the state was left at the world drawn
@@ -52,6 +64,10 @@ cdef class GoldThiefResampler:
     # factors of w(h) known during the walk (log)
     cdef vector[HChange] ws_hl, ws_gl, ws_gv
     cdef vector[int] ws_pool0, ws_deck, ws_ttot, ws_midx
+    # the sizes of the generations' first pools (ws_pool0), valid while
+    # ws_tt0_ok (the same for every proposal of the kept view)
+    cdef vector[int] ws_tt0
+    cdef bint ws_tt0_ok
     cdef vector[Event] ws_mev
     cdef double ws_wfix
     cdef bint ws_flip_pending
@@ -64,6 +80,13 @@ cdef class GoldThiefResampler:
     cdef bint ws_sched_ok
     cdef ObjList ws_hand[MAXP]
     cdef ObjList ws_down[MAXP]
+    # ``build_model``'s walk before the first random step, valid while
+    # ws_pre_ok (``model_events`` resets it; see ``keep_prefix``)
+    cdef bint ws_pre_ok
+    cdef ModelPrefix ws_pre
+    cdef vector[int] pre_ot, pre_og, pre_gs, pre_pool, pre_pleft, pre_pool0
+    cdef vector[int] pre_gives, pre_faeries, pre_gdraws, pre_gid, pre_bottom
+    cdef vector[uint64_t] pre_gmask
     # deck generations in the view ``model_events`` kept (reshuffles + 1),
     # the draws in it (the card objects ``build_model`` makes) and its plays
     # and gives (a bound on ``build_model``'s backward-kernel records)
@@ -111,6 +134,9 @@ cdef class GoldThiefResampler:
     cdef bint build_model(self, GoldThiefRules st, int p, Rng* rng, vector[Event]* evs,
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
+    cdef void keep_prefix(self, size_t e, int g, int no, int nhl, int ngl, int prc, int mask_q,
+                          int mask_x, double wfl, double wfp, int* disc, int* used,
+                          int n) noexcept nogil
     cdef void schedule(self, GoldThiefRules st, int p) noexcept nogil
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil

@@ -141,6 +141,10 @@ cdef bint _FORCE_REPLAYED = False
 # ``_KEEP_RECORD``: stage 2 records one replay per kept view, not per draw
 # (``set_record_kept``; off replays one proposal per draw, as before).
 cdef bint _KEEP_RECORD = True
+# ``_KEEP_PREFIX``: every proposal of a kept view starts from the model's
+# walk before its first random step, kept once (``set_model_prefix_kept``;
+# off walks the whole view in every proposal).
+cdef bint _KEEP_PREFIX = True
 
 
 cdef inline bint weights_agree(double a, double b) noexcept nogil:
@@ -187,6 +191,18 @@ def set_record_kept(bint on) -> bool:
     global _KEEP_RECORD
     old = _KEEP_RECORD
     _KEEP_RECORD = on
+    return old
+
+
+def set_model_prefix_kept(bint on) -> bool:
+    """Whether ``build_model`` starts every proposal of a kept view from
+    its walk before the first random step, kept by the view's first
+    proposal (on, the default), or walks the whole view each time (off);
+    the worlds are the same either way.  Returns the previous setting.  For
+    tests and benchmarks."""
+    global _KEEP_PREFIX
+    old = _KEEP_PREFIX
+    _KEEP_PREFIX = on
     return old
 
 
@@ -364,6 +380,68 @@ cdef inline int take_card(int q, int t, Rng* rng, int* ot, int* og, ObjList* han
     return -1
 
 
+cdef inline void copy_ints(vector[int]* dst, vector[int]* src) noexcept nogil:
+    """`dst` made a copy of `src` (no allocation once `dst` has grown;
+    short vectors, so an element loop)."""
+    cdef int i, n = <int>src.size()
+    cdef int* d
+    cdef int* s = src.data()
+    dst.resize(n)
+    d = dst.data()
+    for i in range(n):
+        d[i] = s[i]
+
+
+cdef inline void append_ints(vector[int]* dst, vector[int]* src) noexcept nogil:
+    """`src`'s elements appended to `dst` (one growth, not one per element)."""
+    cdef int i, m = <int>dst.size(), n = <int>src.size()
+    cdef int* d
+    cdef int* s = src.data()
+    dst.resize(m + n)
+    d = dst.data() + m
+    for i in range(n):
+        d[i] = s[i]
+
+
+cdef inline void copy_objs(ObjList* dst, ObjList* src) noexcept nogil:
+    """`dst` made a copy of `src` (its entries only, not the whole capacity)."""
+    cdef int i
+    dst.n = src.n
+    for i in range(src.n):
+        dst.v[i] = src.v[i]
+
+
+cdef inline bint holds_known(ObjList* h, int* ot, int t) noexcept nogil:
+    """Whether modelled hand `h` holds a card object known to be a `t`."""
+    cdef int i
+    for i in range(h.n):
+        if ot[h.v[i]] == t:
+            return True
+    return False
+
+
+cdef inline bint fixed_step(Event* ev, int p, int* ot, ObjList* hand, ObjList* down,
+                            int* gi) noexcept nogil:
+    """Whether ``build_model``'s step at view event `ev` certainly draws
+    nothing at random, given the walk so far: a draw, a reshuffle, a goal
+    deal or a scoring; a play or give of a card type the hand is known to
+    hold (``take_card`` takes it), not another player's Faerie play (which
+    goal goes is drawn); a flip of a goal known to be down."""
+    cdef int k = ev.kind, i, q = ev.actor
+    if k == EV_PLAY:
+        if ev.a == A_FAERIE and q != p:
+            return False
+        return holds_known(&hand[q], ot, card_of_action(ev.a))
+    if k == EV_GIVE:
+        return ev.secret >= 0 and holds_known(&hand[q], ot, ev.secret)
+    if k == EV_FLIP:
+        for i in range(down[q].n):
+            if gi[down[q].v[i]] == ev.a:
+                return True
+        return False
+    return True
+
+
 def draw_history(GoldThiefRules rules, int player, seed) -> list:
     """A history drawn from `player`'s information set in `rules` (as an
     engine's ``py_resample_history``: on a clone, here with a resampler of
@@ -485,6 +563,8 @@ cdef class GoldThiefResampler:
         and the flips it made, where the model applies the scoring's facts."""
         cdef int e, j, k, mq = -1, mx = 0, no
         cdef Event* ev
+        self.ws_pre_ok = False
+        self.ws_tt0_ok = False
         self.ws_mev.clear()
         self.ws_midx.clear()
         self.ws_ng = 1
@@ -617,7 +697,7 @@ cdef class GoldThiefResampler:
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
         if kept:
             # the window seats a replay of this view records (see ws_rec_kept)
-            st.rec = self.ws_rec_kept
+            st.rec.assign(self.ws_rec_kept.begin(), self.ws_rec_kept.end())
         sd.clear()
         sg.clear()
         sf.clear()
@@ -639,8 +719,8 @@ cdef class GoldThiefResampler:
                     _WSTATS[2] += 1
                     return -1
                 ref = got
-                self.s2_refh = st.hist
-                self.ws_rec_kept = st.rec
+                self.s2_refh.assign(st.hist.begin(), st.hist.end())
+                self.ws_rec_kept.assign(st.rec.begin(), st.rec.end())
                 self.ws_rec_ok = True
             else:
                 lwm = self.model_weight(st, player, nwant, &verdict)
@@ -659,14 +739,10 @@ cdef class GoldThiefResampler:
             off.push_back(<int>sg.size())
             off.push_back(<int>sf.size())
             off.push_back(<int>sv.size())
-            for j in range(<int>draw_t.size()):
-                sd.push_back(draw_t[0][j])
-            for j in range(<int>gdraw_g.size()):
-                sg.push_back(gdraw_g[0][j])
-            for j in range(<int>faerie_g.size()):
-                sf.push_back(faerie_g[0][j])
-            for j in range(<int>give_t.size()):
-                sv.push_back(give_t[0][j])
+            append_ints(sd, draw_t)
+            append_ints(sg, gdraw_g)
+            append_ints(sf, faerie_g)
+            append_ints(sv, give_t)
             cw.push_back(lwm + lrq)
             cwm.push_back(lwm)
             got += 1
@@ -994,6 +1070,9 @@ cdef class GoldThiefResampler:
         cdef int cnt[NT]
         cdef uint64_t free, fits, cand_bits
         cdef int no = 0, nrc = 0, npick = 0, nrem, ncand, nhl = 0, ngl = 0
+        cdef size_t e0 = 0
+        cdef bint recording = False
+        cdef ModelPrefix* pre
         cdef HChange* hl = self.ws_hl.data()
         cdef HChange* gl = self.ws_gl.data()
         cdef int* ot
@@ -1024,37 +1103,80 @@ cdef class GoldThiefResampler:
         rc = rcand.data()
         re = rend.data()
         rk = rpick.data()
-        gives.clear()
-        faeries.clear()
-        gdraws.clear()
-        gid.clear()
-        bottom.clear()
-        pool.clear()
-        pleft.clear()
-        cand.clear()
-        gmask.clear()
-        self.ws_pool0.clear()
-        self.ws_pool0.resize(ng * NT)
-        for q in range(n):
-            hand[q].n = 0
-            down[q].n = 0
-        pool.resize(ng * NT)
-        pleft.resize(ng)
-        pl = pool.data()
-        pf = pleft.data()
-        for t in range(NT):
-            pool[0][t] = st.counts[t]
-            self.ws_pool0[t] = st.counts[t]
-            pleft[0][0] += st.counts[t]
-            disc[t] = 0
-        for i in range(st.num_goals):
-            used[i] = 0
-        if st.first_fixed < 0:
-            mul_prob(&wfl, &wfp, 1.0 / n)
+        if _KEEP_PREFIX and self.ws_pre_ok:
+            # the walk up to the view's first random choice, the same for
+            # every proposal (``ws_pre``, kept by the first one)
+            pre = &self.ws_pre
+            e0 = pre.e
+            g = pre.g
+            no = pre.no
+            nhl = pre.nhl
+            ngl = pre.ngl
+            prc = pre.prc
+            mask_q = pre.mask_q
+            mask_x = pre.mask_x
+            wfl = pre.wfl
+            wfp = pre.wfp
+            memcpy(disc, pre.disc, sizeof(disc))
+            memcpy(used, pre.used, sizeof(used))
+            for q in range(n):
+                copy_objs(&hand[q], &pre.hand[q])
+                copy_objs(&down[q], &pre.down[q])
+            if no > 0:
+                memcpy(ot, self.pre_ot.data(), no * sizeof(int))
+                memcpy(og, self.pre_og.data(), no * sizeof(int))
+            memcpy(gs, self.pre_gs.data(), (ng + 1) * sizeof(int))
+            copy_ints(pool, &self.pre_pool)
+            copy_ints(pleft, &self.pre_pleft)
+            copy_ints(&self.ws_pool0, &self.pre_pool0)
+            copy_ints(gives, &self.pre_gives)
+            copy_ints(faeries, &self.pre_faeries)
+            copy_ints(gdraws, &self.pre_gdraws)
+            copy_ints(gid, &self.pre_gid)
+            copy_ints(bottom, &self.pre_bottom)
+            gmask.resize(self.pre_gmask.size())
+            for i in range(<int>self.pre_gmask.size()):
+                gmask[0][i] = self.pre_gmask[i]
+            pl = pool.data()
+            pf = pleft.data()
+        else:
+            recording = _KEEP_PREFIX
+            gives.clear()
+            faeries.clear()
+            gdraws.clear()
+            gid.clear()
+            bottom.clear()
+            pool.clear()
+            pleft.clear()
+            gmask.clear()
+            self.ws_pool0.clear()
+            self.ws_pool0.resize(ng * NT)
+            for q in range(n):
+                hand[q].n = 0
+                down[q].n = 0
+            pool.resize(ng * NT)
+            pleft.resize(ng)
+            pl = pool.data()
+            pf = pleft.data()
+            for t in range(NT):
+                pool[0][t] = st.counts[t]
+                self.ws_pool0[t] = st.counts[t]
+                pleft[0][0] += st.counts[t]
+                disc[t] = 0
+            for i in range(st.num_goals):
+                used[i] = 0
+            if st.first_fixed < 0:
+                mul_prob(&wfl, &wfp, 1.0 / n)
         # (``model_events`` left out passes and windows; a detail `p` did not
         # see is already -1 in the view)
-        for e in range(evs.size()):
+        for e in range(e0, evs.size()):
             ev = &evs[0][e]
+            if recording and not fixed_step(ev, p, ot, hand, down, gid.data()):
+                # the first step that may draw at random: keep the walk so far
+                recording = False
+                if nrc == 0 and npick == 0:
+                    self.keep_prefix(e, g, no, nhl, ngl, prc, mask_q, mask_x, wfl, wfp,
+                                     disc, used, n)
             k = ev.kind
             a = ev.secret
             if mask_q >= 0 and not (k == EV_FLIP and ev.actor == mask_q
@@ -1202,6 +1324,9 @@ cdef class GoldThiefResampler:
             elif k == EV_SCORE:
                 mask_q = ev.actor
                 mask_x = ev.a
+        if recording and nrc == 0 and npick == 0:
+            self.keep_prefix(<int>evs.size(), g, no, nhl, ngl, prc, mask_q, mask_x, wfl, wfp,
+                             disc, used, n)
         # Cards still unknown: a uniform arrangement of what is left of
         # their deck generation (the rest of the last one is the deck).
         # (each generation's objects are gs[g]:gs[g + 1]; the types left,
@@ -1303,6 +1428,41 @@ cdef class GoldThiefResampler:
             give_t.push_back(otype[0][gives[0][i]])
         return True
 
+    cdef void keep_prefix(self, size_t e, int g, int no, int nhl, int ngl, int prc, int mask_q,
+                          int mask_x, double wfl, double wfp, int* disc, int* used,
+                          int n) noexcept nogil:
+        """Keep ``build_model``'s walk before view event `e` (``ws_pre``):
+        no random choice was made before it, so it is the same for every
+        proposal of the kept view, which starts from it."""
+        cdef ModelPrefix* pre = &self.ws_pre
+        pre.e = <int>e
+        pre.g = g
+        pre.no = no
+        pre.nhl = nhl
+        pre.ngl = ngl
+        pre.prc = prc
+        pre.mask_q = mask_q
+        pre.mask_x = mask_x
+        pre.wfl = wfl
+        pre.wfp = wfp
+        memcpy(pre.disc, disc, NT * sizeof(int))
+        memcpy(pre.used, used, MAX_GOALS * sizeof(int))
+        memcpy(pre.hand, self.ws_hand, n * sizeof(ObjList))
+        memcpy(pre.down, self.ws_down, n * sizeof(ObjList))
+        self.pre_ot.assign(self.ws_otype.begin(), self.ws_otype.begin() + no)
+        self.pre_og.assign(self.ws_ogen.begin(), self.ws_ogen.begin() + no)
+        self.pre_gs = self.ws_gstart
+        self.pre_pool = self.ws_pool
+        self.pre_pleft = self.ws_pleft
+        self.pre_pool0 = self.ws_pool0
+        self.pre_gives = self.ws_gives
+        self.pre_faeries = self.ws_faeries
+        self.pre_gdraws = self.ws_gdraws
+        self.pre_gid = self.ws_gid
+        self.pre_bottom = self.ws_bottom
+        self.pre_gmask = self.ws_gmask
+        self.ws_pre_ok = True
+
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,
                              int* verdict) noexcept nogil:
         """log w(h) of the world the last ``build_model`` drew, without
@@ -1353,13 +1513,18 @@ cdef class GoldThiefResampler:
         cdef int si, op, kind
         verdict[0] = -1
         ng = <int>self.ws_pool0.size() // NT
-        deck[0] = self.ws_pool0
-        ttot.assign(ng, 0)
+        if not self.ws_tt0_ok:
+            # each generation's first pool is the same for every proposal of
+            # the kept view: its sizes are summed once
+            self.ws_tt0.assign(ng, 0)
+            for g in range(ng):
+                for t in range(NT):
+                    self.ws_tt0[g] += self.ws_pool0[g * NT + t]
+            self.ws_tt0_ok = True
+        deck.assign(self.ws_pool0.begin(), self.ws_pool0.end())
+        ttot.assign(self.ws_tt0.begin(), self.ws_tt0.end())
         dk = deck.data()
         tt = ttot.data()
-        for g in range(ng):
-            for t in range(NT):
-                tt[g] += dk[g * NT + t]
         for o in range(self.ws_nd):
             # (card object o is draw o)
             t = ot[o]

@@ -156,6 +156,9 @@ cdef class GoldThiefRules(Engine):
     # events
     @cython.final
     cdef void event(self, int kind, int actor, int secret, int detail, int vis) noexcept nogil
+    @cython.final
+    cdef void event_full(self, int kind, int actor, int secret, int detail,
+                         int vis) noexcept nogil
     # helpers
     @cython.final
     cdef int remove_card(self, int p, int t) noexcept nogil

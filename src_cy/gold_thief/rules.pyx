@@ -204,15 +204,24 @@ cdef class GoldThiefRules(Engine):
     cdef void event(self, int kind, int actor, int secret, int detail, int vis) noexcept nogil:
         """Record an event: the players in `vis` (0: everyone) see `secret`,
         the others don't; `detail` is public.  A window offered or passed
-        (EV_ASKED, EV_PASS) only its actor observes."""
-        cdef Event ev
-        cdef int p
-        cdef uint64_t full, red
+        (EV_ASKED, EV_PASS) only its actor observes.  (Small, so the C
+        compiler inlines the quiet path into the rules; ``event_full``
+        records.)"""
         if self.quiet:
             # rollout mode: only the public count, which the rules read
             if kind != EV_PASS and kind != EV_ASKED:
                 self.s.npub += 1
             return
+        self.event_full(kind, actor, secret, detail, vis)
+
+    @cython.final
+    cdef void event_full(self, int kind, int actor, int secret, int detail,
+                         int vis) noexcept nogil:
+        """``event`` outside quiet mode: matched (silent replay), logged and
+        hashed."""
+        cdef Event ev
+        cdef int p
+        cdef uint64_t full, red
         if self.sil_p >= 0:
             silent_match(self, kind, actor, secret, detail, vis)
             if not self.sil_loud:

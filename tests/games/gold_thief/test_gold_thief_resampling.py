@@ -353,27 +353,44 @@ def test_set_resample_attempts_refuses_bad_values(attempts):
     assert gt.set_model_proposals(gt.DEFAULT_MODEL_PROPOSALS) == 3
 
 
-def test_kept_record_draws_the_same_worlds_as_recording_every_draw(attempts):
-    """Stage 2 records one replay's window seats per kept view and reuses
-    them for the view's later draws (``set_record_kept``); recording them
-    again in every draw must give the very same worlds, seed for seed, at
-    every player count, with two positions alternating through one scratch
-    engine and several draws of one view in a row."""
+def assert_same_worlds_either_way(setting, players, seed: int, every: int,
+                                  min_length: int) -> None:
+    """Worlds drawn with a resampler `setting` (``set_*(on) -> old``) on and
+    off must be the very same, seed for seed, for each player count: three
+    positions of seeded random games, alternating through one scratch engine
+    (several draws of one view in a row), every player's view."""
     gt.set_resample_attempts(0, 500)
-    for n in (2, 3, 5):
+    for n in players:
         game = pyspiel.load_game("gold_thief", {"players": n})
-        states = [s for s in random_states(game, 2, seed=13, every=7)
-                  if not s.is_terminal() and len(s.history()) > 20][:3]
+        states = [s for s in random_states(game, 2, seed=seed, every=every)
+                  if not s.is_terminal() and len(s.history()) > min_length][:3]
         assert len(states) == 3
         drawn = {}
-        for keep in (True, False):
-            old = gt.set_record_kept(keep)
+        for on in (True, False):
+            old = setting(on)
             try:
                 world = states[0].engine.py_clone()
-                drawn[keep] = [
+                drawn[on] = [
                     tuple(s.engine.py_resample_into(world, p, seed).py_history())
                     for s in states + states[:1] for p in range(n) for seed in range(4)]
             finally:
-                gt.set_record_kept(old)
+                setting(old)
         assert drawn[True] == drawn[False]
         assert len(set(drawn[True])) > len(drawn[True]) // 4
+
+
+def test_kept_record_draws_the_same_worlds_as_recording_every_draw(attempts):
+    """Stage 2 records one replay's window seats per kept view and reuses
+    them for the view's later draws (``set_record_kept``); recording them
+    again in every draw must give the very same worlds."""
+    assert_same_worlds_either_way(gt.set_record_kept, (2, 3, 5), seed=13, every=7,
+                                  min_length=20)
+
+
+def test_kept_model_prefix_draws_the_same_worlds_as_walking_every_proposal(attempts):
+    """Every stage-2 proposal of a kept view starts from the model's walk
+    before the view's first random step, kept once
+    (``set_model_prefix_kept``); walking the whole view in every proposal
+    must give the very same worlds."""
+    assert_same_worlds_either_way(gt.set_model_prefix_kept, (2, 4, 5), seed=17, every=5,
+                                  min_length=12)
