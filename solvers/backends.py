@@ -5,8 +5,9 @@ in job order.  Every job is one game, determined by its own arguments (the
 match seed and the game's index), so the result does not depend on the
 backend, the number of processes or the order in which games finish.
 
-* ``"local"``: a ``multiprocessing`` pool (fork) of ``processes`` workers,
-  or this process when ``processes == 1``.
+* ``"local"``: a ``multiprocessing`` pool (fork; forkserver in a process
+  that runs Ray, ``solvers.pools``) of ``processes`` workers, or this
+  process when ``processes == 1``.
 * ``"ray"``: one Ray task per game on a local Ray instance (started here
   and stopped afterwards, unless Ray is already initialised) or on the
   cluster at ``address``.  A task whose worker dies (killed, out of memory,
@@ -21,7 +22,6 @@ backend, the number of processes or the order in which games finish.
 from __future__ import annotations
 
 import logging
-import multiprocessing as mp
 import os
 from typing import Any, Callable, Sequence
 
@@ -29,6 +29,7 @@ import numpy as np
 
 from solvers.evaluate import (BotSpec, MatchResult, _labels, _load, _summarize, _worker,
                               full_lineup)
+from solvers.pools import pool_context
 
 BACKENDS = ("local", "ray")
 Task = Callable[[tuple], tuple[int, Any]]
@@ -97,7 +98,7 @@ def _run_local(task: Task, jobs: Sequence[tuple], processes: int | None, take) -
         for job in jobs:
             take(*task(job))
         return
-    with mp.get_context("fork").Pool(processes) as pool:
+    with pool_context().Pool(processes) as pool:
         chunk = max(1, len(jobs) // (processes * 8))
         for index, value in pool.imap_unordered(task, jobs, chunksize=chunk):
             take(index, value)

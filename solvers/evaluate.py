@@ -15,7 +15,6 @@ come with 95% normal-approximation confidence half-widths (1.96 s/sqrt(n)).
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
 import os
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -23,6 +22,7 @@ from typing import Any, Sequence
 import numpy as np
 import pyspiel
 
+from solvers.pools import pool_context
 from src_cy.rng import SplitMix64, derive_seed, sample_sorted
 
 
@@ -211,7 +211,7 @@ def run_match(game_string: str, lineup: Sequence[BotSpec], games: int = 100,
         results = map(_worker, jobs)
         pool = None
     else:
-        pool = mp.get_context("fork").Pool(processes)
+        pool = pool_context().Pool(processes)
         results = pool.imap_unordered(_worker, jobs, chunksize=max(1, games // (processes * 8)))
     try:
         for index, (ret, seats, stats) in results:

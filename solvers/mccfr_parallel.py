@@ -38,14 +38,14 @@ leduc: the same exploitability per iteration as one process from about
 200,000 iterations on; docs/benchmarks.md).
 
 Backends (``solvers.backends``): ``"local"``, a pool of forked processes
-kept for the whole run (``workers == 1``: this process); ``"ray"``, one Ray
-task per worker and round on a local Ray instance (started here, stopped by
+(``forkserver`` ones in a Ray driver: ``solvers.pools``) kept for the whole
+run (``workers == 1``: this process); ``"ray"``, one Ray task per worker
+and round on a local Ray instance (started here, stopped by
 :meth:`close`) or the cluster at ``address``.  Cluster nodes need goldspiel
 installed and built at the driver's version (``docs/solvers_cfr.md``).
 """
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 from typing import Any
 
@@ -55,6 +55,7 @@ import pyspiel
 from solvers import policy_io
 from solvers.backends import check_backend, init_ray
 from solvers.mccfr import MCCFRSolver
+from solvers.pools import pool_context
 from src_cy.mccfr import row_identity
 from src_cy.rng import derive_seed
 
@@ -387,7 +388,7 @@ class ParallelMCCFR:
             results = [self.task(job) for job in jobs]
         else:
             if self._pool is None:
-                self._pool = mp.get_context("fork").Pool(self.workers)
+                self._pool = pool_context().Pool(self.workers)
             results = self._pool.map(self.task, jobs)
         index_of = {job[0]: k for k, job in enumerate(jobs)}
         for index, part in results:

@@ -81,3 +81,14 @@ def test_match_cli_ray(ray_local, capsys):
     local = capsys.readouterr().out.split("\n\n", 1)[1]
     assert remote == local
     assert match_cli.main(argv + ["--address", "127.0.0.1:1"]) == 2
+
+
+def test_local_pools_of_a_ray_driver_do_not_fork(ray_local):
+    """A local pool started after ``ray.init`` in the same process uses
+    ``forkserver`` workers (a forked one can hang on a lock of Ray's
+    threads), and still gives the local tables."""
+    from solvers.pools import pool_context
+    assert pool_context().get_start_method() == "forkserver"
+    served = backends.run_match(GAME, LINEUP, games=6, seed=8, processes=2, progress=False)
+    alone = backends.run_match(GAME, LINEUP, games=6, seed=8, processes=1, progress=False)
+    assert served.returns.tobytes() == alone.returns.tobytes()
