@@ -27,6 +27,29 @@ cdef inline void _set_deadline(Engine e, deadline, bint cpu):
     e.resample_deadline.cpu = cpu
 
 
+cdef Engine _resample_in(Engine world, int player, seed, deadline, bint cpu):
+    """``world`` (a copy of the state to resample) becomes a world drawn for
+    `player` (``py_resample`` and ``py_resample_into``); ``ResampleOutOfTime``
+    when the resampler reached ``deadline``."""
+    cdef Rng rng
+    rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+    _set_deadline(world, deadline, cpu)
+    world.resample_status = RESAMPLE_OK
+    world.resample(player, &rng)
+    world.resample_deadline.at = INFINITY
+    if world.resample_status != RESAMPLE_OK:
+        raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
+    return world
+
+
+cdef void _check_same_game(Engine engine, Engine other, str what) except *:
+    """ValueError unless ``other`` is an engine of ``engine``'s class and game."""
+    if type(other) is not type(engine) or other.game_string != engine.game_string:
+        raise ValueError(f"{what} needs an engine of the same game "
+                         f"({engine.game_string}), got {type(other).__name__} "
+                         f"({getattr(other, 'game_string', None)})")
+
+
 cdef class Engine:
     """Abstract rules engine.  Subclasses implement every ``cdef`` method."""
 
@@ -246,10 +269,7 @@ cdef class Engine:
         """Make this engine the same state as ``other`` in place (the copy
         the search does into its scratch engine); ValueError, this engine
         unchanged, unless ``other`` is an engine of the same class and game."""
-        if type(other) is not type(self) or other.game_string != self.game_string:
-            raise ValueError(f"py_copy_from needs an engine of the same game "
-                             f"({self.game_string}), got {type(other).__name__} "
-                             f"({getattr(other, 'game_string', None)})")
+        _check_same_game(self, other, "py_copy_from")
         self.copy_from(other)
 
     def py_info_key(self, int player) -> int:
@@ -261,17 +281,9 @@ cdef class Engine:
     def py_resample(self, int player, seed, deadline=None, bint cpu=True) -> "Engine":
         """A copy of this world with everything hidden from `player` re-dealt
         (``deadline``, ``cpu``: as :meth:`py_resample_history`)."""
-        cdef Rng rng
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
-        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
-        cdef Engine e = self.clone()
-        _set_deadline(e, deadline, cpu)
-        e.resample(player, &rng)
-        if e.resample_status != RESAMPLE_OK:
-            raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
-        e.resample_deadline.at = INFINITY
-        return e
+        return _resample_in(self.clone(), player, seed, deadline, cpu)
 
     def py_resample_into(self, Engine world, int player, seed, deadline=None,
                          bint cpu=True) -> "Engine":
@@ -283,24 +295,13 @@ cdef class Engine:
         ``player`` is out of range; after ``ResampleOutOfTime`` the contents
         of ``world`` are unspecified (no hidden fact of this state is
         readable from it as a world)."""
-        cdef Rng rng
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
         if world is self:
             raise ValueError("py_resample_into needs another engine than this one as world")
-        if type(world) is not type(self) or world.game_string != self.game_string:
-            raise ValueError(f"py_resample_into needs an engine of the same game "
-                             f"({self.game_string}), got {type(world).__name__} "
-                             f"({getattr(world, 'game_string', None)})")
-        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        _check_same_game(self, world, "py_resample_into")
         world.copy_from(self)
-        _set_deadline(world, deadline, cpu)
-        world.resample_status = RESAMPLE_OK
-        world.resample(player, &rng)
-        world.resample_deadline.at = INFINITY
-        if world.resample_status != RESAMPLE_OK:
-            raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
-        return world
+        return _resample_in(world, player, seed, deadline, cpu)
 
     def random_playout(self, seed) -> list:
         """Play uniformly at random to the end (chance by its odds); returns."""
