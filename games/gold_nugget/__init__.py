@@ -39,7 +39,7 @@ nest (stones drawn from the nest are drawn at random: nest stones look alike).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 import pyspiel
 
@@ -277,6 +277,16 @@ def _best(game: pyspiel.Game) -> dict:
     return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0)
 
 
+def gold_nugget_rollout(state: pyspiel.State, actions: list[int], rng: Any) -> int:
+    """pyspiel twin of ``GoldNuggetRollout`` (knowledge grabs): runs the same
+    Cython code (``src_cy.gold_nugget.rollout.rollout_choice``) on
+    ``state.engine`` from ``rng``'s state and advances ``rng`` (a
+    ``SplitMix64``) past the draws it made."""
+    from src_cy.gold_nugget.rollout import rollout_choice
+    action, rng.s = rollout_choice(state.engine, actions, rng.s)
+    return action
+
+
 @contextmanager
 def _corrector_off() -> Iterator[None]:
     """The resampler's MCMC corrector off for the block (a benchmark setting)."""
@@ -301,6 +311,8 @@ SPEC = register_spec(GameSpec(
     heuristic=lazy("games.gold_nugget.ai:GoldNuggetHeuristicBot", call=True),
     belief=lazy("games.gold_nugget.beliefs:MODEL"),
     best=_best,
+    rollout=lazy("src_cy.gold_nugget.rollout:GoldNuggetRollout", call=True),
+    slow_rollout=lambda: gold_nugget_rollout,
     bots={"belief_heuristic": lazy("games.gold_nugget.ai:GoldNuggetBeliefBot", call=True)},
     table=lazy("games.gold_nugget.features:GOLD_NUGGET_TABLE"),
     abstraction=lazy("games.gold_nugget.abstraction:ABSTRACTIONS"),
