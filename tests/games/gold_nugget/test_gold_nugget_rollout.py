@@ -1,0 +1,121 @@
+"""Gold Nugget knowledge rollouts (``src_cy.gold_nugget.rollout``): the grab
+rule, the engine and pyspiel twins agreeing, and bots accepting them."""
+import random
+
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+from games.gold_nugget import A_NEST, A_STONE, MAX_STONES, gold_nugget_rollout
+from solvers import ismcts as I
+from src_cy.gold_nugget.rollout import rollout_choice
+
+NUGGET = 2
+
+
+def _grab_positions(players: int, seeds: range) -> list[pyspiel.State]:
+    """Every grab decision of random games (one state per decision)."""
+    game = pyspiel.load_game("gold_nugget", {"players": players})
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                acts, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(acts, probs)[0])
+                continue
+            if state.engine.info()["phase"] == "Raven: grab":
+                out.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+def _expected(state: pyspiel.State) -> tuple[str, set[int]]:
+    """The rule of the module docstring, computed from the public test helpers."""
+    e, p = state.engine, state.current_player()
+    knows = e.info()["knows"][p]
+    faces = e.stone_faces()
+    lairs = e.lairs()
+    legal = state.legal_actions()
+
+    def stone(a: int) -> int:
+        return lairs[(a - A_STONE) // MAX_STONES][(a - A_STONE) % MAX_STONES]
+
+    known_nugget = [a for a in legal if a >= A_STONE
+                    and knows >> stone(a) & 1 and faces[stone(a)] == NUGGET]
+    if known_nugget:
+        return "known", {known_nugget[0]}
+    cands = {a for a in legal if a == A_NEST or (a >= A_STONE and not knows >> stone(a) & 1)}
+    return ("unknown", cands) if cands else ("all", set(legal))
+
+
+def test_grab_rule_on_random_grab_positions():
+    cases = {"known": 0, "unknown": 0}
+    positions = _grab_positions(2, range(12)) + _grab_positions(3, range(6))
+    assert len(positions) >= 30
+    for state in positions:
+        kind, allowed = _expected(state)
+        cases[kind] = cases.get(kind, 0) + 1
+        legal = state.legal_actions()
+        s = 12345
+        picks = set()
+        for _ in range(200):
+            a, s = rollout_choice(state.engine, legal, s)
+            picks.add(a)
+        assert picks == allowed, (kind, picks, allowed)
+    assert cases["known"] > 0 and cases["unknown"] > 0      # both branches exercised
+
+
+def test_other_decisions_are_uniform():
+    game = pyspiel.load_game("gold_nugget", {"players": 2})
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 3:
+        acts, probs = zip(*state.chance_outcomes()) if state.is_chance_node() else (
+            state.legal_actions(), None)
+        state.apply_action(rng.choices(acts, probs)[0] if probs else rng.choice(acts))
+    legal = state.legal_actions()
+    s, counts = 7, {a: 0 for a in legal}
+    for _ in range(300 * len(legal)):
+        a, s = rollout_choice(state.engine, legal, s)
+        counts[a] += 1
+    assert all(200 < c < 400 for c in counts.values()), counts
+
+
+def test_rollout_choice_refuses_a_chance_node():
+    state = pyspiel.load_game("gold_nugget", {"players": 2}).new_initial_state()
+    assert state.is_chance_node()
+    with pytest.raises(ValueError, match="decision node"):
+        rollout_choice(state.engine, [0], 1)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2)])
+def test_engine_and_pyspiel_rollouts_agree(players, seed):
+    game = pyspiel.load_game("gold_nugget", {"players": players})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 80:
+        if state.is_chance_node():
+            acts, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(acts, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    kw = dict(max_simulations=150, seed=7)
+    fast = I.fast_search(state.engine, player,
+                         rollout=I._resolve_rollout("gold_nugget", "heuristic", True), **kw)
+    slow = I.slow_search(state, player, rollout=gold_nugget_rollout, **kw)
+    assert fast == slow
+    assert fast != I.fast_search(state.engine, player, **kw)    # the policy matters
+
+
+def test_bot_accepts_heuristic_rollout():
+    game = pyspiel.load_game("gold_nugget", {"players": 2})
+    bot = I.ISMCTSBot(game, max_simulations=40, seed=1, rollout="heuristic")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        acts, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(acts, probs)[0])
+    assert bot.step(state) in state.legal_actions()
