@@ -95,7 +95,10 @@ cdef struct Step:
 cdef inline void sort_ints(int* a, int n) noexcept nogil:
     """Insertion sort; linear on the (usual) already-sorted input."""
     cdef int i, j, x
-    for i in range(1, n):
+    i = 1
+    while i < n and a[i - 1] <= a[i]:
+        i += 1
+    for i in range(i, n):
         x = a[i]
         j = i - 1
         while j >= 0 and a[j] > x:
@@ -111,7 +114,10 @@ cdef inline int sample_chance_sorted(Engine e, Rng* rng) noexcept:
     cdef int n = e.chance_outcomes(outs, probs)
     cdef int i, j, x
     cdef double p, acc, u
-    for i in range(1, n):
+    i = 1
+    while i < n and outs[i - 1] <= outs[i]:
+        i += 1
+    for i in range(i, n):
         x = outs[i]
         p = probs[i]
         j = i - 1
