@@ -265,16 +265,17 @@ pyspiel.register_game(_GAME_TYPE, GoldNuggetGame)
 
 
 def _best(game: pyspiel.Game) -> dict:
-    """The ``best`` bot's ISMCTS options (``docs/ai.md``): anchored on the
-    heuristic (z = 1), over a pool of 6 resampled worlds per move, 800
-    simulations at 2-3 players, 400 at 4-5.  A world drawn by the walks and
-    the corrector costs about 5 ms at 2 players (rules doc, "Resampling"), so
-    the pool is what the 0.1 s of CPU per move can hold: 32 worlds took
-    184 ms a move, 8 worlds with 1,200 simulations 87 ms (95th percentile
-    125 ms); 12 worlds with 400 simulations and 6 with 1,000 were not
-    separated in paired deals, nor was the anchor (``docs/ai.md``)."""
+    """The ``best`` bot's ISMCTS options (``docs/ai.md``): knowledge rollouts
+    (``GoldNuggetRollout``: grabs use what the grabber knows), anchored on
+    the heuristic (z = 1), over a pool of 6 resampled worlds per move, 800
+    simulations at 2-3 players, 400 at 4-5.  The rollouts beat uniform ones
+    against both yardsticks of ``experiments.strength`` (tuning seed 11,
+    80 games per cell); the pool is what 0.1 s of CPU per move could hold
+    when a world cost about 5 ms (a pool of 32 was screened again on
+    2026-12-03 and not adopted)."""
     sims = 800 if game.num_players() <= 3 else 400
-    return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0)
+    return dict(max_simulations=sims, cached_worlds=6, anchor="heuristic", anchor_z=1.0,
+                rollout="heuristic")
 
 
 def gold_nugget_rollout(state: pyspiel.State, actions: list[int], rng: Any) -> int:
