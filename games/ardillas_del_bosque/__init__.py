@@ -39,6 +39,8 @@ set-up).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pyspiel
 
 from games._adapter import EngineGame, engine_game_type
@@ -195,6 +197,16 @@ pyspiel.register_game(_GAME_TYPE, ArdillasGame)
 # ----------------------------------------------------------------------
 
 
+def ardillas_rollout(state: pyspiel.State, actions: list[int], rng: Any) -> int:
+    """pyspiel twin of ``ArdillasRollout`` (knowledge takes): runs the same
+    Cython code (``src_cy.ardillas_del_bosque.rollout.rollout_choice``) on
+    ``state.engine`` from ``rng``'s state and advances ``rng`` (a
+    ``SplitMix64``) past the draws it made."""
+    from src_cy.ardillas_del_bosque.rollout import rollout_choice
+    action, rng.s = rollout_choice(state.engine, actions, rng.s)
+    return action
+
+
 def _best(game: pyspiel.Game) -> dict:
     """The ``best`` bot's ISMCTS options (``docs/ai.md``)."""
     return dict(max_simulations=5000)
@@ -207,6 +219,8 @@ SPEC = register_spec(GameSpec(
     player_view=view_of,
     heuristic=lazy("games.ardillas_del_bosque.ai:ArdillasHeuristicBot", call=True),
     best=_best,
+    rollout=lazy("src_cy.ardillas_del_bosque.rollout:ArdillasRollout", call=True),
+    slow_rollout=lambda: ardillas_rollout,
     table=lazy("games.ardillas_del_bosque.features:ARDILLAS_TABLE"),
     abstraction=lazy("games.ardillas_del_bosque.abstraction:ABSTRACTIONS"),
     renderer=lazy("games.ardillas_del_bosque.render:ArdillasRenderer", call=True),
