@@ -1,0 +1,120 @@
+"""Ardillas del Bosque knowledge rollouts (``src_cy.ardillas_del_bosque.rollout``):
+the take rule against the mover's own view, uniform elsewhere, the engine and
+pyspiel twins agreeing, and bots accepting them."""
+import random
+
+import pyspiel
+import pytest
+
+import games  # noqa: F401
+from games.ardillas_del_bosque import A_INDEX, A_PILE, ardillas_rollout
+from solvers import ismcts as I
+from src_cy.ardillas_del_bosque.rollout import rollout_choice
+
+NUTS = {"walnut", "almond", "hazelnut", "peanut", "chestnut"}
+TAKES = {"winter-draw", "bear-draw", "lynx-pick"}
+
+
+def _play(state: pyspiel.State, rng: random.Random) -> None:
+    if state.is_chance_node():
+        acts, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(acts, probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _positions(params: dict, seeds: range, phases: set[str]) -> list[pyspiel.State]:
+    game = pyspiel.load_game("ardillas_del_bosque", params)
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node() and \
+                    state.engine.player_view(state.current_player()).phase in phases:
+                out.append(state.clone())
+            _play(state, rng)
+    return out
+
+
+def _grade(kind: str | None) -> int:
+    if kind is None or kind == "squirrel":
+        return 1
+    return 2 if kind in NUTS else 0
+
+
+def _expected(state: pyspiel.State) -> set[int]:
+    """The rule of the module docstring, from the mover's own view."""
+    view = state.engine.player_view(state.current_player())
+    grades = {}
+    for a in state.legal_actions():
+        if view.phase == "lynx-pick":
+            pile = view.piles[view.focus_pile]          # top first; the index counts from the bottom
+            token = pile[len(pile) - 1 - (a - A_INDEX)]
+        else:
+            token = view.piles[a - A_PILE][0]
+        grades[a] = _grade(token.kind)
+    best = max(grades.values())
+    return {a for a, g in grades.items() if g == best}
+
+
+def test_take_rule_on_random_positions():
+    positions = (_positions({"players": 2}, range(10), TAKES)
+                 + _positions({"players": 3, "boards": "bear+lynx+ant"}, range(6), TAKES))
+    kinds = {"nut": 0, "open": 0, "lynx": 0}
+    for state in positions:
+        allowed = _expected(state)
+        view = state.engine.player_view(state.current_player())
+        kinds["lynx"] += view.phase == "lynx-pick"
+        legal = state.legal_actions()
+        s, picks = 99, set()
+        for _ in range(40 * len(legal)):
+            a, s = rollout_choice(state.engine, legal, s)
+            picks.add(a)
+        assert picks == allowed, (view.phase, picks, allowed)
+        kinds["nut" if len(allowed) < len(legal) else "open"] += 1
+    assert kinds["nut"] > 0 and kinds["open"] > 0 and kinds["lynx"] > 0
+
+
+def test_other_decisions_are_uniform():
+    state = _positions({"players": 2}, range(1), {"autumn-place"})[0]
+    legal = state.legal_actions()
+    s, counts = 3, {a: 0 for a in legal}
+    for _ in range(300 * len(legal)):
+        a, s = rollout_choice(state.engine, legal, s)
+        counts[a] += 1
+    assert all(200 < c < 400 for c in counts.values()), counts
+
+
+def test_rollout_choice_refuses_a_chance_node():
+    state = pyspiel.load_game("ardillas_del_bosque", {"players": 2}).new_initial_state()
+    assert state.is_chance_node()
+    with pytest.raises(ValueError, match="decision node"):
+        rollout_choice(state.engine, [0], 1)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2)])
+def test_engine_and_pyspiel_rollouts_agree(players, seed):
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": players})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 20:
+        _play(state, rng)
+    player = state.current_player()
+    kw = dict(max_simulations=300, seed=7)
+    fast = I.fast_search(state.engine, player,
+                         rollout=I._resolve_rollout("ardillas_del_bosque", "heuristic", True),
+                         **kw)
+    slow = I.slow_search(state, player, rollout=ardillas_rollout, **kw)
+    assert fast == slow
+    assert fast != I.fast_search(state.engine, player, **kw)    # the policy matters
+
+
+def test_bot_accepts_heuristic_rollout():
+    game = pyspiel.load_game("ardillas_del_bosque", {"players": 2})
+    bot = I.ISMCTSBot(game, max_simulations=50, seed=1, rollout="heuristic")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        _play(state, rng)
+    assert bot.step(state) in state.legal_actions()
