@@ -203,6 +203,25 @@ def lazy(target: str, call: bool = False) -> Callable[..., Any]:
     return factory
 
 
+def engine_twin(make_policy: Callable[[], Any]) -> Callable[[Any, list[int], Any], int]:
+    """The pyspiel twin of an engine rollout policy: ``twin(state, sorted_legal,
+    rng)`` runs the policy (built by ``make_policy()`` on first use) on
+    ``state.engine`` through ``src_cy.ismcts.rollout_choice`` and advances
+    ``rng`` (a ``SplitMix64``) past its draws, so the pyspiel search makes
+    the engine search's choices from the same draws."""
+    policy = None
+
+    def twin(state: Any, actions: list[int], rng: Any) -> int:
+        nonlocal policy
+        from src_cy.ismcts import rollout_choice
+        if policy is None:
+            policy = make_policy()
+        action, rng.s = rollout_choice(policy, state.engine, actions, rng.s)
+        return action
+
+    return twin
+
+
 _SPECS: dict[str, GameSpec] = {}
 
 

@@ -136,6 +136,26 @@ cdef inline int sample_chance_sorted(Engine e, Rng* rng) noexcept:
     return outs[n - 1]
 
 
+def rollout_choice(RolloutPolicy policy, Engine engine, actions, rng_state) -> tuple:
+    """``policy``'s rollout move among ``actions`` (the sorted legal actions
+    of ``engine``), drawing from a splitmix64 stream at ``rng_state``:
+    ``(action, new rng state)``.  The same call and draws as a search's
+    rollout step, for a policy's pyspiel twin (``games.spec.engine_twin``)."""
+    cdef int buf[MAX_BRANCHING]
+    cdef Rng r
+    cdef int n = len(actions), i
+    if engine.current_player() < 0:
+        raise ValueError("rollout_choice needs a decision node (the engine is at a "
+                         "chance or terminal node)")
+    if not 1 <= n <= MAX_BRANCHING:
+        raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
+    for i in range(n):
+        buf[i] = actions[i]
+    r.s = rng_state
+    a = policy.choose(engine, buf, n, &r)
+    return a, r.s
+
+
 cdef inline double now_seconds() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)

@@ -166,3 +166,41 @@ def test_bot_accepts_saboteur_heuristic_rollout():
     bot = I.ISMCTSBot(game, max_simulations=50, seed=1, rollout="heuristic")
     state = _sab_position({"players": 3, "rounds": 1, "deck_scale": 50}, 2)
     assert bot.step(state) in state.legal_actions()
+
+
+# ------------------------------------------------ knowledge rollouts (twins)
+@pytest.mark.parametrize("name,players,seed", [("gold_nugget", 2, 1), ("gold_nugget", 3, 2),
+                                               ("ardillas_del_bosque", 2, 1),
+                                               ("ardillas_del_bosque", 3, 2)])
+def test_knowledge_rollouts_identical_on_both_paths(name, players, seed):
+    """Gold Nugget's and Ardillas' engine rollouts and their pyspiel twins
+    (``games.spec.engine_twin``) give the same search; bots accept them."""
+    from games.spec import find_spec
+    game = pyspiel.load_game(name, {"players": players})
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.move_number() < 40:
+        state.apply_action(random_action(state, rng))
+    player = state.current_player()
+    kw = dict(max_simulations=150, seed=7)
+    fast = I.fast_search(state.engine, player,
+                         rollout=I._resolve_rollout(name, "heuristic", True), **kw)
+    slow = I.slow_search(state, player, rollout=find_spec(name).slow_rollout(), **kw)
+    assert fast == slow
+    assert fast != I.fast_search(state.engine, player, **kw)    # the policy matters
+    bot = I.ISMCTSBot(game, max_simulations=30, seed=1, rollout="heuristic")
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_rollout_choice_refuses_bad_calls():
+    """``src_cy.ismcts.rollout_choice`` (every engine twin's entry) names what
+    is wrong: a chance node, or no actions."""
+    from src_cy.gold_nugget.rollout import GoldNuggetRollout
+    from src_cy.ismcts import rollout_choice
+    state = pyspiel.load_game("gold_nugget", {"players": 2}).new_initial_state()
+    with pytest.raises(ValueError, match="decision node"):
+        rollout_choice(GoldNuggetRollout(), state.engine, [0], 1)
+    while state.is_chance_node():
+        state.apply_action(random_action(state, random.Random(0)))
+    with pytest.raises(ValueError, match="1..1024 actions, got 0"):
+        rollout_choice(GoldNuggetRollout(), state.engine, [], 1)

@@ -39,14 +39,12 @@ set-up).
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pyspiel
 
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import BenchRow, GameSpec, lazy, register_spec
+from games.spec import BenchRow, GameSpec, engine_twin, lazy, register_spec
 from src_cy.ardillas_del_bosque.engine import ACTION_LAYOUT as _IDS
 from src_cy.ardillas_del_bosque.engine import (ANIMAL_NAMES, ArdillasEngine, ArdillasParams, ArdillasView,
                                         Token)
@@ -197,14 +195,9 @@ pyspiel.register_game(_GAME_TYPE, ArdillasGame)
 # ----------------------------------------------------------------------
 
 
-def ardillas_rollout(state: pyspiel.State, actions: list[int], rng: Any) -> int:
-    """pyspiel twin of ``ArdillasRollout`` (knowledge takes): runs the same
-    Cython code (``src_cy.ardillas_del_bosque.rollout.rollout_choice``) on
-    ``state.engine`` from ``rng``'s state and advances ``rng`` (a
-    ``SplitMix64``) past the draws it made."""
-    from src_cy.ardillas_del_bosque.rollout import rollout_choice
-    action, rng.s = rollout_choice(state.engine, actions, rng.s)
-    return action
+_ROLLOUT = lazy("src_cy.ardillas_del_bosque.rollout:ArdillasRollout", call=True)
+#: pyspiel twin of ``ArdillasRollout`` (the same choices from the same draws).
+ardillas_rollout = engine_twin(_ROLLOUT)
 
 
 def _best(game: pyspiel.Game) -> dict:
@@ -219,7 +212,7 @@ SPEC = register_spec(GameSpec(
     player_view=view_of,
     heuristic=lazy("games.ardillas_del_bosque.ai:ArdillasHeuristicBot", call=True),
     best=_best,
-    rollout=lazy("src_cy.ardillas_del_bosque.rollout:ArdillasRollout", call=True),
+    rollout=_ROLLOUT,
     slow_rollout=lambda: ardillas_rollout,
     table=lazy("games.ardillas_del_bosque.features:ARDILLAS_TABLE"),
     abstraction=lazy("games.ardillas_del_bosque.abstraction:ABSTRACTIONS"),

@@ -39,14 +39,14 @@ nest (stones drawn from the nest are drawn at random: nest stones look alike).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Iterator
 
 import pyspiel
 
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParameterError, ParamTable
-from games.spec import BenchRow, GameSpec, lazy, register_spec
+from games.spec import BenchRow, GameSpec, engine_twin, lazy, register_spec
 from src_cy.gold_nugget.engine import ACTION_LAYOUT as _IDS
 from src_cy.gold_nugget.engine import (ANIMAL_CATALOG, LEAF_CATALOG, MAX_CHANCE_OUTCOMES,
                                 NUM_DISTINCT_ACTIONS, VC_CATALOG, WIND_CATALOG,
@@ -278,14 +278,9 @@ def _best(game: pyspiel.Game) -> dict:
                 rollout="heuristic")
 
 
-def gold_nugget_rollout(state: pyspiel.State, actions: list[int], rng: Any) -> int:
-    """pyspiel twin of ``GoldNuggetRollout`` (knowledge grabs): runs the same
-    Cython code (``src_cy.gold_nugget.rollout.rollout_choice``) on
-    ``state.engine`` from ``rng``'s state and advances ``rng`` (a
-    ``SplitMix64``) past the draws it made."""
-    from src_cy.gold_nugget.rollout import rollout_choice
-    action, rng.s = rollout_choice(state.engine, actions, rng.s)
-    return action
+_ROLLOUT = lazy("src_cy.gold_nugget.rollout:GoldNuggetRollout", call=True)
+#: pyspiel twin of ``GoldNuggetRollout`` (the same choices from the same draws).
+gold_nugget_rollout = engine_twin(_ROLLOUT)
 
 
 @contextmanager
@@ -312,7 +307,7 @@ SPEC = register_spec(GameSpec(
     heuristic=lazy("games.gold_nugget.ai:GoldNuggetHeuristicBot", call=True),
     belief=lazy("games.gold_nugget.beliefs:MODEL"),
     best=_best,
-    rollout=lazy("src_cy.gold_nugget.rollout:GoldNuggetRollout", call=True),
+    rollout=_ROLLOUT,
     slow_rollout=lambda: gold_nugget_rollout,
     bots={"belief_heuristic": lazy("games.gold_nugget.ai:GoldNuggetBeliefBot", call=True)},
     table=lazy("games.gold_nugget.features:GOLD_NUGGET_TABLE"),

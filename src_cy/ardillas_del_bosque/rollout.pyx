@@ -13,9 +13,8 @@ the pile it looked through. Among those options the mover takes, uniformly:
 2. else a token it does not know to be a poo, if any;
 3. else any.
 
-``rollout_choice`` runs the same code for the pyspiel twin
-(``games.ardillas_del_bosque.ardillas_rollout``), so both make the same
-choice from the same random draws.
+Its pyspiel twin, ``games.ardillas_del_bosque.ardillas_rollout``, runs this same policy
+(``games.spec.engine_twin``): the same choices from the same draws.
 """
 from src_cy.engine cimport Engine, Rng, rng_int, MAX_BRANCHING
 from src_cy.ismcts cimport RolloutPolicy
@@ -76,22 +75,3 @@ cdef class ArdillasRollout(RolloutPolicy):
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
         return rollout_pick(<ArdillasRules>e, actions, n, rng)
 
-
-def rollout_choice(ArdillasRules engine, actions, rng_state) -> tuple:
-    """The rollout move among ``actions`` (the sorted legal actions of
-    ``engine``) drawing from a splitmix64 stream at ``rng_state``:
-    ``(action, new rng state)``. Same code and draws as ``ArdillasRollout``,
-    for the pyspiel twin."""
-    cdef int buf[MAX_BRANCHING]
-    cdef Rng r
-    cdef int n = len(actions), i
-    if engine.current_player() < 0:
-        raise ValueError("rollout_choice needs a decision node (the engine is at a "
-                         "chance or terminal node)")
-    if not 1 <= n <= MAX_BRANCHING:
-        raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
-    for i in range(n):
-        buf[i] = actions[i]
-    r.s = rng_state
-    a = rollout_pick(engine, buf, n, &r)
-    return a, r.s

@@ -14,12 +14,11 @@ face it has seen and still tracks):
    not know to be something else;
 3. else (every lair stone known, no nest) uniformly among all grabs.
 
-``rollout_choice`` runs the same code for the pyspiel twin
-(``games.gold_nugget.gold_nugget_rollout``), so both make the same choice
-from the same random draws.
+Its pyspiel twin, ``games.gold_nugget.gold_nugget_rollout``, runs this same policy
+(``games.spec.engine_twin``): the same choices from the same draws.
 """
 from libc.stdint cimport uint32_t
-from src_cy.engine cimport Engine, Rng, rng_int, MAX_BRANCHING
+from src_cy.engine cimport Engine, Rng, rng_int
 from src_cy.ismcts cimport RolloutPolicy
 from src_cy.gold_nugget.rules cimport GoldNuggetRules, GN
 from src_cy.gold_nugget.catalog cimport PH_GRAB, F_NUGGET
@@ -74,23 +73,3 @@ cdef class GoldNuggetRollout(RolloutPolicy):
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
         return rollout_pick(<GoldNuggetRules>e, actions, n, rng)
 
-
-def rollout_choice(GoldNuggetRules engine, actions, rng_state) -> tuple:
-    """The rollout move among ``actions`` (the sorted legal actions of
-    ``engine``) drawing from a splitmix64 stream at ``rng_state``:
-    ``(action, new rng state)``. Same code and draws as
-    ``GoldNuggetRollout``, for the pyspiel twin."""
-    cdef int buf[MAX_BRANCHING]
-    cdef Rng r
-    cdef int n = len(actions), i
-    cdef int cp = engine.current_player()
-    if cp < 0:
-        raise ValueError("rollout_choice needs a decision node (the engine is at a "
-                         "chance or terminal node)")
-    if not 1 <= n <= MAX_BRANCHING:
-        raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
-    for i in range(n):
-        buf[i] = actions[i]
-    r.s = rng_state
-    a = rollout_pick(engine, buf, n, &r)
-    return a, r.s

@@ -1,15 +1,16 @@
 """Ardillas del Bosque knowledge rollouts (``src_cy.ardillas_del_bosque.rollout``):
-the take rule against the mover's own view, uniform elsewhere, the engine and
-pyspiel twins agreeing, and bots accepting them."""
+the take rule against the mover's own view and uniform choices elsewhere
+(the engine and pyspiel twins: ``tests/test_rollouts.py``)."""
 import random
 
 import pyspiel
-import pytest
 
 import games  # noqa: F401
-from games.ardillas_del_bosque import A_INDEX, A_PILE, ardillas_rollout
-from solvers import ismcts as I
-from src_cy.ardillas_del_bosque.rollout import rollout_choice
+from games.ardillas_del_bosque import A_INDEX, A_PILE
+from src_cy.ardillas_del_bosque.rollout import ArdillasRollout
+from src_cy.ismcts import rollout_choice
+
+POLICY = ArdillasRollout()
 
 NUTS = {"walnut", "almond", "hazelnut", "peanut", "chestnut"}
 TAKES = {"winter-draw", "bear-draw", "lynx-pick"}
@@ -69,7 +70,7 @@ def test_take_rule_on_random_positions():
         legal = state.legal_actions()
         s, picks = 99, set()
         for _ in range(40 * len(legal)):
-            a, s = rollout_choice(state.engine, legal, s)
+            a, s = rollout_choice(POLICY, state.engine, legal, s)
             picks.add(a)
         assert picks == allowed, (view.phase, picks, allowed)
         kinds["nut" if len(allowed) < len(legal) else "open"] += 1
@@ -81,40 +82,6 @@ def test_other_decisions_are_uniform():
     legal = state.legal_actions()
     s, counts = 3, {a: 0 for a in legal}
     for _ in range(300 * len(legal)):
-        a, s = rollout_choice(state.engine, legal, s)
+        a, s = rollout_choice(POLICY, state.engine, legal, s)
         counts[a] += 1
     assert all(200 < c < 400 for c in counts.values()), counts
-
-
-def test_rollout_choice_refuses_a_chance_node():
-    state = pyspiel.load_game("ardillas_del_bosque", {"players": 2}).new_initial_state()
-    assert state.is_chance_node()
-    with pytest.raises(ValueError, match="decision node"):
-        rollout_choice(state.engine, [0], 1)
-
-
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2)])
-def test_engine_and_pyspiel_rollouts_agree(players, seed):
-    game = pyspiel.load_game("ardillas_del_bosque", {"players": players})
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while state.is_chance_node() or state.move_number() < 20:
-        _play(state, rng)
-    player = state.current_player()
-    kw = dict(max_simulations=300, seed=7)
-    fast = I.fast_search(state.engine, player,
-                         rollout=I._resolve_rollout("ardillas_del_bosque", "heuristic", True),
-                         **kw)
-    slow = I.slow_search(state, player, rollout=ardillas_rollout, **kw)
-    assert fast == slow
-    assert fast != I.fast_search(state.engine, player, **kw)    # the policy matters
-
-
-def test_bot_accepts_heuristic_rollout():
-    game = pyspiel.load_game("ardillas_del_bosque", {"players": 2})
-    bot = I.ISMCTSBot(game, max_simulations=50, seed=1, rollout="heuristic")
-    state = game.new_initial_state()
-    rng = random.Random(0)
-    while state.is_chance_node():
-        _play(state, rng)
-    assert bot.step(state) in state.legal_actions()

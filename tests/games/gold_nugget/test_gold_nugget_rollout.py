@@ -1,14 +1,16 @@
 """Gold Nugget knowledge rollouts (``src_cy.gold_nugget.rollout``): the grab
-rule, the engine and pyspiel twins agreeing, and bots accepting them."""
+rule and uniform choices elsewhere (the engine and pyspiel twins:
+``tests/test_rollouts.py``)."""
 import random
 
 import pyspiel
-import pytest
 
 import games  # noqa: F401
-from games.gold_nugget import A_NEST, A_STONE, MAX_STONES, gold_nugget_rollout
-from solvers import ismcts as I
-from src_cy.gold_nugget.rollout import rollout_choice
+from games.gold_nugget import A_NEST, A_STONE, MAX_STONES
+from src_cy.gold_nugget.rollout import GoldNuggetRollout
+from src_cy.ismcts import rollout_choice
+
+POLICY = GoldNuggetRollout()
 
 NUGGET = 2
 
@@ -61,7 +63,7 @@ def test_grab_rule_on_random_grab_positions():
         s = 12345
         picks = set()
         for _ in range(200):
-            a, s = rollout_choice(state.engine, legal, s)
+            a, s = rollout_choice(POLICY, state.engine, legal, s)
             picks.add(a)
         assert picks == allowed, (kind, picks, allowed)
     assert cases["known"] > 0 and cases["unknown"] > 0      # both branches exercised
@@ -78,44 +80,6 @@ def test_other_decisions_are_uniform():
     legal = state.legal_actions()
     s, counts = 7, {a: 0 for a in legal}
     for _ in range(300 * len(legal)):
-        a, s = rollout_choice(state.engine, legal, s)
+        a, s = rollout_choice(POLICY, state.engine, legal, s)
         counts[a] += 1
     assert all(200 < c < 400 for c in counts.values()), counts
-
-
-def test_rollout_choice_refuses_a_chance_node():
-    state = pyspiel.load_game("gold_nugget", {"players": 2}).new_initial_state()
-    assert state.is_chance_node()
-    with pytest.raises(ValueError, match="decision node"):
-        rollout_choice(state.engine, [0], 1)
-
-
-@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2)])
-def test_engine_and_pyspiel_rollouts_agree(players, seed):
-    game = pyspiel.load_game("gold_nugget", {"players": players})
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while state.is_chance_node() or state.move_number() < 80:
-        if state.is_chance_node():
-            acts, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(acts, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    player = state.current_player()
-    kw = dict(max_simulations=150, seed=7)
-    fast = I.fast_search(state.engine, player,
-                         rollout=I._resolve_rollout("gold_nugget", "heuristic", True), **kw)
-    slow = I.slow_search(state, player, rollout=gold_nugget_rollout, **kw)
-    assert fast == slow
-    assert fast != I.fast_search(state.engine, player, **kw)    # the policy matters
-
-
-def test_bot_accepts_heuristic_rollout():
-    game = pyspiel.load_game("gold_nugget", {"players": 2})
-    bot = I.ISMCTSBot(game, max_simulations=40, seed=1, rollout="heuristic")
-    state = game.new_initial_state()
-    rng = random.Random(0)
-    while state.is_chance_node():
-        acts, probs = zip(*state.chance_outcomes())
-        state.apply_action(rng.choices(acts, probs)[0])
-    assert bot.step(state) in state.legal_actions()
