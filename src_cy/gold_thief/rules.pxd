@@ -84,6 +84,11 @@ cdef struct GTState:
     int npub              # public events so far
     int winner            # -1 none / draw
     int gold[MAXP]
+    # the goals by location, as bit sets of goal ids (``set_goal`` keeps
+    # them equal to goal_loc / goal_owner): in the random pile, and face
+    # down in front of each player
+    int pile_m
+    int down_m[MAXP]
     # action cards
     int deck[NT]
     int disc[NT]
@@ -180,6 +185,8 @@ cdef class GoldThiefRules(Engine):
     cdef bint goal_draw_possible(self) noexcept nogil
     @cython.final
     cdef void give_goal(self, int p, int g) noexcept nogil
+    @cython.final
+    cdef void set_goal(self, int g, int loc, int owner) noexcept nogil
     # windows
     @cython.final
     cdef bint can_respond(self, int q, Effect* e) noexcept nogil
@@ -289,13 +296,21 @@ cdef inline bint goal_matches(GoldThiefRules r, int g, int gold) noexcept nogil:
     return r.goal_a[g] == gold or r.goal_b[g] == gold
 
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline int popcount32(unsigned int x) noexcept nogil:
+    """Set bits in x (SWAR: no loop, no popcnt instruction needed)."""
+    x = x - ((x >> 1) & <unsigned int>0x55555555)
+    x = (x & <unsigned int>0x33333333) + ((x >> 2) & <unsigned int>0x33333333)
+    x = (x + (x >> 4)) & <unsigned int>0x0F0F0F0F
+    return <int>((x * <unsigned int>0x01010101) >> 24)
+
+
 cdef inline int pile_random(GoldThiefRules r) noexcept nogil:
     """Goals in the random part of the pile."""
-    cdef int g, c = 0
-    for g in range(r.num_goals):
-        if r.s.goal_loc[g] == G_PILE:
-            c += 1
-    return c
+    return popcount32(<unsigned int>r.s.pile_m)
 
 
 cdef inline int deck_total(GoldThiefRules r) noexcept nogil:

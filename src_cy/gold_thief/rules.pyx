@@ -191,6 +191,7 @@ cdef class GoldThiefRules(Engine):
         for i in range(self.num_goals):
             self.s.goal_loc[i] = G_PILE
             self.s.goal_owner[i] = -1
+        self.s.pile_m = (1 << self.num_goals) - 1
         if self.first_fixed >= 0:
             self.s.first = self.first_fixed
             self.s.active = self.first_fixed
@@ -272,19 +273,15 @@ cdef class GoldThiefRules(Engine):
 
     @cython.final
     cdef int down_count(self, int p) noexcept nogil:
-        cdef int g, c = 0
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                c += 1
-        return c
+        return popcount32(<unsigned int>self.s.down_m[p])
 
     @cython.final
     cdef int down_owners(self) noexcept nogil:
         """Bitmask of the players with a face-down goal."""
-        cdef int g, m = 0
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN:
-                m |= 1 << self.s.goal_owner[g]
+        cdef int q, m = 0
+        for q in range(self.s.n):
+            if self.s.down_m[q]:
+                m |= 1 << q
         return m
 
     @cython.final
@@ -305,7 +302,7 @@ cdef class GoldThiefRules(Engine):
     @cython.final
     cdef void flip(self, int p, int g) noexcept nogil:
         """Turn p's goal g face up; ends the game on the winning flip."""
-        self.s.goal_loc[g] = G_UP
+        self.set_goal(g, G_UP, self.s.goal_owner[g])
         self.event(EV_FLIP, p, -1, g, 0)
         if self.up_count(p) >= self.goals_to_win and self.s.phase != PH_OVER:
             self.s.winner = p
@@ -344,8 +341,23 @@ cdef class GoldThiefRules(Engine):
             for i in range(self.s.bottom_n - 1):
                 self.s.bottom[i] = self.s.bottom[i + 1]
             self.s.bottom_n -= 1
-        self.s.goal_loc[g] = G_DOWN
-        self.s.goal_owner[g] = p
+        self.set_goal(g, G_DOWN, p)
+
+    @cython.final
+    cdef void set_goal(self, int g, int loc, int owner) noexcept nogil:
+        """Move goal g to `loc` (owned by `owner`), keeping the location
+        bit sets (``pile_m``, ``down_m``) equal to goal_loc / goal_owner."""
+        cdef int bit = 1 << g, old = self.s.goal_loc[g]
+        if old == G_PILE:
+            self.s.pile_m &= ~bit
+        elif old == G_DOWN:
+            self.s.down_m[self.s.goal_owner[g]] &= ~bit
+        self.s.goal_loc[g] = loc
+        self.s.goal_owner[g] = owner
+        if loc == G_PILE:
+            self.s.pile_m |= bit
+        elif loc == G_DOWN:
+            self.s.down_m[owner] |= bit
 
     # ------------------------------------------------------------ windows
     @cython.final
@@ -608,11 +620,12 @@ cdef class GoldThiefRules(Engine):
 
     @cython.final
     cdef bint ninja_goal_exists(self, int q) noexcept nogil:
-        cdef int g
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == q \
-                    and goal_matches(self, g, self.s.gold[q]):
+        cdef unsigned int m = <unsigned int>self.s.down_m[q]
+        cdef int gold = self.s.gold[q]
+        while m:
+            if goal_matches(self, __builtin_ctz(m), gold):
                 return True
+            m &= m - 1
         return False
 
     @cython.final
@@ -628,22 +641,24 @@ cdef class GoldThiefRules(Engine):
     @cython.final
     cdef void score_turn_start(self) noexcept nogil:
         """Flip every matching goal; then the >big_pile pick."""
-        cdef int p = self.s.active, g, gold = self.s.gold[p]
+        cdef int p = self.s.active, g, gold = self.s.gold[p], c
+        # (the goals face down when scoring starts, in id order; a flip
+        # changes only its own goal's bit)
+        cdef unsigned int m = <unsigned int>self.s.down_m[p]
         self.event(EV_SCORE, p, -1, gold, 0)
-        for g in range(self.num_goals):
-            if self.s.phase == PH_OVER:
-                return
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                if goal_matches(self, g, gold):
-                    self.flip(p, g)
+        while m:
+            g = __builtin_ctz(m)
+            m &= m - 1
+            if goal_matches(self, g, gold):
+                self.flip(p, g)
+                if self.s.phase == PH_OVER:
+                    return
         if self.s.phase == PH_OVER:
             return
-        if gold > self.big_pile and self.down_count(p) > 0:
-            if self.down_count(p) == 1:
-                for g in range(self.num_goals):
-                    if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                        self.flip(p, g)
-                        break
+        m = <unsigned int>self.s.down_m[p]
+        if gold > self.big_pile and m:
+            if m & (m - 1) == 0:
+                self.flip(p, __builtin_ctz(m))
                 if self.s.phase == PH_OVER:
                     return
             else:
@@ -669,6 +684,8 @@ cdef class GoldThiefRules(Engine):
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int ph = self.s.phase, k = 0, t, g, tot
+        cdef unsigned int m
+        cdef double pr
         if ph == PH_FIRST:
             for t in range(self.s.n):
                 out[k] = C_FIRST + t
@@ -682,16 +699,19 @@ cdef class GoldThiefRules(Engine):
                     probs[k] = self.s.deck[t] / <double>tot
                     k += 1
         else:
-            tot = pile_random(self)
-            for g in range(self.num_goals):
-                if self.s.goal_loc[g] == G_PILE:
-                    out[k] = C_GOAL + g
-                    probs[k] = 1.0 / tot
-                    k += 1
+            m = <unsigned int>self.s.pile_m
+            if m:
+                pr = 1.0 / popcount32(m)
+            while m:
+                out[k] = C_GOAL + __builtin_ctz(m)
+                probs[k] = pr
+                k += 1
+                m &= m - 1
         return k
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int ph = self.s.phase, k = 0, p, v, g, t, n = self.s.n
+        cdef int ph = self.s.phase, k = 0, p, v, g, t, n = self.s.n, gold
+        cdef unsigned int m
         cdef Effect* e
         if ph == PH_PLAY:
             p = self.s.active
@@ -713,10 +733,11 @@ cdef class GoldThiefRules(Engine):
                         out[k] = A_WITCH + v
                         k += 1
             if holds(self, p, FAERIE) > 0:
-                for g in range(self.num_goals):
-                    if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                        out[k] = A_FAERIE + g
-                        k += 1
+                m = <unsigned int>self.s.down_m[p]
+                while m:
+                    out[k] = A_FAERIE + __builtin_ctz(m)
+                    k += 1
+                    m &= m - 1
             if holds(self, p, NINJA) > 0:
                 out[k] = A_NINJA
                 k += 1
@@ -754,17 +775,20 @@ cdef class GoldThiefRules(Engine):
             p = self.s.decider
             out[k] = A_PASS
             k += 1
-            for g in range(self.num_goals):
-                if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p \
-                        and goal_matches(self, g, self.s.gold[p]):
+            m = <unsigned int>self.s.down_m[p]
+            gold = self.s.gold[p]
+            while m:
+                g = __builtin_ctz(m)
+                m &= m - 1
+                if goal_matches(self, g, gold):
                     out[k] = A_NINJA_SCORE + g
                     k += 1
         elif ph == PH_BIG_FLIP:
-            p = self.s.active
-            for g in range(self.num_goals):
-                if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                    out[k] = A_BIG_FLIP + g
-                    k += 1
+            m = <unsigned int>self.s.down_m[self.s.active]
+            while m:
+                out[k] = A_BIG_FLIP + __builtin_ctz(m)
+                k += 1
+                m &= m - 1
         elif ph == PH_GIVE:
             p = self.s.decider
             for t in range(NT):
@@ -856,7 +880,7 @@ cdef class GoldThiefRules(Engine):
             self.remove_card(p, FAERIE)
             self.s.disc[FAERIE] += 1
             self.event(EV_PLAY, p, g, A_FAERIE, 1 << p)
-            self.s.goal_loc[g] = G_BOTTOM
+            self.set_goal(g, G_BOTTOM, self.s.goal_owner[g])
             self.s.bottom[self.s.bottom_n] = g
             self.s.bottom_n += 1
             self.s.phase = PH_FAERIE_DRAW
