@@ -2,7 +2,7 @@
 """Gold Thief rules kernel (see docs/rules/gold_thief.md): the parameters and
 ``GoldThiefRules``, the rules of one game on a C struct.
 
-The whole state is one C struct ``GTState`` (clone = struct copy) plus an
+The whole state is one C struct ``GTState`` (clone = copy of its used part) plus an
 event log (a C++ vector of ``src_cy/events.pxd`` records) from which
 information-state strings are rendered.  Action cards are drawn lazily from
 a multiset (the deck has no hidden order).  Every applied action is recorded
@@ -799,7 +799,7 @@ cdef class GoldThiefRules(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        if (self.sil_p < 0 or self.sil_loud) and not self.quiet:
+        if not self.quiet and (self.sil_p < 0 or self.sil_loud):
             self.hmeta.push_back((self.s.npub << 4) | (to_move(self) + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
@@ -968,9 +968,26 @@ cdef class GoldThiefRules(Engine):
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldThiefRules o = <GoldThiefRules>other
+        cdef int q, k
         self.copy_base(other)
-        # (memcpy: an assignment copies the struct through a temporary)
-        memcpy(&self.s, &o.s, sizeof(GTState))
+        # The struct but for the unused hand slots and stack and deferred
+        # entries (most of its bytes; see ``restart``: only the first
+        # hand_n, sp and ndfr entries are ever read).  (memcpy: an
+        # assignment copies the struct through a temporary)
+        memcpy(&self.s, &o.s, <char*>&o.s.hand_type[0][0] - <char*>&o.s)
+        for q in range(o.s.n):
+            k = o.s.hand_n[q]
+            if k > 0:
+                memcpy(self.s.hand_type[q], o.s.hand_type[q], k * sizeof(int))
+                memcpy(self.s.hand_gen[q], o.s.hand_gen[q], k * sizeof(int))
+        memcpy(&self.s.hcnt[0][0], &o.s.hcnt[0][0],
+               <char*>&o.s.stack[0] - <char*>&o.s.hcnt[0][0])
+        if o.s.sp > 0:
+            memcpy(self.s.stack, o.s.stack, o.s.sp * sizeof(Effect))
+        self.s.ndfr = o.s.ndfr
+        if o.s.ndfr > 0:
+            memcpy(self.s.dfr, o.s.dfr, o.s.ndfr * sizeof(Effect))
+        self.s.next_uid = o.s.next_uid
         self.log = o.log
         self.hmeta = o.hmeta
 
