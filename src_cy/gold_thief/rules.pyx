@@ -258,7 +258,7 @@ cdef class GoldThiefRules(Engine):
 
     # ------------------------------------------------------------ helpers
     @cython.final
-    cdef int remove_card(self, int p, int t) noexcept nogil:
+    cdef inline int remove_card(self, int p, int t) noexcept nogil:
         """Remove the last card of type t from p's hand; returns its index or -1."""
         cdef int i, last
         for i in range(self.s.hand_n[p] - 1, -1, -1):
@@ -300,7 +300,7 @@ cdef class GoldThiefRules(Engine):
         return c
 
     @cython.final
-    cdef void flip(self, int p, int g) noexcept nogil:
+    cdef inline void flip(self, int p, int g) noexcept nogil:
         """Turn p's goal g face up; ends the game on the winning flip."""
         self.set_goal(g, G_UP, self.s.goal_owner[g])
         self.event(EV_FLIP, p, -1, g, 0)
@@ -310,13 +310,13 @@ cdef class GoldThiefRules(Engine):
             self.event(EV_GAME_END, p, -1, -1, 0)
 
     @cython.final
-    cdef void end_game_draw(self) noexcept nogil:
+    cdef inline void end_game_draw(self) noexcept nogil:
         self.s.winner = -1
         self.s.phase = PH_OVER
         self.event(EV_GAME_END, -1, -1, -1, 0)
 
     @cython.final
-    cdef bint ensure_deck(self) noexcept nogil:
+    cdef inline bint ensure_deck(self) noexcept nogil:
         """Reshuffle the discards into an empty deck; False if no card is left."""
         cdef int t
         if deck_total(self) > 0:
@@ -335,7 +335,7 @@ cdef class GoldThiefRules(Engine):
         return pile_random(self) > 0 or self.s.bottom_n > 0
 
     @cython.final
-    cdef void give_goal(self, int p, int g) noexcept nogil:
+    cdef inline void give_goal(self, int p, int g) noexcept nogil:
         cdef int i
         if self.s.goal_loc[g] == G_BOTTOM:
             for i in range(self.s.bottom_n - 1):
@@ -344,7 +344,7 @@ cdef class GoldThiefRules(Engine):
         self.set_goal(g, G_DOWN, p)
 
     @cython.final
-    cdef void set_goal(self, int g, int loc, int owner) noexcept nogil:
+    cdef inline void set_goal(self, int g, int loc, int owner) noexcept nogil:
         """Move goal g to `loc` (owned by `owner`), keeping the location
         bit sets (``pile_m``, ``down_m``) equal to goal_loc / goal_owner."""
         cdef int bit = 1 << g, old = self.s.goal_loc[g]
@@ -361,7 +361,7 @@ cdef class GoldThiefRules(Engine):
 
     # ------------------------------------------------------------ windows
     @cython.final
-    cdef bint can_respond(self, int q, Effect* e) noexcept nogil:
+    cdef inline bint can_respond(self, int q, Effect* e) noexcept nogil:
         cdef int k = e.kind
         if q == e.player:
             # the thief (or raider) may add their own Witch as an extra Thief
@@ -376,7 +376,7 @@ cdef class GoldThiefRules(Engine):
         return False
 
     @cython.final
-    cdef bint can_raid(self, int q, Effect* e) noexcept nogil:
+    cdef inline bint can_raid(self, int q, Effect* e) noexcept nogil:
         """q may raid theft e: "On someone else's turn, if they just played a
         Thief" -- a Thief of the active player, by anyone else; a raid itself
         only with ``raid_raids`` (rules doc, assumption 8)."""
@@ -384,7 +384,7 @@ cdef class GoldThiefRules(Engine):
             (e.kind == E_THIEF or self.raid_raids)
 
     @cython.final
-    cdef void push(self, int kind, int player, int victim, int beneficiary,
+    cdef inline void push(self, int kind, int player, int victim, int beneficiary,
                    int amount, int target) noexcept nogil:
         cdef Effect* e = &self.s.stack[self.s.sp]
         e.kind = kind
@@ -401,13 +401,13 @@ cdef class GoldThiefRules(Engine):
         self.s.sp += 1
 
     @cython.final
-    cdef void transfer(self, int src, int dst, int amount) noexcept nogil:
+    cdef inline void transfer(self, int src, int dst, int amount) noexcept nogil:
         cdef int x = amount if amount < self.s.gold[src] else self.s.gold[src]
         self.s.gold[src] -= x
         self.s.gold[dst] += x
 
     @cython.final
-    cdef bint resolve_top(self) noexcept nogil:
+    cdef inline bint resolve_top(self) noexcept nogil:
         """Resolve and pop the top effect; False if it needs a Give decision."""
         cdef Effect* e = &self.s.stack[self.s.sp - 1]
         cdef int v, t, distinct, uid = e.uid
@@ -462,7 +462,7 @@ cdef class GoldThiefRules(Engine):
             i = 0
 
     @cython.final
-    cdef void do_give(self, int v, int thief, int t) noexcept nogil:
+    cdef inline void do_give(self, int v, int thief, int t) noexcept nogil:
         cdef int i, k, gen
         for i in range(self.s.hand_n[v] - 1, -1, -1):
             if self.s.hand_type[v][i] == t:
@@ -478,7 +478,7 @@ cdef class GoldThiefRules(Engine):
 
     # ------------------------------------------------------------ flow
     @cython.final
-    cdef void advance(self) noexcept nogil:
+    cdef inline void advance(self) noexcept nogil:
         """Run automatic steps until a decision or chance node."""
         cdef Effect* e
         cdef int q, g, t, n = self.s.n, cnt
@@ -614,12 +614,12 @@ cdef class GoldThiefRules(Engine):
         self.rec.push_back(c)
 
     @cython.final
-    cdef void next_goal_target(self) noexcept nogil:
+    cdef inline void next_goal_target(self) noexcept nogil:
         self.s.goal_round_left -= 1
         self.s.goal_target = (self.s.goal_target + 1) % self.s.n
 
     @cython.final
-    cdef bint ninja_goal_exists(self, int q) noexcept nogil:
+    cdef inline bint ninja_goal_exists(self, int q) noexcept nogil:
         cdef unsigned int m = <unsigned int>self.s.down_m[q]
         cdef int gold = self.s.gold[q]
         while m:
@@ -629,7 +629,7 @@ cdef class GoldThiefRules(Engine):
         return False
 
     @cython.final
-    cdef void start_turn(self, int p) noexcept nogil:
+    cdef inline void start_turn(self, int p) noexcept nogil:
         if self.s.turn >= self.max_turns:
             self.end_game_draw()
             return
@@ -639,7 +639,7 @@ cdef class GoldThiefRules(Engine):
         self.s.window_seat = 1
 
     @cython.final
-    cdef void score_turn_start(self) noexcept nogil:
+    cdef inline void score_turn_start(self) noexcept nogil:
         """Flip every matching goal; then the >big_pile pick."""
         cdef int p = self.s.active, g, gold = self.s.gold[p], c
         # (the goals face down when scoring starts, in id order; a flip
@@ -668,7 +668,7 @@ cdef class GoldThiefRules(Engine):
         self.begin_draw()
 
     @cython.final
-    cdef void begin_draw(self) noexcept nogil:
+    cdef inline void begin_draw(self) noexcept nogil:
         cdef int need = self.hand_size - self.s.hand_n[self.s.active]
         self.s.phase = PH_DRAW
         self.s.draw_target = self.s.active
@@ -845,7 +845,7 @@ cdef class GoldThiefRules(Engine):
         self.advance()
 
     @cython.final
-    cdef void chance_card(self, int p, int t) noexcept nogil:
+    cdef inline void chance_card(self, int p, int t) noexcept nogil:
         cdef int k = self.s.hand_n[p]
         self.s.deck[t] -= 1
         self.s.hand_type[p][k] = t
@@ -855,12 +855,12 @@ cdef class GoldThiefRules(Engine):
         self.event(EV_DRAW, p, t, -1, 1 << p)
 
     @cython.final
-    cdef void chance_goal(self, int p, int g, int kind) noexcept nogil:
+    cdef inline void chance_goal(self, int p, int g, int kind) noexcept nogil:
         self.give_goal(p, g)
         self.event(kind, p, g, -1, 1 << p)
 
     @cython.final
-    cdef void apply_play(self, int action) noexcept nogil:
+    cdef inline void apply_play(self, int action) noexcept nogil:
         cdef int p = self.s.active, n = self.s.n, g
         if action == A_END_TURN:
             self.event(EV_END_TURN, p, -1, -1, 0)
@@ -893,13 +893,13 @@ cdef class GoldThiefRules(Engine):
             return
 
     @cython.final
-    cdef void play_card(self, int p, int t, int action) noexcept nogil:
+    cdef inline void play_card(self, int p, int t, int action) noexcept nogil:
         self.remove_card(p, t)
         self.s.disc[t] += 1
         self.event(EV_PLAY, p, -1, action, 0)
 
     @cython.final
-    cdef void apply_response(self, int action) noexcept nogil:
+    cdef inline void apply_response(self, int action) noexcept nogil:
         cdef int q = self.s.decider, top = self.s.sp - 1
         cdef Effect* e = &self.s.stack[top]
         if action == A_PASS:
