@@ -641,7 +641,7 @@ cdef class GoldThiefRules(Engine):
     @cython.final
     cdef inline void score_turn_start(self) noexcept nogil:
         """Flip every matching goal; then the >big_pile pick."""
-        cdef int p = self.s.active, g, gold = self.s.gold[p], c
+        cdef int p = self.s.active, g, gold = self.s.gold[p]
         # (the goals face down when scoring starts, in id order; a flip
         # changes only its own goal's bit)
         cdef unsigned int m = <unsigned int>self.s.down_m[p]
