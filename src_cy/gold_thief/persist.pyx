@@ -6,7 +6,7 @@ and the invariant check.  The engine's Python methods
 state as well.
 """
 from src_cy.gold_thief.rules cimport (
-    GoldThiefRules, NT, MAX_HAND, MAX_STACK, PH_OVER, G_DOWN, G_UP, G_BOTTOM,
+    GoldThiefRules, NT, MAX_HAND, MAX_STACK, PH_OVER, G_PILE, G_DOWN, G_UP, G_BOTTOM,
     E_FAERIE_CANCEL, NUM_EV, holds)
 
 from src_cy.gold_thief.rules import CARD_NAMES
@@ -79,6 +79,14 @@ cpdef check_invariants(GoldThiefRules r):
         _require(0 <= r.s.goal_loc[g] <= G_UP, f"goal {g} location out of range")
         if r.s.goal_loc[g] >= G_DOWN:
             _require(0 <= r.s.goal_owner[g] < n, f"goal {g} owner out of range")
+    _require(r.s.pile_m == sum([1 << g for g in range(r.num_goals)
+                                if r.s.goal_loc[g] == G_PILE]),
+             "goal pile bit set differs from the goal locations")
+    for q in range(n):
+        _require(r.s.down_m[q] == sum([1 << g for g in range(r.num_goals)
+                                       if r.s.goal_loc[g] == G_DOWN
+                                       and r.s.goal_owner[g] == q]),
+                 f"P{q}'s face-down goal bit set differs from the goal locations")
     bottoms = [r.s.bottom[i] for i in range(r.s.bottom_n)]
     _require(all([0 <= g < r.num_goals for g in bottoms]), "goal-bottom id out of range")
     _require(sorted(bottoms) == sorted([g for g in range(r.num_goals)

@@ -36,7 +36,7 @@ cdef struct ModelPrefix:
     int e, g, no, nhl, ngl, prc, mask_q, mask_x
     double wfl, wfp
     int disc[NT]
-    int used[MAX_GOALS]
+    uint64_t used         # goal ids given (bit set)
     ObjList hand[MAXP]
     ObjList down[MAXP]
 
@@ -135,7 +135,7 @@ cdef class GoldThiefResampler:
                           vector[int]* draw_t, vector[int]* gdraw_g, vector[int]* faerie_g,
                           vector[int]* give_t, double* logr_minus_q) noexcept nogil
     cdef void keep_prefix(self, size_t e, int g, int no, int nhl, int ngl, int prc, int mask_q,
-                          int mask_x, double wfl, double wfp, int* disc, int* used,
+                          int mask_x, double wfl, double wfp, int* disc, uint64_t used,
                           int n) noexcept nogil
     cdef void schedule(self, GoldThiefRules st, int p) noexcept nogil
     cdef double model_weight(self, GoldThiefRules st, int p, int nwant,

@@ -1061,7 +1061,7 @@ cdef class GoldThiefResampler:
         cdef ObjList* down = self.ws_down
         cdef int n = st.s.n, ng = self.ws_ng
         cdef int disc[NT]
-        cdef int used[MAX_GOALS]
+        cdef uint64_t used = 0          # goal ids given to goal objects (bit set)
         cdef int g = 0, t, q, v, i, j, o, x, tmp, tries, ok, prc = st.num_goals
         cdef int mask_q = -1, mask_x = 0, a, k, m, left
         cdef size_t e
@@ -1118,7 +1118,7 @@ cdef class GoldThiefResampler:
             wfl = pre.wfl
             wfp = pre.wfp
             memcpy(disc, pre.disc, sizeof(disc))
-            memcpy(used, pre.used, sizeof(used))
+            used = pre.used
             for q in range(n):
                 copy_objs(&hand[q], &pre.hand[q])
                 copy_objs(&down[q], &pre.down[q])
@@ -1163,8 +1163,6 @@ cdef class GoldThiefResampler:
                 self.ws_pool0[t] = st.counts[t]
                 pleft[0][0] += st.counts[t]
                 disc[t] = 0
-            for i in range(st.num_goals):
-                used[i] = 0
             if st.first_fixed < 0:
                 mul_prob(&wfl, &wfp, 1.0 / n)
         # (``model_events`` left out passes and windows; a detail `p` did not
@@ -1273,9 +1271,9 @@ cdef class GoldThiefResampler:
                     mul_prob(&wfl, &wfp, 1.0 / prc)
                     prc -= 1
                     if a >= 0:
-                        if used[a]:
+                        if used >> a & 1:
                             return False
-                        used[a] = 1
+                        used |= (<uint64_t>1) << a
                     gid.push_back(a)
                     gmask.push_back(0)
                     o = <int>gid.size() - 1
@@ -1287,10 +1285,10 @@ cdef class GoldThiefResampler:
                     bottom.erase(bottom.begin())
                     if a >= 0:
                         if gid[0][o] < 0:
-                            if used[a] or mask_hits(st, gmask[0][o], a):
+                            if used >> a & 1 or mask_hits(st, gmask[0][o], a):
                                 return False
                             gid[0][o] = a
-                            used[a] = 1
+                            used |= (<uint64_t>1) << a
                         elif gid[0][o] != a:
                             return False
                 if not obj_push(&down[q], o, MAX_GOALS):
@@ -1305,7 +1303,7 @@ cdef class GoldThiefResampler:
                     if gid[0][down[q].v[i]] == x:
                         o = i
                 if o < 0:
-                    if used[x]:
+                    if used >> x & 1:
                         return False
                     cand.clear()
                     for i in range(down[q].n):
@@ -1317,7 +1315,7 @@ cdef class GoldThiefResampler:
                     o = cand[0][rng_int(rng, <int>cand.size())]
                     mul_prob(&logq, &qp, 1.0 / cand.size())
                     gid[0][down[q].v[o]] = x
-                    used[x] = 1
+                    used |= (<uint64_t>1) << x
                 gl[ngl].o = down[q].v[o]
                 ngl += 1
                 obj_erase(&down[q], o)
@@ -1372,10 +1370,7 @@ cdef class GoldThiefResampler:
         # Goals still unknown: each in turn gets an unused id uniformly among
         # those its "does not show x" facts allow (a dead end fails).
         # (as bit sets of goal ids; the candidates in ascending order)
-        free = 0
-        for i in range(st.num_goals):
-            if not used[i]:
-                free |= (<uint64_t>1) << i
+        free = (((<uint64_t>1) << st.num_goals) - 1) & ~used
         for o in range(<int>gid.size()):
             if gid[0][o] >= 0:
                 continue
@@ -1394,7 +1389,6 @@ cdef class GoldThiefResampler:
             x = nth_bit(fits, rng_int(rng, m))
             mul_prob(&logq, &qp, 1.0 / m)
             gid[0][o] = x
-            used[x] = 1
             free &= ~((<uint64_t>1) << x)
         # r(u | h): uniform among the recorded candidates of the picked type
         j = 0
@@ -1420,16 +1414,23 @@ cdef class GoldThiefResampler:
         draw_t.resize(no)
         if no > 0:
             memcpy(draw_t.data(), ot, no * sizeof(int))
-        for i in range(<int>gdraws.size()):
-            gdraw_g.push_back(gid[0][i])
-        for i in range(<int>faeries.size()):
-            faerie_g.push_back(gid[0][faeries[0][i]])
-        for i in range(<int>gives.size()):
-            give_t.push_back(otype[0][gives[0][i]])
+        # (the output vectors are empty: sized once, then written)
+        m = <int>gdraws.size()
+        gdraw_g.resize(m)
+        for i in range(m):
+            gdraw_g[0][i] = gid[0][i]
+        m = <int>faeries.size()
+        faerie_g.resize(m)
+        for i in range(m):
+            faerie_g[0][i] = gid[0][faeries[0][i]]
+        m = <int>gives.size()
+        give_t.resize(m)
+        for i in range(m):
+            give_t[0][i] = ot[gives[0][i]]
         return True
 
     cdef void keep_prefix(self, size_t e, int g, int no, int nhl, int ngl, int prc, int mask_q,
-                          int mask_x, double wfl, double wfp, int* disc, int* used,
+                          int mask_x, double wfl, double wfp, int* disc, uint64_t used,
                           int n) noexcept nogil:
         """Keep ``build_model``'s walk before view event `e` (``ws_pre``):
         no random choice was made before it, so it is the same for every
@@ -1446,7 +1447,7 @@ cdef class GoldThiefResampler:
         pre.wfl = wfl
         pre.wfp = wfp
         memcpy(pre.disc, disc, NT * sizeof(int))
-        memcpy(pre.used, used, MAX_GOALS * sizeof(int))
+        pre.used = used
         memcpy(pre.hand, self.ws_hand, n * sizeof(ObjList))
         memcpy(pre.down, self.ws_down, n * sizeof(ObjList))
         self.pre_ot.assign(self.ws_otype.begin(), self.ws_otype.begin() + no)

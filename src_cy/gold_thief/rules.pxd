@@ -84,6 +84,11 @@ cdef struct GTState:
     int npub              # public events so far
     int winner            # -1 none / draw
     int gold[MAXP]
+    # the goals by location, as bit sets of goal ids (``set_goal`` keeps
+    # them equal to goal_loc / goal_owner): in the random pile, and face
+    # down in front of each player
+    int pile_m
+    int down_m[MAXP]
     # action cards
     int deck[NT]
     int disc[NT]
@@ -161,7 +166,7 @@ cdef class GoldThiefRules(Engine):
                          int vis) noexcept nogil
     # helpers
     @cython.final
-    cdef int remove_card(self, int p, int t) noexcept nogil
+    cdef inline int remove_card(self, int p, int t) noexcept nogil
     @cython.final
     cdef int down_count(self, int p) noexcept nogil
     @cython.final
@@ -171,56 +176,58 @@ cdef class GoldThiefRules(Engine):
     @cython.final
     cdef int disc_total(self) noexcept nogil
     @cython.final
-    cdef void flip(self, int p, int g) noexcept nogil
+    cdef inline void flip(self, int p, int g) noexcept nogil
     @cython.final
-    cdef void end_game_draw(self) noexcept nogil
+    cdef inline void end_game_draw(self) noexcept nogil
     @cython.final
-    cdef bint ensure_deck(self) noexcept nogil
+    cdef inline bint ensure_deck(self) noexcept nogil
     @cython.final
     cdef bint goal_draw_possible(self) noexcept nogil
     @cython.final
-    cdef void give_goal(self, int p, int g) noexcept nogil
+    cdef inline void give_goal(self, int p, int g) noexcept nogil
+    @cython.final
+    cdef inline void set_goal(self, int g, int loc, int owner) noexcept nogil
     # windows
     @cython.final
-    cdef bint can_respond(self, int q, Effect* e) noexcept nogil
+    cdef inline bint can_respond(self, int q, Effect* e) noexcept nogil
     @cython.final
-    cdef bint can_raid(self, int q, Effect* e) noexcept nogil
+    cdef inline bint can_raid(self, int q, Effect* e) noexcept nogil
     @cython.final
-    cdef void push(self, int kind, int player, int victim, int beneficiary,
+    cdef inline void push(self, int kind, int player, int victim, int beneficiary,
                    int amount, int target) noexcept nogil
     @cython.final
-    cdef void transfer(self, int src, int dst, int amount) noexcept nogil
+    cdef inline void transfer(self, int src, int dst, int amount) noexcept nogil
     @cython.final
-    cdef bint resolve_top(self) noexcept nogil
+    cdef inline bint resolve_top(self) noexcept nogil
     @cython.final
     cdef void flush(self, int uid) noexcept nogil
     @cython.final
-    cdef void do_give(self, int v, int thief, int t) noexcept nogil
+    cdef inline void do_give(self, int v, int thief, int t) noexcept nogil
     # flow
     @cython.final
-    cdef void advance(self) noexcept nogil
+    cdef inline void advance(self) noexcept nogil
     @cython.final
     cdef void record_seat(self, int q, Effect* e) noexcept nogil
     @cython.final
-    cdef void next_goal_target(self) noexcept nogil
+    cdef inline void next_goal_target(self) noexcept nogil
     @cython.final
-    cdef bint ninja_goal_exists(self, int q) noexcept nogil
+    cdef inline bint ninja_goal_exists(self, int q) noexcept nogil
     @cython.final
-    cdef void start_turn(self, int p) noexcept nogil
+    cdef inline void start_turn(self, int p) noexcept nogil
     @cython.final
-    cdef void score_turn_start(self) noexcept nogil
+    cdef inline void score_turn_start(self) noexcept nogil
     @cython.final
-    cdef void begin_draw(self) noexcept nogil
+    cdef inline void begin_draw(self) noexcept nogil
     @cython.final
-    cdef void chance_card(self, int p, int t) noexcept nogil
+    cdef inline void chance_card(self, int p, int t) noexcept nogil
     @cython.final
-    cdef void chance_goal(self, int p, int g, int kind) noexcept nogil
+    cdef inline void chance_goal(self, int p, int g, int kind) noexcept nogil
     @cython.final
-    cdef void apply_play(self, int action) noexcept nogil
+    cdef inline void apply_play(self, int action) noexcept nogil
     @cython.final
-    cdef void play_card(self, int p, int t, int action) noexcept nogil
+    cdef inline void play_card(self, int p, int t, int action) noexcept nogil
     @cython.final
-    cdef void apply_response(self, int action) noexcept nogil
+    cdef inline void apply_response(self, int action) noexcept nogil
     # the engine interface
     cdef int current_player(self) noexcept nogil
     cdef bint is_terminal(self) noexcept nogil
@@ -289,13 +296,21 @@ cdef inline bint goal_matches(GoldThiefRules r, int g, int gold) noexcept nogil:
     return r.goal_a[g] == gold or r.goal_b[g] == gold
 
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline int popcount32(unsigned int x) noexcept nogil:
+    """Set bits in x (SWAR: no loop, no popcnt instruction needed)."""
+    x = x - ((x >> 1) & <unsigned int>0x55555555)
+    x = (x & <unsigned int>0x33333333) + ((x >> 2) & <unsigned int>0x33333333)
+    x = (x + (x >> 4)) & <unsigned int>0x0F0F0F0F
+    return <int>((x * <unsigned int>0x01010101) >> 24)
+
+
 cdef inline int pile_random(GoldThiefRules r) noexcept nogil:
     """Goals in the random part of the pile."""
-    cdef int g, c = 0
-    for g in range(r.num_goals):
-        if r.s.goal_loc[g] == G_PILE:
-            c += 1
-    return c
+    return popcount32(<unsigned int>r.s.pile_m)
 
 
 cdef inline int deck_total(GoldThiefRules r) noexcept nogil:

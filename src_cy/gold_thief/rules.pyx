@@ -2,7 +2,7 @@
 """Gold Thief rules kernel (see docs/rules/gold_thief.md): the parameters and
 ``GoldThiefRules``, the rules of one game on a C struct.
 
-The whole state is one C struct ``GTState`` (clone = struct copy) plus an
+The whole state is one C struct ``GTState`` (clone = copy of its used part) plus an
 event log (a C++ vector of ``src_cy/events.pxd`` records) from which
 information-state strings are rendered.  Action cards are drawn lazily from
 a multiset (the deck has no hidden order).  Every applied action is recorded
@@ -191,6 +191,7 @@ cdef class GoldThiefRules(Engine):
         for i in range(self.num_goals):
             self.s.goal_loc[i] = G_PILE
             self.s.goal_owner[i] = -1
+        self.s.pile_m = (1 << self.num_goals) - 1
         if self.first_fixed >= 0:
             self.s.first = self.first_fixed
             self.s.active = self.first_fixed
@@ -257,7 +258,7 @@ cdef class GoldThiefRules(Engine):
 
     # ------------------------------------------------------------ helpers
     @cython.final
-    cdef int remove_card(self, int p, int t) noexcept nogil:
+    cdef inline int remove_card(self, int p, int t) noexcept nogil:
         """Remove the last card of type t from p's hand; returns its index or -1."""
         cdef int i, last
         for i in range(self.s.hand_n[p] - 1, -1, -1):
@@ -272,19 +273,15 @@ cdef class GoldThiefRules(Engine):
 
     @cython.final
     cdef int down_count(self, int p) noexcept nogil:
-        cdef int g, c = 0
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                c += 1
-        return c
+        return popcount32(<unsigned int>self.s.down_m[p])
 
     @cython.final
     cdef int down_owners(self) noexcept nogil:
         """Bitmask of the players with a face-down goal."""
-        cdef int g, m = 0
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN:
-                m |= 1 << self.s.goal_owner[g]
+        cdef int q, m = 0
+        for q in range(self.s.n):
+            if self.s.down_m[q]:
+                m |= 1 << q
         return m
 
     @cython.final
@@ -303,9 +300,9 @@ cdef class GoldThiefRules(Engine):
         return c
 
     @cython.final
-    cdef void flip(self, int p, int g) noexcept nogil:
+    cdef inline void flip(self, int p, int g) noexcept nogil:
         """Turn p's goal g face up; ends the game on the winning flip."""
-        self.s.goal_loc[g] = G_UP
+        self.set_goal(g, G_UP, self.s.goal_owner[g])
         self.event(EV_FLIP, p, -1, g, 0)
         if self.up_count(p) >= self.goals_to_win and self.s.phase != PH_OVER:
             self.s.winner = p
@@ -313,13 +310,13 @@ cdef class GoldThiefRules(Engine):
             self.event(EV_GAME_END, p, -1, -1, 0)
 
     @cython.final
-    cdef void end_game_draw(self) noexcept nogil:
+    cdef inline void end_game_draw(self) noexcept nogil:
         self.s.winner = -1
         self.s.phase = PH_OVER
         self.event(EV_GAME_END, -1, -1, -1, 0)
 
     @cython.final
-    cdef bint ensure_deck(self) noexcept nogil:
+    cdef inline bint ensure_deck(self) noexcept nogil:
         """Reshuffle the discards into an empty deck; False if no card is left."""
         cdef int t
         if deck_total(self) > 0:
@@ -338,18 +335,33 @@ cdef class GoldThiefRules(Engine):
         return pile_random(self) > 0 or self.s.bottom_n > 0
 
     @cython.final
-    cdef void give_goal(self, int p, int g) noexcept nogil:
+    cdef inline void give_goal(self, int p, int g) noexcept nogil:
         cdef int i
         if self.s.goal_loc[g] == G_BOTTOM:
             for i in range(self.s.bottom_n - 1):
                 self.s.bottom[i] = self.s.bottom[i + 1]
             self.s.bottom_n -= 1
-        self.s.goal_loc[g] = G_DOWN
-        self.s.goal_owner[g] = p
+        self.set_goal(g, G_DOWN, p)
+
+    @cython.final
+    cdef inline void set_goal(self, int g, int loc, int owner) noexcept nogil:
+        """Move goal g to `loc` (owned by `owner`), keeping the location
+        bit sets (``pile_m``, ``down_m``) equal to goal_loc / goal_owner."""
+        cdef int bit = 1 << g, old = self.s.goal_loc[g]
+        if old == G_PILE:
+            self.s.pile_m &= ~bit
+        elif old == G_DOWN:
+            self.s.down_m[self.s.goal_owner[g]] &= ~bit
+        self.s.goal_loc[g] = loc
+        self.s.goal_owner[g] = owner
+        if loc == G_PILE:
+            self.s.pile_m |= bit
+        elif loc == G_DOWN:
+            self.s.down_m[owner] |= bit
 
     # ------------------------------------------------------------ windows
     @cython.final
-    cdef bint can_respond(self, int q, Effect* e) noexcept nogil:
+    cdef inline bint can_respond(self, int q, Effect* e) noexcept nogil:
         cdef int k = e.kind
         if q == e.player:
             # the thief (or raider) may add their own Witch as an extra Thief
@@ -364,7 +376,7 @@ cdef class GoldThiefRules(Engine):
         return False
 
     @cython.final
-    cdef bint can_raid(self, int q, Effect* e) noexcept nogil:
+    cdef inline bint can_raid(self, int q, Effect* e) noexcept nogil:
         """q may raid theft e: "On someone else's turn, if they just played a
         Thief" -- a Thief of the active player, by anyone else; a raid itself
         only with ``raid_raids`` (rules doc, assumption 8)."""
@@ -372,7 +384,7 @@ cdef class GoldThiefRules(Engine):
             (e.kind == E_THIEF or self.raid_raids)
 
     @cython.final
-    cdef void push(self, int kind, int player, int victim, int beneficiary,
+    cdef inline void push(self, int kind, int player, int victim, int beneficiary,
                    int amount, int target) noexcept nogil:
         cdef Effect* e = &self.s.stack[self.s.sp]
         e.kind = kind
@@ -389,13 +401,13 @@ cdef class GoldThiefRules(Engine):
         self.s.sp += 1
 
     @cython.final
-    cdef void transfer(self, int src, int dst, int amount) noexcept nogil:
+    cdef inline void transfer(self, int src, int dst, int amount) noexcept nogil:
         cdef int x = amount if amount < self.s.gold[src] else self.s.gold[src]
         self.s.gold[src] -= x
         self.s.gold[dst] += x
 
     @cython.final
-    cdef bint resolve_top(self) noexcept nogil:
+    cdef inline bint resolve_top(self) noexcept nogil:
         """Resolve and pop the top effect; False if it needs a Give decision."""
         cdef Effect* e = &self.s.stack[self.s.sp - 1]
         cdef int v, t, distinct, uid = e.uid
@@ -450,7 +462,7 @@ cdef class GoldThiefRules(Engine):
             i = 0
 
     @cython.final
-    cdef void do_give(self, int v, int thief, int t) noexcept nogil:
+    cdef inline void do_give(self, int v, int thief, int t) noexcept nogil:
         cdef int i, k, gen
         for i in range(self.s.hand_n[v] - 1, -1, -1):
             if self.s.hand_type[v][i] == t:
@@ -466,7 +478,7 @@ cdef class GoldThiefRules(Engine):
 
     # ------------------------------------------------------------ flow
     @cython.final
-    cdef void advance(self) noexcept nogil:
+    cdef inline void advance(self) noexcept nogil:
         """Run automatic steps until a decision or chance node."""
         cdef Effect* e
         cdef int q, g, t, n = self.s.n, cnt
@@ -602,21 +614,22 @@ cdef class GoldThiefRules(Engine):
         self.rec.push_back(c)
 
     @cython.final
-    cdef void next_goal_target(self) noexcept nogil:
+    cdef inline void next_goal_target(self) noexcept nogil:
         self.s.goal_round_left -= 1
         self.s.goal_target = (self.s.goal_target + 1) % self.s.n
 
     @cython.final
-    cdef bint ninja_goal_exists(self, int q) noexcept nogil:
-        cdef int g
-        for g in range(self.num_goals):
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == q \
-                    and goal_matches(self, g, self.s.gold[q]):
+    cdef inline bint ninja_goal_exists(self, int q) noexcept nogil:
+        cdef unsigned int m = <unsigned int>self.s.down_m[q]
+        cdef int gold = self.s.gold[q]
+        while m:
+            if goal_matches(self, __builtin_ctz(m), gold):
                 return True
+            m &= m - 1
         return False
 
     @cython.final
-    cdef void start_turn(self, int p) noexcept nogil:
+    cdef inline void start_turn(self, int p) noexcept nogil:
         if self.s.turn >= self.max_turns:
             self.end_game_draw()
             return
@@ -626,24 +639,26 @@ cdef class GoldThiefRules(Engine):
         self.s.window_seat = 1
 
     @cython.final
-    cdef void score_turn_start(self) noexcept nogil:
+    cdef inline void score_turn_start(self) noexcept nogil:
         """Flip every matching goal; then the >big_pile pick."""
         cdef int p = self.s.active, g, gold = self.s.gold[p]
+        # (the goals face down when scoring starts, in id order; a flip
+        # changes only its own goal's bit)
+        cdef unsigned int m = <unsigned int>self.s.down_m[p]
         self.event(EV_SCORE, p, -1, gold, 0)
-        for g in range(self.num_goals):
-            if self.s.phase == PH_OVER:
-                return
-            if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                if goal_matches(self, g, gold):
-                    self.flip(p, g)
+        while m:
+            g = __builtin_ctz(m)
+            m &= m - 1
+            if goal_matches(self, g, gold):
+                self.flip(p, g)
+                if self.s.phase == PH_OVER:
+                    return
         if self.s.phase == PH_OVER:
             return
-        if gold > self.big_pile and self.down_count(p) > 0:
-            if self.down_count(p) == 1:
-                for g in range(self.num_goals):
-                    if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                        self.flip(p, g)
-                        break
+        m = <unsigned int>self.s.down_m[p]
+        if gold > self.big_pile and m:
+            if m & (m - 1) == 0:
+                self.flip(p, __builtin_ctz(m))
                 if self.s.phase == PH_OVER:
                     return
             else:
@@ -653,7 +668,7 @@ cdef class GoldThiefRules(Engine):
         self.begin_draw()
 
     @cython.final
-    cdef void begin_draw(self) noexcept nogil:
+    cdef inline void begin_draw(self) noexcept nogil:
         cdef int need = self.hand_size - self.s.hand_n[self.s.active]
         self.s.phase = PH_DRAW
         self.s.draw_target = self.s.active
@@ -669,6 +684,8 @@ cdef class GoldThiefRules(Engine):
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int ph = self.s.phase, k = 0, t, g, tot
+        cdef unsigned int m
+        cdef double pr
         if ph == PH_FIRST:
             for t in range(self.s.n):
                 out[k] = C_FIRST + t
@@ -682,16 +699,19 @@ cdef class GoldThiefRules(Engine):
                     probs[k] = self.s.deck[t] / <double>tot
                     k += 1
         else:
-            tot = pile_random(self)
-            for g in range(self.num_goals):
-                if self.s.goal_loc[g] == G_PILE:
-                    out[k] = C_GOAL + g
-                    probs[k] = 1.0 / tot
-                    k += 1
+            m = <unsigned int>self.s.pile_m
+            if m:
+                pr = 1.0 / popcount32(m)
+            while m:
+                out[k] = C_GOAL + __builtin_ctz(m)
+                probs[k] = pr
+                k += 1
+                m &= m - 1
         return k
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int ph = self.s.phase, k = 0, p, v, g, t, n = self.s.n
+        cdef int ph = self.s.phase, k = 0, p, v, g, t, n = self.s.n, gold
+        cdef unsigned int m
         cdef Effect* e
         if ph == PH_PLAY:
             p = self.s.active
@@ -713,10 +733,11 @@ cdef class GoldThiefRules(Engine):
                         out[k] = A_WITCH + v
                         k += 1
             if holds(self, p, FAERIE) > 0:
-                for g in range(self.num_goals):
-                    if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                        out[k] = A_FAERIE + g
-                        k += 1
+                m = <unsigned int>self.s.down_m[p]
+                while m:
+                    out[k] = A_FAERIE + __builtin_ctz(m)
+                    k += 1
+                    m &= m - 1
             if holds(self, p, NINJA) > 0:
                 out[k] = A_NINJA
                 k += 1
@@ -754,17 +775,20 @@ cdef class GoldThiefRules(Engine):
             p = self.s.decider
             out[k] = A_PASS
             k += 1
-            for g in range(self.num_goals):
-                if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p \
-                        and goal_matches(self, g, self.s.gold[p]):
+            m = <unsigned int>self.s.down_m[p]
+            gold = self.s.gold[p]
+            while m:
+                g = __builtin_ctz(m)
+                m &= m - 1
+                if goal_matches(self, g, gold):
                     out[k] = A_NINJA_SCORE + g
                     k += 1
         elif ph == PH_BIG_FLIP:
-            p = self.s.active
-            for g in range(self.num_goals):
-                if self.s.goal_loc[g] == G_DOWN and self.s.goal_owner[g] == p:
-                    out[k] = A_BIG_FLIP + g
-                    k += 1
+            m = <unsigned int>self.s.down_m[self.s.active]
+            while m:
+                out[k] = A_BIG_FLIP + __builtin_ctz(m)
+                k += 1
+                m &= m - 1
         elif ph == PH_GIVE:
             p = self.s.decider
             for t in range(NT):
@@ -775,7 +799,7 @@ cdef class GoldThiefRules(Engine):
 
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase
-        if (self.sil_p < 0 or self.sil_loud) and not self.quiet:
+        if not self.quiet and (self.sil_p < 0 or self.sil_loud):
             self.hmeta.push_back((self.s.npub << 4) | (to_move(self) + 1))
         self.s.moves += 1
         if ph == PH_FIRST:
@@ -821,7 +845,7 @@ cdef class GoldThiefRules(Engine):
         self.advance()
 
     @cython.final
-    cdef void chance_card(self, int p, int t) noexcept nogil:
+    cdef inline void chance_card(self, int p, int t) noexcept nogil:
         cdef int k = self.s.hand_n[p]
         self.s.deck[t] -= 1
         self.s.hand_type[p][k] = t
@@ -831,12 +855,12 @@ cdef class GoldThiefRules(Engine):
         self.event(EV_DRAW, p, t, -1, 1 << p)
 
     @cython.final
-    cdef void chance_goal(self, int p, int g, int kind) noexcept nogil:
+    cdef inline void chance_goal(self, int p, int g, int kind) noexcept nogil:
         self.give_goal(p, g)
         self.event(kind, p, g, -1, 1 << p)
 
     @cython.final
-    cdef void apply_play(self, int action) noexcept nogil:
+    cdef inline void apply_play(self, int action) noexcept nogil:
         cdef int p = self.s.active, n = self.s.n, g
         if action == A_END_TURN:
             self.event(EV_END_TURN, p, -1, -1, 0)
@@ -856,7 +880,7 @@ cdef class GoldThiefRules(Engine):
             self.remove_card(p, FAERIE)
             self.s.disc[FAERIE] += 1
             self.event(EV_PLAY, p, g, A_FAERIE, 1 << p)
-            self.s.goal_loc[g] = G_BOTTOM
+            self.set_goal(g, G_BOTTOM, self.s.goal_owner[g])
             self.s.bottom[self.s.bottom_n] = g
             self.s.bottom_n += 1
             self.s.phase = PH_FAERIE_DRAW
@@ -869,13 +893,13 @@ cdef class GoldThiefRules(Engine):
             return
 
     @cython.final
-    cdef void play_card(self, int p, int t, int action) noexcept nogil:
+    cdef inline void play_card(self, int p, int t, int action) noexcept nogil:
         self.remove_card(p, t)
         self.s.disc[t] += 1
         self.event(EV_PLAY, p, -1, action, 0)
 
     @cython.final
-    cdef void apply_response(self, int action) noexcept nogil:
+    cdef inline void apply_response(self, int action) noexcept nogil:
         cdef int q = self.s.decider, top = self.s.sp - 1
         cdef Effect* e = &self.s.stack[top]
         if action == A_PASS:
@@ -944,9 +968,26 @@ cdef class GoldThiefRules(Engine):
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef GoldThiefRules o = <GoldThiefRules>other
+        cdef int q, k
         self.copy_base(other)
-        # (memcpy: an assignment copies the struct through a temporary)
-        memcpy(&self.s, &o.s, sizeof(GTState))
+        # The struct but for the unused hand slots and stack and deferred
+        # entries (most of its bytes; see ``restart``: only the first
+        # hand_n, sp and ndfr entries are ever read).  (memcpy: an
+        # assignment copies the struct through a temporary)
+        memcpy(&self.s, &o.s, <char*>&o.s.hand_type[0][0] - <char*>&o.s)
+        for q in range(o.s.n):
+            k = o.s.hand_n[q]
+            if k > 0:
+                memcpy(self.s.hand_type[q], o.s.hand_type[q], k * sizeof(int))
+                memcpy(self.s.hand_gen[q], o.s.hand_gen[q], k * sizeof(int))
+        memcpy(&self.s.hcnt[0][0], &o.s.hcnt[0][0],
+               <char*>&o.s.stack[0] - <char*>&o.s.hcnt[0][0])
+        if o.s.sp > 0:
+            memcpy(self.s.stack, o.s.stack, o.s.sp * sizeof(Effect))
+        self.s.ndfr = o.s.ndfr
+        if o.s.ndfr > 0:
+            memcpy(self.s.dfr, o.s.dfr, o.s.ndfr * sizeof(Effect))
+        self.s.next_uid = o.s.next_uid
         self.log = o.log
         self.hmeta = o.hmeta
 
