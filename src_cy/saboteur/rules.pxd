@@ -14,6 +14,7 @@ include "catalog.pxi"
 cdef extern from *:
     # Index of the lowest set bit of ``x`` (``x`` nonzero).
     int __builtin_ctz(unsigned int x) nogil
+    int __builtin_ctzll(unsigned long long x) nogil
 
 
 cdef enum:
@@ -104,6 +105,9 @@ cdef struct SabState:
     int deck_n
     int hand[MAXP][NKINDS]
     int hand_n[MAXP]
+    # Bit ``k`` of ``held[p]``: ``hand[p][k] > 0`` (kept by every change of
+    # a hand, for ``legal_actions``).
+    unsigned int held[MAXP]
     int disc[MAXP][NKINDS]
     int pub_disc[NKINDS]
     int broken[MAXP][3]

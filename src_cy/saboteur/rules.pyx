@@ -74,13 +74,25 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
     """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
     tunnel card may have on the empty cell ``g``: every edge towards a
     tunnel card matches it (open/open, wall/wall; face-down goals impose
-    nothing) and an open edge meets a reached open edge (``frm[g]``)."""
-    cdef int d, nv, cons = 0, req = 0
-    for d in range(4):
-        nv = s.cell[g + sab_doff(c, d)]
-        if (nv & CB_OCC) and not (nv & CB_GOAL):
-            cons |= 1 << d
-            req |= ((nv >> ((d + 2) & 3)) & 1) << d
+    nothing) and an open edge meets a reached open edge (``frm[g]``).
+    Direction ``d`` (N, E, S, W) looks at the neighbour's edge ``d + 2``."""
+    cdef int nv, cons = 0, req = 0
+    nv = s.cell[g - c.W]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 1
+        req |= (nv >> 2) & 1
+    nv = s.cell[g + 1]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 2
+        req |= ((nv >> 3) & 1) << 1
+    nv = s.cell[g + c.W]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 4
+        req |= (nv & 1) << 2
+    nv = s.cell[g - 1]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 8
+        req |= ((nv >> 1) & 1) << 3
     return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
 
 
@@ -298,6 +310,7 @@ cdef class SaboteurRules(Engine):
         self.clear_maze()
         memset(self.s.hand, 0, sizeof(self.s.hand))
         memset(self.s.hand_n, 0, sizeof(self.s.hand_n))
+        memset(self.s.held, 0, sizeof(self.s.held))
         memset(self.s.disc, 0, sizeof(self.s.disc))
         memset(self.s.pub_disc, 0, sizeof(self.s.pub_disc))
         memset(self.s.broken, 0, sizeof(self.s.broken))
@@ -593,12 +606,18 @@ cdef class SaboteurRules(Engine):
         return self.s.phase == PH_OVER
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, fs, j, F = self.p.F
-        cdef int tail = self.p.tail0
-        cdef int* h = self.s.hand[p]
-        cdef unsigned int held = 0, tk, fits_any = 0, wanted
+        """The legal actions, ascending (the placements of each kind and
+        orientation in frontier order, then rockfalls and the fixed tail),
+        so a caller's sort has nothing to move."""
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf = 0, fs, j
+        cdef int F = self.p.F, tail = self.p.tail0, base
+        cdef unsigned int held = self.s.held[p], tk, fits_any = 0, wanted = 0, w
+        cdef uint64_t m
         cdef int open_j[MAXFR]
         cdef int fset[MAXFR]
+        # Bit ``i`` of ``at_e[e]``: edges ``e`` fit the ``i``-th cell kept
+        # (while at most 64 are kept).
+        cdef uint64_t at_e[16]
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -609,31 +628,36 @@ cdef class SaboteurRules(Engine):
             return n
         if self.s.phase != PH_PLAY:
             return 0
-        for k in range(NKINDS):
-            held |= (<unsigned int>(h[k] != 0)) << k
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
-            # The cells where a card may join (``fr``, a reached open edge
-            # points at them) and one of the held cards fits: the held
-            # card edges that fit there and their positions on the action
-            # frontier (``fr`` is in no order; the kept cells keep it).
-            wanted = 0
-            t = tk
-            while t:
-                e = TUN_EDGES[__builtin_ctz(t)]
+            # The frontier cells where a card may join (``frm``: a reached
+            # open edge points at them) and one of the held cards fits, in
+            # frontier order: their positions and the held card edges that
+            # fit there.
+            w = tk
+            while w:
+                e = TUN_EDGES[__builtin_ctz(w)]
                 wanted |= (1u << e) | (1u << rot180(e))
-                t &= t - 1
-            nf = 0
-            for i in range(self.s.nfr):
-                g = self.s.fr[i]
+                w &= w - 1
+            w = wanted
+            while w:
+                at_e[__builtin_ctz(w)] = 0
+                w &= w - 1
+            for j in range(self.s.nfront):
+                g = self.s.front[j]
+                if not self.s.frm[g]:
+                    continue
                 fs = fit_set(self.p, &self.s, g) & wanted
                 if fs:
-                    j = sab_index(self.s.front, self.s.nfront, g)
-                    if j >= 0:
-                        open_j[nf] = j
-                        fset[nf] = fs
-                        nf += 1
-                        fits_any |= <unsigned int>fs
+                    if nf < 64:
+                        w = <unsigned int>fs
+                        while w:
+                            at_e[__builtin_ctz(w)] |= (<uint64_t>1) << nf
+                            w &= w - 1
+                    open_j[nf] = j
+                    fset[nf] = fs
+                    nf += 1
+                    fits_any |= <unsigned int>fs
             while tk:
                 k = __builtin_ctz(tk)
                 tk &= tk - 1
@@ -645,30 +669,38 @@ cdef class SaboteurRules(Engine):
                         e = rot180(e)
                     if not (fits_any >> e) & 1:
                         continue
-                    for i in range(nf):
-                        if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
-                            out[n] = (k * 2 + o) * F + open_j[i]
+                    base = (k * 2 + o) * F
+                    if nf <= 64:
+                        m = at_e[e]
+                        while m and n < MAX_BRANCHING:
+                            out[n] = base + open_j[__builtin_ctzll(m)]
                             n += 1
-        if h[K_ROCK]:
+                            m &= m - 1
+                    else:
+                        for i in range(nf):
+                            if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
+                                out[n] = base + open_j[i]
+                                n += 1
+        if (held >> K_ROCK) & 1:
             for i in range(self.s.ntun):
                 if n < MAX_BRANCHING:
                     out[n] = self.p.rock0 + i
                     n += 1
         for t in range(3):
-            if h[K_BREAK + t]:
+            if (held >> (K_BREAK + t)) & 1:
                 for q in range(self.p.n):
                     if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
                         out[n] = tail + A_BREAK + A_STRIDE * t + q
                         n += 1
         for r in range(6):
-            if h[K_REPAIR + r]:
+            if (held >> (K_REPAIR + r)) & 1:
                 for t in range(3):
                     if (REPAIR_MASK[r] >> t) & 1:
                         for q in range(self.p.n):
                             if self.s.broken[q][t] and n < MAX_BRANCHING:
                                 out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
                                 n += 1
-        if h[K_MAP]:
+        if (held >> K_MAP) & 1:
             for g in range(3):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
                     out[n] = tail + A_MAP + g
@@ -731,6 +763,7 @@ cdef class SaboteurRules(Engine):
             self.s.deck_n -= 1
             self.s.hand[p][action] += 1
             self.s.hand_n[p] += 1
+            self.s.held[p] |= 1u << action
             self.emit(EV_DRAW, p, 0, 0, 0, action, 1u << p)
             if ph == PH_DEAL:
                 self.s.deal_i += 1
@@ -823,6 +856,8 @@ cdef class SaboteurRules(Engine):
             k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
             self.s.hand_n[p] -= 1
+            if self.s.hand[p][k] == 0:
+                self.s.held[p] &= ~(1u << k)
             self.s.disc[p][k] += 1
             self.s.passes[p] += 1
             self.emit(EV_PASS, p, 0, 0, 0, k, 1u << p)
@@ -837,6 +872,8 @@ cdef class SaboteurRules(Engine):
     cdef inline void take(self, int p, int k) noexcept nogil:
         self.s.hand[p][k] -= 1
         self.s.hand_n[p] -= 1
+        if self.s.hand[p][k] == 0:
+            self.s.held[p] &= ~(1u << k)
         self.s.played[p][k] += 1
 
 
