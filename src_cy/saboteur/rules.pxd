@@ -111,16 +111,10 @@ cdef struct SabState:
     int disc[MAXP][NKINDS]
     int pub_disc[NKINDS]
     int broken[MAXP][3]
-    int occ[MAXOCC]
+    # Lengths of the lists ``occ``, ``fr``, ``front`` and ``tun`` below.
     int nocc
-    int fr[MAXFR]
     int nfr
-    # The action lists (``actions.pxd``), kept sorted by grid index
-    # (= cell order) as cards come and go: the frontier (empty cells next to
-    # any card on the table) and the tunnel cards on the table.
-    int front[MAXFRONT]
     int nfront
-    int tun[MAXOCC]
     int ntun
     int winner
     int completer
@@ -141,6 +135,16 @@ cdef struct SabState:
     int rep_on[MAXP][MAXP]
     int steps
     int nlog
+    # The lists, last before the grid so a copy takes only their used
+    # lengths (``copy_from``): the tunnel cards on the table (``occ``, in
+    # placing order), the cells a reached open edge points at (``fr``), and
+    # the action lists (``actions.pxd``), kept sorted by grid index (= cell
+    # order) as cards come and go: the frontier (empty cells next to any
+    # card on the table) and the tunnel cards on the table.
+    int occ[MAXOCC]
+    int fr[MAXFR]
+    int front[MAXFRONT]
+    int tun[MAXOCC]
     uint16_t cell[MAXCELLS]
     uint8_t frm[MAXCELLS]
     Event log[MAXLOG]

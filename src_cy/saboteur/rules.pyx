@@ -959,14 +959,18 @@ cdef class SaboteurRules(Engine):
         # The grid (24 KB) is copied where either state has something: this
         # one's marks are cleared first (with its own geometry; a new object's
         # grid is all zero), then the other's copied; the fields before the
-        # grid and the log up to its end are copied whole (the rest of the
-        # log is unused).
+        # lists are copied whole, the lists and the log up to their lengths
+        # (the rest is unused).
         if self.p != NULL:
             self.clear_maze()
         self.copy_base(other)
         self.params = o.params
         self.p = o.p
-        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.cell[0] - <char*>&o.s))
+        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.occ[0] - <char*>&o.s))
+        memcpy(self.s.occ, o.s.occ, o.s.nocc * sizeof(int))
+        memcpy(self.s.fr, o.s.fr, o.s.nfr * sizeof(int))
+        memcpy(self.s.front, o.s.front, o.s.nfront * sizeof(int))
+        memcpy(self.s.tun, o.s.tun, o.s.ntun * sizeof(int))
         for i in range(o.s.nocc):
             g = o.s.occ[i]
             self.s.cell[g] = o.s.cell[g]
