@@ -504,6 +504,44 @@ cdef class SaboteurRules(Engine):
         if self.inside(g) and not (self.s.cell[g] & CB_OCC) and self.s.nfront < MAXFRONT:
             self.s.nfront = sab_insert(self.s.front, self.s.nfront, g)
 
+    cdef void front_place(self, int g) noexcept nogil:
+        """The frontier after a card went on the maze cell ``g``: ``g``
+        leaves it and its empty neighbours inside the maze join, the list
+        kept sorted (the same list as removing ``g`` and then ``front_add``
+        of each neighbour; the neighbours are merged in from the end in one
+        pass)."""
+        cdef int* f = self.s.front
+        cdef int n, W = self.p.W, S = self.p.S
+        cdef int x = g % W, y = g // W, na = 0, i, nb, r, a, w
+        cdef int add[4]
+        cdef int cand[4]
+        self.list_remove(f, &self.s.nfront, g)
+        n = self.s.nfront
+        cand[0] = g - W if y > 1 else -1
+        cand[1] = g - 1 if x > 1 else -1
+        cand[2] = g + 1 if x < S else -1
+        cand[3] = g + W if y < S else -1
+        for i in range(4):
+            nb = cand[i]
+            if nb >= 0 and not (self.s.cell[nb] & CB_OCC) and sab_index(f, n, nb) < 0:
+                add[na] = nb
+                na += 1
+        if n + na > MAXFRONT:
+            # Never (at most 4 cells per card on the table); the array's guard.
+            na = MAXFRONT - n
+        r = n - 1
+        a = na - 1
+        w = n + na - 1
+        while a >= 0:
+            if r >= 0 and f[r] > add[a]:
+                f[w] = f[r]
+                r -= 1
+            else:
+                f[w] = add[a]
+                a -= 1
+            w -= 1
+        self.s.nfront = n + na
+
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil:
         """Remove ``g`` from the sorted list ``lst[:n]`` if there, keeping order."""
         cdef int i = sab_index(lst, n[0], g), j
@@ -686,20 +724,24 @@ cdef class SaboteurRules(Engine):
                 if n < MAX_BRANCHING:
                     out[n] = self.p.rock0 + i
                     n += 1
-        for t in range(3):
-            if (held >> (K_BREAK + t)) & 1:
-                for q in range(self.p.n):
-                    if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
-                        out[n] = tail + A_BREAK + A_STRIDE * t + q
-                        n += 1
-        for r in range(6):
-            if (held >> (K_REPAIR + r)) & 1:
-                for t in range(3):
-                    if (REPAIR_MASK[r] >> t) & 1:
-                        for q in range(self.p.n):
-                            if self.s.broken[q][t] and n < MAX_BRANCHING:
-                                out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
-                                n += 1
+        w = (held >> K_BREAK) & 7
+        while w:
+            t = __builtin_ctz(w)
+            w &= w - 1
+            for q in range(self.p.n):
+                if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
+                    out[n] = tail + A_BREAK + A_STRIDE * t + q
+                    n += 1
+        w = (held >> K_REPAIR) & 63
+        while w:
+            r = __builtin_ctz(w)
+            w &= w - 1
+            for t in range(3):
+                if (REPAIR_MASK[r] >> t) & 1:
+                    for q in range(self.p.n):
+                        if self.s.broken[q][t] and n < MAX_BRANCHING:
+                            out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
+                            n += 1
         if (held >> K_MAP) & 1:
             for g in range(3):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
@@ -798,9 +840,7 @@ cdef class SaboteurRules(Engine):
                 self.s.occ[self.s.nocc] = g
                 self.s.nocc += 1
                 self.s.ntun = sab_insert(self.s.tun, self.s.ntun, g)
-            self.list_remove(self.s.front, &self.s.nfront, g)
-            for t in range(4):
-                self.front_add(g + self.doff(t))
+            self.front_place(g)
             self.s.last_placer = p
             self.emit(EV_PLACE, p, self.acell_of(g), k, o, -1, 0)
             if TUN_PASS[k]:
