@@ -150,6 +150,8 @@ def check_invariants(SaboteurRules rules) -> None:
     for p in range(n):
         _require(s.hand_n[p] == sum(s.hand[p][k] for k in range(NKINDS)),
                  f"cards: hand size of p{p} mismatch")
+        _require(s.held[p] == sum(1 << k for k in range(NKINDS) if s.hand[p][k]),
+                 f"cards: held-kinds mask of p{p} mismatch")
         _require(s.hand_n[p] <= rules.p.hand_size,
                  f"cards: p{p} holds more than a full hand")
         for t in range(3):

@@ -10,7 +10,7 @@ resampling, ``plan_logweight``); see the rules doc, "Resampling".  The
 module's knobs (``set_resample_proposals``) and failure counters are
 process-wide.  ``draw_history`` is the Python entry on a kernel state.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from libc.stdlib cimport malloc
 from libc.math cimport exp, log, INFINITY
 from libcpp.vector cimport vector
@@ -34,6 +34,12 @@ cdef struct SabScratch:
     # and the public counts at the other players' card decisions.
     SabPlan plans[2]
     SabPub pub[MAXLOG]
+    # What ``pub`` was recorded for (``pub_cached``): the player, the
+    # game's configuration and the event log the plans were drawn from;
+    # ``pub_ok`` 0 while nothing valid is recorded.
+    int pub_ok, pub_player, pub_nl
+    SabConf pub_conf
+    Event pub_log[MAXLOG]
 
 
 # One buffer for the process, allocated at the first resample (resampling
@@ -648,6 +654,16 @@ cdef int drive(SaboteurRules rules, SabPlan* pl, int player, SabPub* pub) noexce
     return rules.s.nlog == pl.nl
 
 
+cdef bint pub_cached(SabScratch* sc, SaboteurRules rules, int player, int nl) noexcept nogil:
+    """Whether ``sc.pub`` holds the public counts for ``player`` in a game
+    whose configuration and event log are those of ``rules`` now: they are
+    a function of the public history (``plan_logweight``), so a search
+    drawing many worlds from one position records them once."""
+    return (sc.pub_ok and sc.pub_player == player and sc.pub_nl == nl
+            and memcmp(&sc.pub_conf, rules.p, sizeof(SabConf)) == 0
+            and memcmp(sc.pub_log, rules.s.log, nl * sizeof(Event)) == 0)
+
+
 cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector[int]* out) noexcept nogil:
     """A history drawn from ``player``'s information set by the procedure
     of the rules doc (section Information, "Resampling": K proposals,
@@ -655,8 +671,10 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     it reads only ``player``'s events and the public phase.  Uses ``rules`` as scratch
     space and leaves it at the drawn history.  The first proposal is
     replayed (``drive``), recording the public counts its weight and the
-    others' need (``plan_logweight``); the others are weighed from their
-    plans alone and only the one kept is replayed.  Every draw replays
+    others' need (``plan_logweight``), unless they are recorded for this
+    position already (``pub_cached``: then no proposal is replayed before
+    the pick); the others are weighed from their plans alone and only the
+    one kept is replayed.  Every draw replays
     to ``player``'s information state; one that does not is a bug:
     ``out`` is left empty (never the true history), the failure is
     counted in ``resample_failures`` and the Python entry points raise
@@ -671,6 +689,7 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     cdef int err = 0, i, nl = rules.s.nlog
     cdef double lw, logtot = -INFINITY, m
     cdef bint driven = True     # rules is at ``best``'s history
+    cdef bint cached = False    # ``sc.pub`` already holds this position's counts
     _resample_error = 0
     out.clear()
     sc = _resample_scratch()
@@ -682,7 +701,14 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
         best = &sc.plans[0]
         cur = &sc.plans[1]
         if _proposals > 1:
-            rec = &sc.pub[0]
+            cached = pub_cached(sc, rules, player, nl)
+            if not cached:
+                rec = &sc.pub[0]
+                sc.pub_ok = 0
+                sc.pub_player = player
+                sc.pub_nl = nl
+                memcpy(&sc.pub_conf, rules.p, sizeof(SabConf))
+                memcpy(sc.pub_log, rules.s.log, nl * sizeof(Event))
         for i in range(2):
             memcpy(sc.plans[i].log, rules.s.log, nl * sizeof(Event))
             sc.plans[i].nl = nl
@@ -692,9 +718,14 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
         # probability w_i / (w_1 + ... + w_i)).
         if not make_plan(rules, best, player, rng):
             err = 3
+        elif cached:
+            # The first proposal is replayed only if it is kept (below).
+            driven = False
         elif not drive(rules, best, player, rec):
             err = 4
-        elif _proposals > 1:
+        elif rec != NULL:
+            sc.pub_ok = 1
+        if not err and _proposals > 1:
             lw = 0.0
             if not plan_logweight(best, player, sc.pub, &lw):
                 err = 4

@@ -14,6 +14,7 @@ include "catalog.pxi"
 cdef extern from *:
     # Index of the lowest set bit of ``x`` (``x`` nonzero).
     int __builtin_ctz(unsigned int x) nogil
+    int __builtin_ctzll(unsigned long long x) nogil
 
 
 cdef enum:
@@ -104,19 +105,16 @@ cdef struct SabState:
     int deck_n
     int hand[MAXP][NKINDS]
     int hand_n[MAXP]
+    # Bit ``k`` of ``held[p]``: ``hand[p][k] > 0`` (kept by every change of
+    # a hand, for ``legal_actions``).
+    unsigned int held[MAXP]
     int disc[MAXP][NKINDS]
     int pub_disc[NKINDS]
     int broken[MAXP][3]
-    int occ[MAXOCC]
+    # Lengths of the lists ``occ``, ``fr``, ``front`` and ``tun`` below.
     int nocc
-    int fr[MAXFR]
     int nfr
-    # The action lists (``actions.pxd``), kept sorted by grid index
-    # (= cell order) as cards come and go: the frontier (empty cells next to
-    # any card on the table) and the tunnel cards on the table.
-    int front[MAXFRONT]
     int nfront
-    int tun[MAXOCC]
     int ntun
     int winner
     int completer
@@ -137,6 +135,16 @@ cdef struct SabState:
     int rep_on[MAXP][MAXP]
     int steps
     int nlog
+    # The lists, last before the grid so a copy takes only their used
+    # lengths (``copy_from``): the tunnel cards on the table (``occ``, in
+    # placing order), the cells a reached open edge points at (``fr``), and
+    # the action lists (``actions.pxd``), kept sorted by grid index (= cell
+    # order) as cards come and go: the frontier (empty cells next to any
+    # card on the table) and the tunnel cards on the table.
+    int occ[MAXOCC]
+    int fr[MAXFR]
+    int front[MAXFRONT]
+    int tun[MAXOCC]
     uint16_t cell[MAXCELLS]
     uint8_t frm[MAXCELLS]
     Event log[MAXLOG]
@@ -269,6 +277,7 @@ cdef class SaboteurRules(Engine):
     cdef void add_frontier(self, int g, int d) noexcept nogil
     cdef bint next_to_card(self, int g) noexcept nogil
     cdef void front_add(self, int g) noexcept nogil
+    cdef void front_place(self, int g) noexcept nogil
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil
     cdef void remove_frontier(self, int g) noexcept nogil
     cdef void reveal(self, int slot) noexcept nogil

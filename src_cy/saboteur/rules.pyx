@@ -74,13 +74,25 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
     """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
     tunnel card may have on the empty cell ``g``: every edge towards a
     tunnel card matches it (open/open, wall/wall; face-down goals impose
-    nothing) and an open edge meets a reached open edge (``frm[g]``)."""
-    cdef int d, nv, cons = 0, req = 0
-    for d in range(4):
-        nv = s.cell[g + sab_doff(c, d)]
-        if (nv & CB_OCC) and not (nv & CB_GOAL):
-            cons |= 1 << d
-            req |= ((nv >> ((d + 2) & 3)) & 1) << d
+    nothing) and an open edge meets a reached open edge (``frm[g]``).
+    Direction ``d`` (N, E, S, W) looks at the neighbour's edge ``d + 2``."""
+    cdef int nv, cons = 0, req = 0
+    nv = s.cell[g - c.W]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 1
+        req |= (nv >> 2) & 1
+    nv = s.cell[g + 1]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 2
+        req |= ((nv >> 3) & 1) << 1
+    nv = s.cell[g + c.W]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 4
+        req |= (nv & 1) << 2
+    nv = s.cell[g - 1]
+    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+        cons |= 8
+        req |= ((nv >> 1) & 1) << 3
     return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
 
 
@@ -298,6 +310,7 @@ cdef class SaboteurRules(Engine):
         self.clear_maze()
         memset(self.s.hand, 0, sizeof(self.s.hand))
         memset(self.s.hand_n, 0, sizeof(self.s.hand_n))
+        memset(self.s.held, 0, sizeof(self.s.held))
         memset(self.s.disc, 0, sizeof(self.s.disc))
         memset(self.s.pub_disc, 0, sizeof(self.s.pub_disc))
         memset(self.s.broken, 0, sizeof(self.s.broken))
@@ -491,6 +504,44 @@ cdef class SaboteurRules(Engine):
         if self.inside(g) and not (self.s.cell[g] & CB_OCC) and self.s.nfront < MAXFRONT:
             self.s.nfront = sab_insert(self.s.front, self.s.nfront, g)
 
+    cdef void front_place(self, int g) noexcept nogil:
+        """The frontier after a card went on the maze cell ``g``: ``g``
+        leaves it and its empty neighbours inside the maze join, the list
+        kept sorted (the same list as removing ``g`` and then ``front_add``
+        of each neighbour; the neighbours are merged in from the end in one
+        pass)."""
+        cdef int* f = self.s.front
+        cdef int n, W = self.p.W, S = self.p.S
+        cdef int x = g % W, y = g // W, na = 0, i, nb, r, a, w
+        cdef int add[4]
+        cdef int cand[4]
+        self.list_remove(f, &self.s.nfront, g)
+        n = self.s.nfront
+        cand[0] = g - W if y > 1 else -1
+        cand[1] = g - 1 if x > 1 else -1
+        cand[2] = g + 1 if x < S else -1
+        cand[3] = g + W if y < S else -1
+        for i in range(4):
+            nb = cand[i]
+            if nb >= 0 and not (self.s.cell[nb] & CB_OCC) and sab_index(f, n, nb) < 0:
+                add[na] = nb
+                na += 1
+        if n + na > MAXFRONT:
+            # Never (at most 4 cells per card on the table); the array's guard.
+            na = MAXFRONT - n
+        r = n - 1
+        a = na - 1
+        w = n + na - 1
+        while a >= 0:
+            if r >= 0 and f[r] > add[a]:
+                f[w] = f[r]
+                r -= 1
+            else:
+                f[w] = add[a]
+                a -= 1
+            w -= 1
+        self.s.nfront = n + na
+
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil:
         """Remove ``g`` from the sorted list ``lst[:n]`` if there, keeping order."""
         cdef int i = sab_index(lst, n[0], g), j
@@ -593,12 +644,18 @@ cdef class SaboteurRules(Engine):
         return self.s.phase == PH_OVER
 
     cdef int legal_actions(self, int* out) noexcept nogil:
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, t, q, r, nf, fs, j, F = self.p.F
-        cdef int tail = self.p.tail0
-        cdef int* h = self.s.hand[p]
-        cdef unsigned int held = 0, tk, fits_any = 0, wanted
+        """The legal actions, ascending (the placements of each kind and
+        orientation in frontier order, then rockfalls and the fixed tail),
+        so a caller's sort has nothing to move."""
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf = 0, fs, j
+        cdef int F = self.p.F, tail = self.p.tail0, base
+        cdef unsigned int held = self.s.held[p], tk, fits_any = 0, wanted = 0, w
+        cdef uint64_t m
         cdef int open_j[MAXFR]
         cdef int fset[MAXFR]
+        # Bit ``i`` of ``at_e[e]``: edges ``e`` fit the ``i``-th cell kept
+        # (while at most 64 are kept).
+        cdef uint64_t at_e[16]
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -609,31 +666,36 @@ cdef class SaboteurRules(Engine):
             return n
         if self.s.phase != PH_PLAY:
             return 0
-        for k in range(NKINDS):
-            held |= (<unsigned int>(h[k] != 0)) << k
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
-            # The cells where a card may join (``fr``, a reached open edge
-            # points at them) and one of the held cards fits: the held
-            # card edges that fit there and their positions on the action
-            # frontier (``fr`` is in no order; the kept cells keep it).
-            wanted = 0
-            t = tk
-            while t:
-                e = TUN_EDGES[__builtin_ctz(t)]
+            # The frontier cells where a card may join (``frm``: a reached
+            # open edge points at them) and one of the held cards fits, in
+            # frontier order: their positions and the held card edges that
+            # fit there.
+            w = tk
+            while w:
+                e = TUN_EDGES[__builtin_ctz(w)]
                 wanted |= (1u << e) | (1u << rot180(e))
-                t &= t - 1
-            nf = 0
-            for i in range(self.s.nfr):
-                g = self.s.fr[i]
+                w &= w - 1
+            w = wanted
+            while w:
+                at_e[__builtin_ctz(w)] = 0
+                w &= w - 1
+            for j in range(self.s.nfront):
+                g = self.s.front[j]
+                if not self.s.frm[g]:
+                    continue
                 fs = fit_set(self.p, &self.s, g) & wanted
                 if fs:
-                    j = sab_index(self.s.front, self.s.nfront, g)
-                    if j >= 0:
-                        open_j[nf] = j
-                        fset[nf] = fs
-                        nf += 1
-                        fits_any |= <unsigned int>fs
+                    if nf < 64:
+                        w = <unsigned int>fs
+                        while w:
+                            at_e[__builtin_ctz(w)] |= (<uint64_t>1) << nf
+                            w &= w - 1
+                    open_j[nf] = j
+                    fset[nf] = fs
+                    nf += 1
+                    fits_any |= <unsigned int>fs
             while tk:
                 k = __builtin_ctz(tk)
                 tk &= tk - 1
@@ -645,30 +707,42 @@ cdef class SaboteurRules(Engine):
                         e = rot180(e)
                     if not (fits_any >> e) & 1:
                         continue
-                    for i in range(nf):
-                        if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
-                            out[n] = (k * 2 + o) * F + open_j[i]
+                    base = (k * 2 + o) * F
+                    if nf <= 64:
+                        m = at_e[e]
+                        while m and n < MAX_BRANCHING:
+                            out[n] = base + open_j[__builtin_ctzll(m)]
                             n += 1
-        if h[K_ROCK]:
+                            m &= m - 1
+                    else:
+                        for i in range(nf):
+                            if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
+                                out[n] = base + open_j[i]
+                                n += 1
+        if (held >> K_ROCK) & 1:
             for i in range(self.s.ntun):
                 if n < MAX_BRANCHING:
                     out[n] = self.p.rock0 + i
                     n += 1
-        for t in range(3):
-            if h[K_BREAK + t]:
-                for q in range(self.p.n):
-                    if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
-                        out[n] = tail + A_BREAK + A_STRIDE * t + q
-                        n += 1
-        for r in range(6):
-            if h[K_REPAIR + r]:
-                for t in range(3):
-                    if (REPAIR_MASK[r] >> t) & 1:
-                        for q in range(self.p.n):
-                            if self.s.broken[q][t] and n < MAX_BRANCHING:
-                                out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
-                                n += 1
-        if h[K_MAP]:
+        w = (held >> K_BREAK) & 7
+        while w:
+            t = __builtin_ctz(w)
+            w &= w - 1
+            for q in range(self.p.n):
+                if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
+                    out[n] = tail + A_BREAK + A_STRIDE * t + q
+                    n += 1
+        w = (held >> K_REPAIR) & 63
+        while w:
+            r = __builtin_ctz(w)
+            w &= w - 1
+            for t in range(3):
+                if (REPAIR_MASK[r] >> t) & 1:
+                    for q in range(self.p.n):
+                        if self.s.broken[q][t] and n < MAX_BRANCHING:
+                            out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
+                            n += 1
+        if (held >> K_MAP) & 1:
             for g in range(3):
                 if not self.s.goal_up[g] and n < MAX_BRANCHING:
                     out[n] = tail + A_MAP + g
@@ -731,6 +805,7 @@ cdef class SaboteurRules(Engine):
             self.s.deck_n -= 1
             self.s.hand[p][action] += 1
             self.s.hand_n[p] += 1
+            self.s.held[p] |= 1u << action
             self.emit(EV_DRAW, p, 0, 0, 0, action, 1u << p)
             if ph == PH_DEAL:
                 self.s.deal_i += 1
@@ -765,9 +840,7 @@ cdef class SaboteurRules(Engine):
                 self.s.occ[self.s.nocc] = g
                 self.s.nocc += 1
                 self.s.ntun = sab_insert(self.s.tun, self.s.ntun, g)
-            self.list_remove(self.s.front, &self.s.nfront, g)
-            for t in range(4):
-                self.front_add(g + self.doff(t))
+            self.front_place(g)
             self.s.last_placer = p
             self.emit(EV_PLACE, p, self.acell_of(g), k, o, -1, 0)
             if TUN_PASS[k]:
@@ -823,6 +896,8 @@ cdef class SaboteurRules(Engine):
             k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
             self.s.hand_n[p] -= 1
+            if self.s.hand[p][k] == 0:
+                self.s.held[p] &= ~(1u << k)
             self.s.disc[p][k] += 1
             self.s.passes[p] += 1
             self.emit(EV_PASS, p, 0, 0, 0, k, 1u << p)
@@ -837,6 +912,8 @@ cdef class SaboteurRules(Engine):
     cdef inline void take(self, int p, int k) noexcept nogil:
         self.s.hand[p][k] -= 1
         self.s.hand_n[p] -= 1
+        if self.s.hand[p][k] == 0:
+            self.s.held[p] &= ~(1u << k)
         self.s.played[p][k] += 1
 
 
@@ -922,14 +999,18 @@ cdef class SaboteurRules(Engine):
         # The grid (24 KB) is copied where either state has something: this
         # one's marks are cleared first (with its own geometry; a new object's
         # grid is all zero), then the other's copied; the fields before the
-        # grid and the log up to its end are copied whole (the rest of the
-        # log is unused).
+        # lists are copied whole, the lists and the log up to their lengths
+        # (the rest is unused).
         if self.p != NULL:
             self.clear_maze()
         self.copy_base(other)
         self.params = o.params
         self.p = o.p
-        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.cell[0] - <char*>&o.s))
+        memcpy(&self.s, &o.s, <size_t>(<char*>&o.s.occ[0] - <char*>&o.s))
+        memcpy(self.s.occ, o.s.occ, o.s.nocc * sizeof(int))
+        memcpy(self.s.fr, o.s.fr, o.s.nfr * sizeof(int))
+        memcpy(self.s.front, o.s.front, o.s.nfront * sizeof(int))
+        memcpy(self.s.tun, o.s.tun, o.s.ntun * sizeof(int))
         for i in range(o.s.nocc):
             g = o.s.occ[i]
             self.s.cell[g] = o.s.cell[g]

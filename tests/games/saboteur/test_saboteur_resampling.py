@@ -206,3 +206,31 @@ def test_weights_count_the_legal_actions_from_public_counts(players, deck_scale)
         assert _public_legal_count(state.engine) == len(state.legal_actions())
         checked += 1
     assert checked >= 40
+
+
+def test_worlds_do_not_depend_on_earlier_resamples():
+    """The resampler records the public counts of a position once and reuses
+    them while the same player resamples the same position (same game, same
+    event log): a seed draws the same world whatever was resampled just
+    before, another player of the same position or the same step of another
+    game (a record the draw must not reuse)."""
+    game = pyspiel.load_game("saboteur", {"players": 5, "rounds": 1})
+    by_step: dict = {}
+    for s in testing.random_states(game, 2, seed=3, every=9):
+        if not s.is_terminal() and len(s.history()) > 40:
+            by_step.setdefault(len(s.history()), []).append(s)
+    pairs = [v for v in by_step.values() if len(v) == 2]
+    assert len(pairs) >= 3
+    reset = pairs[0][0]
+
+    def draws(state, p):
+        return [state.engine.py_resample(p, seed).py_history() for seed in range(10)]
+
+    for a, b in pairs[1:]:
+        for p in (0, 2):
+            for target, before in (((a, p), (b, p)), ((b, p), (a, p)), ((a, p), (a, p + 1))):
+                reset.engine.py_resample(4, 0)
+                fresh = draws(*target)
+                reset.engine.py_resample(4, 0)
+                before[0].engine.py_resample(before[1], 7)
+                assert draws(*target) == fresh
