@@ -51,7 +51,6 @@ def test_bot_accepts_heuristic_rollout():
 
 # ---------------------------------------------------------------- Saboteur
 from games.saboteur import saboteur_rollout  # noqa: E402
-from src_cy.saboteur.rollout import rollout_choice  # noqa: E402
 
 CROSS, DE_EW, MAP, BRK_PICK, REP_PICK = 6, 12, 16, 18, 21
 DIG, SAB = 0, 1
@@ -150,15 +149,6 @@ def test_saboteur_rollout_repairs_own_tool_first():
     state.apply_action(CROSS)
     assert state.current_player() == 0
     assert set(_choices(state, 50)) == {ids.repair(0, 0, 0)}   # repair pickaxe of p0
-
-
-def test_saboteur_rollout_choice_needs_a_decision_node():
-    state = pyspiel.load_game("saboteur", {"players": 3}).new_initial_state()
-    with pytest.raises(ValueError):
-        rollout_choice(state.engine, [0], 1)
-    state = _sab_position({"players": 3, "rounds": 1, "deck_scale": 50}, 1)
-    with pytest.raises(ValueError):
-        rollout_choice(state.engine, [], 1)
 
 
 def test_bot_accepts_saboteur_heuristic_rollout():

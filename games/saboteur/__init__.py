@@ -65,7 +65,7 @@ import pyspiel
 from games._adapter import EngineGame, engine_game_type
 from games._adapter import engine_of, view_of
 from games.params import Param, ParamTable
-from games.spec import BenchRow, GameSpec, lazy, register_spec
+from games.spec import BenchRow, GameSpec, engine_twin, lazy, register_spec
 from src_cy.saboteur.engine import ACTION_LAYOUT as _IDS
 from src_cy.saboteur.engine import GOLD_HANDOUTS, UTILITIES, SaboteurEngine
 
@@ -156,14 +156,9 @@ pyspiel.register_game(_GAME_TYPE, SaboteurGame)
 # ----------------------------------------------------------------------
 
 
-def saboteur_rollout(state, actions: list[int], rng) -> int:
-    """pyspiel twin of ``SaboteurRollout``: runs the same Cython code
-    (``src_cy.saboteur.rollout.rollout_choice``) on ``state.engine`` from
-    ``rng``'s state and advances ``rng`` (a ``SplitMix64``) past the draws it
-    made."""
-    from src_cy.saboteur.rollout import rollout_choice
-    action, rng.s = rollout_choice(state.engine, actions, rng.s)
-    return action
+_ROLLOUT = lazy("src_cy.saboteur.rollout:SaboteurRollout", call=True)
+#: pyspiel twin of ``SaboteurRollout`` (the same choices from the same draws).
+saboteur_rollout = engine_twin(_ROLLOUT)
 
 
 def _slow_rollout(cutoff: int = 0):
@@ -197,7 +192,7 @@ SPEC = register_spec(GameSpec(
     engine=engine_of,
     player_view=view_of,
     heuristic=lazy("games.saboteur.ai:SaboteurHeuristicBot", call=True),
-    rollout=lazy("src_cy.saboteur.rollout:SaboteurRollout", call=True),
+    rollout=_ROLLOUT,
     slow_rollout=_slow_rollout,
     root_candidates=lazy("games.saboteur.search:saboteur_root_candidates"),
     belief=lazy("games.saboteur.beliefs:MODEL"),

@@ -22,6 +22,7 @@ import pyspiel
 
 from games.saboteur.ai import (DEAD_ENDS, GOAL_ROWS, K_BREAKS, K_MAP, K_REPAIRS, K_ROCKFALL, PATHS,
                                TREASURE, ActionIds, SaboteurHeuristicBot, edges, target_goal)
+from games.spec import engine_twin, lazy
 from src_cy.saboteur.heuristic import choose as heuristic_choose
 
 
@@ -425,10 +426,12 @@ class SaboteurBeliefAnchor(pyspiel.Bot):
         """Stateless."""
 
 
+_TWIN = engine_twin(lazy("src_cy.saboteur.rollout:SaboteurRollout", call=True))
+
+
 class SaboteurEvalRollout:
     """pyspiel twin of ``SaboteurRollout(cutoff)`` for the slow ISMCTS path:
-    moves by ``src_cy.saboteur.rollout.rollout_choice`` (as
-    ``games.saboteur.saboteur_rollout``), and ``leaf_value``
+    moves by ``games.saboteur.saboteur_rollout`` (``SaboteurRollout``), and ``leaf_value``
     ends a rollout before its ``cutoff``-th decision during a round's play
     with ``src_cy.saboteur.rollout.py_leaf_values`` (the same Cython code)."""
 
@@ -439,9 +442,7 @@ class SaboteurEvalRollout:
 
     def __call__(self, state: pyspiel.State, actions: list[int], rng: Any) -> int:
         """The rollout move (advances ``rng``, a ``SplitMix64``, past its draws)."""
-        from src_cy.saboteur.rollout import rollout_choice
-        action, rng.s = rollout_choice(state.engine, actions, rng.s)
-        return action
+        return _TWIN(state, actions, rng)
 
     def leaf_value(self, state: pyspiel.State, steps: int) -> list[float] | None:
         """Per-player values once ``steps >= cutoff`` in a round's play, else None."""

@@ -2,9 +2,9 @@
 """Saboteur heuristic rollout policy and leaf evaluation for the
 engine-speed ISMCTS.
 
-``SaboteurRollout`` (a ``RolloutPolicy``) and ``rollout_choice`` (the same
-code for the pyspiel twin, ``games.saboteur.saboteur_rollout``) read the
-engine state through ``rules.pxd`` and the action ids through
+``SaboteurRollout`` (a ``RolloutPolicy``; its pyspiel twin
+``games.saboteur.saboteur_rollout`` runs it through
+``src_cy.ismcts.rollout_choice``) reads the engine state through ``rules.pxd`` and the action ids through
 ``actions.pxd``, so the rules engine itself imports nothing from the
 search.  ``SaboteurRollout(cutoff=N)`` ends a rollout after N rollout
 decisions with ``leaf_values``: a role-aware static evaluation of the world
@@ -160,26 +160,6 @@ cdef int rollout_pick(const SabConf* c, const SabState* s, int* actions, int n, 
     if pick >= 0:
         return pick
     return actions[rng_int(rng, n)]
-
-
-def rollout_choice(SaboteurRules engine, actions, rng_state) -> tuple:
-    """The heuristic rollout move among ``actions`` (the sorted legal actions
-    of ``engine``) drawing from a splitmix64 stream at ``rng_state``:
-    ``(action, new rng state)``.  Same code and draws as ``SaboteurRollout``,
-    for the pyspiel twin ``saboteur_rollout`` in ``games/saboteur/__init__.py``."""
-    cdef int buf[MAX_BRANCHING]
-    cdef Rng r
-    cdef int n = len(actions), i
-    if engine.s.phase != PH_PLAY and engine.s.phase != PH_SHARE:
-        raise ValueError("rollout_choice needs a decision node (the engine is at a "
-                         "chance or terminal node)")
-    if not 1 <= n <= MAX_BRANCHING:
-        raise ValueError(f"rollout_choice needs 1..{MAX_BRANCHING} actions, got {n}")
-    for i in range(n):
-        buf[i] = actions[i]
-    r.s = rng_state
-    a = rollout_pick(engine.p, &engine.s, buf, n, &r)
-    return a, r.s
 
 
 # ----------------------------------------------------------------------
