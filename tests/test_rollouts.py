@@ -194,3 +194,19 @@ def test_rollout_choice_refuses_bad_calls():
         state.apply_action(random_action(state, random.Random(0)))
     with pytest.raises(ValueError, match="1..1024 actions, got 0"):
         rollout_choice(GoldNuggetRollout(), state.engine, [], 1)
+
+
+def test_knowledge_rollouts_on_another_games_engine_are_uniform():
+    """A game's policy handed another game's engine does not read it as its
+    own state (no crash): it draws uniformly, as a random rollout would."""
+    from src_cy.ardillas_del_bosque.rollout import ArdillasRollout
+    from src_cy.gold_nugget.rollout import GoldNuggetRollout
+    from src_cy.ismcts import rollout_choice
+    state = _position(2, 1)                     # a Gold Thief decision
+    legal = state.legal_actions()
+    for policy in (GoldNuggetRollout(), ArdillasRollout()):
+        s, picks = 5, set()
+        for _ in range(60 * len(legal)):
+            a, s = rollout_choice(policy, state.engine, legal, s)
+            picks.add(a)
+        assert picks == set(legal)

@@ -73,5 +73,7 @@ cdef class ArdillasRollout(RolloutPolicy):
     """Uniform rollouts whose takes use the taker's knowledge (module doc)."""
 
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
-        return rollout_pick(<ArdillasRules>e, actions, n, rng)
+        if isinstance(e, ArdillasRules):
+            return rollout_pick(<ArdillasRules>e, actions, n, rng)
+        return actions[rng_int(rng, n)]     # another game's engine: uniform
 

@@ -71,5 +71,7 @@ cdef class GoldNuggetRollout(RolloutPolicy):
     """Uniform rollouts whose grabs use the grabber's knowledge (module doc)."""
 
     cdef int choose(self, Engine e, int* actions, int n, Rng* rng) noexcept:
-        return rollout_pick(<GoldNuggetRules>e, actions, n, rng)
+        if isinstance(e, GoldNuggetRules):
+            return rollout_pick(<GoldNuggetRules>e, actions, n, rng)
+        return actions[rng_int(rng, n)]     # another game's engine: uniform
 
