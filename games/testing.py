@@ -13,7 +13,7 @@ import difflib
 import hashlib
 import re
 import sys
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import numpy as np
 import pyspiel
@@ -736,3 +736,16 @@ if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if a != "--digest"]
     write_playthrough(args[0], args[1], int(args[2]) if len(args) > 2 else 1,
                       digest="--digest" in sys.argv[1:])
+
+
+def rollout_counts(policy: Any, state: pyspiel.State, per_action: int, seed: int) -> dict:
+    """How often the engine rollout ``policy`` picks each legal action of
+    ``state`` over ``per_action`` × (legal actions) draws from one splitmix64
+    stream starting at ``seed`` (tests of a policy's distribution)."""
+    from src_cy.ismcts import rollout_choice
+    legal = state.legal_actions()
+    s, counts = seed, {a: 0 for a in legal}
+    for _ in range(per_action * len(legal)):
+        a, s = rollout_choice(policy, state.engine, legal, s)
+        counts[a] += 1
+    return counts

@@ -6,6 +6,7 @@ import random
 import pyspiel
 
 import games  # noqa: F401
+from games.testing import rollout_counts
 from games.ardillas_del_bosque import A_INDEX, A_PILE
 from src_cy.ardillas_del_bosque.rollout import ArdillasRollout
 from src_cy.ismcts import rollout_choice
@@ -79,9 +80,5 @@ def test_take_rule_on_random_positions():
 
 def test_other_decisions_are_uniform():
     state = _positions({"players": 2}, range(1), {"autumn-place"})[0]
-    legal = state.legal_actions()
-    s, counts = 3, {a: 0 for a in legal}
-    for _ in range(300 * len(legal)):
-        a, s = rollout_choice(POLICY, state.engine, legal, s)
-        counts[a] += 1
+    counts = rollout_counts(POLICY, state, 300, 3)
     assert all(200 < c < 400 for c in counts.values()), counts

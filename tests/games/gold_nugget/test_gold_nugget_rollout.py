@@ -6,6 +6,7 @@ import random
 import pyspiel
 
 import games  # noqa: F401
+from games.testing import rollout_counts
 from games.gold_nugget import A_NEST, A_STONE, MAX_STONES
 from src_cy.gold_nugget.rollout import GoldNuggetRollout
 from src_cy.ismcts import rollout_choice
@@ -77,9 +78,5 @@ def test_other_decisions_are_uniform():
         acts, probs = zip(*state.chance_outcomes()) if state.is_chance_node() else (
             state.legal_actions(), None)
         state.apply_action(rng.choices(acts, probs)[0] if probs else rng.choice(acts))
-    legal = state.legal_actions()
-    s, counts = 7, {a: 0 for a in legal}
-    for _ in range(300 * len(legal)):
-        a, s = rollout_choice(POLICY, state.engine, legal, s)
-        counts[a] += 1
+    counts = rollout_counts(POLICY, state, 300, 7)
     assert all(200 < c < 400 for c in counts.values()), counts
