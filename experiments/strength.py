@@ -15,7 +15,16 @@ the deal's luck cancels in the pair.  A game scores 1 for the tested bot
 when its return beats the mean return of the anchor seats, 1/2 when equal,
 else 0 (2 players: win 1, tie 1/2).  Score and returns are averaged per
 deal; intervals are the 95% normal intervals of the per-deal means
-(a paired interval: the deal is the unit).
+(a paired interval: the deal is the unit).  The return difference (the
+tested seat's return minus the anchor seats' mean) has baseline 0 for equal
+bots at any player count.  The score's baseline is 1/2 only at 2 players: at
+3+ players a team win counts for every seat of the team, so equal bots score
+P(the tested seat's team wins), averaged over seats (in Saboteur, above 1/2
+when gold-diggers win more often than saboteurs).  So at 3+ players
+(``--control auto``, the default) every deal and rotation is also played with
+the anchor in the tested seat (same chance stream and seat seeds): the
+*control score*, and the paired difference score − control with its
+interval, which is the test of "better than the anchor".
 
 Bot specs are ``solvers.botspec`` specs.  ``openspiel_ismcts`` is OpenSpiel's
 own Python ``ISMCTSBot`` (``solvers.bots.make_openspiel_ismcts``: random
@@ -122,6 +131,13 @@ class Cell:
     anchor_return: np.ndarray  # [deal]: mean return of the anchor seats
     tested_cpu: CpuStat
     anchor_cpu: CpuStat
+    # [deal]: the control's score (the anchor in the tested seat, same deals), or None
+    control: np.ndarray | None = None
+
+    @property
+    def return_diff(self) -> np.ndarray:
+        """[deal]: the tested bot's mean return minus the anchor seats' (baseline 0)."""
+        return self.tested_return - self.anchor_return
 
 
 def strength_task(job: tuple) -> tuple[int, tuple]:
@@ -131,20 +147,10 @@ def strength_task(job: tuple) -> tuple[int, tuple]:
     return index, (returns, seating, stats)
 
 
-def play_cell(gs: str, tested: BotSpec, anchor: BotSpec, deals: int, seed: int,
-              backend: str = "local", processes: int | None = 1,
-              progress: bool = True) -> Cell:
-    """Play ``deals`` paired deals of ``tested`` against ``anchor`` (module doc)."""
-    if deals < 2:
-        raise ValueError(f"--games must be >= 2 (intervals need two deals), got {deals}")
-    game = _load(gs)
-    n = game.num_players()
-    duo = tuple(full_lineup([timed(tested), timed(anchor)], n))
-    for b in duo[:2]:   # fail fast on unknown bots or options
-        b.build(game, 0)
-    jobs = [(gs, duo, d, r, seed, d * n + r) for d in range(deals) for r in range(n)]
-    out = run_tasks(strength_task, jobs, backend=backend, processes=processes,
-                    progress=progress, desc=f"{tested.display} vs {anchor.display}")
+def _scores(out: Sequence[tuple], deals: int, n: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[list, list]]:
+    """Per deal and rotation: score, seat-0 return, mean return of the other seats;
+    and the ``stats()`` of each side (line-up index 0, the rest)."""
     score = np.zeros((deals, n))
     t_ret = np.zeros((deals, n))
     a_ret = np.zeros((deals, n))
@@ -159,8 +165,35 @@ def play_cell(gs: str, tested: BotSpec, anchor: BotSpec, deals: int, seed: int,
         score[d, r] = 0.5 if abs(diff) < 1e-9 else float(diff > 0)
         for s, side in enumerate(seating):
             stats[min(side, 1)].append(st[s])
+    return score, t_ret, a_ret, stats
+
+
+def play_cell(gs: str, tested: BotSpec, anchor: BotSpec, deals: int, seed: int,
+              backend: str = "local", processes: int | None = 1,
+              progress: bool = True, control: bool = False) -> Cell:
+    """Play ``deals`` paired deals of ``tested`` against ``anchor`` (module doc).
+
+    ``control``: also play every deal and rotation with the anchor in the
+    tested seat (the same chance stream and seat seeds), whose score is the
+    baseline the tested bot's score is compared with at 3+ players.
+    """
+    if deals < 2:
+        raise ValueError(f"--games must be >= 2 (intervals need two deals), got {deals}")
+    game = _load(gs)
+    n = game.num_players()
+    duo = tuple(full_lineup([timed(tested), timed(anchor)], n))
+    for b in duo[:2]:   # fail fast on unknown bots or options
+        b.build(game, 0)
+    lineups = [duo] + ([tuple(full_lineup([timed(anchor)] * 2, n))] if control else [])
+    jobs = [(gs, lu, d, r, seed, i * deals * n + d * n + r)
+            for i, lu in enumerate(lineups) for d in range(deals) for r in range(n)]
+    out = run_tasks(strength_task, jobs, backend=backend, processes=processes,
+                    progress=progress, desc=f"{tested.display} vs {anchor.display}"
+                    + (" (+ control)" if control else ""))
+    score, t_ret, a_ret, stats = _scores(out[:deals * n], deals, n)
+    ctrl = _scores(out[deals * n:], deals, n)[0].mean(axis=1) if control else None
     return Cell(anchor.display, deals, n, score.mean(axis=1), t_ret.mean(axis=1),
-                a_ret.mean(axis=1), CpuStat.of(stats[0]), CpuStat.of(stats[1]))
+                a_ret.mean(axis=1), CpuStat.of(stats[0]), CpuStat.of(stats[1]), ctrl)
 
 
 def cpu_per_move(game: pyspiel.Game, b: BotSpec, states: Sequence[pyspiel.State],
@@ -203,38 +236,60 @@ def calibrate(game: pyspiel.Game, tested: BotSpec, anchor: BotSpec, positions: i
                     f"{label} ({sims} sims)"), tested_cpu)
 
 
+def _control_cols(c: Cell) -> tuple[str, str]:
+    """The control's score and the paired difference (score − control), or dashes."""
+    if c.control is None:
+        return "—", "—"
+    k, kh = mean_ci(c.control)
+    d, dh = mean_ci(c.score - c.control)
+    return f"{k:.3f} ± {kh:.3f}", f"{d:+.3f} ± {dh:.3f}"
+
+
 def markdown(gs: str, tested: str, cells: Sequence[Cell], seed: int, header: str) -> str:
     """The result table."""
     lines = [f"## {gs}: {tested} against anchors, seed {seed}", "", header, "",
              "Paired deals (every deal once per seat rotation); score: win 1, tie 1/2 "
              "(against the anchor seats' mean return); 95% normal intervals over the "
-             "per-deal means.", "",
+             "per-deal means. Return difference: the tested seat's return minus the anchor "
+             "seats' mean, per deal (0 for equal bots). Control: the same deals with the "
+             "anchor in the tested seat; at 3+ players equal bots score the control's "
+             "score, not 1/2 (a team win counts for every seat of the team).", "",
              f"| anchor | deals | games | {tested} score | {tested} mean return | "
-             f"anchor mean return | CPU per move {tested}: mean / p95 | "
-             "anchor: mean / p95 |", "|---|---|---|---|---|---|---|---|"]
+             "anchor mean return | return difference | control score | score − control | "
+             f"CPU per move {tested}: mean / p95 | anchor: mean / p95 |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for c in cells:
         s, sh = mean_ci(c.score)
         t, th = mean_ci(c.tested_return)
         a, ah = mean_ci(c.anchor_return)
+        r, rh = mean_ci(c.return_diff)
+        k, d = _control_cols(c)
         lines.append(f"| {c.anchor} | {c.deals} | {c.deals * c.players} | {s:.3f} ± {sh:.3f} | "
-                     f"{t:+.3f} ± {th:.3f} | {a:+.3f} ± {ah:.3f} | "
+                     f"{t:+.3f} ± {th:.3f} | {a:+.3f} ± {ah:.3f} | {r:+.3f} ± {rh:.3f} | "
+                     f"{k} | {d} | "
                      f"{c.tested_cpu.mean_ms:.1f} / {_ms_bucket(c.tested_cpu.p95_ms)} ms | "
                      f"{c.anchor_cpu.mean_ms:.1f} / {_ms_bucket(c.anchor_cpu.p95_ms)} ms |")
     return "\n".join(lines) + "\n"
 
 
 def to_csv(gs: str, tested: str, cells: Sequence[Cell], seed: int) -> str:
-    """One row per anchor."""
+    """One row per anchor (control columns empty without a control)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["game", "tested", "anchor", "seed", "deals", "games", "score", "score_ci95",
                 "tested_return", "tested_return_ci95", "anchor_return", "anchor_return_ci95",
+                "return_diff", "return_diff_ci95", "control_score", "control_score_ci95",
+                "score_minus_control", "score_minus_control_ci95",
                 "tested_cpu_ms_mean", "tested_cpu_ms_p95", "anchor_cpu_ms_mean",
                 "anchor_cpu_ms_p95"])
     for c in cells:
+        ctrl = (("",) * 4 if c.control is None else
+                (*mean_ci(c.control), *mean_ci(c.score - c.control)))
         w.writerow([gs, tested, c.anchor, seed, c.deals, c.deals * c.players,
                     *(f"{x:.6f}" for x in (*mean_ci(c.score), *mean_ci(c.tested_return),
-                                           *mean_ci(c.anchor_return))),
+                                           *mean_ci(c.anchor_return),
+                                           *mean_ci(c.return_diff))),
+                    *(x if x == "" else f"{x:.6f}" for x in ctrl),
                     f"{c.tested_cpu.mean_ms:.3f}", c.tested_cpu.p95_ms,
                     f"{c.anchor_cpu.mean_ms:.3f}", c.anchor_cpu.p95_ms])
     return buf.getvalue()
@@ -282,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--backend", choices=BACKENDS, default="local")
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--out", default=None, help="default results/strength/<game>-<N>p")
+    ap.add_argument("--control", choices=("auto", "on", "off"), default="auto",
+                    help="also play each deal with the anchor in the tested seat (the "
+                         "baseline score); auto: at 3+ players")
     ap.add_argument("--no-progress", action="store_true")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -311,11 +369,12 @@ def main(argv: list[str] | None = None) -> int:
         cal = ("" if tested_cpu is None else
                f"Calibration: {args.bot} {tested_cpu * 1000:.1f} ms of CPU per move at "
                f"{args.calibrate} random-play positions. ")
+        control = args.control == "on" or (args.control == "auto" and game.num_players() > 2)
         cells: list[Cell] = []
         for a in resolved:   # the files are rewritten after every anchor
             cells.append(play_cell(gs, tested, a, args.games, args.seed,
                                    backend=args.backend, processes=args.processes,
-                                   progress=not args.no_progress))
+                                   progress=not args.no_progress, control=control))
             header = (f"{cal}{time.time() - t0:.0f} s wall on {platform.node()}, "
                       f"{datetime.date.today()}; command: python -m experiments.strength "
                       + " ".join(argv if argv is not None else sys.argv[1:]))

@@ -83,3 +83,36 @@ def test_command_writes_markdown_and_csv(tmp_path, capsys):
     assert strength.main(["--game", "gold_thief", "--preset", "mini", "--games", "1",
                           "--anchors", "random", "--out", str(out), "--no-progress"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_control_replays_the_deals_with_the_anchor_in_the_tested_seat():
+    # the same bot on both sides: the control plays exactly the tested games,
+    # so the paired difference is zero deal by deal
+    same = strength.play_cell("gold_thief(players=3)", spec("random"), spec("random"),
+                              deals=3, seed=5, progress=False, control=True)
+    assert same.control is not None and np.array_equal(same.control, same.score)
+    assert np.allclose(same.return_diff, 0.0)
+    # a different tested bot: the control is the anchor's own games, not the tested ones
+    cell = strength.play_cell("gold_thief(players=3)", spec("heuristic"), spec("random"),
+                              deals=6, seed=5, progress=False, control=True)
+    ctrl = strength.play_cell("gold_thief(players=3)", spec("random"), spec("random"),
+                              deals=6, seed=5, progress=False)
+    assert np.array_equal(cell.control, ctrl.score)
+    assert not np.array_equal(cell.score, cell.control)
+    assert strength.play_cell(MINI, spec("random"), spec("random"), deals=2, seed=5,
+                              progress=False).control is None
+
+
+def test_command_reports_the_control_at_three_players(tmp_path):
+    out = tmp_path / "out3"
+    assert strength.main(["--game", "gold_thief", "--players", "3", "--bot", "heuristic",
+                          "--anchors", "random", "--games", "2", "--seed", "1", "--out",
+                          str(out), "--no-progress"]) == 0
+    row = next(csv.DictReader(open(out / "strength.csv")))
+    score, control = float(row["score"]), float(row["control_score"])
+    assert float(row["score_minus_control"]) == pytest.approx(score - control, abs=1e-6)
+    assert "score − control" in (out / "strength.md").read_text()
+    assert strength.main(["--game", "gold_thief", "--players", "3", "--bot", "heuristic",
+                          "--anchors", "random", "--games", "2", "--seed", "1", "--out",
+                          str(out), "--no-progress", "--control", "off"]) == 0
+    assert next(csv.DictReader(open(out / "strength.csv")))["control_score"] == ""
