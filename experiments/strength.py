@@ -133,6 +133,8 @@ class Cell:
     anchor_cpu: CpuStat
     # [deal]: the control's score (the anchor in the tested seat, same deals), or None
     control: np.ndarray | None = None
+    # [deal]: the control seat's return minus the other seats' mean (baseline 0), or None
+    control_return_diff: np.ndarray | None = None
 
     @property
     def return_diff(self) -> np.ndarray:
@@ -191,9 +193,13 @@ def play_cell(gs: str, tested: BotSpec, anchor: BotSpec, deals: int, seed: int,
                     progress=progress, desc=f"{tested.display} vs {anchor.display}"
                     + (" (+ control)" if control else ""))
     score, t_ret, a_ret, stats = _scores(out[:deals * n], deals, n)
-    ctrl = _scores(out[deals * n:], deals, n)[0].mean(axis=1) if control else None
+    ctrl = ctrl_diff = None
+    if control:
+        c_score, c_ret, c_other, _ = _scores(out[deals * n:], deals, n)
+        ctrl, ctrl_diff = c_score.mean(axis=1), (c_ret - c_other).mean(axis=1)
     return Cell(anchor.display, deals, n, score.mean(axis=1), t_ret.mean(axis=1),
-                a_ret.mean(axis=1), CpuStat.of(stats[0]), CpuStat.of(stats[1]), ctrl)
+                a_ret.mean(axis=1), CpuStat.of(stats[0]), CpuStat.of(stats[1]), ctrl,
+                ctrl_diff)
 
 
 def cpu_per_move(game: pyspiel.Game, b: BotSpec, states: Sequence[pyspiel.State],
@@ -236,13 +242,15 @@ def calibrate(game: pyspiel.Game, tested: BotSpec, anchor: BotSpec, positions: i
                     f"{label} ({sims} sims)"), tested_cpu)
 
 
-def _control_cols(c: Cell) -> tuple[str, str]:
-    """The control's score and the paired difference (score − control), or dashes."""
-    if c.control is None:
-        return "—", "—"
+def _control_cols(c: Cell) -> tuple[str, str, str]:
+    """The control's score, the paired difference (score − control) and the
+    control's return difference, or dashes."""
+    if c.control is None or c.control_return_diff is None:
+        return "—", "—", "—"
     k, kh = mean_ci(c.control)
     d, dh = mean_ci(c.score - c.control)
-    return f"{k:.3f} ± {kh:.3f}", f"{d:+.3f} ± {dh:.3f}"
+    r, rh = mean_ci(c.control_return_diff)
+    return f"{k:.3f} ± {kh:.3f}", f"{d:+.3f} ± {dh:.3f}", f"{r:+.3f} ± {rh:.3f}"
 
 
 def markdown(gs: str, tested: str, cells: Sequence[Cell], seed: int, header: str) -> str:
@@ -253,20 +261,22 @@ def markdown(gs: str, tested: str, cells: Sequence[Cell], seed: int, header: str
              "per-deal means. Return difference: the tested seat's return minus the anchor "
              "seats' mean, per deal (0 for equal bots). Control: the same deals with the "
              "anchor in the tested seat; at 3+ players equal bots score the control's "
-             "score, not 1/2 (a team win counts for every seat of the team).", "",
+             "score, not 1/2 (a team win counts for every seat of the team); its return "
+             "difference should be about 0.", "",
              f"| anchor | deals | games | {tested} score | {tested} mean return | "
              "anchor mean return | return difference | control score | score − control | "
+             "control return difference | "
              f"CPU per move {tested}: mean / p95 | anchor: mean / p95 |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for c in cells:
         s, sh = mean_ci(c.score)
         t, th = mean_ci(c.tested_return)
         a, ah = mean_ci(c.anchor_return)
         r, rh = mean_ci(c.return_diff)
-        k, d = _control_cols(c)
+        k, d, cr = _control_cols(c)
         lines.append(f"| {c.anchor} | {c.deals} | {c.deals * c.players} | {s:.3f} ± {sh:.3f} | "
                      f"{t:+.3f} ± {th:.3f} | {a:+.3f} ± {ah:.3f} | {r:+.3f} ± {rh:.3f} | "
-                     f"{k} | {d} | "
+                     f"{k} | {d} | {cr} | "
                      f"{c.tested_cpu.mean_ms:.1f} / {_ms_bucket(c.tested_cpu.p95_ms)} ms | "
                      f"{c.anchor_cpu.mean_ms:.1f} / {_ms_bucket(c.anchor_cpu.p95_ms)} ms |")
     return "\n".join(lines) + "\n"
@@ -279,12 +289,14 @@ def to_csv(gs: str, tested: str, cells: Sequence[Cell], seed: int) -> str:
     w.writerow(["game", "tested", "anchor", "seed", "deals", "games", "score", "score_ci95",
                 "tested_return", "tested_return_ci95", "anchor_return", "anchor_return_ci95",
                 "return_diff", "return_diff_ci95", "control_score", "control_score_ci95",
-                "score_minus_control", "score_minus_control_ci95",
+                "score_minus_control", "score_minus_control_ci95", "control_return_diff",
+                "control_return_diff_ci95",
                 "tested_cpu_ms_mean", "tested_cpu_ms_p95", "anchor_cpu_ms_mean",
                 "anchor_cpu_ms_p95"])
     for c in cells:
-        ctrl = (("",) * 4 if c.control is None else
-                (*mean_ci(c.control), *mean_ci(c.score - c.control)))
+        ctrl = (("",) * 6 if c.control is None or c.control_return_diff is None else
+                (*mean_ci(c.control), *mean_ci(c.score - c.control),
+                 *mean_ci(c.control_return_diff)))
         w.writerow([gs, tested, c.anchor, seed, c.deals, c.deals * c.players,
                     *(f"{x:.6f}" for x in (*mean_ci(c.score), *mean_ci(c.tested_return),
                                            *mean_ci(c.anchor_return),

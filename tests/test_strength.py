@@ -92,6 +92,7 @@ def test_control_replays_the_deals_with_the_anchor_in_the_tested_seat():
                               deals=3, seed=5, progress=False, control=True)
     assert same.control is not None and np.array_equal(same.control, same.score)
     assert np.allclose(same.return_diff, 0.0)
+    assert np.array_equal(same.control_return_diff, same.return_diff)
     # a different tested bot: the control is the anchor's own games, not the tested ones
     cell = strength.play_cell("gold_thief(players=3)", spec("heuristic"), spec("random"),
                               deals=6, seed=5, progress=False, control=True)
@@ -112,6 +113,7 @@ def test_command_reports_the_control_at_three_players(tmp_path):
     score, control = float(row["score"]), float(row["control_score"])
     assert float(row["score_minus_control"]) == pytest.approx(score - control, abs=1e-6)
     assert "score − control" in (out / "strength.md").read_text()
+    assert row["control_return_diff"] != "" and row["control_return_diff_ci95"] != ""
     assert strength.main(["--game", "gold_thief", "--players", "3", "--bot", "heuristic",
                           "--anchors", "random", "--games", "2", "--seed", "1", "--out",
                           str(out), "--no-progress", "--control", "off"]) == 0
