@@ -34,7 +34,10 @@ move) replaces its ``max_simulations`` by a fixed count calibrated before
 the match: the tested bot's and the anchor's CPU time per move are measured
 (``time.process_time``) at ``--calibrate`` positions of seeded random games
 (``games.testing.mid_game_states``), the anchor at ``--probe-sims``
-simulations, and the count scaled linearly.  The count used is printed, and
+simulations and again at the count that scaling gives, and the count taken
+from the line a + b*n through both (a move's fixed cost a made one scaled
+probe undercount: a plain search calibrated against itself got about 0.6x
+the CPU).  The count used is printed, and
 the match reports both sides' measured CPU per move (mean, 95th percentile),
 so the ratio reached is visible.  ``--sims`` pins the counts instead
 (``--sims openspiel_ismcts=120``), for a seed-deterministic rerun.
@@ -54,7 +57,7 @@ import platform
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pyspiel
@@ -212,6 +215,26 @@ def cpu_per_move(game: pyspiel.Game, b: BotSpec, states: Sequence[pyspiel.State]
     return (time.process_time() - t) / len(states)
 
 
+def _fit_sims(cost: Callable[[int], float], probe_sims: int, seconds: float) -> int:
+    """Simulations whose CPU per move ``cost(n)`` is ``seconds``.
+
+    A move costs a fixed part (tree set-up, worlds, the bot's Python) plus a
+    part per simulation, so scaling one small probe linearly overestimates the
+    cost of a simulation and undercounts.  Two probes: ``probe_sims`` gives a
+    first estimate n2; ``cost(n2)`` then fits ``a + b*n`` through both points
+    (falling back to scaling the second probe when the fit is not usable).
+    """
+    n1 = probe_sims
+    c1 = cost(n1)
+    n2 = max(2, round(seconds * n1 / c1))
+    if abs(n2 - n1) < max(2, n1 // 2):
+        return n2
+    c2 = cost(n2)
+    b = (c2 - c1) / (n2 - n1)
+    fit = (seconds - (c1 - b * n1)) / b if b > 0 else -1.0
+    return max(2, round(fit if fit > 0 else seconds * n2 / c2))
+
+
 def calibrate(game: pyspiel.Game, tested: BotSpec, anchor: BotSpec, positions: int,
               probe_sims: int, seed: int, tested_cpu: float | None = None
               ) -> tuple[BotSpec, float]:
@@ -233,10 +256,9 @@ def calibrate(game: pyspiel.Game, tested: BotSpec, anchor: BotSpec, positions: i
                          f"bot's CPU per move (10x)") from None
     if not seconds > 0:
         raise ValueError(f"cpu={text!r} must be positive")
-    probe = BotSpec(anchor.name, tuple(sorted({**options, "max_simulations": probe_sims}
-                                              .items())), anchor.label)
-    per_sim = cpu_per_move(game, probe, states, seed) / probe_sims
-    sims = max(2, round(seconds / per_sim))
+    sims = _fit_sims(lambda n: cpu_per_move(game, BotSpec(
+        anchor.name, tuple(sorted({**options, "max_simulations": n}.items())), anchor.label),
+        states, seed), probe_sims, seconds)
     label = anchor.label or f"{anchor.name}:cpu={text}"
     return (BotSpec(anchor.name, tuple(sorted({**options, "max_simulations": sims}.items())),
                     f"{label} ({sims} sims)"), tested_cpu)

@@ -118,3 +118,20 @@ def test_command_reports_the_control_at_three_players(tmp_path):
                           "--anchors", "random", "--games", "2", "--seed", "1", "--out",
                           str(out), "--no-progress", "--control", "off"]) == 0
     assert next(csv.DictReader(open(out / "strength.csv")))["control_score"] == ""
+
+
+def test_two_probe_calibration_solves_a_fixed_plus_per_simulation_cost():
+    calls = []
+
+    def cost(n: int) -> float:       # 2 ms a move plus 5 us a simulation
+        calls.append(n)
+        return 0.002 + 5e-6 * n
+
+    sims = strength._fit_sims(cost, 50, 0.027)
+    assert sims == 5000 and len(calls) == 2
+    # one scaled probe, the former rule, would give a fifth of that
+    assert round(0.027 * 50 / cost(50)) < 1100
+    # a probe already at the answer needs no second measurement
+    calls.clear()
+    assert strength._fit_sims(lambda n: calls.append(n) or 1e-3 * n, 40, 0.045) == 45
+    assert calls == [40]
