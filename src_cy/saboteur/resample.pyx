@@ -14,11 +14,11 @@ from libc.string cimport memcmp, memcpy, memset
 from libc.stdlib cimport malloc
 from libc.math cimport exp, log, INFINITY
 from libcpp.vector cimport vector
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 
 from src_cy.saboteur.actions cimport (A_STRIDE, A_BREAK, A_REPAIR, A_MAP, A_PASS, A_KEEP,
                                       A_HAND_ON)
-from src_cy.engine cimport Rng, rng_int, rng_double, MAX_BRANCHING
+from src_cy.engine cimport Rng, rng_int, rng_double, mix64, MAX_BRANCHING
 from src_cy.events cimport Event
 from src_cy.saboteur.rules cimport *
 
@@ -654,6 +654,127 @@ cdef int drive(SaboteurRules rules, SabPlan* pl, int player, SabPub* pub) noexce
     return rules.s.nlog == pl.nl
 
 
+cdef int redeal(SaboteurRules rules, SabPlan* pl) noexcept nogil:
+    """Turn ``rules``, a world of the plan's information set during its
+    first round, into the plan's world in place, as ``drive`` would replay
+    it but without the replay: every public fact (the maze, its lists,
+    tools, counts, the events but their secrets) is the same in all worlds
+    of the set, so only the hidden parts are rebuilt by walking the log
+    (roles, goals, deck, hands, discards, the events' secrets, the
+    history's chance outcomes and passes) and the keys rehashed from it.
+    1 when done; 0 when the position is not one it handles (a round
+    ended, or ``rules`` is quiet), ``rules`` then unspecified for
+    ``drive`` to restart; -1 if the plan does not fit (as ``drive``'s 0)."""
+    cdef SabState* s = &rules.s
+    cdef int n = rules.p.n, tail = rules.p.tail0
+    cdef int i, g, q, k, a, h = 0, jd = 0, jp = 0, nh = <int>rules.hist.size()
+    cdef int* hist = rules.hist.data()
+    cdef Event* e
+    cdef uint32_t seers
+    cdef uint64_t tok
+    if rules.quiet or s.round != 0 or pl.nrounds != 1 or pl.ended[0] or s.nlog != pl.nl:
+        return 0
+    memset(s.hand, 0, sizeof(s.hand))
+    memset(s.held, 0, sizeof(s.held))
+    memset(s.disc, 0, sizeof(s.disc))
+    for k in range(NKINDS):
+        s.deck[k] = rules.p.init_deck[k]
+    for q in range(MAXP):
+        s.role[q] = -1
+    s.role_left[0] = ROLE_DIG[n]
+    s.role_left[1] = ROLE_SAB[n]
+    for g in range(3):
+        s.goal_id[g] = -1
+    rules.pubhash = 0
+    memset(rules.ihash, 0, sizeof(rules.ihash))
+    for i in range(pl.nl):
+        e = &s.log[i]
+        q = e.actor
+        k = -1
+        if e.kind == EV_REVEAL:
+            pass
+        elif h >= nh:
+            return 0
+        elif e.kind == EV_ROLE:
+            a = pl.role[0][q]
+            if not 0 <= a <= 1 or s.role_left[a] <= 0:
+                return -1
+            s.role[q] = a
+            s.role_left[a] -= 1
+            e.secret = a
+            hist[h] = a
+        elif e.kind == EV_GOALS:
+            a = pl.perm[0]
+            for g in range(3):
+                s.goal_id[g] = PERMS[a][g]
+            hist[h] = a
+        elif e.kind == EV_DRAW:
+            if jd >= pl.ndraw:
+                return -1
+            a = pl.draw_kind[jd]
+            jd += 1
+            if a < 0 or s.deck[a] <= 0:
+                return -1
+            s.deck[a] -= 1
+            s.hand[q][a] += 1
+            s.held[q] |= 1u << a
+            e.secret = a
+            hist[h] = a
+        elif e.kind == EV_PASS:
+            k = next_pass_kind(pl, &jp)
+            if k < 0:
+                return -1
+            s.disc[q][k] += 1
+            e.secret = k
+            hist[h] = tail + A_PASS + k
+        elif e.kind == EV_MAP:
+            k = K_MAP
+            e.secret = s.goal_id[e.a]
+        else:
+            k = played_kind(e)
+            if k < 0:
+                return 0
+        if k >= 0:
+            if s.hand[q][k] <= 0:
+                return -1
+            s.hand[q][k] -= 1
+            if s.hand[q][k] == 0:
+                s.held[q] &= ~(1u << k)
+        if e.kind != EV_REVEAL:
+            h += 1
+        tok = sab_token(e.kind, q, e.a, e.b, e.c, 0)
+        rules.observe_public(tok)
+        seers = e.seers
+        while seers:
+            rules.observe_private(__builtin_ctz(seers), mix64(tok, <uint64_t>(e.secret + 7)))
+            seers &= seers - 1
+    return 1 if h == nh else 0
+
+
+# Worlds ``set_world`` set in place (``redeal``) and by a replay (``drive``),
+# process-wide since import (``_world_paths``, for the tests).
+cdef long long _set_in_place = 0
+cdef long long _set_by_replay = 0
+
+
+def _world_paths() -> tuple:
+    """(worlds set in place, worlds replayed) by the resampler's last step,
+    process-wide since import; the tests check that both paths are taken."""
+    return (_set_in_place, _set_by_replay)
+
+
+cdef bint set_world(SaboteurRules rules, SabPlan* pl, int player) noexcept nogil:
+    """``rules`` at the plan's world: ``redeal`` where it applies, else the
+    replay (``drive``); False if the plan does not fit."""
+    global _set_in_place, _set_by_replay
+    cdef int r = redeal(rules, pl)
+    if r == 0:
+        _set_by_replay += 1
+        return drive(rules, pl, player, NULL)
+    _set_in_place += 1
+    return r > 0
+
+
 cdef bint pub_cached(SabScratch* sc, SaboteurRules rules, int player, int nl) noexcept nogil:
     """Whether ``sc.pub`` holds the public counts for ``player`` in a game
     whose configuration and event log are those of ``rules`` now: they are
@@ -718,12 +839,12 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
         # probability w_i / (w_1 + ... + w_i)).
         if not make_plan(rules, best, player, rng):
             err = 3
-        elif cached:
-            # The first proposal is replayed only if it is kept (below).
+        elif rec == NULL:
+            # Nothing to record: the world is set once the pick is made (below).
             driven = False
         elif not drive(rules, best, player, rec):
             err = 4
-        elif rec != NULL:
+        else:
             sc.pub_ok = 1
         if not err and _proposals > 1:
             lw = 0.0
@@ -747,8 +868,8 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
                         best = cur
                         cur = tmp
                         driven = False
-                if not err and not driven and not drive(rules, best, player, NULL):
-                    err = 4
+        if not err and not driven and not set_world(rules, best, player):
+            err = 4
         if not err and rules.info_key(player) != key0:
             err = 5
     if err:

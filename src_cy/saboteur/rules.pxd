@@ -159,6 +159,13 @@ cdef struct SabPub:
     uint16_t a[NKINDS]
 
 
+cdef inline uint64_t sab_token(int ev, int actor, int a, int b, int c, int rnd) noexcept nogil:
+    """The public hash token of an event (``SaboteurRules.emit``; the
+    resampler rebuilds keys from a log with it)."""
+    return (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
+            | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40) | (<uint64_t>rnd << 56))
+
+
 cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
     """Grid index of an action-cell index."""
     return (acell // c.S + 1) * c.W + acell % c.S + 1

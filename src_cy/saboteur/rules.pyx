@@ -269,9 +269,7 @@ cdef class SaboteurRules(Engine):
         cdef Event* e
         if self.quiet:
             return
-        tok = (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
-               | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40)
-               | (<uint64_t>self.s.round << 56))
+        tok = sab_token(ev, actor, a, b, c, self.s.round)
         if self.s.nlog < MAXLOG:
             e = &self.s.log[self.s.nlog]
             e.kind = ev
