@@ -262,6 +262,18 @@ cdef class SaboteurRules(Engine):
     cdef readonly SabParams params
     cdef const SabConf* p
     cdef SabState s
+    # The frontier cells where some card edges fit (``fit_fill``), kept
+    # while the maze stands (``fit_ok``; a placement, rockfall, new round
+    # or copy clears it), so ``legal_actions`` does not test every cell on
+    # every call: their positions in ``front`` (ascending), their fit sets,
+    # and per edge mask ``e`` the bit set of the entries it fits (while at
+    # most 64) and ``fit_any`` the masks that fit somewhere.
+    cdef bint fit_ok
+    cdef int fit_n
+    cdef unsigned int fit_any
+    cdef int fit_j[MAXFRONT]
+    cdef int fit_fs[MAXFRONT]
+    cdef uint64_t fit_at[16]
 
     cdef int grid_of(self, int acell) noexcept nogil
     cdef int acell_of(self, int g) noexcept nogil
@@ -290,6 +302,7 @@ cdef class SaboteurRules(Engine):
     cdef void reveal(self, int slot) noexcept nogil
     cdef void bfs(self, int c0) noexcept nogil
     cdef void recompute(self) noexcept nogil
+    cdef void fit_fill(self) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
     cdef void pub_counts(self, SabPub* u) noexcept nogil

@@ -305,6 +305,7 @@ cdef class SaboteurRules(Engine):
 
     cdef void start_round(self) noexcept nogil:
         cdef int k, p, g
+        self.fit_ok = False
         self.clear_maze()
         memset(self.s.hand, 0, sizeof(self.s.hand))
         memset(self.s.hand_n, 0, sizeof(self.s.hand_n))
@@ -641,19 +642,40 @@ cdef class SaboteurRules(Engine):
     cdef bint is_terminal(self) noexcept nogil:
         return self.s.phase == PH_OVER
 
+    cdef void fit_fill(self) noexcept nogil:
+        """Fill the fit cache (``rules.pxd``): the frontier cells where a
+        card may join (``frm``: a reached open edge points at them) and
+        some edge mask fits, in frontier order."""
+        cdef int j, g, fs, nf = 0
+        cdef unsigned int w
+        memset(self.fit_at, 0, sizeof(self.fit_at))
+        self.fit_any = 0
+        for j in range(self.s.nfront):
+            g = self.s.front[j]
+            if not self.s.frm[g]:
+                continue
+            fs = fit_set(self.p, &self.s, g)
+            if fs:
+                if nf < 64:
+                    w = <unsigned int>fs
+                    while w:
+                        self.fit_at[__builtin_ctz(w)] |= (<uint64_t>1) << nf
+                        w &= w - 1
+                self.fit_j[nf] = j
+                self.fit_fs[nf] = fs
+                nf += 1
+                self.fit_any |= <unsigned int>fs
+        self.fit_n = nf
+        self.fit_ok = True
+
     cdef int legal_actions(self, int* out) noexcept nogil:
         """The legal actions, ascending (the placements of each kind and
         orientation in frontier order, then rockfalls and the fixed tail),
         so a caller's sort has nothing to move."""
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf = 0, fs, j
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf
         cdef int F = self.p.F, tail = self.p.tail0, base
-        cdef unsigned int held = self.s.held[p], tk, fits_any = 0, wanted = 0, w
+        cdef unsigned int held = self.s.held[p], tk, w
         cdef uint64_t m
-        cdef int open_j[MAXFR]
-        cdef int fset[MAXFR]
-        # Bit ``i`` of ``at_e[e]``: edges ``e`` fit the ``i``-th cell kept
-        # (while at most 64 are kept).
-        cdef uint64_t at_e[16]
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -666,34 +688,9 @@ cdef class SaboteurRules(Engine):
             return 0
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
-            # The frontier cells where a card may join (``frm``: a reached
-            # open edge points at them) and one of the held cards fits, in
-            # frontier order: their positions and the held card edges that
-            # fit there.
-            w = tk
-            while w:
-                e = TUN_EDGES[__builtin_ctz(w)]
-                wanted |= (1u << e) | (1u << rot180(e))
-                w &= w - 1
-            w = wanted
-            while w:
-                at_e[__builtin_ctz(w)] = 0
-                w &= w - 1
-            for j in range(self.s.nfront):
-                g = self.s.front[j]
-                if not self.s.frm[g]:
-                    continue
-                fs = fit_set(self.p, &self.s, g) & wanted
-                if fs:
-                    if nf < 64:
-                        w = <unsigned int>fs
-                        while w:
-                            at_e[__builtin_ctz(w)] |= (<uint64_t>1) << nf
-                            w &= w - 1
-                    open_j[nf] = j
-                    fset[nf] = fs
-                    nf += 1
-                    fits_any |= <unsigned int>fs
+            if not self.fit_ok:
+                self.fit_fill()
+            nf = self.fit_n
             while tk:
                 k = __builtin_ctz(tk)
                 tk &= tk - 1
@@ -703,19 +700,19 @@ cdef class SaboteurRules(Engine):
                         if rot180(e) == e:
                             break
                         e = rot180(e)
-                    if not (fits_any >> e) & 1:
+                    if not (self.fit_any >> e) & 1:
                         continue
                     base = (k * 2 + o) * F
                     if nf <= 64:
-                        m = at_e[e]
+                        m = self.fit_at[e]
                         while m and n < MAX_BRANCHING:
-                            out[n] = base + open_j[__builtin_ctzll(m)]
+                            out[n] = base + self.fit_j[__builtin_ctzll(m)]
                             n += 1
                             m &= m - 1
                     else:
                         for i in range(nf):
-                            if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
-                                out[n] = base + open_j[i]
+                            if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
+                                out[n] = base + self.fit_j[i]
                                 n += 1
         if (held >> K_ROCK) & 1:
             for i in range(self.s.ntun):
@@ -826,6 +823,7 @@ cdef class SaboteurRules(Engine):
     cdef void play(self, int a) noexcept nogil:
         cdef int p = self.s.cur, F = self.p.F, tail = self.p.tail0, k, o, g, e, t, q, r, idx
         if a < self.p.rock0:
+            self.fit_ok = False
             k = (a // F) >> 1
             o = (a // F) & 1
             g = sab_target(self.p, &self.s, a)
@@ -844,6 +842,7 @@ cdef class SaboteurRules(Engine):
             if TUN_PASS[k]:
                 self.bfs(g)
         elif a < tail:
+            self.fit_ok = False
             g = sab_target(self.p, &self.s, a)
             k = (self.s.cell[g] >> 8) & 31
             self.take(p, K_ROCK)
@@ -1001,6 +1000,7 @@ cdef class SaboteurRules(Engine):
         # (the rest is unused).
         if self.p != NULL:
             self.clear_maze()
+        self.fit_ok = False
         self.copy_base(other)
         self.params = o.params
         self.p = o.p
