@@ -167,6 +167,8 @@ def check_invariants(SaboteurRules rules) -> None:
     if s.phase > PH_GOAL and s.phase != PH_OVER:
         _require(sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2],
                  "goals: not one treasure and two stones")
+    _require(not s.stale_keys or s.round == 0,
+             "keys: a key left stale after the first round")
     _check_gold(rules)
     _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
              "gold: negative saboteur gold")

@@ -14,11 +14,11 @@ from libc.string cimport memcmp, memcpy, memset
 from libc.stdlib cimport malloc
 from libc.math cimport exp, log, INFINITY
 from libcpp.vector cimport vector
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint64_t
 
 from src_cy.saboteur.actions cimport (A_STRIDE, A_BREAK, A_REPAIR, A_MAP, A_PASS, A_KEEP,
                                       A_HAND_ON)
-from src_cy.engine cimport Rng, rng_int, rng_double, mix64, MAX_BRANCHING
+from src_cy.engine cimport Rng, rng_int, rng_double, MAX_BRANCHING
 from src_cy.events cimport Event
 from src_cy.saboteur.rules cimport *
 
@@ -760,24 +760,25 @@ cdef int drive(SaboteurRules rules, SabPlan* pl, int player, SabPub* pub) noexce
     return rules.s.nlog == pl.nl
 
 
-cdef int redeal(SaboteurRules rules, SabPlan* pl) noexcept nogil:
+cdef int redeal(SaboteurRules rules, SabPlan* pl, int player) noexcept nogil:
     """Turn ``rules``, a world of the plan's information set during its
     first round, into the plan's world in place, as ``drive`` would replay
     it but without the replay: every public fact (the maze, its lists,
     tools, counts, the events but their secrets) is the same in all worlds
     of the set, so only the hidden parts are rebuilt by walking the log
     (roles, goals, deck, hands, discards, the events' secrets, the
-    history's chance outcomes and passes) and the keys rehashed from it.
+    history's chance outcomes and passes).  ``player``'s events keep their
+    secrets (checked), so the public hash and ``player``'s key stay; the
+    other players' keys are left stale (``stale_keys``: each is hashed from
+    the log when first read, and a search reads few).
     1 when done; 0 when the position is not one it handles (a round
     ended, or ``rules`` is quiet), ``rules`` then unspecified for
     ``drive`` to restart; -1 if the plan does not fit (as ``drive``'s 0)."""
     cdef SabState* s = &rules.s
     cdef int n = rules.p.n, tail = rules.p.tail0
-    cdef int i, g, q, k, a, h = 0, jd = 0, jp = 0, nh = <int>rules.hist.size()
+    cdef int i, g, q, k, a, old, h = 0, jd = 0, jp = 0, nh = <int>rules.hist.size()
     cdef int* hist = rules.hist.data()
     cdef Event* e
-    cdef uint32_t seers
-    cdef uint64_t tok
     if rules.quiet or s.round != 0 or pl.nrounds != 1 or pl.ended[0] or s.nlog != pl.nl:
         return 0
     memset(s.hand, 0, sizeof(s.hand))
@@ -791,12 +792,11 @@ cdef int redeal(SaboteurRules rules, SabPlan* pl) noexcept nogil:
     s.role_left[1] = ROLE_SAB[n]
     for g in range(3):
         s.goal_id[g] = -1
-    rules.pubhash = 0
-    memset(rules.ihash, 0, sizeof(rules.ihash))
     for i in range(pl.nl):
         e = &s.log[i]
         q = e.actor
         k = -1
+        old = e.secret
         if e.kind == EV_REVEAL:
             pass
         elif h >= nh:
@@ -846,15 +846,14 @@ cdef int redeal(SaboteurRules rules, SabPlan* pl) noexcept nogil:
             s.hand[q][k] -= 1
             if s.hand[q][k] == 0:
                 s.held[q] &= ~(1u << k)
+        if (e.seers >> player) & 1 and e.secret != old:
+            return -1
         if e.kind != EV_REVEAL:
             h += 1
-        tok = sab_token(e.kind, q, e.a, e.b, e.c, 0)
-        rules.observe_public(tok)
-        seers = e.seers
-        while seers:
-            rules.observe_private(__builtin_ctz(seers), mix64(tok, <uint64_t>(e.secret + 7)))
-            seers &= seers - 1
-    return 1 if h == nh else 0
+    if h != nh:
+        return 0
+    s.stale_keys = ((1u << n) - 1) & ~(1u << player) | (s.stale_keys & (1u << player))
+    return 1
 
 
 # Worlds ``set_world`` set in place (``redeal``) and by a replay (``drive``),
@@ -873,7 +872,7 @@ cdef bint set_world(SaboteurRules rules, SabPlan* pl, int player) noexcept nogil
     """``rules`` at the plan's world: ``redeal`` where it applies, else the
     replay (``drive``); False if the plan does not fit."""
     global _set_in_place, _set_by_replay
-    cdef int r = redeal(rules, pl)
+    cdef int r = redeal(rules, pl, player)
     if r == 0:
         _set_by_replay += 1
         return drive(rules, pl, player, NULL)

@@ -135,6 +135,12 @@ cdef struct SabState:
     int rep_on[MAXP][MAXP]
     int steps
     int nlog
+    # Bit ``p``: ``ihash[p]`` is not kept up to date (the resampler set this
+    # world in place, ``resample.redeal``); ``info_key`` hashes it from the
+    # log first.  Only in round 0 (``finish_round`` hashes the stale keys
+    # before the round changes, ``emit`` before an event the full log
+    # cannot hold).
+    unsigned int stale_keys
     # The lists, last before the grid so a copy takes only their used
     # lengths (``copy_from``): the tunnel cards on the table (``occ``, in
     # placing order), the cells a reached open edge points at (``fr``), and
@@ -282,6 +288,8 @@ cdef class SaboteurRules(Engine):
     cdef int doff(self, int d) noexcept nogil
     cdef void emit(self, int ev, int actor, int a, int b, int c, int secret,
                    uint32_t seers) noexcept nogil
+    cdef void rehash_keys(self, unsigned int players) noexcept nogil
+    cdef uint64_t info_key(self, int player) noexcept nogil
     cdef void clear_maze(self) noexcept nogil
     cdef void start_round(self) noexcept nogil
     cdef void end_round(self, int winner) noexcept nogil

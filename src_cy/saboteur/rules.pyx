@@ -236,6 +236,7 @@ cdef class SaboteurRules(Engine):
         self.s.round = 0
         self.s.steps = 0
         self.s.nlog = 0
+        self.s.stale_keys = 0
         self.start_round()
 
     # ------------------------------------------------------------------
@@ -269,6 +270,8 @@ cdef class SaboteurRules(Engine):
         cdef Event* e
         if self.quiet:
             return
+        if self.s.stale_keys and self.s.nlog >= MAXLOG:
+            self.rehash_keys(self.s.stale_keys)
         tok = sab_token(ev, actor, a, b, c, self.s.round)
         if self.s.nlog < MAXLOG:
             e = &self.s.log[self.s.nlog]
@@ -285,6 +288,40 @@ cdef class SaboteurRules(Engine):
         while seers:
             self.observe_private(__builtin_ctz(seers), mix64(tok, <uint64_t>(secret + 7)))
             seers &= seers - 1
+
+    cdef void rehash_keys(self, unsigned int players) noexcept nogil:
+        """Hash the keys of the seats in the bit set ``players`` from the
+        log, as ``emit`` hashed its events into them (``Engine.observe_public``
+        and ``observe_private``; every event of round 0, ``stale_keys``),
+        and mark them kept."""
+        cdef int i, q
+        cdef unsigned int w
+        cdef uint64_t tok, sec
+        cdef const Event* e
+        w = players
+        while w:
+            self.ihash[__builtin_ctz(w)] = 0
+            w &= w - 1
+        for i in range(self.s.nlog):
+            e = &self.s.log[i]
+            tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+            if e.seers & players:
+                sec = mix64(tok, <uint64_t>(e.secret + 7)) ^ <uint64_t>0x5bd1e995
+            w = players
+            while w:
+                q = __builtin_ctz(w)
+                w &= w - 1
+                self.ihash[q] = mix64(self.ihash[q], tok)
+                if (e.seers >> q) & 1:
+                    self.ihash[q] = mix64(self.ihash[q], sec)
+        self.s.stale_keys &= ~players
+
+    cdef uint64_t info_key(self, int player) noexcept nogil:
+        """``Engine.info_key``, the key hashed from the log first if it is
+        stale (``stale_keys``)."""
+        if (self.s.stale_keys >> player) & 1:
+            self.rehash_keys(1u << player)
+        return Engine.info_key(self, player)
 
     # ------------------------------------------------------------------
     # rounds
@@ -462,6 +499,8 @@ cdef class SaboteurRules(Engine):
                 self.give(last)
 
     cdef void finish_round(self) noexcept nogil:
+        if self.s.stale_keys and not self.quiet:
+            self.rehash_keys(self.s.stale_keys)
         self.s.round += 1
         if self.s.round >= self.p.rounds:
             self.s.phase = PH_OVER

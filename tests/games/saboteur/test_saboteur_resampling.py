@@ -13,6 +13,7 @@ import pyspiel
 import pytest
 
 from games import testing
+from src_cy.rng import SplitMix64
 from src_cy.saboteur.engine import (DEFAULT_RESAMPLE_PROPOSALS, _public_legal_count, _world_paths,
                               resample_failures, set_resample_proposals)
 from test_saboteur import CROSS, DIG, FILLER, IDLE, SAB, Acts, play, setup, view
@@ -163,6 +164,27 @@ def test_worlds_set_in_place_equal_their_replay(players, rounds):
             assert world.py_legal_actions() == again.py_legal_actions()
             assert world.frontier() == again.frontier()
             done += 1
+        # A world played on before its keys are read (into the next round
+        # where there is one) still has the replay's keys: those not read
+        # yet are hashed from the log before the round changes.
+        world = state.engine.py_resample(0, done)
+        again = state.engine.py_clone()
+        again.replay_checked(world.py_history(), "a drawn history")
+        rng = SplitMix64(done)
+        for _ in range(60):
+            if world.py_is_terminal():
+                break
+            if world.py_current_player() < 0:
+                outs = world.py_chance_outcomes()
+                action = outs[rng.randint(len(outs))][0]
+            else:
+                legal = world.py_legal_actions()
+                action = legal[rng.randint(len(legal))]
+            world.py_apply(action)
+            again.py_apply(action)
+        world.check_invariants()
+        assert [world.py_info_key(q) for q in range(players)] == \
+            [again.py_info_key(q) for q in range(players)]
     in_place, replayed = _world_paths()
     assert in_place - in_place0 >= 10
     assert (replayed > replayed0) == (rounds > 1)
