@@ -96,6 +96,14 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
     return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
 
 
+cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
+                          int secret, uint32_t seers) noexcept nogil:
+    """``r.emit(...)`` unless ``r`` is quiet, the check inlined where the
+    rules call it (a rollout steps through many events and logs none)."""
+    if not r.quiet:
+        r.emit(ev, actor, a, b, c, secret, seers)
+
+
 #: The action layout of ``actions.pxd`` (mirrored in games/saboteur/__init__.py).
 ACTION_LAYOUT = {
     "A_ROCK_BLOCK": A_ROCK_BLOCK, "A_STRIDE": A_STRIDE,
@@ -393,14 +401,14 @@ cdef class SaboteurRules(Engine):
             if self.s.role[p] == 1:
                 mask |= 1 << p
                 nsab += 1
-        self.emit(EV_ROUNDEND, -1, mask, winner, self.s.round, -1, 0)
+        sab_emit(self, EV_ROUNDEND, -1, mask, winner, self.s.round, -1, 0)
         self.s.gqn = 0
         self.s.gqi = 0
         if winner == 1:
             for p in range(self.p.n):
                 if self.s.role[p] == 1:
                     self.s.sab_gold[p] += SAB_PAY[nsab]
-                    self.emit(EV_SABGOLD, p, SAB_PAY[nsab], 0, 0, -1, 0)
+                    sab_emit(self, EV_SABGOLD, p, SAB_PAY[nsab], 0, 0, -1, 0)
         else:
             total = self.s.gold_pool[0] + self.s.gold_pool[1] + self.s.gold_pool[2]
             for i in range(self.p.n):
@@ -432,7 +440,7 @@ cdef class SaboteurRules(Engine):
         self.s.gseen[i] = 1 << h
         self.s.gold_pool[v] -= 1
         self.s.gdrawn[v] += 1
-        self.emit(EV_GOLDDRAW, c, h, 0, 0, v, 1u << h)
+        sab_emit(self, EV_GOLDDRAW, c, h, 0, 0, v, 1u << h)
         if self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2] == self.s.gqn:
             self.s.phase = PH_SHARE
             self.s.gqi = 0
@@ -457,7 +465,7 @@ cdef class SaboteurRules(Engine):
         sees who got one."""
         cdef int c = self.s.completer, r = self.s.gq[self.s.gqi]
         self.move_gold(v, r)
-        self.emit(EV_GOLD, r, c, 0, 0, v, (1u << r) | (1u << c))
+        sab_emit(self, EV_GOLD, r, c, 0, 0, v, (1u << r) | (1u << c))
         self.s.gqi += 1
 
     cdef void gold_take(self, int v) noexcept nogil:
@@ -465,7 +473,7 @@ cdef class SaboteurRules(Engine):
         the rest face down to the next recipient, who looks at them."""
         cdef int r = self.s.gq[self.s.gqi], i, nxt, left, code
         self.move_gold(v, r)
-        self.emit(EV_GOLDTAKE, r, 0, 0, 0, v, 1u << r)
+        sab_emit(self, EV_GOLDTAKE, r, 0, 0, 0, v, 1u << r)
         self.s.gqi += 1
         left = self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2]
         if self.s.gqi < self.s.gqn and left > 0:
@@ -474,7 +482,7 @@ cdef class SaboteurRules(Engine):
                 if self.s.gloc[i] == LOC_DRAWN:
                     self.s.gseen[i] |= 1 << nxt
             code = self.s.gdrawn[0] + 11 * self.s.gdrawn[1] + 121 * self.s.gdrawn[2]
-            self.emit(EV_GOLDPASS, nxt, r, left, 0, code, 1u << nxt)
+            sab_emit(self, EV_GOLDPASS, nxt, r, left, 0, code, 1u << nxt)
             self.s.cur = nxt
 
     cdef void share_auto(self) noexcept nogil:
@@ -624,7 +632,7 @@ cdef class SaboteurRules(Engine):
         e = GOAL_EDGES[gid] if best == 0 else rot180(GOAL_EDGES[gid])
         self.s.cell[g] = CB_OCC | CB_PASS | e | ((CODE_GOAL + slot) << 8) | (best << 13)
         self.s.goal_up[slot] = 1
-        self.emit(EV_REVEAL, -1, slot, gid, best, -1, 0)
+        sab_emit(self, EV_REVEAL, -1, slot, gid, best, -1, 0)
         if gid == 0:
             self.s.winner = 0
 
@@ -823,14 +831,14 @@ cdef class SaboteurRules(Engine):
             p = self.s.deal_i
             self.s.role[p] = action
             self.s.role_left[action] -= 1
-            self.emit(EV_ROLE, p, 0, 0, 0, action, 1u << p)
+            sab_emit(self, EV_ROLE, p, 0, 0, 0, action, 1u << p)
             self.s.deal_i += 1
             if self.s.deal_i == self.p.n:
                 self.s.phase = PH_GOAL
         elif ph == PH_GOAL:
             for g in range(3):
                 self.s.goal_id[g] = PERMS[action][g]
-            self.emit(EV_GOALS, -1, 0, 0, 0, -1, 0)
+            sab_emit(self, EV_GOALS, -1, 0, 0, 0, -1, 0)
             self.s.phase = PH_DEAL
             self.s.deal_i = 0
         elif ph == PH_DEAL or ph == PH_DRAW:
@@ -840,7 +848,7 @@ cdef class SaboteurRules(Engine):
             self.s.hand[p][action] += 1
             self.s.hand_n[p] += 1
             self.s.held[p] |= 1u << action
-            self.emit(EV_DRAW, p, 0, 0, 0, action, 1u << p)
+            sab_emit(self, EV_DRAW, p, 0, 0, 0, action, 1u << p)
             if ph == PH_DEAL:
                 self.s.deal_i += 1
                 if self.s.deal_i == self.s.ndeal:
@@ -877,7 +885,7 @@ cdef class SaboteurRules(Engine):
                 self.s.ntun = sab_insert(self.s.tun, self.s.ntun, g)
             self.front_place(g)
             self.s.last_placer = p
-            self.emit(EV_PLACE, p, self.acell_of(g), k, o, -1, 0)
+            sab_emit(self, EV_PLACE, p, self.acell_of(g), k, o, -1, 0)
             if TUN_PASS[k]:
                 self.bfs(g)
         elif a < tail:
@@ -900,7 +908,7 @@ cdef class SaboteurRules(Engine):
                     self.list_remove(self.s.front, &self.s.nfront, q)
             if self.next_to_card(g):
                 self.front_add(g)
-            self.emit(EV_ROCK, p, self.acell_of(g), k, 0, -1, 0)
+            sab_emit(self, EV_ROCK, p, self.acell_of(g), k, 0, -1, 0)
             self.recompute()
         elif a < tail + A_REPAIR:
             idx = a - tail - A_BREAK
@@ -909,7 +917,7 @@ cdef class SaboteurRules(Engine):
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
             self.s.brk_on[p][q] += 1
-            self.emit(EV_BREAK, p, 0, t, q, -1, 0)
+            sab_emit(self, EV_BREAK, p, 0, t, q, -1, 0)
         elif a < tail + A_MAP:
             idx = a - tail - A_REPAIR
             r = idx // (3 * A_STRIDE)
@@ -920,14 +928,14 @@ cdef class SaboteurRules(Engine):
             self.s.rep_on[p][q] += 1
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
-            self.emit(EV_REPAIR, p, t, r, q, -1, 0)
+            sab_emit(self, EV_REPAIR, p, t, r, q, -1, 0)
         elif a < tail + A_PASS:
             g = a - tail - A_MAP
             self.take(p, K_MAP)
             self.s.pub_disc[K_MAP] += 1
             self.s.goal_seen[g] |= 1 << p
             self.s.mapped[p][g] += 1
-            self.emit(EV_MAP, p, g, 0, 0, self.s.goal_id[g], 1u << p)
+            sab_emit(self, EV_MAP, p, g, 0, 0, self.s.goal_id[g], 1u << p)
         else:
             k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
@@ -936,7 +944,7 @@ cdef class SaboteurRules(Engine):
                 self.s.held[p] &= ~(1u << k)
             self.s.disc[p][k] += 1
             self.s.passes[p] += 1
-            self.emit(EV_PASS, p, 0, 0, 0, k, 1u << p)
+            sab_emit(self, EV_PASS, p, 0, 0, 0, k, 1u << p)
         if self.s.winner == 0:
             self.s.completer = p
             self.end_round(0)
