@@ -303,25 +303,20 @@ cdef class SaboteurRules(Engine):
         and ``observe_private``; every event of round 0, ``stale_keys``),
         and mark them kept."""
         cdef int i, q
-        cdef unsigned int w
-        cdef uint64_t tok, sec
+        cdef unsigned int w = players
+        cdef uint64_t h, tok
         cdef const Event* e
-        w = players
         while w:
-            self.ihash[__builtin_ctz(w)] = 0
+            q = __builtin_ctz(w)
             w &= w - 1
-        for i in range(self.s.nlog):
-            e = &self.s.log[i]
-            tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
-            if e.seers & players:
-                sec = mix64(tok, <uint64_t>(e.secret + 7)) ^ <uint64_t>0x5bd1e995
-            w = players
-            while w:
-                q = __builtin_ctz(w)
-                w &= w - 1
-                self.ihash[q] = mix64(self.ihash[q], tok)
+            h = 0
+            for i in range(self.s.nlog):
+                e = &self.s.log[i]
+                tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+                h = mix64(h, tok)
                 if (e.seers >> q) & 1:
-                    self.ihash[q] = mix64(self.ihash[q], sec)
+                    h = mix64(h, mix64(tok, <uint64_t>(e.secret + 7)) ^ <uint64_t>0x5bd1e995)
+            self.ihash[q] = h
         self.s.stale_keys &= ~players
 
     cdef uint64_t info_key(self, int player) noexcept nogil:
