@@ -61,7 +61,12 @@ cdef struct SabSkel:
     # The goal layouts (``PERMS`` indices) that agree with ``known``.
     int nperm[MAXROUNDS]
     int perms[MAXROUNDS][6]
-    int ndraw, npass, nop, nwop, nfin
+    int nplayers, ndraw, npass, nop, nwop, nfin
+    # The open slots after the leading draw operations (``op[:op0]``,
+    # before any play), where every plan starts.
+    int op0
+    int open0[MAXP][8]
+    int nopen0[MAXP]
     int draw_kind[MAXLOG]
     int pass_kind[MAXLOG]
     int pass_player[MAXLOG]
@@ -541,7 +546,17 @@ cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
             add_op(sk.op, &sk.nop, OP_PASS, q, sk.npass)
             add_op(sk.wop, &sk.nwop, W_PASS, q, sk.npass)
             sk.npass += 1
-    return skel_finish(sk, rules, used, j0, q0)
+    if not skel_finish(sk, rules, used, j0, q0):
+        return 0
+    sk.nplayers = rules.p.n
+    memset(sk.nopen0, 0, sizeof(sk.nopen0))
+    sk.op0 = 0
+    while sk.op0 < sk.nop and (sk.op[sk.op0] & 7) == OP_DRAW:
+        q = (sk.op[sk.op0] >> 3) & 15
+        sk.open0[q][sk.nopen0[q]] = sk.op[sk.op0] >> 7
+        sk.nopen0[q] += 1
+        sk.op0 += 1
+    return 1
 
 
 cdef int make_plan(SaboteurRules rules, const SabSkel* sk, SabPlan* pl, int p, Rng* rng) noexcept nogil:
@@ -588,8 +603,9 @@ cdef int make_plan(SaboteurRules rules, const SabSkel* sk, SabPlan* pl, int p, R
     memcpy(pl.draw_kind, sk.draw_kind, sk.ndraw * sizeof(int))
     memcpy(pl.pass_kind, sk.pass_kind, sk.npass * sizeof(int))
     memcpy(pl.pass_player, sk.pass_player, sk.npass * sizeof(int))
-    memset(pl.nopen, 0, sizeof(pl.nopen))
-    for i in range(sk.nop):
+    memcpy(pl.nopen, sk.nopen0, sizeof(pl.nopen))
+    memcpy(pl.open, sk.open0, sizeof(pl.open))
+    for i in range(sk.op0, sk.nop):
         op = sk.op[i]
         q = (op >> 3) & 15
         k = op >> 7
@@ -655,7 +671,7 @@ cdef int plan_logweight(const SabSkel* sk, SabPlan* pl, const SabPub* pub, doubl
     cdef int hand[MAXP][NKINDS]
     cdef unsigned int held[MAXP]
     cdef int t = 0, i, k, q, op
-    memset(hand, 0, sizeof(hand))
+    memset(hand, 0, sk.nplayers * sizeof(hand[0]))
     memset(held, 0, sizeof(held))
     for i in range(sk.nwop):
         op = sk.wop[i]
@@ -668,7 +684,7 @@ cdef int plan_logweight(const SabSkel* sk, SabPlan* pl, const SabPub* pub, doubl
             held[q] |= 1u << k
             continue
         if (op & 7) == W_RESET:
-            memset(hand, 0, sizeof(hand))
+            memset(hand, 0, sk.nplayers * sizeof(hand[0]))
             memset(held, 0, sizeof(held))
             continue
         k = op >> 7 if (op & 7) == W_PLAY else pl.pass_kind[op >> 7]
