@@ -34,7 +34,7 @@ from src_cy.saboteur import persist as _persist, render as _render
 from src_cy.saboteur.persist import SNAPSHOT_MAGIC, SNAPSHOT_VERSION
 from src_cy.saboteur.render import (EVENT_NAMES, GOAL_NAMES, KIND_NAMES, PHASE_NAMES,
                                     ROLE_NAMES, TOOL_NAMES)
-from src_cy.saboteur.resample import (DEFAULT_RESAMPLE_PROPOSALS, _public_legal_count,
+from src_cy.saboteur.resample import (DEFAULT_RESAMPLE_PROPOSALS, _public_legal_count, _world_paths,
                                       _raise_if_resample_failed, resample_failures,
                                       set_resample_proposals)
 from src_cy.saboteur.rules import (ACTION_LAYOUT, GOLD_HANDOUTS, PARAM_NAMES, UTILITIES,

@@ -167,6 +167,8 @@ def check_invariants(SaboteurRules rules) -> None:
     if s.phase > PH_GOAL and s.phase != PH_OVER:
         _require(sorted(s.goal_id[g] for g in range(3)) == [0, 1, 2],
                  "goals: not one treasure and two stones")
+    _require(not s.stale_keys or s.round == 0,
+             "keys: a key left stale after the first round")
     _check_gold(rules)
     _require(sum(s.sab_gold[p] for p in range(n)) >= 0,
              "gold: negative saboteur gold")
@@ -177,6 +179,14 @@ def check_invariants(SaboteurRules rules) -> None:
     marked = {s.fr[i] for i in range(s.nfr)}
     _require(all(s.frm[g] == 0 for g in range(MAXCELLS) if g not in marked),
              "maze: a cell has a reach mark but is not in the reach list")
+    if rules.fit_ok:
+        c = rules.clone()
+        c.fit_fill()
+        _require(rules.fit_n == c.fit_n and rules.fit_any == c.fit_any
+                 and [rules.fit_j[i] for i in range(c.fit_n)] == [c.fit_j[i] for i in range(c.fit_n)]
+                 and [rules.fit_fs[i] for i in range(c.fit_n)] == [c.fit_fs[i] for i in range(c.fit_n)]
+                 and [rules.fit_at[e] for e in range(16)] == [c.fit_at[e] for e in range(16)],
+                 "actions: the legal actions' fit cache differs from the maze")
     c = rules.clone()
     c.recompute()
     for g in range(rules.p.W * rules.p.W):

@@ -12,22 +12,16 @@ cdef struct SabPlan:
     # The hidden parts of one history drawn by ``sab_resample_history``.
     Event log[MAXLOG]
     int nl, nrounds
-    int nroles[MAXROUNDS]
-    int own_role[MAXROUNDS]
     int ended[MAXROUNDS]
-    int mask[MAXROUNDS]
-    int known[MAXROUNDS][3]
     int gfirst[MAXROUNDS]
     int glast[MAXROUNDS]
     int role[MAXROUNDS][MAXP]
     int perm[MAXROUNDS]
     int ndraw, npass
     int draw_kind[MAXLOG]
-    int draw_player[MAXLOG]
     int pass_kind[MAXLOG]
     int pass_slot[MAXLOG]
     int pass_player[MAXLOG]
-    int used[NKINDS]
     int open[MAXP][8]
     int nopen[MAXP]
     int gdraw[MAXROUNDS][MAXP]

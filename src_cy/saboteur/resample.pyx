@@ -29,15 +29,71 @@ cdef enum:
     MAX_GOLD_DRAWS = 100000
 
 
+cdef enum:
+    # Room for a round's pool of cards not accounted for (``SabSkel.pool``).
+    MAXPOOL = 256
+    # The skeleton's operations (``SabSkel.op`` and ``wop``): the kind in
+    # bits 0-2, the player in bits 3-6, the argument above.  ``op``:
+    # another player's draw opens slot ``arg``; a public play of kind
+    # ``arg`` or pass number ``arg`` takes a held slot; a round's cards end
+    # (its ``arg``-th pool).  ``wop``: the same draws, plays and passes for
+    # the hands the weights follow, and a round's end (hands empty).
+    OP_DRAW = 0
+    OP_PLAY = 1
+    OP_PASS = 2
+    OP_FINISH = 3
+    W_DRAW = 4
+    W_PLAY = 5
+    W_PASS = 6
+    W_RESET = 7
+
+
+cdef struct SabSkel:
+    # What every plan for one player at one position shares (``build_skel``).
+    int nrounds
+    int nroles[MAXROUNDS]
+    int own_role[MAXROUNDS]
+    int ended[MAXROUNDS]
+    int mask[MAXROUNDS]
+    int known[MAXROUNDS][3]
+    int gfirst[MAXROUNDS]
+    int glast[MAXROUNDS]
+    # The goal layouts (``PERMS`` indices) that agree with ``known``.
+    int nperm[MAXROUNDS]
+    int perms[MAXROUNDS][6]
+    int nplayers, ndraw, npass, nop, nwop, nfin
+    # The open slots after the leading draw operations (``op[:op0]``,
+    # before any play), where every plan starts.
+    int op0
+    int open0[MAXP][8]
+    int nopen0[MAXP]
+    int draw_kind[MAXLOG]
+    int pass_kind[MAXLOG]
+    int pass_player[MAXLOG]
+    int op[MAXLOG + MAXROUNDS]
+    int wop[MAXLOG]
+    # Per round: its draws ``fj0 <= j < fj1``, passes ``fq0 <= i < fq1``
+    # and pool.
+    int fj0[MAXROUNDS]
+    int fj1[MAXROUNDS]
+    int fq0[MAXROUNDS]
+    int fq1[MAXROUNDS]
+    int npool[MAXROUNDS]
+    int pool[MAXROUNDS][MAXPOOL]
+
+
 cdef struct SabScratch:
-    # Working memory of ``sab_resample_history``: the kept and the current plan,
-    # and the public counts at the other players' card decisions.
+    # Working memory of ``sab_resample_history``: the kept and the current
+    # plan, and what is recorded per position: the plans' skeleton and the
+    # public counts at the other players' card decisions.
     SabPlan plans[2]
+    SabSkel skel
     SabPub pub[MAXLOG]
-    # What ``pub`` was recorded for (``pub_cached``): the player, the
-    # game's configuration and the event log the plans were drawn from;
-    # ``pub_ok`` 0 while nothing valid is recorded.
-    int pub_ok, pub_player, pub_nl
+    # The position they were recorded for (``same_position``): the player,
+    # the game's configuration and the event log; ``pos_ok`` 0 while
+    # nothing is recorded, ``skel_ok`` whether a skeleton was built (else
+    # no plan is consistent), ``pub_ok`` whether ``pub`` is recorded.
+    int pos_ok, skel_ok, pub_ok, pub_player, pub_nl
     SabConf pub_conf
     Event pub_log[MAXLOG]
 
@@ -196,21 +252,15 @@ cdef int take_slot(SabPlan* pl, int q, Rng* rng) noexcept nogil:
     return j
 
 
-cdef int finish_cards(SaboteurRules rules, SabPlan* pl, int p, int j0, int q0, Rng* rng) noexcept nogil:
-    """Give the card slots of a round that no public play fixed (others'
-    discards and hands; the deck is never drawn in the history) kinds drawn
-    uniformly from the cards not accounted for; 0 if inconsistent."""
-    cdef int cnt[NKINDS]
-    cdef int pool[256]
-    cdef int m = 0, k, j, i, t
-    for k in range(NKINDS):
-        cnt[k] = rules.p.init_deck[k] - pl.used[k]
-        if cnt[k] < 0:
-            return 0
-        for j in range(cnt[k]):
-            pool[m] = k
-            m += 1
-    for j in range(j0, pl.ndraw):
+cdef int finish_cards(SabPlan* pl, const SabSkel* sk, int p, int f, Rng* rng) noexcept nogil:
+    """Give the card slots of a round (``sk``'s ``f``-th) that no public
+    play fixed (others' discards and hands; the deck is never drawn in the
+    history) kinds drawn uniformly from the cards not accounted for (the
+    skeleton's pool of that round); 0 if inconsistent."""
+    cdef int pool[MAXPOOL]
+    cdef int m = sk.npool[f], j, i
+    memcpy(pool, sk.pool[f], m * sizeof(int))
+    for j in range(sk.fj0[f], sk.fj1[f]):
         if pl.draw_kind[j] < 0:
             if m == 0:
                 return 0
@@ -218,13 +268,10 @@ cdef int finish_cards(SaboteurRules rules, SabPlan* pl, int p, int j0, int q0, R
             pl.draw_kind[j] = pool[i]
             m -= 1
             pool[i] = pool[m]
-    for i in range(q0, pl.npass):
+    for i in range(sk.fq0[f], sk.fq1[f]):
         if pl.pass_player[i] != p:
             pl.pass_kind[i] = pl.draw_kind[pl.pass_slot[i]]
-    for k in range(NKINDS):
-        pl.used[k] = 0
-    for t in range(MAXP):
-        pl.nopen[t] = 0
+    memset(pl.nopen, 0, sizeof(pl.nopen))
     return 1
 
 
@@ -359,47 +406,175 @@ cdef int plan_gold(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
     return 1
 
 
-cdef int make_plan(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept nogil:
-    """Draw every hidden part of a history consistent with ``p``'s log."""
-    cdef int i, r, q, k, g, j, slot, cnt, pick, ok
+cdef inline void add_op(int* ops, int* n, int kind, int q, int arg) noexcept nogil:
+    ops[n[0]] = kind | (q << 3) | (arg << 7)
+    n[0] += 1
+
+
+cdef int skel_finish(SabSkel* sk, SaboteurRules rules, int* used, int j0, int q0) noexcept nogil:
+    """Close a round of the skeleton's cards: the pool of the cards not
+    accounted for (the deck minus the player's draws and others' public
+    plays, in kind order) and the slots to fill from it; 0 if inconsistent."""
+    cdef int f = sk.nfin, k, c, m = 0
+    for k in range(NKINDS):
+        c = rules.p.init_deck[k] - used[k]
+        if c < 0 or m + c > MAXPOOL:
+            return 0
+        while c > 0:
+            sk.pool[f][m] = k
+            m += 1
+            c -= 1
+        used[k] = 0
+    sk.npool[f] = m
+    sk.fj0[f] = j0
+    sk.fj1[f] = sk.ndraw
+    sk.fq0[f] = q0
+    sk.fq1[f] = sk.npass
+    add_op(sk.op, &sk.nop, OP_FINISH, 0, f)
+    sk.nfin += 1
+    return 1
+
+
+cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
+    """What every plan for ``p`` at this position shares, from ``p``'s log
+    (``rules.s.log``): the rounds, roles dealt and goals known, the goal
+    layouts that agree with them, ``p``'s own draws and passes, the card
+    operations left to draw (``op``: others' draws, public plays and passes,
+    each round's end with its pool) and those that weigh a plan (``wop``,
+    ``plan_logweight``).  ``make_plan`` then only draws; 0 if no plan is
+    consistent with the log."""
+    cdef int i, r, q, k, g, j, ok, cnt, nl = rules.s.nlog, j0 = 0, q0 = 0, newround = 0
+    cdef int used[NKINDS]
+    cdef int nopen[MAXP]
+    cdef const Event* e
+    cdef const Event* log = rules.s.log
+    memset(sk.nroles, 0, sizeof(sk.nroles))
+    memset(sk.ended, 0, sizeof(sk.ended))
+    for r in range(MAXROUNDS):
+        sk.own_role[r] = -1
+        sk.gfirst[r] = 0
+        sk.glast[r] = 0
+        for g in range(3):
+            sk.known[r][g] = -1
+    r = 0
+    for i in range(nl):
+        e = &log[i]
+        if e.kind == EV_ROLE:
+            if sk.ended[r]:
+                r += 1
+            sk.nroles[r] += 1
+            if e.actor == p:
+                sk.own_role[r] = e.secret
+        elif e.kind == EV_REVEAL:
+            sk.known[r][e.a] = e.b
+        elif e.kind == EV_MAP and e.actor == p:
+            sk.known[r][e.a] = e.secret
+        elif e.kind == EV_ROUNDEND:
+            sk.ended[r] = 1
+            sk.mask[r] = e.a
+            sk.gfirst[r] = i + 1
+            sk.glast[r] = nl
+        if e.kind == EV_ROLE and r > 0 and sk.glast[r - 1] == nl:
+            sk.glast[r - 1] = i
+    sk.nrounds = r + 1
+    for r in range(sk.nrounds):
+        cnt = 0
+        for k in range(6):
+            ok = 1
+            for g in range(3):
+                if sk.known[r][g] >= 0 and PERMS[k][g] != sk.known[r][g]:
+                    ok = 0
+            if ok:
+                sk.perms[r][cnt] = k
+                cnt += 1
+        if cnt == 0:
+            return 0
+        sk.nperm[r] = cnt
+    sk.ndraw = 0
+    sk.npass = 0
+    sk.nop = 0
+    sk.nwop = 0
+    sk.nfin = 0
+    memset(used, 0, sizeof(used))
+    memset(nopen, 0, sizeof(nopen))
+    for i in range(nl):
+        e = &log[i]
+        if e.kind == EV_ROUNDEND:
+            newround = 1
+            add_op(sk.wop, &sk.nwop, W_RESET, 0, 0)
+        if e.kind == EV_ROLE and newround:
+            if not skel_finish(sk, rules, used, j0, q0):
+                return 0
+            memset(nopen, 0, sizeof(nopen))
+            j0 = sk.ndraw
+            q0 = sk.npass
+            newround = 0
+        if e.kind == EV_DRAW:
+            j = sk.ndraw
+            sk.ndraw += 1
+            if e.actor == p:
+                sk.draw_kind[j] = e.secret
+                used[e.secret] += 1
+            else:
+                sk.draw_kind[j] = -1
+                if nopen[e.actor] >= 8:
+                    return 0
+                nopen[e.actor] += 1
+                add_op(sk.op, &sk.nop, OP_DRAW, e.actor, j)
+                add_op(sk.wop, &sk.nwop, W_DRAW, e.actor, j)
+            continue
+        k = played_kind(e)
+        if k == -2:
+            continue
+        q = e.actor
+        if q == p:
+            if k == -1:
+                sk.pass_player[sk.npass] = p
+                sk.pass_kind[sk.npass] = e.secret
+                sk.npass += 1
+            continue
+        if nopen[q] == 0:
+            return 0
+        nopen[q] -= 1
+        if k >= 0:
+            used[k] += 1
+            add_op(sk.op, &sk.nop, OP_PLAY, q, k)
+            add_op(sk.wop, &sk.nwop, W_PLAY, q, k)
+        else:
+            sk.pass_player[sk.npass] = q
+            sk.pass_kind[sk.npass] = -1
+            add_op(sk.op, &sk.nop, OP_PASS, q, sk.npass)
+            add_op(sk.wop, &sk.nwop, W_PASS, q, sk.npass)
+            sk.npass += 1
+    if not skel_finish(sk, rules, used, j0, q0):
+        return 0
+    sk.nplayers = rules.p.n
+    memset(sk.nopen0, 0, sizeof(sk.nopen0))
+    sk.op0 = 0
+    while sk.op0 < sk.nop and (sk.op[sk.op0] & 7) == OP_DRAW:
+        q = (sk.op[sk.op0] >> 3) & 15
+        sk.open0[q][sk.nopen0[q]] = sk.op[sk.op0] >> 7
+        sk.nopen0[q] += 1
+        sk.op0 += 1
+    return 1
+
+
+cdef int make_plan(SaboteurRules rules, const SabSkel* sk, SabPlan* pl, int p, Rng* rng) noexcept nogil:
+    """Draw every hidden part of a history consistent with ``p``'s log,
+    whose shared parts are the skeleton ``sk`` (``build_skel``)."""
+    cdef int i, r, q, k, j, slot, op
     cdef int pool[MAXP + 1]
     cdef int m
-    cdef const Event* e
     cdef int n = rules.p.n
-    # Rounds: roles dealt, goals known to p, results.
-    memset(pl.nroles, 0, sizeof(pl.nroles))
-    memset(pl.ended, 0, sizeof(pl.ended))
-    for r in range(MAXROUNDS):
-        pl.own_role[r] = -1
-        pl.gfirst[r] = 0
-        pl.glast[r] = 0
-        for g in range(3):
-            pl.known[r][g] = -1
-    r = 0
-    for i in range(pl.nl):
-        e = &pl.log[i]
-        if e.kind == EV_ROLE:
-            if pl.ended[r]:
-                r += 1
-            pl.nroles[r] += 1
-            if e.actor == p:
-                pl.own_role[r] = e.secret
-        elif e.kind == EV_REVEAL:
-            pl.known[r][e.a] = e.b
-        elif e.kind == EV_MAP and e.actor == p:
-            pl.known[r][e.a] = e.secret
-        elif e.kind == EV_ROUNDEND:
-            pl.ended[r] = 1
-            pl.mask[r] = e.a
-            pl.gfirst[r] = i + 1
-            pl.glast[r] = pl.nl
-        if e.kind == EV_ROLE and r > 0 and pl.glast[r - 1] == pl.nl:
-            pl.glast[r - 1] = i
-    pl.nrounds = r + 1
-    for r in range(pl.nrounds):
-        if pl.ended[r]:
+    pl.nrounds = sk.nrounds
+    memcpy(pl.ended, sk.ended, sizeof(pl.ended))
+    memcpy(pl.gfirst, sk.gfirst, sizeof(pl.gfirst))
+    memcpy(pl.glast, sk.glast, sizeof(pl.glast))
+    # Roles dealt and goal layouts, round by round.
+    for r in range(sk.nrounds):
+        if sk.ended[r]:
             for q in range(n):
-                pl.role[r][q] = (pl.mask[r] >> q) & 1
+                pl.role[r][q] = (sk.mask[r] >> q) & 1
         else:
             m = 0
             for k in range(ROLE_DIG[n]):
@@ -408,92 +583,46 @@ cdef int make_plan(SaboteurRules rules, SabPlan* pl, int p, Rng* rng) noexcept n
             for k in range(ROLE_SAB[n]):
                 pool[m] = 1
                 m += 1
-            if pl.own_role[r] >= 0:
+            if sk.own_role[r] >= 0:
                 for k in range(m):
-                    if pool[k] == pl.own_role[r]:
+                    if pool[k] == sk.own_role[r]:
                         m -= 1
                         pool[k] = pool[m]
                         break
-                pl.role[r][p] = pl.own_role[r]
+                pl.role[r][p] = sk.own_role[r]
             shuffle_ints(pool, m, rng)
             j = 0
-            for q in range(pl.nroles[r]):
+            for q in range(sk.nroles[r]):
                 if q != p:
                     pl.role[r][q] = pool[j]
                     j += 1
-        cnt = 0
-        for k in range(6):
-            ok = 1
-            for g in range(3):
-                if pl.known[r][g] >= 0 and PERMS[k][g] != pl.known[r][g]:
-                    ok = 0
-            cnt += ok
-        if cnt == 0:
-            return 0
-        pick = rng_int(rng, cnt)
-        for k in range(6):
-            ok = 1
-            for g in range(3):
-                if pl.known[r][g] >= 0 and PERMS[k][g] != pl.known[r][g]:
-                    ok = 0
-            if ok:
-                if pick == 0:
-                    pl.perm[r] = k
-                    break
-                pick -= 1
+        pl.perm[r] = sk.perms[r][rng_int(rng, sk.nperm[r])]
     # Cards: others' public plays come from uniformly drawn held slots.
-    pl.ndraw = 0
-    pl.npass = 0
-    memset(pl.used, 0, sizeof(pl.used))
-    memset(pl.nopen, 0, sizeof(pl.nopen))
-    cdef int j0 = 0, q0 = 0, newround = 0
-    r = 0
-    for i in range(pl.nl):
-        e = &pl.log[i]
-        if e.kind == EV_ROUNDEND:
-            newround = 1
-        if e.kind == EV_ROLE and newround:
-            if not finish_cards(rules, pl, p, j0, q0, rng):
+    pl.ndraw = sk.ndraw
+    pl.npass = sk.npass
+    memcpy(pl.draw_kind, sk.draw_kind, sk.ndraw * sizeof(int))
+    memcpy(pl.pass_kind, sk.pass_kind, sk.npass * sizeof(int))
+    memcpy(pl.pass_player, sk.pass_player, sk.npass * sizeof(int))
+    memcpy(pl.nopen, sk.nopen0, sizeof(pl.nopen))
+    memcpy(pl.open, sk.open0, sizeof(pl.open))
+    for i in range(sk.op0, sk.nop):
+        op = sk.op[i]
+        q = (op >> 3) & 15
+        k = op >> 7
+        if (op & 7) == OP_DRAW:
+            pl.open[q][pl.nopen[q]] = k
+            pl.nopen[q] += 1
+        elif (op & 7) == OP_FINISH:
+            if not finish_cards(pl, sk, p, k, rng):
                 return 0
-            j0 = pl.ndraw
-            q0 = pl.npass
-            newround = 0
-        if e.kind == EV_DRAW:
-            j = pl.ndraw
-            pl.ndraw += 1
-            pl.draw_player[j] = e.actor
-            if e.actor == p:
-                pl.draw_kind[j] = e.secret
-                pl.used[e.secret] += 1
-            else:
-                pl.draw_kind[j] = -1
-                if pl.nopen[e.actor] >= 8:
-                    return 0
-                pl.open[e.actor][pl.nopen[e.actor]] = j
-                pl.nopen[e.actor] += 1
-            continue
-        k = played_kind(e)
-        if k == -2:
-            continue
-        q = e.actor
-        if q == p:
-            if k == -1:
-                pl.pass_player[pl.npass] = p
-                pl.pass_kind[pl.npass] = e.secret
-                pl.npass += 1
-            continue
-        slot = take_slot(pl, q, rng)
-        if slot < 0:
-            return 0
-        if k >= 0:
-            pl.draw_kind[slot] = k
-            pl.used[k] += 1
         else:
-            pl.pass_player[pl.npass] = q
-            pl.pass_slot[pl.npass] = slot
-            pl.npass += 1
-    if not finish_cards(rules, pl, p, j0, q0, rng):
-        return 0
+            slot = take_slot(pl, q, rng)
+            if slot < 0:
+                return 0
+            if (op & 7) == OP_PLAY:
+                pl.draw_kind[slot] = k
+            else:
+                pl.pass_slot[k] = slot
     for tries in range(MAX_GOLD_DRAWS):
         if not plan_gold(rules, pl, p, rng):
             return 0
@@ -526,50 +655,43 @@ cdef int open_set_has_choice(SabPlan* pl) noexcept nogil:
     return nv >= 2
 
 
-cdef int plan_logweight(SabPlan* pl, int player, const SabPub* pub, double* lw) noexcept nogil:
+cdef int plan_logweight(const SabSkel* sk, SabPlan* pl, const SabPub* pub, double* lw) noexcept nogil:
     """The log importance weight of a plan (rules doc, "Resampling"): at
-    every card decision of a player other than ``player``, -log(held
+    every card decision of a player other than the resampling one, -log(held
     cards of the kind used x legal actions) -- the uniform-opponent
     target (1 / legal actions) over the proposal, which takes a public
     play or a pass from a uniformly chosen held card; the other factors
     are equal for every history of the information set.  The hands
-    follow from the plan's draws; the legal actions from the hand and
-    ``pub``, the public counts at those decisions in log order (the same
-    for every history of the information set, ``drive`` records them).
-    Adds to ``lw``; 0 if a play uses a card its player does not hold."""
+    follow from the plan's draws (the skeleton's weight operations,
+    ``build_skel``: the others' draws, plays and passes in log order); the
+    legal actions from the hand and ``pub``, the public counts at those
+    decisions in log order (the same for every history of the information
+    set, ``drive`` records them).  Adds to ``lw``; 0 if a play uses a card
+    its player does not hold."""
     cdef int hand[MAXP][NKINDS]
     cdef unsigned int held[MAXP]
-    cdef int jd = 0, jp = 0, t = 0, i, k, q
-    cdef const Event* e
-    memset(hand, 0, sizeof(hand))
+    cdef int t = 0, i, k, q, op
+    memset(hand, 0, sk.nplayers * sizeof(hand[0]))
     memset(held, 0, sizeof(held))
-    for i in range(pl.nl):
-        e = &pl.log[i]
-        if e.kind == EV_DRAW:
-            if jd >= pl.ndraw or pl.draw_kind[jd] < 0:
-                return 0
-            k = pl.draw_kind[jd]
-            hand[e.actor][k] += 1
-            held[e.actor] |= 1u << k
-            jd += 1
-            continue
-        if e.kind == EV_ROUNDEND:
-            memset(hand, 0, sizeof(hand))
-            memset(held, 0, sizeof(held))
-            continue
-        k = played_kind(e)
-        if k == -2:
-            continue
-        if k == -1:
-            k = next_pass_kind(pl, &jp)
+    for i in range(sk.nwop):
+        op = sk.wop[i]
+        q = (op >> 3) & 15
+        if (op & 7) == W_DRAW:
+            k = pl.draw_kind[op >> 7]
             if k < 0:
                 return 0
-        q = e.actor
-        if hand[q][k] <= 0:
+            hand[q][k] += 1
+            held[q] |= 1u << k
+            continue
+        if (op & 7) == W_RESET:
+            memset(hand, 0, sk.nplayers * sizeof(hand[0]))
+            memset(held, 0, sizeof(held))
+            continue
+        k = op >> 7 if (op & 7) == W_PLAY else pl.pass_kind[op >> 7]
+        if k < 0 or hand[q][k] <= 0:
             return 0
-        if q != player:
-            lw[0] -= log_int(hand[q][k] * pub_legal(&pub[t], held[q]))
-            t += 1
+        lw[0] -= log_int(hand[q][k] * pub_legal(&pub[t], held[q]))
+        t += 1
         hand[q][k] -= 1
         if hand[q][k] == 0:
             held[q] &= ~(1u << k)
@@ -654,12 +776,133 @@ cdef int drive(SaboteurRules rules, SabPlan* pl, int player, SabPub* pub) noexce
     return rules.s.nlog == pl.nl
 
 
-cdef bint pub_cached(SabScratch* sc, SaboteurRules rules, int player, int nl) noexcept nogil:
-    """Whether ``sc.pub`` holds the public counts for ``player`` in a game
-    whose configuration and event log are those of ``rules`` now: they are
-    a function of the public history (``plan_logweight``), so a search
-    drawing many worlds from one position records them once."""
-    return (sc.pub_ok and sc.pub_player == player and sc.pub_nl == nl
+cdef int redeal(SaboteurRules rules, SabPlan* pl, int player) noexcept nogil:
+    """Turn ``rules``, a world of the plan's information set during its
+    first round, into the plan's world in place, as ``drive`` would replay
+    it but without the replay: every public fact (the maze, its lists,
+    tools, counts, the events but their secrets) is the same in all worlds
+    of the set, so only the hidden parts are rebuilt by walking the log
+    (roles, goals, deck, hands, discards, the events' secrets, the
+    history's chance outcomes and passes).  ``player``'s events keep their
+    secrets (checked), so the public hash and ``player``'s key stay; the
+    other players' keys are left stale (``stale_keys``: each is hashed from
+    the log when first read, and a search reads few).
+    1 when done; 0 when the position is not one it handles (a round
+    ended, or ``rules`` is quiet), ``rules`` then unspecified for
+    ``drive`` to restart; -1 if the plan does not fit (as ``drive``'s 0)."""
+    cdef SabState* s = &rules.s
+    cdef int n = rules.p.n, tail = rules.p.tail0
+    cdef int i, g, q, k, a, old, h = 0, jd = 0, jp = 0, nh = <int>rules.hist.size()
+    cdef int* hist = rules.hist.data()
+    cdef Event* e
+    if rules.quiet or s.round != 0 or pl.nrounds != 1 or pl.ended[0] or s.nlog != pl.nl:
+        return 0
+    memset(s.hand, 0, sizeof(s.hand))
+    memset(s.held, 0, sizeof(s.held))
+    memset(s.disc, 0, sizeof(s.disc))
+    for k in range(NKINDS):
+        s.deck[k] = rules.p.init_deck[k]
+    for q in range(MAXP):
+        s.role[q] = -1
+    s.role_left[0] = ROLE_DIG[n]
+    s.role_left[1] = ROLE_SAB[n]
+    for g in range(3):
+        s.goal_id[g] = -1
+    for i in range(pl.nl):
+        e = &s.log[i]
+        q = e.actor
+        k = -1
+        old = e.secret
+        if e.kind == EV_REVEAL:
+            pass
+        elif h >= nh:
+            return 0
+        elif e.kind == EV_ROLE:
+            a = pl.role[0][q]
+            if not 0 <= a <= 1 or s.role_left[a] <= 0:
+                return -1
+            s.role[q] = a
+            s.role_left[a] -= 1
+            e.secret = a
+            hist[h] = a
+        elif e.kind == EV_GOALS:
+            a = pl.perm[0]
+            for g in range(3):
+                s.goal_id[g] = PERMS[a][g]
+            hist[h] = a
+        elif e.kind == EV_DRAW:
+            if jd >= pl.ndraw:
+                return -1
+            a = pl.draw_kind[jd]
+            jd += 1
+            if a < 0 or s.deck[a] <= 0:
+                return -1
+            s.deck[a] -= 1
+            s.hand[q][a] += 1
+            s.held[q] |= 1u << a
+            e.secret = a
+            hist[h] = a
+        elif e.kind == EV_PASS:
+            k = next_pass_kind(pl, &jp)
+            if k < 0:
+                return -1
+            s.disc[q][k] += 1
+            e.secret = k
+            hist[h] = tail + A_PASS + k
+        elif e.kind == EV_MAP:
+            k = K_MAP
+            e.secret = s.goal_id[e.a]
+        else:
+            k = played_kind(e)
+            if k < 0:
+                return 0
+        if k >= 0:
+            if s.hand[q][k] <= 0:
+                return -1
+            s.hand[q][k] -= 1
+            if s.hand[q][k] == 0:
+                s.held[q] &= ~(1u << k)
+        if (e.seers >> player) & 1 and e.secret != old:
+            return -1
+        if e.kind != EV_REVEAL:
+            h += 1
+    if h != nh:
+        return 0
+    s.stale_keys = ((1u << n) - 1) & ~(1u << player) | (s.stale_keys & (1u << player))
+    return 1
+
+
+# Worlds ``set_world`` set in place (``redeal``) and by a replay (``drive``),
+# process-wide since import (``_world_paths``, for the tests).
+cdef long long _set_in_place = 0
+cdef long long _set_by_replay = 0
+
+
+def _world_paths() -> tuple:
+    """(worlds set in place, worlds replayed) by the resampler's last step,
+    process-wide since import; the tests check that both paths are taken."""
+    return (_set_in_place, _set_by_replay)
+
+
+cdef bint set_world(SaboteurRules rules, SabPlan* pl, int player) noexcept nogil:
+    """``rules`` at the plan's world: ``redeal`` where it applies, else the
+    replay (``drive``); False if the plan does not fit."""
+    global _set_in_place, _set_by_replay
+    cdef int r = redeal(rules, pl, player)
+    if r == 0:
+        _set_by_replay += 1
+        return drive(rules, pl, player, NULL)
+    _set_in_place += 1
+    return r > 0
+
+
+cdef bint same_position(SabScratch* sc, SaboteurRules rules, int player, int nl) noexcept nogil:
+    """Whether ``sc``'s records are for ``player`` in a game whose
+    configuration and event log are those of ``rules`` now: the skeleton
+    and the public counts are functions of the player's log and the public
+    history, so a search drawing many worlds from one position records
+    them once."""
+    return (sc.pos_ok and sc.pub_player == player and sc.pub_nl == nl
             and memcmp(&sc.pub_conf, rules.p, sizeof(SabConf)) == 0
             and memcmp(sc.pub_log, rules.s.log, nl * sizeof(Event)) == 0)
 
@@ -669,12 +912,12 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     of the rules doc (section Information, "Resampling": K proposals,
     one kept with probability proportional to its importance weight);
     it reads only ``player``'s events and the public phase.  Uses ``rules`` as scratch
-    space and leaves it at the drawn history.  The first proposal is
-    replayed (``drive``), recording the public counts its weight and the
-    others' need (``plan_logweight``), unless they are recorded for this
-    position already (``pub_cached``: then no proposal is replayed before
-    the pick); the others are weighed from their plans alone and only the
-    one kept is replayed.  Every draw replays
+    space and leaves it at the drawn history.  What every plan at this
+    position shares (``build_skel``) and the public counts the weights need
+    (``plan_logweight``) are recorded once per position
+    (``same_position``); recording the counts replays the first proposal
+    (``drive``).  The others are weighed from their plans alone and only
+    the one kept is set as the world (``set_world``).  Every draw replays
     to ``player``'s information state; one that does not is a bug:
     ``out`` is left empty (never the true history), the failure is
     counted in ``resample_failures`` and the Python entry points raise
@@ -689,7 +932,6 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     cdef int err = 0, i, nl = rules.s.nlog
     cdef double lw, logtot = -INFINITY, m
     cdef bint driven = True     # rules is at ``best``'s history
-    cdef bint cached = False    # ``sc.pub`` already holds this position's counts
     _resample_error = 0
     out.clear()
     sc = _resample_scratch()
@@ -700,15 +942,16 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     else:
         best = &sc.plans[0]
         cur = &sc.plans[1]
-        if _proposals > 1:
-            cached = pub_cached(sc, rules, player, nl)
-            if not cached:
-                rec = &sc.pub[0]
-                sc.pub_ok = 0
-                sc.pub_player = player
-                sc.pub_nl = nl
-                memcpy(&sc.pub_conf, rules.p, sizeof(SabConf))
-                memcpy(sc.pub_log, rules.s.log, nl * sizeof(Event))
+        if not same_position(sc, rules, player, nl):
+            sc.pos_ok = 1
+            sc.pub_ok = 0
+            sc.pub_player = player
+            sc.pub_nl = nl
+            memcpy(&sc.pub_conf, rules.p, sizeof(SabConf))
+            memcpy(sc.pub_log, rules.s.log, nl * sizeof(Event))
+            sc.skel_ok = build_skel(rules, &sc.skel, player)
+        if _proposals > 1 and not sc.pub_ok:
+            rec = &sc.pub[0]
         for i in range(2):
             memcpy(sc.plans[i].log, rules.s.log, nl * sizeof(Event))
             sc.plans[i].nl = nl
@@ -716,27 +959,27 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
         # K proposals, one kept with probability proportional to its
         # importance weight (streaming: the i-th replaces the pick with
         # probability w_i / (w_1 + ... + w_i)).
-        if not make_plan(rules, best, player, rng):
+        if not sc.skel_ok or not make_plan(rules, &sc.skel, best, player, rng):
             err = 3
-        elif cached:
-            # The first proposal is replayed only if it is kept (below).
+        elif rec == NULL:
+            # Nothing to record: the world is set once the pick is made (below).
             driven = False
         elif not drive(rules, best, player, rec):
             err = 4
-        elif rec != NULL:
+        else:
             sc.pub_ok = 1
         if not err and _proposals > 1:
             lw = 0.0
-            if not plan_logweight(best, player, sc.pub, &lw):
+            if not plan_logweight(&sc.skel, best, sc.pub, &lw):
                 err = 4
             else:
                 logtot = lw
                 rng_double(rng)     # the first proposal is kept for sure
                 for i in range(1, _proposals):
                     lw = 0.0
-                    if not make_plan(rules, cur, player, rng):
+                    if not make_plan(rules, &sc.skel, cur, player, rng):
                         err = 3
-                    elif not plan_logweight(cur, player, sc.pub, &lw):
+                    elif not plan_logweight(&sc.skel, cur, sc.pub, &lw):
                         err = 4
                     if err:
                         break
@@ -747,8 +990,8 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
                         best = cur
                         cur = tmp
                         driven = False
-                if not err and not driven and not drive(rules, best, player, NULL):
-                    err = 4
+        if not err and not driven and not set_world(rules, best, player):
+            err = 4
         if not err and rules.info_key(player) != key0:
             err = 5
     if err:

@@ -135,6 +135,12 @@ cdef struct SabState:
     int rep_on[MAXP][MAXP]
     int steps
     int nlog
+    # Bit ``p``: ``ihash[p]`` is not kept up to date (the resampler set this
+    # world in place, ``resample.redeal``); ``info_key`` hashes it from the
+    # log first.  Only in round 0 (``finish_round`` hashes the stale keys
+    # before the round changes, ``emit`` before an event the full log
+    # cannot hold).
+    unsigned int stale_keys
     # The lists, last before the grid so a copy takes only their used
     # lengths (``copy_from``): the tunnel cards on the table (``occ``, in
     # placing order), the cells a reached open edge points at (``fr``), and
@@ -157,6 +163,13 @@ cdef struct SabPub:
     # plays a card of kind ``k`` gives the mover (placements, targets), so a
     # hand has, per kind held, one pass plus ``a[k]`` actions.
     uint16_t a[NKINDS]
+
+
+cdef inline uint64_t sab_token(int ev, int actor, int a, int b, int c, int rnd) noexcept nogil:
+    """The public hash token of an event (``SaboteurRules.emit``; the
+    resampler rebuilds keys from a log with it)."""
+    return (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
+            | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40) | (<uint64_t>rnd << 56))
 
 
 cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
@@ -255,6 +268,18 @@ cdef class SaboteurRules(Engine):
     cdef readonly SabParams params
     cdef const SabConf* p
     cdef SabState s
+    # The frontier cells where some card edges fit (``fit_fill``), kept
+    # while the maze stands (``fit_ok``; a placement, rockfall, new round
+    # or copy clears it), so ``legal_actions`` does not test every cell on
+    # every call: their positions in ``front`` (ascending), their fit sets,
+    # and per edge mask ``e`` the bit set of the entries it fits (while at
+    # most 64) and ``fit_any`` the masks that fit somewhere.
+    cdef bint fit_ok
+    cdef int fit_n
+    cdef unsigned int fit_any
+    cdef int fit_j[MAXFRONT]
+    cdef int fit_fs[MAXFRONT]
+    cdef uint64_t fit_at[16]
 
     cdef int grid_of(self, int acell) noexcept nogil
     cdef int acell_of(self, int g) noexcept nogil
@@ -263,6 +288,8 @@ cdef class SaboteurRules(Engine):
     cdef int doff(self, int d) noexcept nogil
     cdef void emit(self, int ev, int actor, int a, int b, int c, int secret,
                    uint32_t seers) noexcept nogil
+    cdef void rehash_keys(self, unsigned int players) noexcept nogil
+    cdef uint64_t info_key(self, int player) noexcept nogil
     cdef void clear_maze(self) noexcept nogil
     cdef void start_round(self) noexcept nogil
     cdef void end_round(self, int winner) noexcept nogil
@@ -283,6 +310,7 @@ cdef class SaboteurRules(Engine):
     cdef void reveal(self, int slot) noexcept nogil
     cdef void bfs(self, int c0) noexcept nogil
     cdef void recompute(self) noexcept nogil
+    cdef void fit_fill(self) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
     cdef void pub_counts(self, SabPub* u) noexcept nogil

@@ -96,6 +96,14 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
     return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
 
 
+cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
+                          int secret, uint32_t seers) noexcept nogil:
+    """``r.emit(...)`` unless ``r`` is quiet, the check inlined where the
+    rules call it (a rollout steps through many events and logs none)."""
+    if not r.quiet:
+        r.emit(ev, actor, a, b, c, secret, seers)
+
+
 #: The action layout of ``actions.pxd`` (mirrored in games/saboteur/__init__.py).
 ACTION_LAYOUT = {
     "A_ROCK_BLOCK": A_ROCK_BLOCK, "A_STRIDE": A_STRIDE,
@@ -236,6 +244,7 @@ cdef class SaboteurRules(Engine):
         self.s.round = 0
         self.s.steps = 0
         self.s.nlog = 0
+        self.s.stale_keys = 0
         self.start_round()
 
     # ------------------------------------------------------------------
@@ -269,9 +278,9 @@ cdef class SaboteurRules(Engine):
         cdef Event* e
         if self.quiet:
             return
-        tok = (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
-               | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40)
-               | (<uint64_t>self.s.round << 56))
+        if self.s.stale_keys and self.s.nlog >= MAXLOG:
+            self.rehash_keys(self.s.stale_keys)
+        tok = sab_token(ev, actor, a, b, c, self.s.round)
         if self.s.nlog < MAXLOG:
             e = &self.s.log[self.s.nlog]
             e.kind = ev
@@ -287,6 +296,35 @@ cdef class SaboteurRules(Engine):
         while seers:
             self.observe_private(__builtin_ctz(seers), mix64(tok, <uint64_t>(secret + 7)))
             seers &= seers - 1
+
+    cdef void rehash_keys(self, unsigned int players) noexcept nogil:
+        """Hash the keys of the seats in the bit set ``players`` from the
+        log, as ``emit`` hashed its events into them (``Engine.observe_public``
+        and ``observe_private``; every event of round 0, ``stale_keys``),
+        and mark them kept."""
+        cdef int i, q
+        cdef unsigned int w = players
+        cdef uint64_t h, tok
+        cdef const Event* e
+        while w:
+            q = __builtin_ctz(w)
+            w &= w - 1
+            h = 0
+            for i in range(self.s.nlog):
+                e = &self.s.log[i]
+                tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+                h = mix64(h, tok)
+                if (e.seers >> q) & 1:
+                    h = mix64(h, mix64(tok, <uint64_t>(e.secret + 7)) ^ <uint64_t>0x5bd1e995)
+            self.ihash[q] = h
+        self.s.stale_keys &= ~players
+
+    cdef uint64_t info_key(self, int player) noexcept nogil:
+        """``Engine.info_key``, the key hashed from the log first if it is
+        stale (``stale_keys``)."""
+        if (self.s.stale_keys >> player) & 1:
+            self.rehash_keys(1u << player)
+        return Engine.info_key(self, player)
 
     # ------------------------------------------------------------------
     # rounds
@@ -307,6 +345,7 @@ cdef class SaboteurRules(Engine):
 
     cdef void start_round(self) noexcept nogil:
         cdef int k, p, g
+        self.fit_ok = False
         self.clear_maze()
         memset(self.s.hand, 0, sizeof(self.s.hand))
         memset(self.s.hand_n, 0, sizeof(self.s.hand_n))
@@ -357,14 +396,14 @@ cdef class SaboteurRules(Engine):
             if self.s.role[p] == 1:
                 mask |= 1 << p
                 nsab += 1
-        self.emit(EV_ROUNDEND, -1, mask, winner, self.s.round, -1, 0)
+        sab_emit(self, EV_ROUNDEND, -1, mask, winner, self.s.round, -1, 0)
         self.s.gqn = 0
         self.s.gqi = 0
         if winner == 1:
             for p in range(self.p.n):
                 if self.s.role[p] == 1:
                     self.s.sab_gold[p] += SAB_PAY[nsab]
-                    self.emit(EV_SABGOLD, p, SAB_PAY[nsab], 0, 0, -1, 0)
+                    sab_emit(self, EV_SABGOLD, p, SAB_PAY[nsab], 0, 0, -1, 0)
         else:
             total = self.s.gold_pool[0] + self.s.gold_pool[1] + self.s.gold_pool[2]
             for i in range(self.p.n):
@@ -396,7 +435,7 @@ cdef class SaboteurRules(Engine):
         self.s.gseen[i] = 1 << h
         self.s.gold_pool[v] -= 1
         self.s.gdrawn[v] += 1
-        self.emit(EV_GOLDDRAW, c, h, 0, 0, v, 1u << h)
+        sab_emit(self, EV_GOLDDRAW, c, h, 0, 0, v, 1u << h)
         if self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2] == self.s.gqn:
             self.s.phase = PH_SHARE
             self.s.gqi = 0
@@ -421,7 +460,7 @@ cdef class SaboteurRules(Engine):
         sees who got one."""
         cdef int c = self.s.completer, r = self.s.gq[self.s.gqi]
         self.move_gold(v, r)
-        self.emit(EV_GOLD, r, c, 0, 0, v, (1u << r) | (1u << c))
+        sab_emit(self, EV_GOLD, r, c, 0, 0, v, (1u << r) | (1u << c))
         self.s.gqi += 1
 
     cdef void gold_take(self, int v) noexcept nogil:
@@ -429,7 +468,7 @@ cdef class SaboteurRules(Engine):
         the rest face down to the next recipient, who looks at them."""
         cdef int r = self.s.gq[self.s.gqi], i, nxt, left, code
         self.move_gold(v, r)
-        self.emit(EV_GOLDTAKE, r, 0, 0, 0, v, 1u << r)
+        sab_emit(self, EV_GOLDTAKE, r, 0, 0, 0, v, 1u << r)
         self.s.gqi += 1
         left = self.s.gdrawn[0] + self.s.gdrawn[1] + self.s.gdrawn[2]
         if self.s.gqi < self.s.gqn and left > 0:
@@ -438,7 +477,7 @@ cdef class SaboteurRules(Engine):
                 if self.s.gloc[i] == LOC_DRAWN:
                     self.s.gseen[i] |= 1 << nxt
             code = self.s.gdrawn[0] + 11 * self.s.gdrawn[1] + 121 * self.s.gdrawn[2]
-            self.emit(EV_GOLDPASS, nxt, r, left, 0, code, 1u << nxt)
+            sab_emit(self, EV_GOLDPASS, nxt, r, left, 0, code, 1u << nxt)
             self.s.cur = nxt
 
     cdef void share_auto(self) noexcept nogil:
@@ -463,6 +502,8 @@ cdef class SaboteurRules(Engine):
                 self.give(last)
 
     cdef void finish_round(self) noexcept nogil:
+        if self.s.stale_keys and not self.quiet:
+            self.rehash_keys(self.s.stale_keys)
         self.s.round += 1
         if self.s.round >= self.p.rounds:
             self.s.phase = PH_OVER
@@ -586,7 +627,7 @@ cdef class SaboteurRules(Engine):
         e = GOAL_EDGES[gid] if best == 0 else rot180(GOAL_EDGES[gid])
         self.s.cell[g] = CB_OCC | CB_PASS | e | ((CODE_GOAL + slot) << 8) | (best << 13)
         self.s.goal_up[slot] = 1
-        self.emit(EV_REVEAL, -1, slot, gid, best, -1, 0)
+        sab_emit(self, EV_REVEAL, -1, slot, gid, best, -1, 0)
         if gid == 0:
             self.s.winner = 0
 
@@ -643,19 +684,40 @@ cdef class SaboteurRules(Engine):
     cdef bint is_terminal(self) noexcept nogil:
         return self.s.phase == PH_OVER
 
+    cdef void fit_fill(self) noexcept nogil:
+        """Fill the fit cache (``rules.pxd``): the frontier cells where a
+        card may join (``frm``: a reached open edge points at them) and
+        some edge mask fits, in frontier order."""
+        cdef int j, g, fs, nf = 0
+        cdef unsigned int w
+        memset(self.fit_at, 0, sizeof(self.fit_at))
+        self.fit_any = 0
+        for j in range(self.s.nfront):
+            g = self.s.front[j]
+            if not self.s.frm[g]:
+                continue
+            fs = fit_set(self.p, &self.s, g)
+            if fs:
+                if nf < 64:
+                    w = <unsigned int>fs
+                    while w:
+                        self.fit_at[__builtin_ctz(w)] |= (<uint64_t>1) << nf
+                        w &= w - 1
+                self.fit_j[nf] = j
+                self.fit_fs[nf] = fs
+                nf += 1
+                self.fit_any |= <unsigned int>fs
+        self.fit_n = nf
+        self.fit_ok = True
+
     cdef int legal_actions(self, int* out) noexcept nogil:
         """The legal actions, ascending (the placements of each kind and
         orientation in frontier order, then rockfalls and the fixed tail),
         so a caller's sort has nothing to move."""
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf = 0, fs, j
+        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf
         cdef int F = self.p.F, tail = self.p.tail0, base
-        cdef unsigned int held = self.s.held[p], tk, fits_any = 0, wanted = 0, w
+        cdef unsigned int held = self.s.held[p], tk, w
         cdef uint64_t m
-        cdef int open_j[MAXFR]
-        cdef int fset[MAXFR]
-        # Bit ``i`` of ``at_e[e]``: edges ``e`` fit the ``i``-th cell kept
-        # (while at most 64 are kept).
-        cdef uint64_t at_e[16]
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -668,34 +730,9 @@ cdef class SaboteurRules(Engine):
             return 0
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
-            # The frontier cells where a card may join (``frm``: a reached
-            # open edge points at them) and one of the held cards fits, in
-            # frontier order: their positions and the held card edges that
-            # fit there.
-            w = tk
-            while w:
-                e = TUN_EDGES[__builtin_ctz(w)]
-                wanted |= (1u << e) | (1u << rot180(e))
-                w &= w - 1
-            w = wanted
-            while w:
-                at_e[__builtin_ctz(w)] = 0
-                w &= w - 1
-            for j in range(self.s.nfront):
-                g = self.s.front[j]
-                if not self.s.frm[g]:
-                    continue
-                fs = fit_set(self.p, &self.s, g) & wanted
-                if fs:
-                    if nf < 64:
-                        w = <unsigned int>fs
-                        while w:
-                            at_e[__builtin_ctz(w)] |= (<uint64_t>1) << nf
-                            w &= w - 1
-                    open_j[nf] = j
-                    fset[nf] = fs
-                    nf += 1
-                    fits_any |= <unsigned int>fs
+            if not self.fit_ok:
+                self.fit_fill()
+            nf = self.fit_n
             while tk:
                 k = __builtin_ctz(tk)
                 tk &= tk - 1
@@ -705,19 +742,19 @@ cdef class SaboteurRules(Engine):
                         if rot180(e) == e:
                             break
                         e = rot180(e)
-                    if not (fits_any >> e) & 1:
+                    if not (self.fit_any >> e) & 1:
                         continue
                     base = (k * 2 + o) * F
                     if nf <= 64:
-                        m = at_e[e]
+                        m = self.fit_at[e]
                         while m and n < MAX_BRANCHING:
-                            out[n] = base + open_j[__builtin_ctzll(m)]
+                            out[n] = base + self.fit_j[__builtin_ctzll(m)]
                             n += 1
                             m &= m - 1
                     else:
                         for i in range(nf):
-                            if (fset[i] >> e) & 1 and n < MAX_BRANCHING:
-                                out[n] = base + open_j[i]
+                            if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
+                                out[n] = base + self.fit_j[i]
                                 n += 1
         if (held >> K_ROCK) & 1:
             for i in range(self.s.ntun):
@@ -789,14 +826,14 @@ cdef class SaboteurRules(Engine):
             p = self.s.deal_i
             self.s.role[p] = action
             self.s.role_left[action] -= 1
-            self.emit(EV_ROLE, p, 0, 0, 0, action, 1u << p)
+            sab_emit(self, EV_ROLE, p, 0, 0, 0, action, 1u << p)
             self.s.deal_i += 1
             if self.s.deal_i == self.p.n:
                 self.s.phase = PH_GOAL
         elif ph == PH_GOAL:
             for g in range(3):
                 self.s.goal_id[g] = PERMS[action][g]
-            self.emit(EV_GOALS, -1, 0, 0, 0, -1, 0)
+            sab_emit(self, EV_GOALS, -1, 0, 0, 0, -1, 0)
             self.s.phase = PH_DEAL
             self.s.deal_i = 0
         elif ph == PH_DEAL or ph == PH_DRAW:
@@ -806,7 +843,7 @@ cdef class SaboteurRules(Engine):
             self.s.hand[p][action] += 1
             self.s.hand_n[p] += 1
             self.s.held[p] |= 1u << action
-            self.emit(EV_DRAW, p, 0, 0, 0, action, 1u << p)
+            sab_emit(self, EV_DRAW, p, 0, 0, 0, action, 1u << p)
             if ph == PH_DEAL:
                 self.s.deal_i += 1
                 if self.s.deal_i == self.s.ndeal:
@@ -828,6 +865,7 @@ cdef class SaboteurRules(Engine):
     cdef void play(self, int a) noexcept nogil:
         cdef int p = self.s.cur, F = self.p.F, tail = self.p.tail0, k, o, g, e, t, q, r, idx
         if a < self.p.rock0:
+            self.fit_ok = False
             k = (a // F) >> 1
             o = (a // F) & 1
             g = sab_target(self.p, &self.s, a)
@@ -842,10 +880,11 @@ cdef class SaboteurRules(Engine):
                 self.s.ntun = sab_insert(self.s.tun, self.s.ntun, g)
             self.front_place(g)
             self.s.last_placer = p
-            self.emit(EV_PLACE, p, self.acell_of(g), k, o, -1, 0)
+            sab_emit(self, EV_PLACE, p, self.acell_of(g), k, o, -1, 0)
             if TUN_PASS[k]:
                 self.bfs(g)
         elif a < tail:
+            self.fit_ok = False
             g = sab_target(self.p, &self.s, a)
             k = (self.s.cell[g] >> 8) & 31
             self.take(p, K_ROCK)
@@ -864,7 +903,7 @@ cdef class SaboteurRules(Engine):
                     self.list_remove(self.s.front, &self.s.nfront, q)
             if self.next_to_card(g):
                 self.front_add(g)
-            self.emit(EV_ROCK, p, self.acell_of(g), k, 0, -1, 0)
+            sab_emit(self, EV_ROCK, p, self.acell_of(g), k, 0, -1, 0)
             self.recompute()
         elif a < tail + A_REPAIR:
             idx = a - tail - A_BREAK
@@ -873,7 +912,7 @@ cdef class SaboteurRules(Engine):
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
             self.s.brk_on[p][q] += 1
-            self.emit(EV_BREAK, p, 0, t, q, -1, 0)
+            sab_emit(self, EV_BREAK, p, 0, t, q, -1, 0)
         elif a < tail + A_MAP:
             idx = a - tail - A_REPAIR
             r = idx // (3 * A_STRIDE)
@@ -884,14 +923,14 @@ cdef class SaboteurRules(Engine):
             self.s.rep_on[p][q] += 1
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
-            self.emit(EV_REPAIR, p, t, r, q, -1, 0)
+            sab_emit(self, EV_REPAIR, p, t, r, q, -1, 0)
         elif a < tail + A_PASS:
             g = a - tail - A_MAP
             self.take(p, K_MAP)
             self.s.pub_disc[K_MAP] += 1
             self.s.goal_seen[g] |= 1 << p
             self.s.mapped[p][g] += 1
-            self.emit(EV_MAP, p, g, 0, 0, self.s.goal_id[g], 1u << p)
+            sab_emit(self, EV_MAP, p, g, 0, 0, self.s.goal_id[g], 1u << p)
         else:
             k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
@@ -900,7 +939,7 @@ cdef class SaboteurRules(Engine):
                 self.s.held[p] &= ~(1u << k)
             self.s.disc[p][k] += 1
             self.s.passes[p] += 1
-            self.emit(EV_PASS, p, 0, 0, 0, k, 1u << p)
+            sab_emit(self, EV_PASS, p, 0, 0, 0, k, 1u << p)
         if self.s.winner == 0:
             self.s.completer = p
             self.end_round(0)
@@ -1003,6 +1042,7 @@ cdef class SaboteurRules(Engine):
         # (the rest is unused).
         if self.p != NULL:
             self.clear_maze()
+        self.fit_ok = False
         self.copy_base(other)
         self.params = o.params
         self.p = o.p

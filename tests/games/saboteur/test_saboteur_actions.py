@@ -88,6 +88,33 @@ def test_frontier_never_exceeds_its_bound(players):
     assert longest > 14                   # the games did build a maze
 
 
+@pytest.mark.parametrize("players", [3, 6, 10])
+def test_kept_fit_sets_give_the_legal_actions_of_a_fresh_copy(players):
+    """``legal_actions`` keeps the frontier cells' fit sets while the maze
+    stands (a placement, rockfall, new round or copy drops them).  Along
+    random games (rockfalls, reveals, a second round) the legal actions of
+    the engine that kept them equal those of a fresh copy, which computes
+    them anew, and ``check_invariants`` compares the kept sets with the
+    maze."""
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": 2, "deck_scale": 60})
+    rng = SplitMix64(players + 40)
+    checked = 0
+    for _ in range(4):
+        e = game.new_initial_state().engine
+        while not e.py_is_terminal():
+            if e.py_current_player() < 0:
+                outs = e.py_chance_outcomes()
+                e.py_apply(outs[rng.randint(len(outs))][0])
+                continue
+            legal = e.py_legal_actions()
+            assert legal == e.py_clone().py_legal_actions()
+            if checked % 16 == 0:
+                e.check_invariants()
+            e.py_apply(legal[rng.randint(len(legal))])
+            checked += 1
+    assert checked > 200
+
+
 def test_bound_follows_the_deck():
     mini = pyspiel.load_game("saboteur(players=3,rounds=1,goal_distance=3,deck_scale=25,"
                              "hand_size=3)")

@@ -13,8 +13,9 @@ import pyspiel
 import pytest
 
 from games import testing
-from src_cy.saboteur.engine import (DEFAULT_RESAMPLE_PROPOSALS, _public_legal_count, resample_failures,
-                              set_resample_proposals)
+from src_cy.rng import SplitMix64
+from src_cy.saboteur.engine import (DEFAULT_RESAMPLE_PROPOSALS, _public_legal_count, _world_paths,
+                              resample_failures, set_resample_proposals)
 from test_saboteur import CROSS, DIG, FILLER, IDLE, SAB, Acts, play, setup, view
 
 
@@ -134,6 +135,59 @@ def test_every_resample_replays_along_random_games(players):
             done += 1
     assert done >= 10 * players
     assert resample_failures() == before == 0
+
+
+@pytest.mark.parametrize("players,rounds", [(3, 2), (5, 1), (7, 3), (10, 2)])
+def test_worlds_set_in_place_equal_their_replay(players, rounds):
+    """A world drawn during the first round is set in place (its hidden
+    parts rebuilt from the position's log, no replay); after a round ended
+    it is replayed.  Either way it is the state its history replays to:
+    the full state, every player's key, record and information string, the
+    legal actions and the invariants equal those of a fresh replay."""
+    game = pyspiel.load_game("saboteur", {"players": players, "rounds": rounds,
+                                          "deck_scale": 40})
+    in_place0, replayed0 = _world_paths()
+    done = 0
+    for state in testing.random_states(game, 2, seed=players, every=6):
+        if state.is_terminal():
+            continue
+        for p in (0, players // 2, players - 1):
+            world = state.engine.py_resample(p, done)
+            again = state.engine.py_clone()
+            again.replay_checked(world.py_history(), "a drawn history")
+            world.check_invariants()
+            assert world.state_view() == again.state_view()
+            for q in range(players):
+                assert world.py_info_key(q) == again.py_info_key(q)
+                assert world.event_log(q) == again.event_log(q)
+                assert world.info_string(q) == again.info_string(q)
+            assert world.py_legal_actions() == again.py_legal_actions()
+            assert world.frontier() == again.frontier()
+            done += 1
+        # A world played on before its keys are read (into the next round
+        # where there is one) still has the replay's keys: those not read
+        # yet are hashed from the log before the round changes.
+        world = state.engine.py_resample(0, done)
+        again = state.engine.py_clone()
+        again.replay_checked(world.py_history(), "a drawn history")
+        rng = SplitMix64(done)
+        for _ in range(60):
+            if world.py_is_terminal():
+                break
+            if world.py_current_player() < 0:
+                outs = world.py_chance_outcomes()
+                action = outs[rng.randint(len(outs))][0]
+            else:
+                legal = world.py_legal_actions()
+                action = legal[rng.randint(len(legal))]
+            world.py_apply(action)
+            again.py_apply(action)
+        world.check_invariants()
+        assert [world.py_info_key(q) for q in range(players)] == \
+            [again.py_info_key(q) for q in range(players)]
+    in_place, replayed = _world_paths()
+    assert in_place - in_place0 >= 10
+    assert (replayed > replayed0) == (rounds > 1)
 
 
 # ------------------------------------------- importance-corrected card draw
