@@ -1,0 +1,76 @@
+"""OpenSpiel's own Python bots on every goldspiel game's default preset.
+
+OpenSpiel's Python ``ISMCTSBot`` (its arguments at their defaults but the
+two it requires, with random rollouts) calls ``resample_from_infostate`` on
+our states once per simulation and keys its tree by our information-state
+strings; ``MCTSBot`` treats a state as perfect-information. Both must pick a
+legal move at positions along seeded games, every player count's smallest
+and largest default, and a whole game between ISMCTS bots must finish.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import games  # noqa: F401  (registers the games)
+from games.spec import find_spec
+from games.testing import random_action, random_states
+from src_cy.rng import SplitMix64
+
+pytestmark = pytest.mark.conformance
+
+GAMES = ["gold_thief", "saboteur", "ardillas_del_bosque", "gold_nugget"]
+
+
+def _ismcts_bot(game: pyspiel.Game, seed: int, sims: int = 12) -> ismcts.ISMCTSBot:
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=sims,
+                            random_state=np.random.RandomState(seed))
+
+
+def _positions(game: pyspiel.Game, seed: int, count: int) -> list[pyspiel.State]:
+    """Decision nodes along one seeded random game, evenly spread."""
+    states = [s for s in random_states(game, 1, seed=seed)
+              if not s.is_terminal() and not s.is_chance_node()]
+    step = max(1, len(states) // count)
+    return states[::step][:count]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_ismcts_picks_legal_moves_along_a_game(name):
+    game = find_spec(name).load("default")
+    picked = 0
+    for i, state in enumerate(_positions(game, seed=11, count=4)):
+        before = state.history()
+        action = _ismcts_bot(game, seed=i).step(state)
+        assert action in state.legal_actions(state.current_player())
+        assert state.history() == before, "the bot's resampling changed the real state"
+        picked += 1
+    assert picked >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiel_mcts_picks_legal_moves(name):
+    game = find_spec(name).load("default")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 12, evaluator, random_state=np.random.RandomState(0))
+    for state in _positions(game, seed=12, count=3):
+        assert bot.step(state) in state.legal_actions(state.current_player())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_between_openspiel_ismcts_bots_finishes(name):
+    game = find_spec(name).load("default")
+    bots = [_ismcts_bot(game, seed=p, sims=8) for p in range(game.num_players())]
+    state, rng, moves = game.new_initial_state(), SplitMix64(5), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(random_action(state, rng))
+            continue
+        state.apply_action(bots[state.current_player()].step(state))
+        moves += 1
+    assert moves > 0
+    assert len(state.returns()) == game.num_players()
