@@ -210,7 +210,8 @@ def _placement_sets() -> list:
 
 
 @pytest.mark.parametrize("exact", [-1, 0], ids=["exact-stage", "walks-and-corrector"])
-def test_resampling_with_placement_follows_the_exact_posterior(exact: int) -> None:
+def test_resampling_with_placement_follows_the_exact_posterior(exact: int,
+                                                               stat_seed) -> None:
     """On the mini preset with placement (every history enumerated), the
     worlds resampled at information sets after a placement follow the exact
     posterior and never leave the information set, by the exact stage and
@@ -220,7 +221,7 @@ def test_resampling_with_placement_follows_the_exact_posterior(exact: int) -> No
     old = set_resample_exact_budget(exact)
     try:
         for state, p, posterior in sets:
-            seen = testing.drawn_histories(state, p, 400, 23)
+            seen = testing.drawn_histories(state, p, 400, stat_seed(23))
             assert set(seen) <= set(posterior)
             assert testing.exact_chisquare_pvalue(seen, posterior, 400) > 1e-4
     finally:
