@@ -104,6 +104,11 @@ cdef class Engine:
         # they may use `self` as scratch space (``resample`` replays after).
         out[0] = self.hist
 
+    cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
+                                    vector[int]* out) noexcept nogil:
+        # Engines without a chain draw afresh (same draws as resample_history).
+        self.resample_history(player, rng, out)
+
     cdef void returns(self, double* out) noexcept nogil:
         cdef int i
         for i in range(self.num_players):
@@ -119,6 +124,12 @@ cdef class Engine:
         self.resample_history(player, rng, &h)
         if self.resample_status == RESAMPLE_OK:
             self.replay(h.data(), <int>h.size())
+
+    cdef void resample_next(self, int player, Rng* rng, const vector[int]* prev) noexcept nogil:
+        """As ``resample``, the history drawn by ``resample_history_from``
+        with ``prev`` (the last world drawn for this information set, or
+        NULL): the search's next world.  By default exactly ``resample``."""
+        self.resample(player, rng)
 
     cdef Engine clone(self):
         raise NotImplementedError
@@ -249,15 +260,26 @@ cdef class Engine:
         ``deadline``: an absolute time on :func:`clock` (``cpu``: which clock)
         at which a resampler with an unbounded tail gives up and raises
         :class:`ResampleOutOfTime`."""
+        return Engine.py_resample_history_from(self, player, seed, None, deadline, cpu)
+
+    def py_resample_history_from(self, int player, seed, prev, deadline=None,
+                                 bint cpu=True) -> list:
+        """As :meth:`py_resample_history`, continuing from ``prev``, the last
+        history drawn for this information set (None or empty: none; never
+        the true history), where the engine chains worlds (Gold Nugget:
+        ``set_resample_chain``); other engines ignore ``prev``."""
         cdef Rng rng
-        cdef vector[int] h
+        cdef vector[int] h, pv
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        if prev is not None:
+            for a in prev:
+                pv.push_back(int(a))
         rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
         cdef Engine scratch = self.clone()
         _set_deadline(scratch, deadline, cpu)
         scratch.resample_status = RESAMPLE_OK
-        scratch.resample_history(player, &rng, &h)
+        scratch.resample_history_from(player, &rng, &pv, &h)
         if scratch.resample_status != RESAMPLE_OK:
             raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
         return [a for a in h]

@@ -31,10 +31,13 @@ cdef enum:
     MCMC_BUDGET = 128         # worst-case nodes of an exact corrector step (else an MH step)
     WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
+    CHAIN_STEPS = 4           # corrector steps from the last world (set_resample_chain)
 
 # the corrector's default setting (set_resample_corrector; rules doc, "Resampling")
 RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW,
                               "budget": MCMC_BUDGET}
+# chaining's default setting (set_resample_chain; rules doc, "Resampling")
+RESAMPLE_CHAIN_DEFAULT = {"steps": CHAIN_STEPS, "refresh": 1.0 / 64}
 
 
 cdef size_t _GN_BYTES = sizeof(GN)
@@ -95,6 +98,11 @@ cdef long _RS_MCMC_FAILS = 0  # corrector runs that found no world in a step (no
 cdef long _RS_MCMC_NODES = 0  # nodes the corrector's steps visited
 cdef long _RS_OUT_OF_TIME = 0 # resamples stopped at their deadline (no world)
 cdef long _RS_MCMC_CUT = 0    # corrector runs cut short by the deadline (world kept)
+cdef int _RS_CHAIN_STEPS = CHAIN_STEPS   # corrector steps of a chained world (0: no chaining)
+cdef double _RS_CHAIN_REFRESH = 1.0 / 64  # chance of a fresh world instead of a chained one
+cdef long _RS_CHAINED = 0     # worlds chained from the last one
+cdef long _RS_CHAIN_FRESH = 0 # fresh worlds drawn instead by the refresh
+cdef long _RS_CHAIN_FAILS = 0 # chains that failed (a fresh world instead; not expected)
 
 
 def set_resample_exact_budget(long nodes) -> int:
@@ -135,6 +143,27 @@ def set_resample_corrector(int steps=-1, int log_window=-1, long budget=-1) -> t
         _RS_MCMC_LOG_WINDOW = log_window
     if budget > 0:
         _RS_MCMC_BUDGET = budget
+    return old
+
+
+def set_resample_chain(steps: int | None = None, refresh: float | None = None) -> tuple:
+    """Set chaining (rules doc, "Resampling"): a world drawn with the last
+    world of the same information set at hand (``resample_next``: ISMCTS,
+    the pyspiel adapter) is that world moved by ``steps`` corrector steps,
+    except that with probability ``refresh`` it is drawn afresh (walk and
+    full corrector); ``steps`` 0 turns chaining off.  None keeps a setting
+    (defaults ``RESAMPLE_CHAIN_DEFAULT``).  Returns the previous (steps,
+    refresh)."""
+    global _RS_CHAIN_STEPS, _RS_CHAIN_REFRESH
+    if steps is not None and not 0 <= steps <= 1 << 20:
+        raise ValueError(f"steps must be in [0, {1 << 20}] (0: no chaining), got {steps}")
+    if refresh is not None and not 0.0 <= refresh <= 1.0:
+        raise ValueError(f"refresh must be in [0, 1], got {refresh}")
+    old = (_RS_CHAIN_STEPS, _RS_CHAIN_REFRESH)
+    if steps is not None:
+        _RS_CHAIN_STEPS = steps
+    if refresh is not None:
+        _RS_CHAIN_REFRESH = refresh
     return old
 
 
@@ -180,7 +209,10 @@ def resample_stats() -> dict:
     ``mcmc_fails``: a step found no world, never expected), and the
     deadline's effects (``out_of_time``: walks stopped at the caller's
     deadline, no world returned; ``mcmc_cut``: corrector runs cut short by
-    it, the chain's world returned). There is no fallback to the true
+    it, the chain's world returned) and chaining (``chained``: worlds moved
+    on from the last one, ``chain_fresh``: fresh ones its refresh drew
+    instead, ``chain_fails``: chains that failed, a fresh world drawn
+    instead, never expected). There is no fallback to the true
     history: every call either returns a world drawn from the player's
     information or returns none (deadline) or raises (safety cap)."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
@@ -190,7 +222,8 @@ def resample_stats() -> dict:
             "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS,
             "mcmc_nodes": _RS_MCMC_NODES, "mcmc_rejects": _RS_MCMC_REJECTS,
             "out_of_time": _RS_OUT_OF_TIME,
-            "mcmc_cut": _RS_MCMC_CUT}
+            "mcmc_cut": _RS_MCMC_CUT, "chained": _RS_CHAINED,
+            "chain_fresh": _RS_CHAIN_FRESH, "chain_fails": _RS_CHAIN_FAILS}
 
 
 def set_resample_safety_cap(long backtracks) -> int:
@@ -1377,9 +1410,10 @@ cdef int rs_mh_window(GoldNuggetRules self, const vector[int]* pact, const vecto
 
 
 cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
-                     int truth_cp, bint truth_terminal, uint64_t key) noexcept nogil:
-    """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
-    (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
+                     int truth_cp, bint truth_terminal, uint64_t key, int steps,
+                     const vector[int]* init) noexcept nogil:
+    """The corrector: ``steps`` window steps from the walk's world (the
+    state; ``init`` not NULL: from that world, a chain's last one), each over a block [t0, t0 + 2^j) with t0 uniform over the
     world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``: an exact
     draw of the block (``rs_gibbs_window``) where ``rs_block_fits`` finds its
     worst case within ``_RS_MCMC_BUDGET`` nodes, else a Metropolis-Hastings
@@ -1388,9 +1422,9 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     is then replayed on the full rules and verified (P's key, the player to
     move).  The state ends as the last world; False if a step found no world
     or the verification failed (neither expected; the state is then the
-    walk's world)."""
+    walk's world, or scratch when ``init`` was given)."""
     global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT, _RS_MCMC_REJECTS, _RS_MCMC_NODES
-    cdef vector[int] cur = self.hist, start = self.hist, pick
+    cdef vector[int] cur, start, pick
     cdef GN* cs
     cdef vector[int] cpi
     cdef vector[double] cq
@@ -1398,17 +1432,23 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef Chain ch
     cdef Frames fr             # the steps' search frames (storage kept between steps)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb = <int>cur.size()
+    cdef int s, t0, t1, r, nb
     cdef long bnodes
     cdef bint ok = True
+    if init != NULL:
+        cur = init[0]
+    else:
+        cur = self.hist
+        start = self.hist
+    nb = <int>cur.size()
     if nb == 0:
-        return True
+        return init == NULL
     ch.nb = nb
     ch.valid = 0
     ch.clean = nb + 1
     cs = <GN*>malloc((nb + 1) * sizeof(GN))
     if cs == NULL:
-        return True                  # no memory for the chain: the walk's world
+        return init == NULL          # no memory for the chain: the walk's world
     cpi.resize(nb + 1)
     cq.resize(nb)
     cstop.resize(nb)
@@ -1419,7 +1459,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     self.wact = -1
     gn_copy(&cs[0], &self.g)
     cpi[0] = 0
-    for s in range(_RS_MCMC_STEPS):
+    for s in range(steps):
         if past(&self.resample_deadline):
             # out of time: keep the chain's current world (every step so far
             # left the posterior invariant; fewer steps, same support)
@@ -1458,14 +1498,24 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     self.g.lazy = 0
     if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
         return True
-    self.to_initial()
-    for s in range(nb):
-        self.apply(start[s])
+    if init == NULL:
+        self.to_initial()
+        for s in range(nb):
+            self.apply(start[s])
     return False
 
 cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+    rs_resample_history_from(self, player, rng, NULL, out)
+
+
+cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
+                                   const vector[int]* prev, vector[int]* out) noexcept nogil:
+    """A history drawn from `player`'s information set into ``out``: the
+    exact stage, else a chained world when ``prev`` (NULL or empty: none) is
+    the last world drawn for this information set (``set_resample_chain``),
+    else walks and the corrector (rules doc, "Resampling")."""
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
-    global _RS_MCMC_FAILS, _RS_OUT_OF_TIME
+    global _RS_MCMC_FAILS, _RS_OUT_OF_TIME, _RS_CHAINED, _RS_CHAIN_FRESH, _RS_CHAIN_FAILS
     cdef vector[Event] expv
     cdef vector[uint32_t] expc
     cdef vector[int] pact, ppos, rph, rcp, raux
@@ -1540,11 +1590,23 @@ cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector
     if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
         _RS_EXACT += 1
         if _RS_MCMC_AFTER_EXACT and _RS_MCMC_STEPS > 0 and \
-                not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+                not rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_MCMC_STEPS, NULL):
             _RS_MCMC_FAILS += 1
         out[0] = self.hist
         self.wreal = not self.g.lazy
         return
+    if prev != NULL and prev.size() > 0 and _RS_CHAIN_STEPS > 0:
+        # chaining: corrector steps leave the posterior invariant, so the
+        # last world moved by a few of them is again a draw from it
+        if _RS_CHAIN_REFRESH > 0.0 and rng_double(rng) < _RS_CHAIN_REFRESH:
+            _RS_CHAIN_FRESH += 1
+        elif rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_CHAIN_STEPS, prev):
+            _RS_CHAINED += 1
+            out[0] = self.hist
+            self.wreal = True
+            return
+        else:
+            _RS_CHAIN_FAILS += 1
     self.wleft = _RS_BACKTRACK_CAP
     tries = 0
     while self.wleft > 0:
@@ -1556,7 +1618,8 @@ cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector
                 _RS_FIRST += 1
             else:
                 _RS_RESTART += 1
-            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key,
+                                                     _RS_MCMC_STEPS, NULL):
                 _RS_MCMC_FAILS += 1
             out[0] = self.hist
             self.wreal = not self.g.lazy
