@@ -27,15 +27,17 @@ cdef inline void _set_deadline(Engine e, deadline, bint cpu):
     e.resample_deadline.cpu = cpu
 
 
-cdef Engine _resample_in(Engine world, int player, seed, deadline, bint cpu):
+cdef Engine _resample_in(Engine world, int player, seed, deadline, bint cpu,
+                         const vector[int]* prev=NULL):
     """``world`` (a copy of the state to resample) becomes a world drawn for
-    `player` (``py_resample`` and ``py_resample_into``); ``ResampleOutOfTime``
-    when the resampler reached ``deadline``."""
+    `player` (``py_resample`` and ``py_resample_into``; ``prev``: as
+    ``resample_next``); ``ResampleOutOfTime`` when the resampler reached
+    ``deadline``."""
     cdef Rng rng
     rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     _set_deadline(world, deadline, cpu)
     world.resample_status = RESAMPLE_OK
-    world.resample(player, &rng)
+    world.resample_next(player, &rng, prev)
     world.resample_deadline.at = INFINITY
     if world.resample_status != RESAMPLE_OK:
         raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
@@ -308,7 +310,7 @@ cdef class Engine:
         return _resample_in(self.clone(), player, seed, deadline, cpu)
 
     def py_resample_into(self, Engine world, int player, seed, deadline=None,
-                         bint cpu=True) -> "Engine":
+                         bint cpu=True, bint chain=False) -> "Engine":
         """As :meth:`py_resample`, drawn into ``world``, an engine of the same
         class and game that the caller keeps: no engine is allocated per
         world and the resampler's work space stays warm (the path ISMCTS
@@ -316,14 +318,20 @@ cdef class Engine:
         nothing changed, if ``world`` is this engine or of another game, or
         ``player`` is out of range; after ``ResampleOutOfTime`` the contents
         of ``world`` are unspecified (no hidden fact of this state is
-        readable from it as a world)."""
+        readable from it as a world).  ``chain``: ``world`` holds the last
+        world this method drew for this information set (never a copy of
+        the true state), and the new one continues from it where the engine
+        chains worlds (``resample_next``; Gold Nugget: ``set_resample_chain``)."""
+        cdef vector[int] prev
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
         if world is self:
             raise ValueError("py_resample_into needs another engine than this one as world")
         _check_same_game(self, world, "py_resample_into")
+        if chain:
+            prev = world.hist
         world.copy_from(self)
-        return _resample_in(world, player, seed, deadline, cpu)
+        return _resample_in(world, player, seed, deadline, cpu, &prev)
 
     def random_playout(self, seed) -> list:
         """Play uniformly at random to the end (chance by its odds); returns."""

@@ -116,11 +116,11 @@ cdef class GoldNuggetEngine(GoldNuggetRules):
         return e
 
     def py_resample_into(self, Engine world, int player, seed, deadline=None,
-                         bint cpu=True) -> "Engine":
+                         bint cpu=True, bint chain=False) -> "Engine":
         """As :meth:`py_resample`, drawn into the caller's ``world`` engine
-        (``Engine.py_resample_into``); RuntimeError if the search hit its
-        safety cap."""
-        e = Engine.py_resample_into(self, world, player, seed, deadline, cpu)
+        (``Engine.py_resample_into``; ``chain``: continue from the world it
+        holds); RuntimeError if the search hit its safety cap."""
+        e = Engine.py_resample_into(self, world, player, seed, deadline, cpu, chain)
         _raise_if_resample_failed(player)
         return e
 
