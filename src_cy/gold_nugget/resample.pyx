@@ -1409,56 +1409,88 @@ cdef int rs_mh_window(GoldNuggetRules self, const vector[int]* pact, const vecto
     return 1
 
 
+cdef inline void rs_keep_steps(GoldNuggetRules self, Frames* f, Comps* cm) noexcept nogil:
+    """Swap ``rs_correct``'s step storage with ``self``'s kept vectors (taken
+    at the start of a call, given back at its end: their capacity is reused)."""
+    f.eo.swap(self.keo)
+    f.ep.swap(self.kep)
+    f.fstart.swap(self.kfstart)
+    f.fn.swap(self.kfn)
+    f.fi.swap(self.kfi)
+    f.fw.swap(self.kfw)
+    f.fpi.swap(self.kfpi)
+    f.fd.swap(self.kfd)
+    cm.st.swap(self.kst)
+    cm.w.swap(self.kw)
+    cm.pi.swap(self.kpi)
+    cm.path.swap(self.kpath)
+
+
 cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                      int truth_cp, bint truth_terminal, uint64_t key, int steps,
                      const vector[int]* init) noexcept nogil:
     """The corrector: ``steps`` window steps from the walk's world (the
-    state; ``init`` not NULL: from that world, a chain's last one), each over a block [t0, t0 + 2^j) with t0 uniform over the
-    world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``: an exact
-    draw of the block (``rs_gibbs_window``) where ``rs_block_fits`` finds its
-    worst case within ``_RS_MCMC_BUDGET`` nodes, else a Metropolis-Hastings
-    step (``rs_mh_window``).  The steps run on the lazy rules (P's events
-    checked) from the recorded states of the current world; the last world
-    is then replayed on the full rules and verified (P's key, the player to
-    move).  The state ends as the last world; False if a step found no world
-    or the verification failed (neither expected; the state is then the
-    walk's world, or scratch when ``init`` was given)."""
+    state; ``init`` not NULL: from that world, a chain's last one), each
+    over a block [t0, t0 + 2^j) with t0 uniform over the world's positions
+    and j uniform in 1..``_RS_MCMC_LOG_WINDOW``: an exact draw of the block
+    (``rs_gibbs_window``) where ``rs_block_fits`` finds its worst case
+    within ``_RS_MCMC_BUDGET`` nodes, else a Metropolis-Hastings step
+    (``rs_mh_window``).  The steps run on the lazy rules (P's events
+    checked) from the recorded states of the current world (kept in
+    ``self`` with the world returned: a chain from that world in the same
+    information set starts from them, the same steps without the replay);
+    the last world is then replayed on the full rules and verified (P's
+    key, the player to move; every action is legal by construction: each
+    came from the rules' options at its node, those of ``init`` checked by
+    the replay that records its states).  The state ends as the last world;
+    False if a step found no world or the verification failed (neither
+    expected; the state is then the walk's world, or scratch when ``init``
+    was given)."""
     global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT, _RS_MCMC_REJECTS, _RS_MCMC_NODES
     cdef vector[int] cur, start, pick
     cdef GN* cs
-    cdef vector[int] cpi
-    cdef vector[double] cq
-    cdef vector[char] cstop
     cdef Chain ch
-    cdef Frames fr             # the steps' search frames (storage kept between steps)
+    cdef Frames fr             # the steps' search frames (storage kept between calls)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb
+    cdef int s, t0, t1, r, nb, tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
     cdef long bnodes
     cdef bint ok = True
     if init != NULL:
-        cur = init[0]
+        nb = <int>init.size()
+        if self.cP == self.wP and self.ckey == key and self.ccp == tcp and \
+                self.ccur.size() == init.size() and nb > 0 and \
+                memcmp(self.ccur.data(), init.data(), nb * sizeof(int)) == 0:
+            # the last world returned: its recorded states are still valid
+            cur.swap(self.ccur)
+            ch.valid = self.cvalid
+            ch.clean = self.cclean
+        else:
+            cur = init[0]
+            ch.valid = 0
+            ch.clean = nb + 1
     else:
         cur = self.hist
         start = self.hist
+        ch.valid = 0
+        ch.clean = <int>cur.size() + 1
+    self.cP = -1
     nb = <int>cur.size()
     if nb == 0:
         return init == NULL
     ch.nb = nb
-    ch.valid = 0
-    ch.clean = nb + 1
-    cs = <GN*>malloc((nb + 1) * sizeof(GN))
-    if cs == NULL:
-        return init == NULL          # no memory for the chain: the walk's world
-    cpi.resize(nb + 1)
-    cq.resize(nb)
-    cstop.resize(nb)
-    cm.st.reserve(16)
+    self.ccs.resize(nb + 1)
+    self.ccpi.resize(nb + 1)
+    self.ccq.resize(nb)
+    self.ccstop.resize(nb)
+    cs = self.ccs.data()
+    rs_keep_steps(self, &fr, &cm)
     self.to_initial()
     self.g.lazy = 1
     self.wlast = -1
     self.wact = -1
-    gn_copy(&cs[0], &self.g)
-    cpi[0] = 0
+    if ch.valid == 0:
+        gn_copy(&cs[0], &self.g)
+        self.ccpi[0] = 0
     for s in range(steps):
         if past(&self.resample_deadline):
             # out of time: keep the chain's current world (every step so far
@@ -1467,21 +1499,24 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             break
         t0 = rng_int(self.wrng, nb)
         t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
-        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &cpi, &cq,
-                                                 &cstop, truth_cp, truth_terminal):
+        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &self.ccpi,
+                                                 &self.ccq, &self.ccstop, truth_cp,
+                                                 truth_terminal):
             ok = False
             break
         bnodes = 0
         if rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &cpi, &bnodes, &fr, &cm):
+                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &self.ccpi, &bnodes,
+                         &fr, &cm):
             _RS_MCMC_NODES += bnodes
             # the exact draw (its nodes stay within the bound just checked)
             r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                                t1, t1 if t1 < nb else nb, cs, &cpi, &cq, ch.clean, &cm, &pick)
+                                t1, t1 if t1 < nb else nb, cs, &self.ccpi, &self.ccq, ch.clean,
+                                &cm, &pick)
         else:
             _RS_MCMC_SKIPS += 1
             r = rs_mh_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0, t1,
-                             cs, &cpi, &cq, &pick, &bnodes)
+                             cs, &self.ccpi, &self.ccq, &pick, &bnodes)
             _RS_MCMC_NODES += bnodes
             if r == 2:
                 _RS_MCMC_REJECTS += 1
@@ -1494,9 +1529,15 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
         elif r == -1:
             ok = False
             break
-    free(cs)
+    rs_keep_steps(self, &fr, &cm)
     self.g.lazy = 0
-    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
+    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal, False):
+        cur.swap(self.ccur)
+        self.cvalid = ch.valid
+        self.cclean = ch.clean
+        self.cP = self.wP
+        self.ckey = key
+        self.ccp = tcp
         return True
     if init == NULL:
         self.to_initial()
