@@ -12,7 +12,7 @@ state (tests).
 """
 from libc.stdint cimport uint64_t, uint32_t
 from libcpp.vector cimport vector
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcpy, memcmp, memset
 from libc.stdlib cimport malloc, free
 from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
@@ -1452,9 +1452,10 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef Chain ch
     cdef Frames fr             # the steps' search frames (storage kept between calls)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb, tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
+    cdef int s, t0, t1, r, nb, j, lw = _RS_MCMC_LOG_WINDOW
+    cdef int tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
     cdef long bnodes
-    cdef bint ok = True
+    cdef bint ok = True, fits, kept = False
     if init != NULL:
         nb = <int>init.size()
         if self.cP == self.wP and self.ckey == key and self.ccp == tcp and \
@@ -1464,6 +1465,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             cur.swap(self.ccur)
             ch.valid = self.cvalid
             ch.clean = self.cclean
+            kept = self.cfail_lw == lw and self.cfail_budget == _RS_MCMC_BUDGET
         else:
             cur = init[0]
             ch.valid = 0
@@ -1483,6 +1485,10 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     self.ccq.resize(nb)
     self.ccstop.resize(nb)
     cs = self.ccs.data()
+    if not kept:
+        self.cfail.assign(nb * lw, 0)
+        self.cfail_lw = lw
+        self.cfail_budget = _RS_MCMC_BUDGET
     rs_keep_steps(self, &fr, &cm)
     self.to_initial()
     self.g.lazy = 1
@@ -1498,16 +1504,21 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             _RS_MCMC_CUT += 1
             break
         t0 = rng_int(self.wrng, nb)
-        t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
+        j = rng_int(self.wrng, lw)
+        t1 = t0 + (2 << j)
         if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &self.ccpi,
                                                  &self.ccq, &self.ccstop, truth_cp,
                                                  truth_terminal):
             ok = False
             break
         bnodes = 0
-        if rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &self.ccpi, &bnodes,
-                         &fr, &cm):
+        fits = False
+        if not self.cfail[t0 * lw + j]:
+            fits = rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
+                                 t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &self.ccpi,
+                                 &bnodes, &fr, &cm)
+            self.cfail[t0 * lw + j] = not fits
+        if fits:
             _RS_MCMC_NODES += bnodes
             # the exact draw (its nodes stay within the bound just checked)
             r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
@@ -1526,6 +1537,8 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
                 cur.swap(pick)
                 if ch.valid > t0:
                     ch.valid = t0
+                # the tests of blocks starting after t0 saw the old actions
+                memset(self.cfail.data() + (t0 + 1) * lw, 0, (nb - t0 - 1) * lw)
         elif r == -1:
             ok = False
             break

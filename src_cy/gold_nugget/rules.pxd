@@ -247,6 +247,13 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[char] ccstop
     cdef int cvalid, cclean, cP, ccp
     cdef uint64_t ckey
+    # the steps whose exact-step test failed on that world, per (t0, block
+    # size): the answer depends on the world's actions before t0 only
+    # (rs_block_fits), so it holds until a step changes the world there;
+    # valid for the corrector setting ``cfail_lw``, ``cfail_budget``
+    cdef vector[char] cfail
+    cdef int cfail_lw
+    cdef long cfail_budget
     cdef vector[int] keo, kfstart, kfn, kfi, kfpi, kfd, kpi, kpath
     cdef vector[double] kep, kfw, kw
     cdef vector[GN] kst
