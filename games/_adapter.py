@@ -171,20 +171,34 @@ class EngineState(pyspiel.State):
         return self.engine.render()
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "EngineState":
-        """A world drawn from ``player_id``'s information set (see docs)."""
+        """A world drawn from ``player_id``'s information set (see docs).
+
+        Successive calls on this state object for the same player, while the
+        player's information set is unchanged (its info key and the player to
+        move), pass the last world drawn to the engine, which may chain the
+        next one from it (Gold Nugget: ``set_resample_chain``): OpenSpiel's
+        ISMCTSBot calls this once per simulation on the same root."""
         seed = int(probability_sampler() * 2.0 ** 53) if callable(probability_sampler) \
             else int(probability_sampler)
-        return self.resample(player_id, seed)
+        key = (self.engine.py_info_key(player_id), self.engine.py_current_player())
+        chains = self.__dict__.setdefault("_resample_chains", {})
+        last = chains.get(player_id)
+        world = self.resample(player_id, seed, last[1] if last and last[0] == key else None)
+        chains[player_id] = (key, world.history())
+        return world
 
-    def resample(self, player: int, seed: int) -> "EngineState":
+    def resample(self, player: int, seed: int, prev: list[int] | None = None) -> "EngineState":
         """Seeded variant of ``resample_from_infostate``.
 
         The engine draws a whole history from ``player``'s information set;
         the world is that history replayed from the initial state, so its
         ``history()``, strings, tensors and keys are those of a real game.
+        ``prev``: the last world's history drawn for this information set
+        (never the true one), for engines that chain worlds; None (the
+        default): a fresh draw, reproducible from ``seed`` alone.
         """
         world = self.get_game().new_initial_state()
-        for action in self.engine.py_resample_history(player, seed):
+        for action in self.engine.py_resample_history_from(player, seed, prev):
             world.apply_action(action)
         return world
 

@@ -246,9 +246,17 @@ def _check_determinization(kind: str, belief_worlds: int) -> str:
 
 
 def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel.State]:
-    """world_seed -> a world drawn from ``player``'s information set."""
+    """world_seed -> a world drawn from ``player``'s information set (on
+    engines, each chained from the last, ``Engine.py_resample_history_from``)."""
     if state_engine(state) is not None and hasattr(state, "resample"):
-        return lambda ws: state.resample(player, ws)
+        # each world chained from the last one, as ``fast_search`` draws them
+        last: list = [None]
+
+        def chained(ws: int) -> pyspiel.State:
+            world = state.resample(player, ws, last[0])
+            last[0] = world.history()
+            return world
+        return chained
     info = state.get_game().get_type().information
     if info == pyspiel.GameType.Information.PERFECT_INFORMATION:
         return lambda ws: state.clone()

@@ -63,6 +63,12 @@ cdef class Engine:
     # Write into ``out`` a whole history, drawn from `player`'s information
     # set (see docs/architecture.md, "The information contract").
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
+    # As ``resample_history``; ``prev`` (NULL or empty: none) is the last
+    # world drawn for the same information set, never the true history: an
+    # engine may continue a Markov chain from it (Gold Nugget) instead of a
+    # fresh draw.  Default: ignore it.
+    cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
+                                    vector[int]* out) noexcept nogil
     cdef Engine clone(self)
     cdef void copy_from(self, Engine other) noexcept
 
@@ -71,6 +77,7 @@ cdef class Engine:
     cdef void to_initial(self) noexcept nogil
     cdef void replay(self, const int* actions, int n) noexcept nogil
     cdef void resample(self, int player, Rng* rng) noexcept nogil
+    cdef void resample_next(self, int player, Rng* rng, const vector[int]* prev) noexcept nogil
     cdef uint64_t info_key(self, int player) noexcept nogil
     cdef int sample_chance(self, Rng* rng) noexcept nogil
     cdef bint is_legal(self, int action) noexcept nogil

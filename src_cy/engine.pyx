@@ -27,15 +27,17 @@ cdef inline void _set_deadline(Engine e, deadline, bint cpu):
     e.resample_deadline.cpu = cpu
 
 
-cdef Engine _resample_in(Engine world, int player, seed, deadline, bint cpu):
+cdef Engine _resample_in(Engine world, int player, seed, deadline, bint cpu,
+                         const vector[int]* prev=NULL):
     """``world`` (a copy of the state to resample) becomes a world drawn for
-    `player` (``py_resample`` and ``py_resample_into``); ``ResampleOutOfTime``
-    when the resampler reached ``deadline``."""
+    `player` (``py_resample`` and ``py_resample_into``; ``prev``: as
+    ``resample_next``); ``ResampleOutOfTime`` when the resampler reached
+    ``deadline``."""
     cdef Rng rng
     rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
     _set_deadline(world, deadline, cpu)
     world.resample_status = RESAMPLE_OK
-    world.resample(player, &rng)
+    world.resample_next(player, &rng, prev)
     world.resample_deadline.at = INFINITY
     if world.resample_status != RESAMPLE_OK:
         raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
@@ -104,6 +106,11 @@ cdef class Engine:
         # they may use `self` as scratch space (``resample`` replays after).
         out[0] = self.hist
 
+    cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
+                                    vector[int]* out) noexcept nogil:
+        # Engines without a chain draw afresh (same draws as resample_history).
+        self.resample_history(player, rng, out)
+
     cdef void returns(self, double* out) noexcept nogil:
         cdef int i
         for i in range(self.num_players):
@@ -119,6 +126,12 @@ cdef class Engine:
         self.resample_history(player, rng, &h)
         if self.resample_status == RESAMPLE_OK:
             self.replay(h.data(), <int>h.size())
+
+    cdef void resample_next(self, int player, Rng* rng, const vector[int]* prev) noexcept nogil:
+        """As ``resample``, the history drawn by ``resample_history_from``
+        with ``prev`` (the last world drawn for this information set, or
+        NULL): the search's next world.  By default exactly ``resample``."""
+        self.resample(player, rng)
 
     cdef Engine clone(self):
         raise NotImplementedError
@@ -249,15 +262,26 @@ cdef class Engine:
         ``deadline``: an absolute time on :func:`clock` (``cpu``: which clock)
         at which a resampler with an unbounded tail gives up and raises
         :class:`ResampleOutOfTime`."""
+        return Engine.py_resample_history_from(self, player, seed, None, deadline, cpu)
+
+    def py_resample_history_from(self, int player, seed, prev, deadline=None,
+                                 bint cpu=True) -> list:
+        """As :meth:`py_resample_history`, continuing from ``prev``, the last
+        history drawn for this information set (None or empty: none; never
+        the true history), where the engine chains worlds (Gold Nugget:
+        ``set_resample_chain``); other engines ignore ``prev``."""
         cdef Rng rng
-        cdef vector[int] h
+        cdef vector[int] h, pv
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        if prev is not None:
+            for a in prev:
+                pv.push_back(int(a))
         rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
         cdef Engine scratch = self.clone()
         _set_deadline(scratch, deadline, cpu)
         scratch.resample_status = RESAMPLE_OK
-        scratch.resample_history(player, &rng, &h)
+        scratch.resample_history_from(player, &rng, &pv, &h)
         if scratch.resample_status != RESAMPLE_OK:
             raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
         return [a for a in h]
@@ -286,7 +310,7 @@ cdef class Engine:
         return _resample_in(self.clone(), player, seed, deadline, cpu)
 
     def py_resample_into(self, Engine world, int player, seed, deadline=None,
-                         bint cpu=True) -> "Engine":
+                         bint cpu=True, bint chain=False) -> "Engine":
         """As :meth:`py_resample`, drawn into ``world``, an engine of the same
         class and game that the caller keeps: no engine is allocated per
         world and the resampler's work space stays warm (the path ISMCTS
@@ -294,14 +318,20 @@ cdef class Engine:
         nothing changed, if ``world`` is this engine or of another game, or
         ``player`` is out of range; after ``ResampleOutOfTime`` the contents
         of ``world`` are unspecified (no hidden fact of this state is
-        readable from it as a world)."""
+        readable from it as a world).  ``chain``: ``world`` holds the last
+        world this method drew for this information set (never a copy of
+        the true state), and the new one continues from it where the engine
+        chains worlds (``resample_next``; Gold Nugget: ``set_resample_chain``)."""
+        cdef vector[int] prev
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
         if world is self:
             raise ValueError("py_resample_into needs another engine than this one as world")
         _check_same_game(self, world, "py_resample_into")
+        if chain:
+            prev = world.hist
         world.copy_from(self)
-        return _resample_in(world, player, seed, deadline, cpu)
+        return _resample_in(world, player, seed, deadline, cpu, &prev)
 
     def random_playout(self, seed) -> list:
         """Play uniformly at random to the end (chance by its odds); returns."""

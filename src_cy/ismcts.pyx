@@ -15,9 +15,11 @@ Randomness comes from one splitmix64 stream seeded by ``seed``, consumed in a
 fixed order that ``solvers/ismcts.py`` reproduces on pyspiel states (the
 slow path), so both paths give identical results on goldspiel games:
 
-* world sampling: ``ws = next()``; the world is ``resample(player, Rng(ws))``
-  (with ``cached_worlds = K > 0``: K such worlds up front, then
-  ``int(K)`` per iteration picks one);
+* world sampling: ``ws = next()``; the world is ``resample_next(player,
+  Rng(ws), prev)``, ``prev`` the search's last world (none for the first):
+  an engine that chains worlds (Gold Nugget) moves on from it, the others
+  draw as ``resample`` does (with ``cached_worlds = K > 0``: K such worlds
+  up front, chained likewise, then ``int(K)`` per iteration picks one);
 * chance nodes: one ``double()`` against the outcomes sorted by action;
 * untried actions: ``int(#untried)`` indexes them in ascending order;
 * UCB1 ties go to the lowest action; rollouts: ``int(n)`` over the sorted
@@ -303,6 +305,7 @@ cdef class _Search:
     cdef Rng rng
     cdef long long simulations
     cdef long long inconsistent_worlds
+    cdef vector[int] prev_world     # the last world's history (resample_next)
     cdef vector[Step] path
     # The move's hard deadline (``search(deadline=...)``): world drawing and
     # simulations stop there; ``out_of_time`` records that they did.
@@ -576,10 +579,11 @@ cdef class _Search:
                 self.scratch.copy_from(root)
                 wrng.s = rng_next(&self.rng)
                 self.scratch.resample_deadline = self.deadline
-                self.scratch.resample(self.player, &wrng)
+                self.scratch.resample_next(self.player, &wrng, &self.prev_world)
                 if self.scratch.resample_status != RESAMPLE_OK:
                     self.out_of_time = True
                     break
+                self.prev_world = self.scratch.hist
             if self.scratch.info_key(self.player) != root_key:
                 self.inconsistent_worlds += 1
             self.iterate()
@@ -704,10 +708,11 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
         w = root.clone()
         wrng.s = rng_next(&s.rng)
         w.resample_deadline = s.deadline
-        w.resample(player, &wrng)
+        w.resample_next(player, &wrng, &s.prev_world)
         if w.resample_status != RESAMPLE_OK:
             s.out_of_time = True
             break
+        s.prev_world = w.hist
         w.resample_deadline.at = INFINITY
         worlds.append(w)
     if worlds or cached_worlds == 0:

@@ -16,7 +16,7 @@ def test_per_call_draws_blocks_per_position() -> None:
 def test_row_has_every_way_and_the_table_renders() -> None:
     row = bench.bench("Gold Thief 2p", "gold_thief(players=2)", 2, 0.01, 0, repeats=2, block=2)
     assert row["positions"] == 2 and row["length"] > 0
-    assert all(row[k] > 0 for k in ("engine", "clone", "api", "replay"))
+    assert all(row[k] > 0 for k in ("engine", "chained", "clone", "api", "replay"))
     table = bench.table([row])
     assert table.count("\n") == 2 and "| Gold Thief 2p | 2 (" in table
 

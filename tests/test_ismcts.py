@@ -121,7 +121,7 @@ def test_sampled_worlds_are_consistent_with_searchers_information():
 def test_inconsistent_resampler_is_detected():
     state = minipoker_state((1, 3), (0,))
     other = minipoker_state((3, 1), (0,))
-    state.resample = lambda player, seed: other.clone()
+    state.resample = lambda player, seed, prev=None: other.clone()
     stats = I.slow_search(state, 1, max_simulations=50, seed=1)
     assert stats.inconsistent_worlds == 50
 

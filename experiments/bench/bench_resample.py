@@ -7,7 +7,11 @@ Three ways to get a world of the player to move, on the same positions
   (``engine.py_resample_into``: a copy of the position plus the C resample),
   ``--block`` worlds in a row at one position before the next, which is
   how a search uses them (one root, a world per simulation; a resampler
-  may keep what depends only on the view between them); and, for
+  may keep what depends only on the view between them); chained: the
+  same with ``py_resample_into(..., chain=True)``, each world continued
+  from the last one drawn at its position where the engine chains worlds
+  (Gold Nugget, ``set_resample_chain``; the first world of a position is
+  fresh), as a search draws them; and, for
   comparison, ``engine.py_resample`` with the positions alternating, a new
   engine allocated per world (the measurement of the tables before
   2026-12-03's last one: every world cold);
@@ -92,9 +96,17 @@ def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
     states = positions(game, count, seed)
     rng = SplitMix64(seed)
     scratch = {id(s): s.engine.py_clone() for s in states}
+    chain_scratch = {id(s): s.engine.py_clone() for s in states}
+    started: set[int] = set()
 
     def engine(state: pyspiel.State, i: int) -> object:
         return state.engine.py_resample_into(scratch[id(state)], state.current_player(), i)
+
+    def chained(state: pyspiel.State, i: int) -> object:
+        first = id(state) not in started
+        started.add(id(state))
+        return state.engine.py_resample_into(chain_scratch[id(state)], state.current_player(),
+                                              i, chain=not first)
 
     def clone(state: pyspiel.State, i: int) -> object:
         return state.engine.py_resample(state.current_player(), i)
@@ -102,7 +114,8 @@ def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
     def api(state: pyspiel.State, _: int) -> pyspiel.State:
         return state.resample_from_infostate(state.current_player(), rng.random)
 
-    ways = {"engine": (engine, block), "clone": (clone, 1), "api": (api, block),
+    ways = {"engine": (engine, block), "chained": (chained, block), "clone": (clone, 1),
+            "api": (api, block),
             "replay": (replay, 1)}
     samples: dict[str, list[float]] = {name: [] for name in ways}
     for _ in range(repeats):
@@ -120,15 +133,17 @@ def ratio(x: float) -> str:
 
 def table(rows: list[dict]) -> str:
     out = ["| game | positions (mean history length) | engine C `resample` ms/world "
-           "| new engine, positions alternating ms/world "
+           "| chained ms/world | new engine, positions alternating ms/world "
            "| `resample_from_infostate` ms/world | pyspiel replay ms/world "
-           "| replay ÷ engine | replay ÷ new engine | API ÷ replay |",
-           "|---|---|---|---|---|---|---|---|---|"]
+           "| replay ÷ engine | replay ÷ chained | replay ÷ new engine | API ÷ replay |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['label']} | {r['positions']} ({r['length']:.0f}) "
-                   f"| {r['engine'] * 1e3:.3f} | {r['clone'] * 1e3:.3f} "
+                   f"| {r['engine'] * 1e3:.3f} | {r['chained'] * 1e3:.3f} "
+                   f"| {r['clone'] * 1e3:.3f} "
                    f"| {r['api'] * 1e3:.3f} | {r['replay'] * 1e3:.3f} "
-                   f"| {ratio(r['replay'] / r['engine'])} | {ratio(r['replay'] / r['clone'])} "
+                   f"| {ratio(r['replay'] / r['engine'])} | {ratio(r['replay'] / r['chained'])} "
+                   f"| {ratio(r['replay'] / r['clone'])} "
                    f"| {ratio(r['api'] / r['replay'])} |")
     return "\n".join(out)
 

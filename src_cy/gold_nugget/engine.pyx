@@ -42,17 +42,18 @@ NUM_LEAF = NLEAF
 NUM_WIND = NWIND
 
 from src_cy.gold_nugget.rules cimport GN, GoldNuggetRules
-from src_cy.gold_nugget.resample cimport rs_resample_history
+from src_cy.gold_nugget.resample cimport rs_resample_history, rs_resample_history_from
 
 from src_cy.gold_nugget.view import GoldNuggetView
 from src_cy.gold_nugget.rules import (ANIMAL_CATALOG, FACES, LEAF_CATALOG, PARAM_NAMES,
                                       PHASE_NAMES, TIMES, VC_CATALOG, WIND_CATALOG,
                                       GoldNuggetParams)
-from src_cy.gold_nugget.resample import (RESAMPLE_CORRECTOR_DEFAULT, _raise_if_resample_failed,
+from src_cy.gold_nugget.resample import (RESAMPLE_CHAIN_DEFAULT, RESAMPLE_CORRECTOR_DEFAULT,
+                                         _raise_if_resample_failed,
                                          _set_corrector_after_exact, _set_walk_tuning,
                                          resample_stats, set_resample_backjumping,
-                                         set_resample_corrector, set_resample_exact_budget,
-                                         set_resample_safety_cap)
+                                         set_resample_chain, set_resample_corrector,
+                                         set_resample_exact_budget, set_resample_safety_cap)
 from src_cy.gold_nugget.render import (DECISION_NAMES, EVENT_FIELDS, MAX_EVENTS, OBS_SIZE,
                                        action_name, card_name, effect_name, event_text)
 from src_cy.gold_nugget import persist as _persist
@@ -67,13 +68,21 @@ cdef class GoldNuggetEngine(GoldNuggetRules):
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil:
         rs_resample_history(self, player, rng, out)
 
+    cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
+                                    vector[int]* out) noexcept nogil:
+        rs_resample_history_from(self, player, rng, prev, out)
+
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
-        """``Engine.resample`` without its final replay when the resampler
-        left the state as the real, verified replay of the world it drew
-        (every world is replayed and verified before it is returned)."""
+        self.resample_next(player, rng, NULL)
+
+    cdef void resample_next(self, int player, Rng* rng, const vector[int]* prev) noexcept nogil:
+        """``Engine.resample_next`` (a world chained from ``prev`` when
+        given) without its final replay when the resampler left the state as
+        the real, verified replay of the world it drew (every world is
+        replayed and verified before it is returned)."""
         cdef vector[int] h
         self.resample_status = RESAMPLE_OK
-        self.resample_history(player, rng, &h)
+        self.resample_history_from(player, rng, prev, &h)
         if self.resample_status == RESAMPLE_OK and not (self.wreal and self.hist == h):
             self.replay(h.data(), <int>h.size())
         self.wreal = False
@@ -90,6 +99,14 @@ cdef class GoldNuggetEngine(GoldNuggetRules):
         _raise_if_resample_failed(player)
         return h
 
+    def py_resample_history_from(self, int player, seed, prev, deadline=None,
+                                 bint cpu=True) -> list:
+        """As :meth:`py_resample_history`, chained from ``prev``, the last
+        world drawn for this information set (``set_resample_chain``)."""
+        h = Engine.py_resample_history_from(self, player, seed, prev, deadline, cpu)
+        _raise_if_resample_failed(player)
+        return h
+
     def py_resample(self, int player, seed, deadline=None, bint cpu=True) -> "Engine":
         """A copy of this world with everything hidden from `player` redrawn;
         RuntimeError if the search hit its safety cap, ``ResampleOutOfTime``
@@ -99,11 +116,11 @@ cdef class GoldNuggetEngine(GoldNuggetRules):
         return e
 
     def py_resample_into(self, Engine world, int player, seed, deadline=None,
-                         bint cpu=True) -> "Engine":
+                         bint cpu=True, bint chain=False) -> "Engine":
         """As :meth:`py_resample`, drawn into the caller's ``world`` engine
-        (``Engine.py_resample_into``); RuntimeError if the search hit its
-        safety cap."""
-        e = Engine.py_resample_into(self, world, player, seed, deadline, cpu)
+        (``Engine.py_resample_into``; ``chain``: continue from the world it
+        holds); RuntimeError if the search hit its safety cap."""
+        e = Engine.py_resample_into(self, world, player, seed, deadline, cpu, chain)
         _raise_if_resample_failed(player)
         return e
 

@@ -9,3 +9,5 @@ from src_cy.gold_nugget.rules cimport GoldNuggetRules
 
 cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng,
                               vector[int]* out) noexcept nogil
+cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
+                                   const vector[int]* prev, vector[int]* out) noexcept nogil

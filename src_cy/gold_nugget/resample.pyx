@@ -12,7 +12,7 @@ state (tests).
 """
 from libc.stdint cimport uint64_t, uint32_t
 from libcpp.vector cimport vector
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcpy, memcmp, memset
 from libc.stdlib cimport malloc, free
 from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
@@ -31,10 +31,13 @@ cdef enum:
     MCMC_BUDGET = 128         # worst-case nodes of an exact corrector step (else an MH step)
     WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
+    CHAIN_STEPS = 4           # corrector steps from the last world (set_resample_chain)
 
 # the corrector's default setting (set_resample_corrector; rules doc, "Resampling")
 RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW,
                               "budget": MCMC_BUDGET}
+# chaining's default setting (set_resample_chain; rules doc, "Resampling")
+RESAMPLE_CHAIN_DEFAULT = {"steps": CHAIN_STEPS, "refresh": 1.0 / 64}
 
 
 cdef size_t _GN_BYTES = sizeof(GN)
@@ -95,6 +98,11 @@ cdef long _RS_MCMC_FAILS = 0  # corrector runs that found no world in a step (no
 cdef long _RS_MCMC_NODES = 0  # nodes the corrector's steps visited
 cdef long _RS_OUT_OF_TIME = 0 # resamples stopped at their deadline (no world)
 cdef long _RS_MCMC_CUT = 0    # corrector runs cut short by the deadline (world kept)
+cdef int _RS_CHAIN_STEPS = CHAIN_STEPS   # corrector steps of a chained world (0: no chaining)
+cdef double _RS_CHAIN_REFRESH = 1.0 / 64  # chance of a fresh world instead of a chained one
+cdef long _RS_CHAINED = 0     # worlds chained from the last one
+cdef long _RS_CHAIN_FRESH = 0 # fresh worlds drawn instead by the refresh
+cdef long _RS_CHAIN_FAILS = 0 # chains that failed (a fresh world instead; not expected)
 
 
 def set_resample_exact_budget(long nodes) -> int:
@@ -135,6 +143,27 @@ def set_resample_corrector(int steps=-1, int log_window=-1, long budget=-1) -> t
         _RS_MCMC_LOG_WINDOW = log_window
     if budget > 0:
         _RS_MCMC_BUDGET = budget
+    return old
+
+
+def set_resample_chain(steps: int | None = None, refresh: float | None = None) -> tuple:
+    """Set chaining (rules doc, "Resampling"): a world drawn with the last
+    world of the same information set at hand (``resample_next``: ISMCTS,
+    the pyspiel adapter) is that world moved by ``steps`` corrector steps,
+    except that with probability ``refresh`` it is drawn afresh (walk and
+    full corrector); ``steps`` 0 turns chaining off.  None keeps a setting
+    (defaults ``RESAMPLE_CHAIN_DEFAULT``).  Returns the previous (steps,
+    refresh)."""
+    global _RS_CHAIN_STEPS, _RS_CHAIN_REFRESH
+    if steps is not None and not 0 <= steps <= 1 << 20:
+        raise ValueError(f"steps must be in [0, {1 << 20}] (0: no chaining), got {steps}")
+    if refresh is not None and not 0.0 <= refresh <= 1.0:
+        raise ValueError(f"refresh must be in [0, 1], got {refresh}")
+    old = (_RS_CHAIN_STEPS, _RS_CHAIN_REFRESH)
+    if steps is not None:
+        _RS_CHAIN_STEPS = steps
+    if refresh is not None:
+        _RS_CHAIN_REFRESH = refresh
     return old
 
 
@@ -180,7 +209,10 @@ def resample_stats() -> dict:
     ``mcmc_fails``: a step found no world, never expected), and the
     deadline's effects (``out_of_time``: walks stopped at the caller's
     deadline, no world returned; ``mcmc_cut``: corrector runs cut short by
-    it, the chain's world returned). There is no fallback to the true
+    it, the chain's world returned) and chaining (``chained``: worlds moved
+    on from the last one, ``chain_fresh``: fresh ones its refresh drew
+    instead, ``chain_fails``: chains that failed, a fresh world drawn
+    instead, never expected). There is no fallback to the true
     history: every call either returns a world drawn from the player's
     information or returns none (deadline) or raises (safety cap)."""
     return {"calls": _RS_CALLS, "walks": _RS_WALKS, "backtracks": _RS_BACKTRACKS,
@@ -190,7 +222,8 @@ def resample_stats() -> dict:
             "mcmc_skips": _RS_MCMC_SKIPS, "mcmc_fails": _RS_MCMC_FAILS,
             "mcmc_nodes": _RS_MCMC_NODES, "mcmc_rejects": _RS_MCMC_REJECTS,
             "out_of_time": _RS_OUT_OF_TIME,
-            "mcmc_cut": _RS_MCMC_CUT}
+            "mcmc_cut": _RS_MCMC_CUT, "chained": _RS_CHAINED,
+            "chain_fresh": _RS_CHAIN_FRESH, "chain_fails": _RS_CHAIN_FAILS}
 
 
 def set_resample_safety_cap(long backtracks) -> int:
@@ -1376,72 +1409,125 @@ cdef int rs_mh_window(GoldNuggetRules self, const vector[int]* pact, const vecto
     return 1
 
 
+cdef inline void rs_keep_steps(GoldNuggetRules self, Frames* f, Comps* cm) noexcept nogil:
+    """Swap ``rs_correct``'s step storage with ``self``'s kept vectors (taken
+    at the start of a call, given back at its end: their capacity is reused)."""
+    f.eo.swap(self.keo)
+    f.ep.swap(self.kep)
+    f.fstart.swap(self.kfstart)
+    f.fn.swap(self.kfn)
+    f.fi.swap(self.kfi)
+    f.fw.swap(self.kfw)
+    f.fpi.swap(self.kfpi)
+    f.fd.swap(self.kfd)
+    cm.st.swap(self.kst)
+    cm.w.swap(self.kw)
+    cm.pi.swap(self.kpi)
+    cm.path.swap(self.kpath)
+
+
 cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
-                     int truth_cp, bint truth_terminal, uint64_t key) noexcept nogil:
-    """The corrector: ``_RS_MCMC_STEPS`` window steps from the walk's world
-    (the state), each over a block [t0, t0 + 2^j) with t0 uniform over the
-    world's positions and j uniform in 1..``_RS_MCMC_LOG_WINDOW``: an exact
-    draw of the block (``rs_gibbs_window``) where ``rs_block_fits`` finds its
-    worst case within ``_RS_MCMC_BUDGET`` nodes, else a Metropolis-Hastings
-    step (``rs_mh_window``).  The steps run on the lazy rules (P's events
-    checked) from the recorded states of the current world; the last world
-    is then replayed on the full rules and verified (P's key, the player to
-    move).  The state ends as the last world; False if a step found no world
-    or the verification failed (neither expected; the state is then the
-    walk's world)."""
+                     int truth_cp, bint truth_terminal, uint64_t key, int steps,
+                     const vector[int]* init) noexcept nogil:
+    """The corrector: ``steps`` window steps from the walk's world (the
+    state; ``init`` not NULL: from that world, a chain's last one), each
+    over a block [t0, t0 + 2^j) with t0 uniform over the world's positions
+    and j uniform in 1..``_RS_MCMC_LOG_WINDOW``: an exact draw of the block
+    (``rs_gibbs_window``) where ``rs_block_fits`` finds its worst case
+    within ``_RS_MCMC_BUDGET`` nodes, else a Metropolis-Hastings step
+    (``rs_mh_window``).  The steps run on the lazy rules (P's events
+    checked) from the recorded states of the current world (kept in
+    ``self`` with the world returned: a chain from that world in the same
+    information set starts from them, the same steps without the replay);
+    the last world is then replayed on the full rules and verified (P's
+    key, the player to move; every action is legal by construction: each
+    came from the rules' options at its node, those of ``init`` checked by
+    the replay that records its states).  The state ends as the last world;
+    False if a step found no world or the verification failed (neither
+    expected; the state is then the walk's world, or scratch when ``init``
+    was given)."""
     global _RS_MCMC_MOVES, _RS_MCMC_SKIPS, _RS_MCMC_CUT, _RS_MCMC_REJECTS, _RS_MCMC_NODES
-    cdef vector[int] cur = self.hist, start = self.hist, pick
+    cdef vector[int] cur, start, pick
     cdef GN* cs
-    cdef vector[int] cpi
-    cdef vector[double] cq
-    cdef vector[char] cstop
     cdef Chain ch
-    cdef Frames fr             # the steps' search frames (storage kept between steps)
+    cdef Frames fr             # the steps' search frames (storage kept between calls)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb = <int>cur.size()
+    cdef int s, t0, t1, r, nb, j, lw = _RS_MCMC_LOG_WINDOW
+    cdef int tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
     cdef long bnodes
-    cdef bint ok = True
+    cdef bint ok = True, fits, kept = False
+    if init != NULL:
+        nb = <int>init.size()
+        if self.cP == self.wP and self.ckey == key and self.ccp == tcp and \
+                self.ccur.size() == init.size() and nb > 0 and \
+                memcmp(self.ccur.data(), init.data(), nb * sizeof(int)) == 0:
+            # the last world returned: its recorded states are still valid
+            cur.swap(self.ccur)
+            ch.valid = self.cvalid
+            ch.clean = self.cclean
+            kept = self.cfail_lw == lw and self.cfail_budget == _RS_MCMC_BUDGET
+        else:
+            cur = init[0]
+            ch.valid = 0
+            ch.clean = nb + 1
+    else:
+        cur = self.hist
+        start = self.hist
+        ch.valid = 0
+        ch.clean = <int>cur.size() + 1
+    self.cP = -1
+    nb = <int>cur.size()
     if nb == 0:
-        return True
+        return init == NULL
     ch.nb = nb
-    ch.valid = 0
-    ch.clean = nb + 1
-    cs = <GN*>malloc((nb + 1) * sizeof(GN))
-    if cs == NULL:
-        return True                  # no memory for the chain: the walk's world
-    cpi.resize(nb + 1)
-    cq.resize(nb)
-    cstop.resize(nb)
-    cm.st.reserve(16)
+    self.ccs.resize(nb + 1)
+    self.ccpi.resize(nb + 1)
+    self.ccq.resize(nb)
+    self.ccstop.resize(nb)
+    cs = self.ccs.data()
+    if not kept:
+        self.cfail.assign(nb * lw, 0)
+        self.cfail_lw = lw
+        self.cfail_budget = _RS_MCMC_BUDGET
+    rs_keep_steps(self, &fr, &cm)
     self.to_initial()
     self.g.lazy = 1
     self.wlast = -1
     self.wact = -1
-    gn_copy(&cs[0], &self.g)
-    cpi[0] = 0
-    for s in range(_RS_MCMC_STEPS):
+    if ch.valid == 0:
+        gn_copy(&cs[0], &self.g)
+        self.ccpi[0] = 0
+    for s in range(steps):
         if past(&self.resample_deadline):
             # out of time: keep the chain's current world (every step so far
             # left the posterior invariant; fewer steps, same support)
             _RS_MCMC_CUT += 1
             break
         t0 = rng_int(self.wrng, nb)
-        t1 = t0 + (2 << rng_int(self.wrng, _RS_MCMC_LOG_WINDOW))
-        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &cpi, &cq,
-                                                 &cstop, truth_cp, truth_terminal):
+        j = rng_int(self.wrng, lw)
+        t1 = t0 + (2 << j)
+        if ch.valid < nb and not rs_chain_extend(self, pact, ppos, &cur, &ch, cs, &self.ccpi,
+                                                 &self.ccq, &self.ccstop, truth_cp,
+                                                 truth_terminal):
             ok = False
             break
         bnodes = 0
-        if rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                         t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &cpi, &bnodes, &fr, &cm):
+        fits = False
+        if not self.cfail[t0 * lw + j]:
+            fits = rs_block_fits(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
+                                 t1 if t1 < nb else nb, _RS_MCMC_BUDGET, cs, &self.ccpi,
+                                 &bnodes, &fr, &cm)
+            self.cfail[t0 * lw + j] = not fits
+        if fits:
             _RS_MCMC_NODES += bnodes
             # the exact draw (its nodes stay within the bound just checked)
             r = rs_gibbs_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0,
-                                t1, t1 if t1 < nb else nb, cs, &cpi, &cq, ch.clean, &cm, &pick)
+                                t1, t1 if t1 < nb else nb, cs, &self.ccpi, &self.ccq, ch.clean,
+                                &cm, &pick)
         else:
             _RS_MCMC_SKIPS += 1
             r = rs_mh_window(self, pact, ppos, truth_cp, truth_terminal, &cur, t0, t1,
-                             cs, &cpi, &cq, &pick, &bnodes)
+                             cs, &self.ccpi, &self.ccq, &pick, &bnodes)
             _RS_MCMC_NODES += bnodes
             if r == 2:
                 _RS_MCMC_REJECTS += 1
@@ -1451,21 +1537,39 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
                 cur.swap(pick)
                 if ch.valid > t0:
                     ch.valid = t0
+                # the tests of blocks starting after t0 saw the old actions
+                memset(self.cfail.data() + (t0 + 1) * lw, 0, (nb - t0 - 1) * lw)
         elif r == -1:
             ok = False
             break
-    free(cs)
+    rs_keep_steps(self, &fr, &cm)
     self.g.lazy = 0
-    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal):
+    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal, False):
+        cur.swap(self.ccur)
+        self.cvalid = ch.valid
+        self.cclean = ch.clean
+        self.cP = self.wP
+        self.ckey = key
+        self.ccp = tcp
         return True
-    self.to_initial()
-    for s in range(nb):
-        self.apply(start[s])
+    if init == NULL:
+        self.to_initial()
+        for s in range(nb):
+            self.apply(start[s])
     return False
 
 cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector[int]* out) noexcept nogil:
+    rs_resample_history_from(self, player, rng, NULL, out)
+
+
+cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
+                                   const vector[int]* prev, vector[int]* out) noexcept nogil:
+    """A history drawn from `player`'s information set into ``out``: the
+    exact stage, else a chained world when ``prev`` (NULL or empty: none) is
+    the last world drawn for this information set (``set_resample_chain``),
+    else walks and the corrector (rules doc, "Resampling")."""
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
-    global _RS_MCMC_FAILS, _RS_OUT_OF_TIME
+    global _RS_MCMC_FAILS, _RS_OUT_OF_TIME, _RS_CHAINED, _RS_CHAIN_FRESH, _RS_CHAIN_FAILS
     cdef vector[Event] expv
     cdef vector[uint32_t] expc
     cdef vector[int] pact, ppos, rph, rcp, raux
@@ -1540,11 +1644,23 @@ cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector
     if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
         _RS_EXACT += 1
         if _RS_MCMC_AFTER_EXACT and _RS_MCMC_STEPS > 0 and \
-                not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+                not rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_MCMC_STEPS, NULL):
             _RS_MCMC_FAILS += 1
         out[0] = self.hist
         self.wreal = not self.g.lazy
         return
+    if prev != NULL and prev.size() > 0 and _RS_CHAIN_STEPS > 0:
+        # chaining: corrector steps leave the posterior invariant, so the
+        # last world moved by a few of them is again a draw from it
+        if _RS_CHAIN_REFRESH > 0.0 and rng_double(rng) < _RS_CHAIN_REFRESH:
+            _RS_CHAIN_FRESH += 1
+        elif rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_CHAIN_STEPS, prev):
+            _RS_CHAINED += 1
+            out[0] = self.hist
+            self.wreal = True
+            return
+        else:
+            _RS_CHAIN_FAILS += 1
     self.wleft = _RS_BACKTRACK_CAP
     tries = 0
     while self.wleft > 0:
@@ -1556,7 +1672,8 @@ cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector
                 _RS_FIRST += 1
             else:
                 _RS_RESTART += 1
-            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key):
+            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key,
+                                                     _RS_MCMC_STEPS, NULL):
                 _RS_MCMC_FAILS += 1
             out[0] = self.hist
             self.wreal = not self.g.lazy

@@ -233,6 +233,30 @@ cdef class GoldNuggetRules(Engine):
     # the exact stage's frames (rs_enumerate), kept between calls for their capacity
     cdef vector[int] xeo, xfstart, xfn, xfi, xfpi, xpick
     cdef vector[double] xep, xfw
+    # the corrector's chain (resample.pyx, rs_correct), kept between calls:
+    # the last world it returned (``ccur``), its lazy states after each
+    # prefix, P's actions before each and each action's target weight and
+    # stop flag, valid below ``cvalid`` (``cclean``: Chain.clean), for the
+    # next world chained from it in the same information set (P ``cP``, -1:
+    # none; P's key ``ckey``; the player to move ``ccp``); and its steps'
+    # search storage (rs_correct's Frames and Comps), kept for its capacity
+    cdef vector[int] ccur
+    cdef vector[GN] ccs
+    cdef vector[int] ccpi
+    cdef vector[double] ccq
+    cdef vector[char] ccstop
+    cdef int cvalid, cclean, cP, ccp
+    cdef uint64_t ckey
+    # the steps whose exact-step test failed on that world, per (t0, block
+    # size): the answer depends on the world's actions before t0 only
+    # (rs_block_fits), so it holds until a step changes the world there;
+    # valid for the corrector setting ``cfail_lw``, ``cfail_budget``
+    cdef vector[char] cfail
+    cdef int cfail_lw
+    cdef long cfail_budget
+    cdef vector[int] keo, kfstart, kfn, kfi, kfpi, kfd, kpi, kpath
+    cdef vector[double] kep, kfw, kw
+    cdef vector[GN] kst
 
     cdef inline void log(self, Event e, uint32_t mask) noexcept nogil:
         """Record event ``e``, seen by the players of ``mask`` (none: nothing)."""

@@ -169,6 +169,7 @@ cdef class GoldNuggetRules(Engine):
         self.logh = <int*>malloc(self.logcap * sizeof(int))
         if self.events == NULL or self.logh == NULL:
             raise MemoryError()
+        self.cP = -1                 # no corrector chain kept (resample.pyx)
 
     def __dealloc__(self):
         free(self.events)
