@@ -245,10 +245,14 @@ def _check_determinization(kind: str, belief_worlds: int) -> str:
     return kind
 
 
-def _world_sampler(state: pyspiel.State, player: int) -> Callable[[int], pyspiel.State]:
+def _world_sampler(state: pyspiel.State, player: int,
+                   chain: bool = True) -> Callable[[int], pyspiel.State]:
     """world_seed -> a world drawn from ``player``'s information set (on
-    engines, each chained from the last, ``Engine.py_resample_history_from``)."""
+    engines with ``chain``, each chained from the last,
+    ``Engine.py_resample_history_from``; without, independent draws)."""
     if state_engine(state) is not None and hasattr(state, "resample"):
+        if not chain:
+            return lambda ws: state.resample(player, ws)
         # each world chained from the last one, as ``fast_search`` draws them
         last: list = [None]
 
@@ -318,6 +322,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
     else:
         worlds = []
     sampler = _world_sampler(state, player)
+    fresh = _world_sampler(state, player, chain=False)     # a pool: independent worlds
     info = _info_function(state)
     root_info = state.information_state_string(player)
     out_of_time = False
@@ -326,7 +331,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
             if deadline is not None and deadline.passed():
                 out_of_time = True
                 break
-            worlds.append(sampler(rng.next()))
+            worlds.append(fresh(rng.next()))
         if cached_worlds and not worlds:
             return RootStats([], [], [], [], 0, 0, 0, rng.s, draws, True, 0)
     pool = len(worlds)

@@ -18,8 +18,10 @@ slow path), so both paths give identical results on goldspiel games:
 * world sampling: ``ws = next()``; the world is ``resample_next(player,
   Rng(ws), prev)``, ``prev`` the search's last world (none for the first):
   an engine that chains worlds (Gold Nugget) moves on from it, the others
-  draw as ``resample`` does (with ``cached_worlds = K > 0``: K such worlds
-  up front, chained likewise, then ``int(K)`` per iteration picks one);
+  draw as ``resample`` does (with ``cached_worlds = K > 0``: K independent
+  worlds up front, each ``resample(player, Rng(ws))``, never chained: a
+  pool is there for K distinct worlds; then ``int(K)`` per iteration picks
+  one);
 * chance nodes: one ``double()`` against the outcomes sorted by action;
 * untried actions: ``int(#untried)`` indexes them in ascending order;
 * UCB1 ties go to the lowest action; rollouts: ``int(n)`` over the sorted
@@ -708,11 +710,10 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
         w = root.clone()
         wrng.s = rng_next(&s.rng)
         w.resample_deadline = s.deadline
-        w.resample_next(player, &wrng, &s.prev_world)
+        w.resample(player, &wrng)       # a pool's worlds are independent draws
         if w.resample_status != RESAMPLE_OK:
             s.out_of_time = True
             break
-        s.prev_world = w.hist
         w.resample_deadline.at = INFINITY
         worlds.append(w)
     if worlds or cached_worlds == 0:

@@ -224,3 +224,27 @@ def test_small_games_keep_exact_fresh_draws(chain) -> None:
         [state.engine.py_resample_history(p, s) for s in range(6)]
     d = _delta(before, resample_stats(), "chained", "exact", "calls")
     assert d["chained"] == 0 and d["exact"] == d["calls"] == 12
+
+
+@pytest.mark.parametrize("slow_path", [False, True], ids=["fast", "slow"])
+def test_a_world_pool_is_independent_fresh_draws(chain, slow_path: bool) -> None:
+    """A ``cached_worlds`` pool is never chained: the same search with
+    chaining on and off gives the same statistics (so ``best``, which
+    searches a pool, plays as it was measured), and no world is chained.
+    Without a pool, chaining changes the worlds and so the search."""
+    from solvers.ismcts import fast_search, slow_search
+    state = _decision_states(2, 7, 3)[1]
+    p = state.current_player()
+    run = slow_search if slow_path else fast_search
+
+    def stats(**kw) -> tuple:
+        r = run(state if slow_path else state.engine, p, max_simulations=40, seed=4, **kw)
+        return r.actions, r.visits, r.values
+    before = resample_stats()["chained"]
+    pooled = stats(cached_worlds=6)
+    assert resample_stats()["chained"] == before
+    per_sim = stats()
+    assert resample_stats()["chained"] > before
+    set_resample_chain(0)
+    assert stats(cached_worlds=6) == pooled
+    assert stats() != per_sim
