@@ -39,8 +39,8 @@ from libc.stdint cimport uint64_t, uint8_t, uint16_t, uint32_t
 from src_cy.saboteur.actions cimport (A_ROCK_BLOCK, A_STRIDE, A_BREAK,
                                       A_REPAIR, A_MAP, A_PASS, A_KEEP, A_HAND_ON,
                                       A_TAIL_SIZE)
-from src_cy.engine cimport (Engine, Rng, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
-                            MAX_BRANCHING)
+from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, key_public, key_private,
+                            CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING)
 from src_cy.events cimport Event
 from libcpp.vector cimport vector
 
@@ -294,7 +294,7 @@ cdef class SaboteurRules(Engine):
             self.s.nlog += 1
         self.observe_public(tok)
         while seers:
-            self.observe_private(__builtin_ctz(seers), mix64(tok, <uint64_t>(secret + 7)))
+            self.observe_private(__builtin_ctz(seers), sab_secret_token(tok, secret))
             seers &= seers - 1
 
     cdef void rehash_keys(self, unsigned int players) noexcept nogil:
@@ -313,9 +313,9 @@ cdef class SaboteurRules(Engine):
             for i in range(self.s.nlog):
                 e = &self.s.log[i]
                 tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
-                h = mix64(h, tok)
+                h = key_public(h, tok)
                 if (e.seers >> q) & 1:
-                    h = mix64(h, mix64(tok, <uint64_t>(e.secret + 7)) ^ <uint64_t>0x5bd1e995)
+                    h = key_private(h, sab_secret_token(tok, e.secret))
             self.ihash[q] = h
         self.s.stale_keys &= ~players
 
@@ -353,6 +353,7 @@ cdef class SaboteurRules(Engine):
         memset(self.s.disc, 0, sizeof(self.s.disc))
         memset(self.s.pub_disc, 0, sizeof(self.s.pub_disc))
         memset(self.s.broken, 0, sizeof(self.s.broken))
+        memset(self.s.broken_at, 0, sizeof(self.s.broken_at))
         memset(self.s.played, 0, sizeof(self.s.played))
         memset(self.s.passes, 0, sizeof(self.s.passes))
         memset(self.s.mapped, 0, sizeof(self.s.mapped))
@@ -688,9 +689,10 @@ cdef class SaboteurRules(Engine):
         """Fill the fit cache (``rules.pxd``): the frontier cells where a
         card may join (``frm``: a reached open edge points at them) and
         some edge mask fits, in frontier order."""
-        cdef int j, g, fs, nf = 0
+        cdef int j, g, fs, e, nf = 0
         cdef unsigned int w
         memset(self.fit_at, 0, sizeof(self.fit_at))
+        memset(self.fit_cnt, 0, sizeof(self.fit_cnt))
         self.fit_any = 0
         for j in range(self.s.nfront):
             g = self.s.front[j]
@@ -698,11 +700,13 @@ cdef class SaboteurRules(Engine):
                 continue
             fs = fit_set(self.p, &self.s, g)
             if fs:
-                if nf < 64:
-                    w = <unsigned int>fs
-                    while w:
-                        self.fit_at[__builtin_ctz(w)] |= (<uint64_t>1) << nf
-                        w &= w - 1
+                w = <unsigned int>fs
+                while w:
+                    e = __builtin_ctz(w)
+                    self.fit_cnt[e] += 1
+                    if nf < 64:
+                        self.fit_at[e] |= (<uint64_t>1) << nf
+                    w &= w - 1
                 self.fit_j[nf] = j
                 self.fit_fs[nf] = fs
                 nf += 1
@@ -714,9 +718,9 @@ cdef class SaboteurRules(Engine):
         """The legal actions, ascending (the placements of each kind and
         orientation in frontier order, then rockfalls and the fixed tail),
         so a caller's sort has nothing to move."""
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf
+        cdef int p = self.s.cur, n = 0, k, o, i, e, nf
         cdef int F = self.p.F, tail = self.p.tail0, base
-        cdef unsigned int held = self.s.held[p], tk, w
+        cdef unsigned int held = self.s.held[p], tk
         cdef uint64_t m
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
@@ -761,34 +765,106 @@ cdef class SaboteurRules(Engine):
                 if n < MAX_BRANCHING:
                     out[n] = self.p.rock0 + i
                     n += 1
+        self.tail_walk(p, -1, out, &n)
+        return n
+
+    cdef int tail_walk(self, int p, int k, int* out, int* n) noexcept nogil:
+        """The fixed tail of ``p``'s legal actions at a card decision (tool
+        breaks, repairs, map looks, passes), ascending, one ``bit_block``
+        per action kind: with ``out``, appended to ``out[n[0]:]`` (while
+        below ``MAX_BRANCHING``; -1); else the ``k``-th (``k >= 0``), or -1
+        with ``n[0]`` raised by their number (``k < 0``, or ``k`` past them)."""
+        cdef int tail = self.p.tail0, r, t, a
+        cdef unsigned int held = self.s.held[p], w
         w = (held >> K_BREAK) & 7
         while w:
             t = __builtin_ctz(w)
             w &= w - 1
-            for q in range(self.p.n):
-                if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
-                    out[n] = tail + A_BREAK + A_STRIDE * t + q
-                    n += 1
+            a = bit_block(((1u << self.p.n) - 1) & ~(1u << p) & ~self.s.broken_at[t],
+                          tail + A_BREAK + A_STRIDE * t, &k, out, n)
+            if a >= 0:
+                return a
         w = (held >> K_REPAIR) & 63
         while w:
             r = __builtin_ctz(w)
             w &= w - 1
             for t in range(3):
                 if (REPAIR_MASK[r] >> t) & 1:
-                    for q in range(self.p.n):
-                        if self.s.broken[q][t] and n < MAX_BRANCHING:
-                            out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
-                            n += 1
+                    a = bit_block(self.s.broken_at[t], tail + A_REPAIR + A_STRIDE * (3 * r + t),
+                                  &k, out, n)
+                    if a >= 0:
+                        return a
         if (held >> K_MAP) & 1:
-            for g in range(3):
-                if not self.s.goal_up[g] and n < MAX_BRANCHING:
-                    out[n] = tail + A_MAP + g
-                    n += 1
-        while held and n < MAX_BRANCHING:
-            out[n] = tail + A_PASS + __builtin_ctz(held)
-            n += 1
-            held &= held - 1
-        return n
+            a = bit_block(sab_hidden_goals(&self.s), tail + A_MAP, &k, out, n)
+            if a >= 0:
+                return a
+        return bit_block(held, tail + A_PASS, &k, out, n)
+
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_uniform_legal`` without listing the actions: the
+        placements of each (kind, orientation) block are counted by the fit
+        cache (``fit_cnt``), the rockfalls and the tail (``tail_walk``)
+        likewise; the ``rng_int`` index picks a block, and an entry in it
+        in the listing's order (``legal_actions``).  Other phases, and a fit
+        cache of more than 64 cells or more than ``MAX_BRANCHING`` actions,
+        list them."""
+        cdef int p = self.s.cur, n = 0, nb = 0, nrock = 0, k, o, e, b
+        cdef int base[2 * NTUN]
+        cdef int mask[2 * NTUN]
+        cdef unsigned int held = self.s.held[p], tk
+        if self.s.phase != PH_PLAY:
+            return Engine.sample_uniform_legal(self, rng)
+        tk = held & ((1u << NTUN) - 1)
+        if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
+            if not self.fit_ok:
+                self.fit_fill()
+            if self.fit_n > 64:
+                return Engine.sample_uniform_legal(self, rng)
+            while tk:
+                k = __builtin_ctz(tk)
+                tk &= tk - 1
+                for o in range(2):
+                    e = TUN_EDGES[k]
+                    if o == 1:
+                        if rot180(e) == e:
+                            break
+                        e = rot180(e)
+                    if self.fit_cnt[e]:
+                        mask[nb] = e
+                        base[nb] = (k * 2 + o) * self.p.F
+                        nb += 1
+                        n += self.fit_cnt[e]
+        if (held >> K_ROCK) & 1:
+            nrock = self.s.ntun
+        n += nrock
+        self.tail_walk(p, -1, NULL, &n)
+        if n > MAX_BRANCHING:
+            return Engine.sample_uniform_legal(self, rng)
+        k = rng_int(rng, n)
+        for b in range(nb):
+            e = mask[b]
+            if k < self.fit_cnt[e]:
+                return base[b] + self.fit_j[nth_bit(self.fit_at[e], k)]
+            k -= self.fit_cnt[e]
+        if k < nrock:
+            return self.p.rock0 + k
+        return self.tail_walk(p, k - nrock, NULL, &n)
+
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_chance_sorted`` without listing a draw's outcomes
+        (the card kinds, ascending, at the odds ``chance_outcomes`` gives)."""
+        cdef int k, last = -1
+        cdef double u, acc = 0.0
+        if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
+            return Engine.sample_chance_sorted(self, rng)
+        u = rng_double(rng)
+        for k in range(NKINDS):
+            if self.s.deck[k] > 0:
+                last = k
+                acc += self.s.deck[k] / <double>self.s.deck_n
+                if u < acc:
+                    return k
+        return last
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int n = 0, k, tot
@@ -911,6 +987,7 @@ cdef class SaboteurRules(Engine):
             q = idx % A_STRIDE
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
+            self.s.broken_at[t] |= 1u << q
             self.s.brk_on[p][q] += 1
             sab_emit(self, EV_BREAK, p, 0, t, q, -1, 0)
         elif a < tail + A_MAP:
@@ -920,6 +997,7 @@ cdef class SaboteurRules(Engine):
             q = idx % A_STRIDE
             self.take(p, K_REPAIR + r)
             self.s.broken[q][t] = 0
+            self.s.broken_at[t] &= ~(1u << q)
             self.s.rep_on[p][q] += 1
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
