@@ -185,11 +185,11 @@ def check_invariants(SaboteurRules rules) -> None:
     if rules.fit_ok:
         c = rules.clone()
         c.fit_fill()
-        _require(rules.fit_n == c.fit_n and rules.fit_any == c.fit_any
+        _require(rules.fit_n == c.fit_n
                  and [rules.fit_j[i] for i in range(c.fit_n)] == [c.fit_j[i] for i in range(c.fit_n)]
                  and [rules.fit_fs[i] for i in range(c.fit_n)] == [c.fit_fs[i] for i in range(c.fit_n)]
-                 and [rules.fit_at[e] for e in range(16)] == [c.fit_at[e] for e in range(16)]
-                 and [rules.fit_cnt[e] for e in range(16)] == [c.fit_cnt[e] for e in range(16)],
+                 and [rules.fit_cnt[e] for e in range(16)] == [c.fit_cnt[e] for e in range(16)]
+                 and [rules.fit_kind[k] for k in range(NTUN)] == [c.fit_kind[k] for k in range(NTUN)],
                  "actions: the legal actions' fit cache differs from the maze")
     c = rules.clone()
     c.recompute()

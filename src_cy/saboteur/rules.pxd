@@ -317,16 +317,14 @@ cdef class SaboteurRules(Engine):
     # while the maze stands (``fit_ok``; a placement, rockfall, new round
     # or copy clears it), so ``legal_actions`` does not test every cell on
     # every call: their positions in ``front`` (ascending), their fit sets,
-    # and per edge mask ``e`` the bit set of the entries it fits (while at
-    # most 64), ``fit_cnt[e]`` the number of entries it fits and
-    # ``fit_any`` the masks that fit somewhere.
+    # per edge mask ``e`` the number of entries it fits, and per tunnel
+    # kind the placements it has (both orientations).
     cdef bint fit_ok
     cdef int fit_n
-    cdef unsigned int fit_any
     cdef int fit_j[MAXFRONT]
     cdef int fit_fs[MAXFRONT]
-    cdef uint64_t fit_at[16]
     cdef int fit_cnt[16]
+    cdef int fit_kind[NTUN]
 
     cdef int grid_of(self, int acell) noexcept nogil
     cdef int acell_of(self, int g) noexcept nogil
@@ -359,6 +357,7 @@ cdef class SaboteurRules(Engine):
     cdef void recompute(self) noexcept nogil
     cdef void fit_fill(self) noexcept nogil
     cdef int tail_walk(self, int p, int k, int* out, int* n) noexcept nogil
+    cdef int tail_count(self, int p) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
     cdef void pub_counts(self, SabPub* u) noexcept nogil

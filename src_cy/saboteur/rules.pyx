@@ -51,6 +51,10 @@ from libcpp.vector cimport vector
 # (an open edge meets a reached open edge).
 cdef int _FIT_SET[16][16]
 cdef int _MEET_SET[16]
+# ``_LANES[x]``: a 1 in 16-bit lane ``i`` for each set bit ``i`` of the
+# nibble ``x`` (``fit_fill`` counts the cells each edge mask fits, four
+# masks to a 64-bit word).
+cdef uint64_t _LANES[16]
 
 
 cdef void _fill_fit_tables() noexcept nogil:
@@ -62,6 +66,10 @@ cdef void _fill_fit_tables() noexcept nogil:
                 if (e & cons) == req:
                     _FIT_SET[cons][req] |= 1 << e
     for m in range(16):
+        _LANES[m] = 0
+        for e in range(4):
+            if (m >> e) & 1:
+                _LANES[m] |= (<uint64_t>1) << (16 * e)
         _MEET_SET[m] = 0
         for e in range(16):
             if e & m:
@@ -94,6 +102,18 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
         cons |= 8
         req |= ((nv >> 1) & 1) << 3
     return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
+
+
+cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
+    """The fit cache entry (``SaboteurRules.fit_fs``) of the ``k``-th cell
+    (from 0) the edge mask ``e`` fits (``k`` below their number)."""
+    cdef int i = 0
+    while True:
+        if (fit_fs[i] >> e) & 1:
+            if k == 0:
+                return i
+            k -= 1
+        i += 1
 
 
 cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
@@ -565,7 +585,13 @@ cdef class SaboteurRules(Engine):
         cand[3] = g + W if y < S else -1
         for i in range(4):
             nb = cand[i]
-            if nb >= 0 and not (self.s.cell[nb] & CB_OCC) and sab_index(f, n, nb) < 0:
+            # An empty neighbour joins unless a card other than ``g`` already
+            # touches it (it is on the frontier then).
+            if nb >= 0 and not (self.s.cell[nb] & CB_OCC) and not (
+                    ((self.s.cell[nb - W] if nb - W != g else 0)
+                     | (self.s.cell[nb + W] if nb + W != g else 0)
+                     | (self.s.cell[nb - 1] if nb - 1 != g else 0)
+                     | (self.s.cell[nb + 1] if nb + 1 != g else 0)) & CB_OCC):
                 add[na] = nb
                 na += 1
         if n + na > MAXFRONT:
@@ -690,27 +716,26 @@ cdef class SaboteurRules(Engine):
         card may join (``frm``: a reached open edge points at them) and
         some edge mask fits, in frontier order."""
         cdef int j, g, fs, e, nf = 0
-        cdef unsigned int w
-        memset(self.fit_at, 0, sizeof(self.fit_at))
-        memset(self.fit_cnt, 0, sizeof(self.fit_cnt))
-        self.fit_any = 0
+        cdef uint64_t lanes[4]
+        lanes[0] = lanes[1] = lanes[2] = lanes[3] = 0
         for j in range(self.s.nfront):
             g = self.s.front[j]
             if not self.s.frm[g]:
                 continue
             fs = fit_set(self.p, &self.s, g)
             if fs:
-                w = <unsigned int>fs
-                while w:
-                    e = __builtin_ctz(w)
-                    self.fit_cnt[e] += 1
-                    if nf < 64:
-                        self.fit_at[e] |= (<uint64_t>1) << nf
-                    w &= w - 1
+                lanes[0] += _LANES[fs & 15]
+                lanes[1] += _LANES[(fs >> 4) & 15]
+                lanes[2] += _LANES[(fs >> 8) & 15]
+                lanes[3] += _LANES[fs >> 12]
                 self.fit_j[nf] = j
                 self.fit_fs[nf] = fs
                 nf += 1
-                self.fit_any |= <unsigned int>fs
+        for e in range(16):
+            self.fit_cnt[e] = <int>((lanes[e >> 2] >> (16 * (e & 3))) & 0xFFFF)
+        for j in range(NTUN):
+            e = TUN_EDGES[j]
+            self.fit_kind[j] = self.fit_cnt[e] + (self.fit_cnt[rot180(e)] if rot180(e) != e else 0)
         self.fit_n = nf
         self.fit_ok = True
 
@@ -721,7 +746,6 @@ cdef class SaboteurRules(Engine):
         cdef int p = self.s.cur, n = 0, k, o, i, e, nf
         cdef int F = self.p.F, tail = self.p.tail0, base
         cdef unsigned int held = self.s.held[p], tk
-        cdef uint64_t m
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -746,20 +770,13 @@ cdef class SaboteurRules(Engine):
                         if rot180(e) == e:
                             break
                         e = rot180(e)
-                    if not (self.fit_any >> e) & 1:
+                    if not self.fit_cnt[e]:
                         continue
                     base = (k * 2 + o) * F
-                    if nf <= 64:
-                        m = self.fit_at[e]
-                        while m and n < MAX_BRANCHING:
-                            out[n] = base + self.fit_j[__builtin_ctzll(m)]
+                    for i in range(nf):
+                        if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
+                            out[n] = base + self.fit_j[i]
                             n += 1
-                            m &= m - 1
-                    else:
-                        for i in range(nf):
-                            if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
-                                out[n] = base + self.fit_j[i]
-                                n += 1
         if (held >> K_ROCK) & 1:
             for i in range(self.s.ntun):
                 if n < MAX_BRANCHING:
@@ -800,55 +817,76 @@ cdef class SaboteurRules(Engine):
                 return a
         return bit_block(held, tail + A_PASS, &k, out, n)
 
+    cdef int tail_count(self, int p) noexcept nogil:
+        """How many actions ``tail_walk`` lists for ``p`` (without the
+        ``MAX_BRANCHING`` cap)."""
+        cdef int n, r, t
+        cdef unsigned int held = self.s.held[p], w
+        n = popcount32(held)
+        if (held >> K_MAP) & 1:
+            n += popcount32(sab_hidden_goals(&self.s))
+        w = (held >> K_BREAK) & 7
+        while w:
+            n += popcount32(((1u << self.p.n) - 1) & ~(1u << p)
+                            & ~self.s.broken_at[__builtin_ctz(w)])
+            w &= w - 1
+        w = (held >> K_REPAIR) & 63
+        while w:
+            r = __builtin_ctz(w)
+            w &= w - 1
+            for t in range(3):
+                if (REPAIR_MASK[r] >> t) & 1:
+                    n += popcount32(self.s.broken_at[t])
+        return n
+
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
         """``Engine.sample_uniform_legal`` without listing the actions: the
-        placements of each (kind, orientation) block are counted by the fit
-        cache (``fit_cnt``), the rockfalls and the tail (``tail_walk``)
+        placements of each kind are counted by the fit cache
+        (``fit_kind``), the rockfalls and the tail (``tail_count``)
         likewise; the ``rng_int`` index picks a block, and an entry in it
-        in the listing's order (``legal_actions``).  Other phases, and a fit
-        cache of more than 64 cells or more than ``MAX_BRANCHING`` actions,
-        list them."""
-        cdef int p = self.s.cur, n = 0, nb = 0, nrock = 0, k, o, e, b
-        cdef int base[2 * NTUN]
-        cdef int mask[2 * NTUN]
-        cdef unsigned int held = self.s.held[p], tk
+        in the listing's order (``legal_actions``, ``tail_walk``).  Other
+        phases, and more than ``MAX_BRANCHING`` actions, list them."""
+        cdef int p = self.s.cur, n = 0, nrock = 0, ntail, k, kd, e, i
+        cdef unsigned int held = self.s.held[p], tk, w
         if self.s.phase != PH_PLAY:
             return Engine.sample_uniform_legal(self, rng)
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
             if not self.fit_ok:
                 self.fit_fill()
-            if self.fit_n > 64:
-                return Engine.sample_uniform_legal(self, rng)
-            while tk:
-                k = __builtin_ctz(tk)
-                tk &= tk - 1
-                for o in range(2):
-                    e = TUN_EDGES[k]
-                    if o == 1:
-                        if rot180(e) == e:
-                            break
-                        e = rot180(e)
-                    if self.fit_cnt[e]:
-                        mask[nb] = e
-                        base[nb] = (k * 2 + o) * self.p.F
-                        nb += 1
-                        n += self.fit_cnt[e]
+            w = tk
+            while w:
+                n += self.fit_kind[__builtin_ctz(w)]
+                w &= w - 1
+        else:
+            tk = 0
         if (held >> K_ROCK) & 1:
             nrock = self.s.ntun
-        n += nrock
-        self.tail_walk(p, -1, NULL, &n)
+        ntail = self.tail_count(p)
+        n += nrock + ntail
         if n > MAX_BRANCHING:
             return Engine.sample_uniform_legal(self, rng)
         k = rng_int(rng, n)
-        for b in range(nb):
-            e = mask[b]
-            if k < self.fit_cnt[e]:
-                return base[b] + self.fit_j[nth_bit(self.fit_at[e], k)]
-            k -= self.fit_cnt[e]
+        while tk:
+            kd = __builtin_ctz(tk)
+            tk &= tk - 1
+            if k < self.fit_kind[kd]:
+                # Orientation 0's entries, then the turned card's.
+                e = TUN_EDGES[kd]
+                i = (2 * kd) * self.p.F
+                if k >= self.fit_cnt[e]:
+                    k -= self.fit_cnt[e]
+                    e = rot180(e)
+                    i += self.p.F
+                return i + self.fit_j[fit_nth(self.fit_fs, e, k)]
+            k -= self.fit_kind[kd]
         if k < nrock:
             return self.p.rock0 + k
-        return self.tail_walk(p, k - nrock, NULL, &n)
+        # The passes, one per kind held, end the tail.
+        k -= nrock + ntail - popcount32(held)
+        if k >= 0:
+            return self.p.tail0 + A_PASS + nth_bit(held, k)
+        return self.tail_walk(p, k + ntail - popcount32(held), NULL, &n)
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
         """``Engine.sample_chance_sorted`` without listing a draw's outcomes
