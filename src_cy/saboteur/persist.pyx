@@ -182,6 +182,12 @@ def check_invariants(SaboteurRules rules) -> None:
     _require(all(((s.broken_at[t] >> q) & 1) == (s.broken[q][t] != 0)
                  for t in range(3) for q in range(MAXP)),
              "tools: the broken-tool seat masks differ from the broken tools")
+    _require(all(s.cons[g] == sab_cons(rules.p, s, g)
+                 for g in range(rules.p.W, rules.p.W * (rules.p.W - 1))),
+             "maze: a cell's neighbour constraints (cons) differ from its neighbours")
+    _require(all(s.cons[g] == 0 for g in range(rules.p.W))
+             and all(s.cons[g] == 0 for g in range(rules.p.W * (rules.p.W - 1), MAXCELLS)),
+             "maze: a padding cell has neighbour constraints")
     if rules.fit_ok:
         c = rules.clone()
         c.fit_fill()

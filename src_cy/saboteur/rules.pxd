@@ -155,6 +155,12 @@ cdef struct SabState:
     int tun[MAXOCC]
     uint16_t cell[MAXCELLS]
     uint8_t frm[MAXCELLS]
+    # Per cell, what its card neighbours (tunnel cards, the start, goals
+    # face up; not face-down goals) require of a card placed there: bit
+    # ``d`` the neighbour in direction ``d`` is such a card, bit ``4 + d``
+    # its edge towards the cell is open (``sab_cons``; kept as cards come
+    # and go, nonzero only next to such cards).
+    uint8_t cons[MAXCELLS]
     Event log[MAXLOG]
 
 
@@ -178,6 +184,18 @@ cdef inline uint64_t sab_secret_token(uint64_t tok, int secret) noexcept nogil:
     """The private hash token of an event's ``secret`` for its seers (of
     the public token ``tok``, ``sab_token``)."""
     return mix64(tok, <uint64_t>(secret + 7))
+
+
+cdef inline int sab_cons(const SabConf* c, const SabState* s, int g) noexcept nogil:
+    """``SabState.cons`` of cell ``g`` computed from its neighbours.
+    Direction ``d`` (N, E, S, W) looks at the neighbour's edge ``d + 2``."""
+    cdef int d, nv, od, r = 0
+    for d in range(4):
+        nv = s.cell[g + sab_doff(c, d)]
+        if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+            od = (d + 2) & 3
+            r |= (1 << d) | (((nv >> od) & 1) << (4 + d))
+    return r
 
 
 cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
@@ -336,6 +354,7 @@ cdef class SaboteurRules(Engine):
     cdef void rehash_keys(self, unsigned int players) noexcept nogil
     cdef uint64_t info_key(self, int player) noexcept nogil
     cdef void clear_maze(self) noexcept nogil
+    cdef void cons_card(self, int g, int e) noexcept nogil
     cdef void start_round(self) noexcept nogil
     cdef void end_round(self, int winner) noexcept nogil
     cdef int gold_holder(self) noexcept nogil

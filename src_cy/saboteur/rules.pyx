@@ -81,27 +81,11 @@ _fill_fit_tables()
 cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nogil:
     """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
     tunnel card may have on the empty cell ``g``: every edge towards a
-    tunnel card matches it (open/open, wall/wall; face-down goals impose
-    nothing) and an open edge meets a reached open edge (``frm[g]``).
-    Direction ``d`` (N, E, S, W) looks at the neighbour's edge ``d + 2``."""
-    cdef int nv, cons = 0, req = 0
-    nv = s.cell[g - c.W]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 1
-        req |= (nv >> 2) & 1
-    nv = s.cell[g + 1]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 2
-        req |= ((nv >> 3) & 1) << 1
-    nv = s.cell[g + c.W]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 4
-        req |= (nv & 1) << 2
-    nv = s.cell[g - 1]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 8
-        req |= ((nv >> 1) & 1) << 3
-    return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
+    card on the table matches it (open/open, wall/wall; face-down goals
+    impose nothing: ``cons[g]``) and an open edge meets a reached open
+    edge (``frm[g]``)."""
+    cdef int cr = s.cons[g]
+    return _FIT_SET[cr & 15][cr >> 4] & _MEET_SET[s.frm[g]]
 
 
 cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
@@ -350,11 +334,17 @@ cdef class SaboteurRules(Engine):
     # rounds
     # ------------------------------------------------------------------
     cdef void clear_maze(self) noexcept nogil:
-        """Zero ``cell`` and ``frm`` where they can be non-zero: the cards
-        listed in ``occ``, the start and the goals, the cells listed in
-        ``fr`` (``check_invariants`` asserts that nothing else is set), a
-        few dozen stores instead of the whole 24 KB grid."""
-        cdef int i
+        """Zero ``cell``, ``frm`` and ``cons`` where they can be non-zero:
+        the cards listed in ``occ``, the start and the goals, the cells
+        listed in ``fr``, the cells next to a card (``check_invariants``
+        asserts that nothing else is set), a few hundred stores instead of
+        the whole 32 KB grid."""
+        cdef int i, d, g
+        for i in range(4 + self.s.nocc):
+            g = (self.xy(0, 0) if i == 0 else
+                 (self.s.goal_cell[i - 1] if i < 4 else self.s.occ[i - 4]))
+            for d in range(4):
+                self.s.cons[g + sab_doff(self.p, d)] = 0
         for i in range(self.s.nocc):
             self.s.cell[self.s.occ[i]] = 0
         for i in range(3):
@@ -362,6 +352,18 @@ cdef class SaboteurRules(Engine):
         self.s.cell[self.xy(0, 0)] = 0
         for i in range(self.s.nfr):
             self.s.frm[self.s.fr[i]] = 0
+
+    cdef void cons_card(self, int g, int e) noexcept nogil:
+        """``cons`` of the neighbours of cell ``g`` when a card with open
+        edges ``e`` starts to constrain them there (``e < 0``: stops)."""
+        cdef int d, od, nb
+        for d in range(4):
+            nb = g + self.doff(d)
+            od = (d + 2) & 3
+            if e < 0:
+                self.s.cons[nb] &= <uint8_t>~((1 << od) | (1 << (4 + od)))
+            else:
+                self.s.cons[nb] |= <uint8_t>((1 << od) | (((e >> d) & 1) << (4 + od)))
 
     cdef void start_round(self) noexcept nogil:
         cdef int k, p, g
@@ -398,6 +400,7 @@ cdef class SaboteurRules(Engine):
         self.s.ndeal = min(self.p.n * self.p.hand_size, self.p.K)
         self.s.cur = self.s.starter
         self.s.cell[self.xy(0, 0)] = CB_OCC | CB_PASS | CB_REACH | 15 | (CODE_START << 8)
+        self.cons_card(self.xy(0, 0), 15)
         for g in range(3):
             self.s.goal_id[g] = -1
             self.s.goal_up[g] = 0
@@ -653,6 +656,7 @@ cdef class SaboteurRules(Engine):
             best = 0
         e = GOAL_EDGES[gid] if best == 0 else rot180(GOAL_EDGES[gid])
         self.s.cell[g] = CB_OCC | CB_PASS | e | ((CODE_GOAL + slot) << 8) | (best << 13)
+        self.cons_card(g, e)
         self.s.goal_up[slot] = 1
         sab_emit(self, EV_REVEAL, -1, slot, gid, best, -1, 0)
         if gid == 0:
@@ -988,6 +992,7 @@ cdef class SaboteurRules(Engine):
             self.remove_frontier(g)
             self.s.cell[g] = <uint16_t>(CB_OCC | CB_REACH | e | (k << 8) | (o << 13)
                                         | (CB_PASS if TUN_PASS[k] else 0))
+            self.cons_card(g, e)
             if self.s.nocc < MAXOCC:
                 self.s.occ[self.s.nocc] = g
                 self.s.nocc += 1
@@ -1005,6 +1010,7 @@ cdef class SaboteurRules(Engine):
             self.s.pub_disc[K_ROCK] += 1
             self.s.pub_disc[k] += 1
             self.s.cell[g] = 0
+            self.cons_card(g, -1)
             for idx in range(self.s.nocc):
                 if self.s.occ[idx] == g:
                     self.s.nocc -= 1
@@ -1150,8 +1156,8 @@ cdef class SaboteurRules(Engine):
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef SaboteurRules o = <SaboteurRules>other
-        cdef int i, g
-        # The grid (24 KB) is copied where either state has something: this
+        cdef int i, g, d
+        # The grid (32 KB) is copied where either state has something: this
         # one's marks are cleared first (with its own geometry; a new object's
         # grid is all zero), then the other's copied; the fields before the
         # lists are copied whole, the lists and the log up to their lengths
@@ -1178,6 +1184,10 @@ cdef class SaboteurRules(Engine):
         for i in range(o.s.nfr):
             g = o.s.fr[i]
             self.s.frm[g] = o.s.frm[g]
+        for i in range(4 + o.s.nocc):
+            g = self.xy(0, 0) if i == 0 else (o.s.goal_cell[i - 1] if i < 4 else o.s.occ[i - 4])
+            for d in range(4):
+                self.s.cons[g + self.doff(d)] = o.s.cons[g + self.doff(d)]
         memcpy(self.s.log, o.s.log, o.s.nlog * sizeof(Event))
 
     # ------------------------------------------------------------------
