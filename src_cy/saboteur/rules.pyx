@@ -55,6 +55,8 @@ cdef int _MEET_SET[16]
 # nibble ``x`` (``fit_fill`` counts the cells each edge mask fits, four
 # masks to a 64-bit word).
 cdef uint64_t _LANES[16]
+# Set bits of a seat or goal bit set (below ``1 << MAXP``).
+cdef uint8_t _POP_SEATS[1 << MAXP]
 
 
 cdef void _fill_fit_tables() noexcept nogil:
@@ -65,6 +67,8 @@ cdef void _fill_fit_tables() noexcept nogil:
             for e in range(16):
                 if (e & cons) == req:
                     _FIT_SET[cons][req] |= 1 << e
+    for m in range(1 << MAXP):
+        _POP_SEATS[m] = popcount32(m)
     for m in range(16):
         _LANES[m] = 0
         for e in range(4):
@@ -822,17 +826,16 @@ cdef class SaboteurRules(Engine):
         return bit_block(held, tail + A_PASS, &k, out, n)
 
     cdef int tail_count(self, int p) noexcept nogil:
-        """How many actions ``tail_walk`` lists for ``p`` (without the
-        ``MAX_BRANCHING`` cap)."""
-        cdef int n, r, t
+        """How many actions ``tail_walk`` lists for ``p`` before the passes
+        (without the ``MAX_BRANCHING`` cap)."""
+        cdef int n = 0, r, t
         cdef unsigned int held = self.s.held[p], w
-        n = popcount32(held)
         if (held >> K_MAP) & 1:
-            n += popcount32(sab_hidden_goals(&self.s))
+            n += _POP_SEATS[sab_hidden_goals(&self.s)]
         w = (held >> K_BREAK) & 7
         while w:
-            n += popcount32(((1u << self.p.n) - 1) & ~(1u << p)
-                            & ~self.s.broken_at[__builtin_ctz(w)])
+            n += _POP_SEATS[((1u << self.p.n) - 1) & ~(1u << p)
+                            & ~self.s.broken_at[__builtin_ctz(w)]]
             w &= w - 1
         w = (held >> K_REPAIR) & 63
         while w:
@@ -840,17 +843,17 @@ cdef class SaboteurRules(Engine):
             w &= w - 1
             for t in range(3):
                 if (REPAIR_MASK[r] >> t) & 1:
-                    n += popcount32(self.s.broken_at[t])
+                    n += _POP_SEATS[self.s.broken_at[t]]
         return n
 
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
         """``Engine.sample_uniform_legal`` without listing the actions: the
         placements of each kind are counted by the fit cache
-        (``fit_kind``), the rockfalls and the tail (``tail_count``)
+        (``fit_kind``), the rockfalls and the tail (``tail_count``, passes)
         likewise; the ``rng_int`` index picks a block, and an entry in it
         in the listing's order (``legal_actions``, ``tail_walk``).  Other
         phases, and more than ``MAX_BRANCHING`` actions, list them."""
-        cdef int p = self.s.cur, n = 0, nrock = 0, ntail, k, kd, e, i
+        cdef int p = self.s.cur, n = 0, nrock = 0, nhead, k, kd, e, i
         cdef unsigned int held = self.s.held[p], tk, w
         if self.s.phase != PH_PLAY:
             return Engine.sample_uniform_legal(self, rng)
@@ -866,8 +869,8 @@ cdef class SaboteurRules(Engine):
             tk = 0
         if (held >> K_ROCK) & 1:
             nrock = self.s.ntun
-        ntail = self.tail_count(p)
-        n += nrock + ntail
+        nhead = self.tail_count(p)
+        n += nrock + nhead + popcount32(held)
         if n > MAX_BRANCHING:
             return Engine.sample_uniform_legal(self, rng)
         k = rng_int(rng, n)
@@ -887,10 +890,10 @@ cdef class SaboteurRules(Engine):
         if k < nrock:
             return self.p.rock0 + k
         # The passes, one per kind held, end the tail.
-        k -= nrock + ntail - popcount32(held)
+        k -= nrock + nhead
         if k >= 0:
             return self.p.tail0 + A_PASS + nth_bit(held, k)
-        return self.tail_walk(p, k + ntail - popcount32(held), NULL, &n)
+        return self.tail_walk(p, k + nhead, NULL, &n)
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
         """``Engine.sample_chance_sorted`` without listing a draw's outcomes
