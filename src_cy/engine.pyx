@@ -50,6 +50,19 @@ cdef void _check_same_game(Engine engine, Engine other, str what) except *:
                          f"({getattr(other, 'game_string', None)})")
 
 
+cdef inline int _draw(const int* outs, const double* probs, int n, Rng* rng) noexcept nogil:
+    """One of the ``n`` outcomes ``outs`` at odds ``probs``, in their order:
+    one ``rng_double`` against the running sum."""
+    cdef double u = rng_double(rng)
+    cdef double acc = 0.0
+    cdef int i
+    for i in range(n - 1):
+        acc += probs[i]
+        if u < acc:
+            return outs[i]
+    return outs[n - 1]
+
+
 cdef class Engine:
     """Abstract rules engine.  Subclasses implement every ``cdef`` method."""
 
@@ -133,14 +146,7 @@ cdef class Engine:
         cdef int outs[MAX_BRANCHING]
         cdef double probs[MAX_BRANCHING]
         cdef int n = self.chance_outcomes(outs, probs)
-        cdef double u = rng_double(rng)
-        cdef double acc = 0.0
-        cdef int i
-        for i in range(n - 1):
-            acc += probs[i]
-            if u < acc:
-                return outs[i]
-        return outs[n - 1]
+        return _draw(outs, probs, n, rng)
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
         """A chance outcome: one ``rng_double`` against the outcomes
@@ -149,7 +155,7 @@ cdef class Engine:
         cdef double probs[MAX_BRANCHING]
         cdef int n = self.chance_outcomes(outs, probs)
         cdef int i, j, x
-        cdef double p, acc, u
+        cdef double p
         i = 1
         while i < n and outs[i - 1] <= outs[i]:
             i += 1
@@ -163,13 +169,7 @@ cdef class Engine:
                 j -= 1
             outs[j + 1] = x
             probs[j + 1] = p
-        u = rng_double(rng)
-        acc = 0.0
-        for i in range(n - 1):
-            acc += probs[i]
-            if u < acc:
-                return outs[i]
-        return outs[n - 1]
+        return _draw(outs, probs, n, rng)
 
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
         """A legal action: one ``rng_int(n)`` indexing the ``n`` legal
