@@ -25,6 +25,42 @@ cdef enum:
     RESAMPLE_OUT_OF_TIME = 1
 
 
+cdef inline uint64_t key_public(uint64_t h, uint64_t token) noexcept nogil:
+    """An information key after a public event's ``token`` (every key and
+    the public hash: ``Engine.observe_public``)."""
+    return mix64(h, token)
+
+
+cdef inline uint64_t key_private(uint64_t h, uint64_t token) noexcept nogil:
+    """A player's information key after a private ``token`` only that
+    player saw (``Engine.observe_private``; an engine rebuilding keys from
+    its log uses the same formula)."""
+    return mix64(h, token ^ <uint64_t>0x5bd1e995)
+
+
+cdef inline int popcount32(unsigned int x) noexcept nogil:
+    """Set bits in ``x`` (SWAR: no loop, no popcnt instruction needed)."""
+    x = x - ((x >> 1) & <unsigned int>0x55555555)
+    x = (x & <unsigned int>0x33333333) + ((x >> 2) & <unsigned int>0x33333333)
+    x = (x + (x >> 4)) & <unsigned int>0x0F0F0F0F
+    return <int>((x * <unsigned int>0x01010101) >> 24)
+
+
+cdef inline void sort_ints(int* a, int n) noexcept nogil:
+    """Insertion sort, ascending; linear on the (usual) already-sorted input."""
+    cdef int i, j, x
+    i = 1
+    while i < n and a[i - 1] <= a[i]:
+        i += 1
+    for i in range(i, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
 cdef class Engine:
     cdef readonly int num_players
     # pyspiel game string, so an engine can be rebuilt from a snapshot.
@@ -80,6 +116,14 @@ cdef class Engine:
     cdef void resample_next(self, int player, Rng* rng, const vector[int]* prev) noexcept nogil
     cdef uint64_t info_key(self, int player) noexcept nogil
     cdef int sample_chance(self, Rng* rng) noexcept nogil
+    # The draws of a search (``src_cy.ismcts``), which ``solvers/ismcts.py``
+    # reproduces on pyspiel states: a chance outcome by one ``rng_double``
+    # against the outcomes sorted by id, and a uniform legal action by one
+    # ``rng_int(n)`` indexing the ``n`` legal actions sorted.  An engine may
+    # override either with a faster way to the same outcome for every
+    # generator state.
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil
     cdef bint is_legal(self, int action) noexcept nogil
     cdef void observe_public(self, uint64_t token) noexcept nogil
     cdef void observe_private(self, int player, uint64_t token) noexcept nogil

@@ -52,6 +52,19 @@ cdef void _check_same_game(Engine engine, Engine other, str what) except *:
                          f"({getattr(other, 'game_string', None)})")
 
 
+cdef inline int _draw(const int* outs, const double* probs, int n, Rng* rng) noexcept nogil:
+    """One of the ``n`` outcomes ``outs`` at odds ``probs``, in their order:
+    one ``rng_double`` against the running sum."""
+    cdef double u = rng_double(rng)
+    cdef double acc = 0.0
+    cdef int i
+    for i in range(n - 1):
+        acc += probs[i]
+        if u < acc:
+            return outs[i]
+    return outs[n - 1]
+
+
 cdef class Engine:
     """Abstract rules engine.  Subclasses implement every ``cdef`` method."""
 
@@ -146,14 +159,38 @@ cdef class Engine:
         cdef int outs[MAX_BRANCHING]
         cdef double probs[MAX_BRANCHING]
         cdef int n = self.chance_outcomes(outs, probs)
-        cdef double u = rng_double(rng)
-        cdef double acc = 0.0
-        cdef int i
-        for i in range(n - 1):
-            acc += probs[i]
-            if u < acc:
-                return outs[i]
-        return outs[n - 1]
+        return _draw(outs, probs, n, rng)
+
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
+        """A chance outcome: one ``rng_double`` against the outcomes
+        sorted by id, their odds summed in that order."""
+        cdef int outs[MAX_BRANCHING]
+        cdef double probs[MAX_BRANCHING]
+        cdef int n = self.chance_outcomes(outs, probs)
+        cdef int i, j, x
+        cdef double p
+        i = 1
+        while i < n and outs[i - 1] <= outs[i]:
+            i += 1
+        for i in range(i, n):
+            x = outs[i]
+            p = probs[i]
+            j = i - 1
+            while j >= 0 and outs[j] > x:
+                outs[j + 1] = outs[j]
+                probs[j + 1] = probs[j]
+                j -= 1
+            outs[j + 1] = x
+            probs[j + 1] = p
+        return _draw(outs, probs, n, rng)
+
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
+        """A legal action: one ``rng_int(n)`` indexing the ``n`` legal
+        actions sorted."""
+        cdef int acts[MAX_BRANCHING]
+        cdef int n = self.legal_actions(acts)
+        sort_ints(acts, n)
+        return acts[rng_int(rng, n)]
 
     cdef bint is_legal(self, int action) noexcept nogil:
         cdef int outs[MAX_BRANCHING]
@@ -174,14 +211,14 @@ cdef class Engine:
         cdef int p
         if self.quiet:
             return
-        self.pubhash = mix64(self.pubhash, token)
+        self.pubhash = key_public(self.pubhash, token)
         for p in range(self.num_players):
-            self.ihash[p] = mix64(self.ihash[p], token)
+            self.ihash[p] = key_public(self.ihash[p], token)
 
     cdef void observe_private(self, int player, uint64_t token) noexcept nogil:
         if self.quiet:
             return
-        self.ihash[player] = mix64(self.ihash[player], token ^ <uint64_t>0x5bd1e995)
+        self.ihash[player] = key_private(self.ihash[player], token)
 
     cdef void copy_base(self, Engine other) noexcept:
         self.quiet = False
@@ -332,6 +369,23 @@ cdef class Engine:
             prev = world.hist
         world.copy_from(self)
         return _resample_in(world, player, seed, deadline, cpu, &prev)
+
+    def py_search_draw(self, rng_state) -> tuple:
+        """A search's draw here (``sample_chance_sorted`` at a chance node,
+        ``sample_uniform_legal`` at a decision) from a splitmix64 stream at
+        ``rng_state``: ``(action, new rng state)``; ValueError at a
+        terminal state."""
+        cdef Rng rng
+        cdef int a
+        if self.is_terminal():
+            raise ValueError("py_search_draw needs a chance or decision node, "
+                             "the state is terminal")
+        rng.s = <uint64_t>(int(rng_state) & 0xFFFFFFFFFFFFFFFF)
+        if self.current_player() == CHANCE_PLAYER:
+            a = self.sample_chance_sorted(&rng)
+        else:
+            a = self.sample_uniform_legal(&rng)
+        return a, rng.s
 
     def random_playout(self, seed) -> list:
         """Play uniformly at random to the end (chance by its odds); returns."""

@@ -55,7 +55,7 @@ from libcpp.vector cimport vector
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_int, rng_double, mix64,
-                            CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING,
+                            sort_ints, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING,
                             ENGINE_MAX_PLAYERS, RESAMPLE_OK)
 from src_cy.clock cimport Deadline, past
 
@@ -94,50 +94,6 @@ cdef struct Step:
     int player
     # the edge's index when chosen (the backup checks it is still there)
     long long edge
-
-
-cdef inline void sort_ints(int* a, int n) noexcept nogil:
-    """Insertion sort; linear on the (usual) already-sorted input."""
-    cdef int i, j, x
-    i = 1
-    while i < n and a[i - 1] <= a[i]:
-        i += 1
-    for i in range(i, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-
-
-cdef inline int sample_chance_sorted(Engine e, Rng* rng) noexcept:
-    """Chance outcome drawn with one double against outcomes sorted by id."""
-    cdef int outs[MAX_BRANCHING]
-    cdef double probs[MAX_BRANCHING]
-    cdef int n = e.chance_outcomes(outs, probs)
-    cdef int i, j, x
-    cdef double p, acc, u
-    i = 1
-    while i < n and outs[i - 1] <= outs[i]:
-        i += 1
-    for i in range(i, n):
-        x = outs[i]
-        p = probs[i]
-        j = i - 1
-        while j >= 0 and outs[j] > x:
-            outs[j + 1] = outs[j]
-            probs[j + 1] = probs[j]
-            j -= 1
-        outs[j + 1] = x
-        probs[j + 1] = p
-    u = rng_double(rng)
-    acc = 0.0
-    for i in range(n - 1):
-        acc += probs[i]
-        if u < acc:
-            return outs[i]
-    return outs[n - 1]
 
 
 def rollout_choice(RolloutPolicy policy, Engine engine, actions, rng_state) -> tuple:
@@ -406,7 +362,7 @@ cdef class _Search:
             if cp == TERMINAL_PLAYER:
                 break
             if cp == CHANCE_PLAYER:
-                e.apply(sample_chance_sorted(e, &self.rng))
+                e.apply(e.sample_chance_sorted(&self.rng))
                 continue
             if self.max_depth > 0 and depth >= self.max_depth:
                 evaluated = self.rollout_from(e, ret)
@@ -518,16 +474,18 @@ cdef class _Search:
             if cp == TERMINAL_PLAYER:
                 return False
             if cp == CHANCE_PLAYER:
-                e.apply(sample_chance_sorted(e, &self.rng))
+                e.apply(e.sample_chance_sorted(&self.rng))
                 continue
             if not self.uniform and self.rollout.leaf_value(e, steps, out):
                 return True
+            if self.uniform and self.mast_eps <= 0:
+                e.apply(e.sample_uniform_legal(&self.rng))
+                steps += 1
+                continue
             n = e.legal_actions(acts)
             sort_ints(acts, n)
             if self.mast_eps > 0:
                 e.apply(self.mast_choose(cp, acts, n))
-            elif self.uniform:
-                e.apply(acts[rng_int(&self.rng, n)])
             else:
                 e.apply(self.rollout.choose(e, acts, n, &self.rng))
             steps += 1

@@ -17,7 +17,7 @@ from libc.stdint cimport uint64_t
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport (Engine, Rng, CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING,
-                            ENGINE_MAX_PLAYERS)
+                            ENGINE_MAX_PLAYERS, popcount32)
 from src_cy.events cimport Event, EVENT_NONE, SEERS_ALL
 from src_cy.gold_thief.actions cimport (
     MAXP, NT, MAX_GOALS, THIEF, GUARD, WITCH, FAERIE, NINJA,
@@ -298,14 +298,6 @@ cdef inline bint goal_matches(GoldThiefRules r, int g, int gold) noexcept nogil:
 
 cdef extern from *:
     int __builtin_ctz(unsigned int x) nogil
-
-
-cdef inline int popcount32(unsigned int x) noexcept nogil:
-    """Set bits in x (SWAR: no loop, no popcnt instruction needed)."""
-    x = x - ((x >> 1) & <unsigned int>0x55555555)
-    x = (x & <unsigned int>0x33333333) + ((x >> 2) & <unsigned int>0x33333333)
-    x = (x + (x >> 4)) & <unsigned int>0x0F0F0F0F
-    return <int>((x * <unsigned int>0x01010101) >> 24)
 
 
 cdef inline int pile_random(GoldThiefRules r) noexcept nogil:

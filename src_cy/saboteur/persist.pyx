@@ -179,13 +179,23 @@ def check_invariants(SaboteurRules rules) -> None:
     marked = {s.fr[i] for i in range(s.nfr)}
     _require(all(s.frm[g] == 0 for g in range(MAXCELLS) if g not in marked),
              "maze: a cell has a reach mark but is not in the reach list")
+    _require(all(((s.broken_at[t] >> q) & 1) == (s.broken[q][t] != 0)
+                 for t in range(3) for q in range(MAXP)),
+             "tools: the broken-tool seat masks differ from the broken tools")
+    _require(all(s.cons[g] == sab_cons(rules.p, s, g)
+                 for g in range(rules.p.W, rules.p.W * (rules.p.W - 1))),
+             "maze: a cell's neighbour constraints (cons) differ from its neighbours")
+    _require(all(s.cons[g] == 0 for g in range(rules.p.W))
+             and all(s.cons[g] == 0 for g in range(rules.p.W * (rules.p.W - 1), MAXCELLS)),
+             "maze: a padding cell has neighbour constraints")
     if rules.fit_ok:
         c = rules.clone()
         c.fit_fill()
-        _require(rules.fit_n == c.fit_n and rules.fit_any == c.fit_any
+        _require(rules.fit_n == c.fit_n
                  and [rules.fit_j[i] for i in range(c.fit_n)] == [c.fit_j[i] for i in range(c.fit_n)]
                  and [rules.fit_fs[i] for i in range(c.fit_n)] == [c.fit_fs[i] for i in range(c.fit_n)]
-                 and [rules.fit_at[e] for e in range(16)] == [c.fit_at[e] for e in range(16)],
+                 and [rules.fit_cnt[e] for e in range(16)] == [c.fit_cnt[e] for e in range(16)]
+                 and [rules.fit_kind[k] for k in range(NTUN)] == [c.fit_kind[k] for k in range(NTUN)],
                  "actions: the legal actions' fit cache differs from the maze")
     c = rules.clone()
     c.recompute()

@@ -6,7 +6,7 @@ The rules live in ``rules.pyx``; the catalogue tables in ``catalog.pxi``; the
 action layout in ``actions.pxd``; the event record in ``src_cy/events.pxd``."""
 from libc.stdint cimport uint64_t, uint8_t, uint16_t, uint32_t
 
-from src_cy.engine cimport Engine
+from src_cy.engine cimport Engine, mix64, popcount32, MAX_BRANCHING
 from src_cy.events cimport Event
 
 include "catalog.pxi"
@@ -111,6 +111,8 @@ cdef struct SabState:
     int disc[MAXP][NKINDS]
     int pub_disc[NKINDS]
     int broken[MAXP][3]
+    # Bit ``q`` of ``broken_at[t]``: ``broken[q][t]`` (kept with it).
+    unsigned int broken_at[3]
     # Lengths of the lists ``occ``, ``fr``, ``front`` and ``tun`` below.
     int nocc
     int nfr
@@ -153,6 +155,12 @@ cdef struct SabState:
     int tun[MAXOCC]
     uint16_t cell[MAXCELLS]
     uint8_t frm[MAXCELLS]
+    # Per cell, what its card neighbours (tunnel cards, the start, goals
+    # face up; not face-down goals) require of a card placed there: bit
+    # ``d`` the neighbour in direction ``d`` is such a card, bit ``4 + d``
+    # its edge towards the cell is open (``sab_cons``; kept as cards come
+    # and go, nonzero only next to such cards).
+    uint8_t cons[MAXCELLS]
     Event log[MAXLOG]
 
 
@@ -170,6 +178,24 @@ cdef inline uint64_t sab_token(int ev, int actor, int a, int b, int c, int rnd) 
     resampler rebuilds keys from a log with it)."""
     return (<uint64_t>ev | (<uint64_t>(actor + 1) << 8) | (<uint64_t>(a + 1) << 16)
             | (<uint64_t>(b + 1) << 32) | (<uint64_t>(c + 1) << 40) | (<uint64_t>rnd << 56))
+
+
+cdef inline uint64_t sab_secret_token(uint64_t tok, int secret) noexcept nogil:
+    """The private hash token of an event's ``secret`` for its seers (of
+    the public token ``tok``, ``sab_token``)."""
+    return mix64(tok, <uint64_t>(secret + 7))
+
+
+cdef inline int sab_cons(const SabConf* c, const SabState* s, int g) noexcept nogil:
+    """``SabState.cons`` of cell ``g`` computed from its neighbours.
+    Direction ``d`` (N, E, S, W) looks at the neighbour's edge ``d + 2``."""
+    cdef int d, nv, od, r = 0
+    for d in range(4):
+        nv = s.cell[g + sab_doff(c, d)]
+        if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
+            od = (d + 2) & 3
+            r |= (1 << d) | (((nv >> od) & 1) << (4 + d))
+    return r
 
 
 cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
@@ -247,6 +273,43 @@ cdef inline int sab_target(const SabConf* c, const SabState* s, int a) noexcept 
     return -1
 
 
+cdef inline int bit_block(unsigned int m, int base, int* k, int* out, int* n) noexcept nogil:
+    """One block of ``SaboteurRules.tail_walk``: the actions ``base + i``
+    for the set bits ``i`` of ``m``, ascending.  Appended to ``out[n[0]:]``
+    (while below ``MAX_BRANCHING``) when ``out`` is given; else the
+    ``k[0]``-th of them if ``0 <= k[0] <`` their number, or -1 with
+    ``k[0]`` lowered (if not negative) and ``n[0]`` raised by that number."""
+    cdef int c
+    if out != NULL:
+        while m and n[0] < MAX_BRANCHING:
+            out[n[0]] = base + __builtin_ctz(m)
+            n[0] += 1
+            m &= m - 1
+        return -1
+    c = popcount32(m)
+    if 0 <= k[0] < c:
+        return base + nth_bit(m, k[0])
+    if k[0] >= 0:
+        k[0] -= c
+    n[0] += c
+    return -1
+
+
+cdef inline int nth_bit(uint64_t m, int k) noexcept nogil:
+    """Index of the ``k``-th lowest set bit of ``m`` (``k`` below its set
+    bits)."""
+    while k:
+        m &= m - 1
+        k -= 1
+    return __builtin_ctzll(m)
+
+
+cdef inline unsigned int sab_hidden_goals(const SabState* s) noexcept nogil:
+    """The goal places still face down (bit ``g`` for place ``g``)."""
+    return (<unsigned int>(s.goal_up[0] == 0) | (<unsigned int>(s.goal_up[1] == 0) << 1)
+            | (<unsigned int>(s.goal_up[2] == 0) << 2))
+
+
 cdef inline int sab_known_goal(const SabState* s, int player, int g) noexcept nogil:
     """Identity of goal ``g`` if face up or looked at by ``player``, else -1."""
     if s.goal_id[g] >= 0 and (s.goal_up[g] or (s.goal_seen[g] >> player) & 1):
@@ -272,14 +335,14 @@ cdef class SaboteurRules(Engine):
     # while the maze stands (``fit_ok``; a placement, rockfall, new round
     # or copy clears it), so ``legal_actions`` does not test every cell on
     # every call: their positions in ``front`` (ascending), their fit sets,
-    # and per edge mask ``e`` the bit set of the entries it fits (while at
-    # most 64) and ``fit_any`` the masks that fit somewhere.
+    # per edge mask ``e`` the number of entries it fits, and per tunnel
+    # kind the placements it has (both orientations).
     cdef bint fit_ok
     cdef int fit_n
-    cdef unsigned int fit_any
     cdef int fit_j[MAXFRONT]
     cdef int fit_fs[MAXFRONT]
-    cdef uint64_t fit_at[16]
+    cdef int fit_cnt[16]
+    cdef int fit_kind[NTUN]
 
     cdef int grid_of(self, int acell) noexcept nogil
     cdef int acell_of(self, int g) noexcept nogil
@@ -291,6 +354,7 @@ cdef class SaboteurRules(Engine):
     cdef void rehash_keys(self, unsigned int players) noexcept nogil
     cdef uint64_t info_key(self, int player) noexcept nogil
     cdef void clear_maze(self) noexcept nogil
+    cdef void cons_card(self, int g, int e) noexcept nogil
     cdef void start_round(self) noexcept nogil
     cdef void end_round(self, int winner) noexcept nogil
     cdef int gold_holder(self) noexcept nogil
@@ -311,6 +375,8 @@ cdef class SaboteurRules(Engine):
     cdef void bfs(self, int c0) noexcept nogil
     cdef void recompute(self) noexcept nogil
     cdef void fit_fill(self) noexcept nogil
+    cdef int tail_walk(self, int p, int k, int* out, int* n) noexcept nogil
+    cdef int tail_count(self, int p) noexcept nogil
     cdef void play(self, int a) noexcept nogil
     cdef void take(self, int p, int k) noexcept nogil
     cdef void pub_counts(self, SabPub* u) noexcept nogil

@@ -39,8 +39,8 @@ from libc.stdint cimport uint64_t, uint8_t, uint16_t, uint32_t
 from src_cy.saboteur.actions cimport (A_ROCK_BLOCK, A_STRIDE, A_BREAK,
                                       A_REPAIR, A_MAP, A_PASS, A_KEEP, A_HAND_ON,
                                       A_TAIL_SIZE)
-from src_cy.engine cimport (Engine, Rng, mix64, CHANCE_PLAYER, TERMINAL_PLAYER,
-                            MAX_BRANCHING)
+from src_cy.engine cimport (Engine, Rng, rng_int, rng_double, key_public, key_private,
+                            CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING)
 from src_cy.events cimport Event
 from libcpp.vector cimport vector
 
@@ -51,6 +51,12 @@ from libcpp.vector cimport vector
 # (an open edge meets a reached open edge).
 cdef int _FIT_SET[16][16]
 cdef int _MEET_SET[16]
+# ``_LANES[x]``: a 1 in 16-bit lane ``i`` for each set bit ``i`` of the
+# nibble ``x`` (``fit_fill`` counts the cells each edge mask fits, four
+# masks to a 64-bit word).
+cdef uint64_t _LANES[16]
+# Set bits of a seat or goal bit set (below ``1 << MAXP``).
+cdef uint8_t _POP_SEATS[1 << MAXP]
 
 
 cdef void _fill_fit_tables() noexcept nogil:
@@ -61,7 +67,13 @@ cdef void _fill_fit_tables() noexcept nogil:
             for e in range(16):
                 if (e & cons) == req:
                     _FIT_SET[cons][req] |= 1 << e
+    for m in range(1 << MAXP):
+        _POP_SEATS[m] = popcount32(m)
     for m in range(16):
+        _LANES[m] = 0
+        for e in range(4):
+            if (m >> e) & 1:
+                _LANES[m] |= (<uint64_t>1) << (16 * e)
         _MEET_SET[m] = 0
         for e in range(16):
             if e & m:
@@ -73,27 +85,23 @@ _fill_fit_tables()
 cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nogil:
     """The open-edge masks ``e`` (bit ``e`` of the result, 16 bits) a
     tunnel card may have on the empty cell ``g``: every edge towards a
-    tunnel card matches it (open/open, wall/wall; face-down goals impose
-    nothing) and an open edge meets a reached open edge (``frm[g]``).
-    Direction ``d`` (N, E, S, W) looks at the neighbour's edge ``d + 2``."""
-    cdef int nv, cons = 0, req = 0
-    nv = s.cell[g - c.W]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 1
-        req |= (nv >> 2) & 1
-    nv = s.cell[g + 1]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 2
-        req |= ((nv >> 3) & 1) << 1
-    nv = s.cell[g + c.W]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 4
-        req |= (nv & 1) << 2
-    nv = s.cell[g - 1]
-    if (nv & (CB_OCC | CB_GOAL)) == CB_OCC:
-        cons |= 8
-        req |= ((nv >> 1) & 1) << 3
-    return _FIT_SET[cons][req] & _MEET_SET[s.frm[g]]
+    card on the table matches it (open/open, wall/wall; face-down goals
+    impose nothing: ``cons[g]``) and an open edge meets a reached open
+    edge (``frm[g]``)."""
+    cdef int cr = s.cons[g]
+    return _FIT_SET[cr & 15][cr >> 4] & _MEET_SET[s.frm[g]]
+
+
+cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
+    """The fit cache entry (``SaboteurRules.fit_fs``) of the ``k``-th cell
+    (from 0) the edge mask ``e`` fits (``k`` below their number)."""
+    cdef int i = 0
+    while True:
+        if (fit_fs[i] >> e) & 1:
+            if k == 0:
+                return i
+            k -= 1
+        i += 1
 
 
 cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
@@ -294,7 +302,7 @@ cdef class SaboteurRules(Engine):
             self.s.nlog += 1
         self.observe_public(tok)
         while seers:
-            self.observe_private(__builtin_ctz(seers), mix64(tok, <uint64_t>(secret + 7)))
+            self.observe_private(__builtin_ctz(seers), sab_secret_token(tok, secret))
             seers &= seers - 1
 
     cdef void rehash_keys(self, unsigned int players) noexcept nogil:
@@ -313,9 +321,9 @@ cdef class SaboteurRules(Engine):
             for i in range(self.s.nlog):
                 e = &self.s.log[i]
                 tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
-                h = mix64(h, tok)
+                h = key_public(h, tok)
                 if (e.seers >> q) & 1:
-                    h = mix64(h, mix64(tok, <uint64_t>(e.secret + 7)) ^ <uint64_t>0x5bd1e995)
+                    h = key_private(h, sab_secret_token(tok, e.secret))
             self.ihash[q] = h
         self.s.stale_keys &= ~players
 
@@ -330,11 +338,17 @@ cdef class SaboteurRules(Engine):
     # rounds
     # ------------------------------------------------------------------
     cdef void clear_maze(self) noexcept nogil:
-        """Zero ``cell`` and ``frm`` where they can be non-zero: the cards
-        listed in ``occ``, the start and the goals, the cells listed in
-        ``fr`` (``check_invariants`` asserts that nothing else is set), a
-        few dozen stores instead of the whole 24 KB grid."""
-        cdef int i
+        """Zero ``cell``, ``frm`` and ``cons`` where they can be non-zero:
+        the cards listed in ``occ``, the start and the goals, the cells
+        listed in ``fr``, the cells next to a card (``check_invariants``
+        asserts that nothing else is set), a few hundred stores instead of
+        the whole 32 KB grid."""
+        cdef int i, d, g
+        for i in range(4 + self.s.nocc):
+            g = (self.xy(0, 0) if i == 0 else
+                 (self.s.goal_cell[i - 1] if i < 4 else self.s.occ[i - 4]))
+            for d in range(4):
+                self.s.cons[g + sab_doff(self.p, d)] = 0
         for i in range(self.s.nocc):
             self.s.cell[self.s.occ[i]] = 0
         for i in range(3):
@@ -342,6 +356,18 @@ cdef class SaboteurRules(Engine):
         self.s.cell[self.xy(0, 0)] = 0
         for i in range(self.s.nfr):
             self.s.frm[self.s.fr[i]] = 0
+
+    cdef void cons_card(self, int g, int e) noexcept nogil:
+        """``cons`` of the neighbours of cell ``g`` when a card with open
+        edges ``e`` starts to constrain them there (``e < 0``: stops)."""
+        cdef int d, od, nb
+        for d in range(4):
+            nb = g + self.doff(d)
+            od = (d + 2) & 3
+            if e < 0:
+                self.s.cons[nb] &= <uint8_t>~((1 << od) | (1 << (4 + od)))
+            else:
+                self.s.cons[nb] |= <uint8_t>((1 << od) | (((e >> d) & 1) << (4 + od)))
 
     cdef void start_round(self) noexcept nogil:
         cdef int k, p, g
@@ -353,6 +379,7 @@ cdef class SaboteurRules(Engine):
         memset(self.s.disc, 0, sizeof(self.s.disc))
         memset(self.s.pub_disc, 0, sizeof(self.s.pub_disc))
         memset(self.s.broken, 0, sizeof(self.s.broken))
+        memset(self.s.broken_at, 0, sizeof(self.s.broken_at))
         memset(self.s.played, 0, sizeof(self.s.played))
         memset(self.s.passes, 0, sizeof(self.s.passes))
         memset(self.s.mapped, 0, sizeof(self.s.mapped))
@@ -377,6 +404,7 @@ cdef class SaboteurRules(Engine):
         self.s.ndeal = min(self.p.n * self.p.hand_size, self.p.K)
         self.s.cur = self.s.starter
         self.s.cell[self.xy(0, 0)] = CB_OCC | CB_PASS | CB_REACH | 15 | (CODE_START << 8)
+        self.cons_card(self.xy(0, 0), 15)
         for g in range(3):
             self.s.goal_id[g] = -1
             self.s.goal_up[g] = 0
@@ -564,7 +592,13 @@ cdef class SaboteurRules(Engine):
         cand[3] = g + W if y < S else -1
         for i in range(4):
             nb = cand[i]
-            if nb >= 0 and not (self.s.cell[nb] & CB_OCC) and sab_index(f, n, nb) < 0:
+            # An empty neighbour joins unless a card other than ``g`` already
+            # touches it (it is on the frontier then).
+            if nb >= 0 and not (self.s.cell[nb] & CB_OCC) and not (
+                    ((self.s.cell[nb - W] if nb - W != g else 0)
+                     | (self.s.cell[nb + W] if nb + W != g else 0)
+                     | (self.s.cell[nb - 1] if nb - 1 != g else 0)
+                     | (self.s.cell[nb + 1] if nb + 1 != g else 0)) & CB_OCC):
                 add[na] = nb
                 na += 1
         if n + na > MAXFRONT:
@@ -626,6 +660,7 @@ cdef class SaboteurRules(Engine):
             best = 0
         e = GOAL_EDGES[gid] if best == 0 else rot180(GOAL_EDGES[gid])
         self.s.cell[g] = CB_OCC | CB_PASS | e | ((CODE_GOAL + slot) << 8) | (best << 13)
+        self.cons_card(g, e)
         self.s.goal_up[slot] = 1
         sab_emit(self, EV_REVEAL, -1, slot, gid, best, -1, 0)
         if gid == 0:
@@ -688,25 +723,27 @@ cdef class SaboteurRules(Engine):
         """Fill the fit cache (``rules.pxd``): the frontier cells where a
         card may join (``frm``: a reached open edge points at them) and
         some edge mask fits, in frontier order."""
-        cdef int j, g, fs, nf = 0
-        cdef unsigned int w
-        memset(self.fit_at, 0, sizeof(self.fit_at))
-        self.fit_any = 0
+        cdef int j, g, fs, e, nf = 0
+        cdef uint64_t lanes[4]
+        lanes[0] = lanes[1] = lanes[2] = lanes[3] = 0
         for j in range(self.s.nfront):
             g = self.s.front[j]
             if not self.s.frm[g]:
                 continue
             fs = fit_set(self.p, &self.s, g)
             if fs:
-                if nf < 64:
-                    w = <unsigned int>fs
-                    while w:
-                        self.fit_at[__builtin_ctz(w)] |= (<uint64_t>1) << nf
-                        w &= w - 1
+                lanes[0] += _LANES[fs & 15]
+                lanes[1] += _LANES[(fs >> 4) & 15]
+                lanes[2] += _LANES[(fs >> 8) & 15]
+                lanes[3] += _LANES[fs >> 12]
                 self.fit_j[nf] = j
                 self.fit_fs[nf] = fs
                 nf += 1
-                self.fit_any |= <unsigned int>fs
+        for e in range(16):
+            self.fit_cnt[e] = <int>((lanes[e >> 2] >> (16 * (e & 3))) & 0xFFFF)
+        for j in range(NTUN):
+            e = TUN_EDGES[j]
+            self.fit_kind[j] = self.fit_cnt[e] + (self.fit_cnt[rot180(e)] if rot180(e) != e else 0)
         self.fit_n = nf
         self.fit_ok = True
 
@@ -714,10 +751,9 @@ cdef class SaboteurRules(Engine):
         """The legal actions, ascending (the placements of each kind and
         orientation in frontier order, then rockfalls and the fixed tail),
         so a caller's sort has nothing to move."""
-        cdef int p = self.s.cur, n = 0, k, o, i, e, g, q, r, t, nf
+        cdef int p = self.s.cur, n = 0, k, o, i, e, nf
         cdef int F = self.p.F, tail = self.p.tail0, base
-        cdef unsigned int held = self.s.held[p], tk, w
-        cdef uint64_t m
+        cdef unsigned int held = self.s.held[p], tk
         if self.s.phase == PH_SHARE:
             o = tail + (A_KEEP if self.p.pick or self.s.gq[self.s.gqi] == self.s.completer
                                     else A_HAND_ON)
@@ -742,53 +778,138 @@ cdef class SaboteurRules(Engine):
                         if rot180(e) == e:
                             break
                         e = rot180(e)
-                    if not (self.fit_any >> e) & 1:
+                    if not self.fit_cnt[e]:
                         continue
                     base = (k * 2 + o) * F
-                    if nf <= 64:
-                        m = self.fit_at[e]
-                        while m and n < MAX_BRANCHING:
-                            out[n] = base + self.fit_j[__builtin_ctzll(m)]
+                    for i in range(nf):
+                        if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
+                            out[n] = base + self.fit_j[i]
                             n += 1
-                            m &= m - 1
-                    else:
-                        for i in range(nf):
-                            if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
-                                out[n] = base + self.fit_j[i]
-                                n += 1
         if (held >> K_ROCK) & 1:
             for i in range(self.s.ntun):
                 if n < MAX_BRANCHING:
                     out[n] = self.p.rock0 + i
                     n += 1
+        self.tail_walk(p, -1, out, &n)
+        return n
+
+    cdef int tail_walk(self, int p, int k, int* out, int* n) noexcept nogil:
+        """The fixed tail of ``p``'s legal actions at a card decision (tool
+        breaks, repairs, map looks, passes), ascending, one ``bit_block``
+        per action kind: with ``out``, appended to ``out[n[0]:]`` (while
+        below ``MAX_BRANCHING``; -1); else the ``k``-th (``k >= 0``), or -1
+        with ``n[0]`` raised by their number (``k < 0``, or ``k`` past them)."""
+        cdef int tail = self.p.tail0, r, t, a
+        cdef unsigned int held = self.s.held[p], w
         w = (held >> K_BREAK) & 7
         while w:
             t = __builtin_ctz(w)
             w &= w - 1
-            for q in range(self.p.n):
-                if q != p and not self.s.broken[q][t] and n < MAX_BRANCHING:
-                    out[n] = tail + A_BREAK + A_STRIDE * t + q
-                    n += 1
+            a = bit_block(((1u << self.p.n) - 1) & ~(1u << p) & ~self.s.broken_at[t],
+                          tail + A_BREAK + A_STRIDE * t, &k, out, n)
+            if a >= 0:
+                return a
         w = (held >> K_REPAIR) & 63
         while w:
             r = __builtin_ctz(w)
             w &= w - 1
             for t in range(3):
                 if (REPAIR_MASK[r] >> t) & 1:
-                    for q in range(self.p.n):
-                        if self.s.broken[q][t] and n < MAX_BRANCHING:
-                            out[n] = tail + A_REPAIR + A_STRIDE * (3 * r + t) + q
-                            n += 1
+                    a = bit_block(self.s.broken_at[t], tail + A_REPAIR + A_STRIDE * (3 * r + t),
+                                  &k, out, n)
+                    if a >= 0:
+                        return a
         if (held >> K_MAP) & 1:
-            for g in range(3):
-                if not self.s.goal_up[g] and n < MAX_BRANCHING:
-                    out[n] = tail + A_MAP + g
-                    n += 1
-        while held and n < MAX_BRANCHING:
-            out[n] = tail + A_PASS + __builtin_ctz(held)
-            n += 1
-            held &= held - 1
+            a = bit_block(sab_hidden_goals(&self.s), tail + A_MAP, &k, out, n)
+            if a >= 0:
+                return a
+        return bit_block(held, tail + A_PASS, &k, out, n)
+
+    cdef int tail_count(self, int p) noexcept nogil:
+        """How many actions ``tail_walk`` lists for ``p`` before the passes
+        (without the ``MAX_BRANCHING`` cap)."""
+        cdef int n = 0, r, t
+        cdef unsigned int held = self.s.held[p], w
+        if (held >> K_MAP) & 1:
+            n += _POP_SEATS[sab_hidden_goals(&self.s)]
+        w = (held >> K_BREAK) & 7
+        while w:
+            n += _POP_SEATS[((1u << self.p.n) - 1) & ~(1u << p)
+                            & ~self.s.broken_at[__builtin_ctz(w)]]
+            w &= w - 1
+        w = (held >> K_REPAIR) & 63
+        while w:
+            r = __builtin_ctz(w)
+            w &= w - 1
+            for t in range(3):
+                if (REPAIR_MASK[r] >> t) & 1:
+                    n += _POP_SEATS[self.s.broken_at[t]]
         return n
+
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_uniform_legal`` without listing the actions: the
+        placements of each kind are counted by the fit cache
+        (``fit_kind``), the rockfalls and the tail (``tail_count``, passes)
+        likewise; the ``rng_int`` index picks a block, and an entry in it
+        in the listing's order (``legal_actions``, ``tail_walk``).  Other
+        phases, and more than ``MAX_BRANCHING`` actions, list them."""
+        cdef int p = self.s.cur, n = 0, nrock = 0, nhead, k, kd, e, i
+        cdef unsigned int held = self.s.held[p], tk, w
+        if self.s.phase != PH_PLAY:
+            return Engine.sample_uniform_legal(self, rng)
+        tk = held & ((1u << NTUN) - 1)
+        if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
+            if not self.fit_ok:
+                self.fit_fill()
+            w = tk
+            while w:
+                n += self.fit_kind[__builtin_ctz(w)]
+                w &= w - 1
+        else:
+            tk = 0
+        if (held >> K_ROCK) & 1:
+            nrock = self.s.ntun
+        nhead = self.tail_count(p)
+        n += nrock + nhead + popcount32(held)
+        if n > MAX_BRANCHING:
+            return Engine.sample_uniform_legal(self, rng)
+        k = rng_int(rng, n)
+        while tk:
+            kd = __builtin_ctz(tk)
+            tk &= tk - 1
+            if k < self.fit_kind[kd]:
+                # Orientation 0's entries, then the turned card's.
+                e = TUN_EDGES[kd]
+                i = (2 * kd) * self.p.F
+                if k >= self.fit_cnt[e]:
+                    k -= self.fit_cnt[e]
+                    e = rot180(e)
+                    i += self.p.F
+                return i + self.fit_j[fit_nth(self.fit_fs, e, k)]
+            k -= self.fit_kind[kd]
+        if k < nrock:
+            return self.p.rock0 + k
+        # The passes, one per kind held, end the tail.
+        k -= nrock + nhead
+        if k >= 0:
+            return self.p.tail0 + A_PASS + nth_bit(held, k)
+        return self.tail_walk(p, k + nhead, NULL, &n)
+
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_chance_sorted`` without listing a draw's outcomes
+        (the card kinds, ascending, at the odds ``chance_outcomes`` gives)."""
+        cdef int k, last = -1
+        cdef double u, acc = 0.0
+        if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
+            return Engine.sample_chance_sorted(self, rng)
+        u = rng_double(rng)
+        for k in range(NKINDS):
+            if self.s.deck[k] > 0:
+                last = k
+                acc += self.s.deck[k] / <double>self.s.deck_n
+                if u < acc:
+                    return k
+        return last
 
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
         cdef int n = 0, k, tot
@@ -874,6 +995,7 @@ cdef class SaboteurRules(Engine):
             self.remove_frontier(g)
             self.s.cell[g] = <uint16_t>(CB_OCC | CB_REACH | e | (k << 8) | (o << 13)
                                         | (CB_PASS if TUN_PASS[k] else 0))
+            self.cons_card(g, e)
             if self.s.nocc < MAXOCC:
                 self.s.occ[self.s.nocc] = g
                 self.s.nocc += 1
@@ -891,6 +1013,7 @@ cdef class SaboteurRules(Engine):
             self.s.pub_disc[K_ROCK] += 1
             self.s.pub_disc[k] += 1
             self.s.cell[g] = 0
+            self.cons_card(g, -1)
             for idx in range(self.s.nocc):
                 if self.s.occ[idx] == g:
                     self.s.nocc -= 1
@@ -911,6 +1034,7 @@ cdef class SaboteurRules(Engine):
             q = idx % A_STRIDE
             self.take(p, K_BREAK + t)
             self.s.broken[q][t] = 1
+            self.s.broken_at[t] |= 1u << q
             self.s.brk_on[p][q] += 1
             sab_emit(self, EV_BREAK, p, 0, t, q, -1, 0)
         elif a < tail + A_MAP:
@@ -920,6 +1044,7 @@ cdef class SaboteurRules(Engine):
             q = idx % A_STRIDE
             self.take(p, K_REPAIR + r)
             self.s.broken[q][t] = 0
+            self.s.broken_at[t] &= ~(1u << q)
             self.s.rep_on[p][q] += 1
             self.s.pub_disc[K_REPAIR + r] += 1
             self.s.pub_disc[K_BREAK + t] += 1
@@ -1034,8 +1159,8 @@ cdef class SaboteurRules(Engine):
 
     cdef void copy_from(self, Engine other) noexcept:
         cdef SaboteurRules o = <SaboteurRules>other
-        cdef int i, g
-        # The grid (24 KB) is copied where either state has something: this
+        cdef int i, g, d
+        # The grid (32 KB) is copied where either state has something: this
         # one's marks are cleared first (with its own geometry; a new object's
         # grid is all zero), then the other's copied; the fields before the
         # lists are copied whole, the lists and the log up to their lengths
@@ -1062,6 +1187,10 @@ cdef class SaboteurRules(Engine):
         for i in range(o.s.nfr):
             g = o.s.fr[i]
             self.s.frm[g] = o.s.frm[g]
+        for i in range(4 + o.s.nocc):
+            g = self.xy(0, 0) if i == 0 else (o.s.goal_cell[i - 1] if i < 4 else o.s.occ[i - 4])
+            for d in range(4):
+                self.s.cons[g + self.doff(d)] = o.s.cons[g + self.doff(d)]
         memcpy(self.s.log, o.s.log, o.s.nlog * sizeof(Event))
 
     # ------------------------------------------------------------------
