@@ -259,7 +259,10 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[GN] kst
 
     cdef inline void log(self, Event e, uint32_t mask) noexcept nogil:
-        """Record event ``e``, seen by the players of ``mask`` (none: nothing)."""
+        """Record event ``e``, seen by the players of ``mask`` (none, or a
+        rollout's quiet world: nothing)."""
+        if self.quiet:
+            return
         mask &= (1u << self.g.n) - 1
         if mask != 0:
             self.record(e, ev_code(&e), mask)

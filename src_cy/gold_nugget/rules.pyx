@@ -670,7 +670,8 @@ cdef class GoldNuggetRules(Engine):
     # ================================================================ apply
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.g.phase, p, k, q
-        self.hact.push_back(self.current_player())
+        if not self.quiet:
+            self.hact.push_back(self.current_player())
         self.g.nmoves += 1
         if ph == PH_DEAL:
             p = self.g.deal_i // self.g.hand_size
