@@ -25,6 +25,16 @@ from src_cy.gold_nugget.catalog cimport *
 
 include "catalog.pxi"
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline int lowest_card(uint32_t* cards) noexcept nogil:
+    """Remove the lowest card of the bit set ``cards`` (not empty); its id."""
+    cdef int k = __builtin_ctz(cards[0])
+    cards[0] &= cards[0] - 1
+    return k
+
 
 cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noexcept nogil:
     """Outcomes i < k with counts[i] > 0, each with probability counts[i] / total."""
@@ -309,6 +319,7 @@ cdef class GoldNuggetRules(Engine):
 
     cdef int legal_actions(self, int* out) noexcept nogil:
         cdef int n = 0, k, q, i, cp = self.g.cp, ph = self.g.phase, dk
+        cdef uint32_t held
         cdef int actor = self.g.eff.actor
         if ph == PH_CHOOSE_ANIMAL:
             out[0] = A_OPT0
@@ -319,10 +330,10 @@ cdef class GoldNuggetRules(Engine):
         elif ph == PH_HELLO_DISCARD:
             out[0] = A_PASS
             n = 1
-            for k in range(NLEAF):
-                if self.holds(cp, k):
-                    out[n] = A_DISCARD + k
-                    n += 1
+            held = self.held_cards(cp)
+            while held:
+                out[n] = A_DISCARD + lowest_card(&held)
+                n += 1
         elif ph == PH_SLEEP_CHOICE:
             out[0] = A_SLEEP
             out[1] = A_MEDDLE
@@ -331,14 +342,15 @@ cdef class GoldNuggetRules(Engine):
             out[0] = A_PASS
             n = 1
             if not self.capped():
-                for k in range(NLEAF):
-                    if self.holds(cp, k):
-                        if not CARD_SPECIAL[k] or not self.g.special_used:
-                            out[n] = A_PLAY + k
-                            n += 1
-                        if CARD_RECYCLE[k]:
-                            out[n] = A_RECYCLE + k
-                            n += 1
+                held = self.held_cards(cp)
+                while held:
+                    k = lowest_card(&held)
+                    if not CARD_SPECIAL[k] or not self.g.special_used:
+                        out[n] = A_PLAY + k
+                        n += 1
+                    if CARD_RECYCLE[k]:
+                        out[n] = A_RECYCLE + k
+                        n += 1
                 if self.g.abilities and not self.g.ability_used and \
                         ANIMAL_ACTIVE[self.g.animal[cp]] and self.ability_acts(cp):
                     out[n] = A_ABILITY
@@ -349,29 +361,31 @@ cdef class GoldNuggetRules(Engine):
         elif ph == PH_REACT:
             out[0] = A_PASS
             n = 1
-            for k in range(NLEAF):
-                if self.holds(cp, k) and CARD_INSTANT[k]:
+            held = self.held_cards(cp) & INSTANT_CARDS
+            while held:
+                k = lowest_card(&held)
+                out[n] = A_PLAY + k
+                n += 1
+                if CARD_RECYCLE[k]:
+                    out[n] = A_RECYCLE + k
+                    n += 1
+        elif ph == PH_LIMIT:
+            held = self.held_cards(cp)
+            while held:
+                out[n] = A_DISCARD + lowest_card(&held)
+                n += 1
+        elif ph == PH_FINAL_PLAY:
+            out[0] = A_PASS
+            n = 1
+            if not self.capped():
+                held = self.held_cards(cp)
+                while held:
+                    k = lowest_card(&held)
                     out[n] = A_PLAY + k
                     n += 1
                     if CARD_RECYCLE[k]:
                         out[n] = A_RECYCLE + k
                         n += 1
-        elif ph == PH_LIMIT:
-            for k in range(NLEAF):
-                if self.holds(cp, k):
-                    out[n] = A_DISCARD + k
-                    n += 1
-        elif ph == PH_FINAL_PLAY:
-            out[0] = A_PASS
-            n = 1
-            if not self.capped():
-                for k in range(NLEAF):
-                    if self.holds(cp, k):
-                        out[n] = A_PLAY + k
-                        n += 1
-                        if CARD_RECYCLE[k]:
-                            out[n] = A_RECYCLE + k
-                            n += 1
         elif ph == PH_GRAB:
             if self.g.nestn > 0:
                 out[n] = A_NEST
@@ -387,10 +401,10 @@ cdef class GoldNuggetRules(Engine):
                 out[1] = A_OPT1
                 n = 2
             elif dk == DK_BEG:
-                for k in range(NLEAF):
-                    if self.holds(cp, k):
-                        out[n] = A_DISCARD + k
-                        n += 1
+                held = self.held_cards(cp)
+                while held:
+                    out[n] = A_DISCARD + lowest_card(&held)
+                    n += 1
                 for i in range(self.g.lairn[cp]):
                     out[n] = A_STONE + cp * MAXS + i
                     n += 1
@@ -1283,11 +1297,7 @@ cdef class GoldNuggetRules(Engine):
         self.g.phase = PH_REACT_NEXT
 
     cdef bint has_instant(self, int p) noexcept nogil:
-        cdef int k
-        for k in range(NLEAF):
-            if CARD_INSTANT[k] and self.holds(p, k):
-                return True
-        return False
+        return (self.held_cards(p) & INSTANT_CARDS) != 0
 
     cdef bint run_step(self) noexcept nogil:
         """Advance one step of the effect.  Returns True when it is done; else
