@@ -1297,7 +1297,11 @@ cdef class GoldNuggetRules(Engine):
         self.g.phase = PH_REACT_NEXT
 
     cdef bint has_instant(self, int p) noexcept nogil:
-        return (self.held_cards(p) & INSTANT_CARDS) != 0
+        cdef int k
+        for k in range(NLEAF):
+            if CARD_INSTANT[k] and self.holds(p, k):
+                return True
+        return False
 
     cdef bint run_step(self) noexcept nogil:
         """Advance one step of the effect.  Returns True when it is done; else
