@@ -36,6 +36,22 @@ cdef inline int lowest_card(uint32_t* cards) noexcept nogil:
     return k
 
 
+cdef inline int add_plays(int* out, int n, uint32_t cards, bint special_ok) noexcept nogil:
+    """Append to ``out[:n]`` the play of each card of the bit set ``cards``
+    (a special card only when ``special_ok``) and its recycle if it has
+    one, card by card; the new count."""
+    cdef int k
+    while cards:
+        k = lowest_card(&cards)
+        if special_ok or not CARD_SPECIAL[k]:
+            out[n] = A_PLAY + k
+            n += 1
+        if CARD_RECYCLE[k]:
+            out[n] = A_RECYCLE + k
+            n += 1
+    return n
+
+
 cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noexcept nogil:
     """Outcomes i < k with counts[i] > 0, each with probability counts[i] / total."""
     cdef int i, n = 0, tot = 0
@@ -342,15 +358,7 @@ cdef class GoldNuggetRules(Engine):
             out[0] = A_PASS
             n = 1
             if not self.capped():
-                held = self.held_cards(cp)
-                while held:
-                    k = lowest_card(&held)
-                    if not CARD_SPECIAL[k] or not self.g.special_used:
-                        out[n] = A_PLAY + k
-                        n += 1
-                    if CARD_RECYCLE[k]:
-                        out[n] = A_RECYCLE + k
-                        n += 1
+                n = add_plays(out, n, self.held_cards(cp), not self.g.special_used)
                 if self.g.abilities and not self.g.ability_used and \
                         ANIMAL_ACTIVE[self.g.animal[cp]] and self.ability_acts(cp):
                     out[n] = A_ABILITY
@@ -360,15 +368,7 @@ cdef class GoldNuggetRules(Engine):
                     n += 1
         elif ph == PH_REACT:
             out[0] = A_PASS
-            n = 1
-            held = self.held_cards(cp) & INSTANT_CARDS
-            while held:
-                k = lowest_card(&held)
-                out[n] = A_PLAY + k
-                n += 1
-                if CARD_RECYCLE[k]:
-                    out[n] = A_RECYCLE + k
-                    n += 1
+            n = add_plays(out, 1, self.held_cards(cp) & INSTANT_CARDS, True)
         elif ph == PH_LIMIT:
             held = self.held_cards(cp)
             while held:
@@ -378,14 +378,7 @@ cdef class GoldNuggetRules(Engine):
             out[0] = A_PASS
             n = 1
             if not self.capped():
-                held = self.held_cards(cp)
-                while held:
-                    k = lowest_card(&held)
-                    out[n] = A_PLAY + k
-                    n += 1
-                    if CARD_RECYCLE[k]:
-                        out[n] = A_RECYCLE + k
-                        n += 1
+                n = add_plays(out, n, self.held_cards(cp), True)
         elif ph == PH_GRAB:
             if self.g.nestn > 0:
                 out[n] = A_NEST
