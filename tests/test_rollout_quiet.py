@@ -24,6 +24,8 @@ GAMES = [
     "saboteur(players=5,rounds=1)",
     "saboteur(players=3,rounds=2)",
     "ardillas_del_bosque(players=3)",
+    "gold_nugget(players=2)",
+    "gold_nugget(players=5)",
 ]
 
 

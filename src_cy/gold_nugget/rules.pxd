@@ -259,7 +259,10 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[GN] kst
 
     cdef inline void log(self, Event e, uint32_t mask) noexcept nogil:
-        """Record event ``e``, seen by the players of ``mask`` (none: nothing)."""
+        """Record event ``e``, seen by the players of ``mask`` (none, or a
+        rollout's quiet world: nothing)."""
+        if self.quiet:
+            return
         mask &= (1u << self.g.n) - 1
         if mask != 0:
             self.record(e, ev_code(&e), mask)
@@ -274,6 +277,20 @@ cdef class GoldNuggetRules(Engine):
         """p holds (or, in a resampling walk, may hold) leaf card k."""
         return self.g.hand[p][k] > 0 or (self.g.lazy and self.g.nblank[p] > 0
                                          and self.g.pool[k] > 0)
+
+    cdef inline uint32_t held_cards(self, int p) noexcept nogil:
+        """Bit k: ``holds(p, k)``, for every leaf card k."""
+        cdef uint32_t m = 0
+        cdef int k
+        cdef const int* h = self.g.hand[p]
+        for k in range(NLEAF):
+            if h[k] > 0:
+                m |= 1u << k
+        if self.g.lazy and self.g.nblank[p] > 0:
+            for k in range(NLEAF):
+                if self.g.pool[k] > 0:
+                    m |= 1u << k
+        return m
 
     cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil

@@ -25,6 +25,32 @@ from src_cy.gold_nugget.catalog cimport *
 
 include "catalog.pxi"
 
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline int lowest_card(uint32_t* cards) noexcept nogil:
+    """Remove the lowest card of the bit set ``cards`` (not empty); its id."""
+    cdef int k = __builtin_ctz(cards[0])
+    cards[0] &= cards[0] - 1
+    return k
+
+
+cdef inline int add_plays(int* out, int n, uint32_t cards, bint special_ok) noexcept nogil:
+    """Append to ``out[:n]`` the play of each card of the bit set ``cards``
+    (a special card only when ``special_ok``) and its recycle if it has
+    one, card by card; the new count."""
+    cdef int k
+    while cards:
+        k = lowest_card(&cards)
+        if special_ok or not CARD_SPECIAL[k]:
+            out[n] = A_PLAY + k
+            n += 1
+        if CARD_RECYCLE[k]:
+            out[n] = A_RECYCLE + k
+            n += 1
+    return n
+
 
 cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noexcept nogil:
     """Outcomes i < k with counts[i] > 0, each with probability counts[i] / total."""
@@ -309,6 +335,7 @@ cdef class GoldNuggetRules(Engine):
 
     cdef int legal_actions(self, int* out) noexcept nogil:
         cdef int n = 0, k, q, i, cp = self.g.cp, ph = self.g.phase, dk
+        cdef uint32_t held
         cdef int actor = self.g.eff.actor
         if ph == PH_CHOOSE_ANIMAL:
             out[0] = A_OPT0
@@ -319,10 +346,10 @@ cdef class GoldNuggetRules(Engine):
         elif ph == PH_HELLO_DISCARD:
             out[0] = A_PASS
             n = 1
-            for k in range(NLEAF):
-                if self.holds(cp, k):
-                    out[n] = A_DISCARD + k
-                    n += 1
+            held = self.held_cards(cp)
+            while held:
+                out[n] = A_DISCARD + lowest_card(&held)
+                n += 1
         elif ph == PH_SLEEP_CHOICE:
             out[0] = A_SLEEP
             out[1] = A_MEDDLE
@@ -331,14 +358,7 @@ cdef class GoldNuggetRules(Engine):
             out[0] = A_PASS
             n = 1
             if not self.capped():
-                for k in range(NLEAF):
-                    if self.holds(cp, k):
-                        if not CARD_SPECIAL[k] or not self.g.special_used:
-                            out[n] = A_PLAY + k
-                            n += 1
-                        if CARD_RECYCLE[k]:
-                            out[n] = A_RECYCLE + k
-                            n += 1
+                n = add_plays(out, n, self.held_cards(cp), not self.g.special_used)
                 if self.g.abilities and not self.g.ability_used and \
                         ANIMAL_ACTIVE[self.g.animal[cp]] and self.ability_acts(cp):
                     out[n] = A_ABILITY
@@ -348,30 +368,17 @@ cdef class GoldNuggetRules(Engine):
                     n += 1
         elif ph == PH_REACT:
             out[0] = A_PASS
-            n = 1
-            for k in range(NLEAF):
-                if self.holds(cp, k) and CARD_INSTANT[k]:
-                    out[n] = A_PLAY + k
-                    n += 1
-                    if CARD_RECYCLE[k]:
-                        out[n] = A_RECYCLE + k
-                        n += 1
+            n = add_plays(out, 1, self.held_cards(cp) & INSTANT_CARDS, True)
         elif ph == PH_LIMIT:
-            for k in range(NLEAF):
-                if self.holds(cp, k):
-                    out[n] = A_DISCARD + k
-                    n += 1
+            held = self.held_cards(cp)
+            while held:
+                out[n] = A_DISCARD + lowest_card(&held)
+                n += 1
         elif ph == PH_FINAL_PLAY:
             out[0] = A_PASS
             n = 1
             if not self.capped():
-                for k in range(NLEAF):
-                    if self.holds(cp, k):
-                        out[n] = A_PLAY + k
-                        n += 1
-                        if CARD_RECYCLE[k]:
-                            out[n] = A_RECYCLE + k
-                            n += 1
+                n = add_plays(out, n, self.held_cards(cp), True)
         elif ph == PH_GRAB:
             if self.g.nestn > 0:
                 out[n] = A_NEST
@@ -387,10 +394,10 @@ cdef class GoldNuggetRules(Engine):
                 out[1] = A_OPT1
                 n = 2
             elif dk == DK_BEG:
-                for k in range(NLEAF):
-                    if self.holds(cp, k):
-                        out[n] = A_DISCARD + k
-                        n += 1
+                held = self.held_cards(cp)
+                while held:
+                    out[n] = A_DISCARD + lowest_card(&held)
+                    n += 1
                 for i in range(self.g.lairn[cp]):
                     out[n] = A_STONE + cp * MAXS + i
                     n += 1
@@ -670,7 +677,8 @@ cdef class GoldNuggetRules(Engine):
     # ================================================================ apply
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.g.phase, p, k, q
-        self.hact.push_back(self.current_player())
+        if not self.quiet:
+            self.hact.push_back(self.current_player())
         self.g.nmoves += 1
         if ph == PH_DEAL:
             p = self.g.deal_i // self.g.hand_size

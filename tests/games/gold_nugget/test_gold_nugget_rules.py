@@ -543,3 +543,39 @@ def test_window_resampling_redeals_the_asked_hand():
         hands.add(tuple(world.engine.hand(1)))
         no_instant += not any(world.engine.hand(1)[k] for k in instants)
     assert len(hands) > 1 and no_instant > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_card_actions_follow_the_hand(players):
+    """Wherever a player may discard or react, the card actions offered are
+    exactly those of the cards in hand (instant ones only in a reaction)."""
+    from src_cy.gold_nugget.engine import LEAF_CATALOG
+    from src_cy.rng import SplitMix64
+
+    game = pyspiel.load_game(f"gold_nugget(players={players})")
+    rng = SplitMix64(players)
+    checked = set()
+    for _ in range(6):
+        st = game.new_initial_state()
+        while not st.is_terminal():
+            if st.is_chance_node():
+                outcomes = st.chance_outcomes()
+                st.apply_action(outcomes[rng.randint(len(outcomes))][0])
+                continue
+            e, cp = st.engine, st.current_player()
+            phase, held = e.info()["phase"], [k for k, c in enumerate(e.hand(cp)) if c]
+            legal = sorted(st.legal_actions())
+            if phase in ("Hello! discard", "hand limit"):
+                expect = ([A_PASS] if phase == "Hello! discard" else []) + \
+                    [A_DISCARD + k for k in held]
+                assert legal == sorted(expect)
+                checked.add(phase)
+            elif phase == "instant reactions":
+                instant = [k for k in held if LEAF_CATALOG[k][3]]
+                expect = [A_PASS] + [A_PLAY + k for k in instant] + \
+                    [A_RECYCLE + k for k in instant if LEAF_CATALOG[k][4]]
+                assert legal == sorted(expect)
+                if instant:
+                    checked.add(phase)
+            st.apply_action(legal[rng.randint(len(legal))])
+    assert checked >= {"Hello! discard", "instant reactions"}
