@@ -1054,6 +1054,7 @@ cdef bint rs_chain_extend(GoldNuggetRules self, const vector[int]* pact,
         t += 1
         gn_copy(&cs[t], &self.g)
         cpi[0][t] = pi
+        self.ccnt[t] = -1
         ch.valid = t
     ch.clean = ch.nb + 1
     if rs_is_goal(self, pi, npact, truth_cp, truth_terminal):
@@ -1270,13 +1271,19 @@ cdef bint rs_block_fits(GoldNuggetRules self, const vector[int]* pact, const vec
     # every child of every node of the world's own path is tried (each
     # counts one node) before the search can answer True: from the world's
     # recorded states, without applying anything, that count alone may
-    # already pass a bound (the answer is the same, found sooner)
+    # already pass a bound (the answer is the same, found sooner); a
+    # position's count (all its options: d < te) depends only on its
+    # recorded state, so it is kept with it (``ccnt``) for later tests
     for d in range(t0, te):
-        # the options need the state and the depth only (not the history's contents)
-        gn_copy(&self.g, &cs[d])
-        self.hist.resize(d)
-        nodes[0] += rs_block_options(self, pact, ppos, truth_cp, truth_terminal, base, te,
-                                     cpi[0][d], outs, probs)
+        n = self.ccnt[d]
+        if n < 0:
+            # the options need the state and the depth only (not the history's contents)
+            gn_copy(&self.g, &cs[d])
+            self.hist.resize(d)
+            n = rs_block_options(self, pact, ppos, truth_cp, truth_terminal, base, te,
+                                 cpi[0][d], outs, probs)
+            self.ccnt[d] = n
+        nodes[0] += n
         if nodes[0] > half or nodes[0] + tail > budget:
             return False
     # the world's own completion is alive at te: counted from the start (the
@@ -1484,6 +1491,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     self.ccpi.resize(nb + 1)
     self.ccq.resize(nb)
     self.ccstop.resize(nb)
+    self.ccnt.resize(nb + 1)
     cs = self.ccs.data()
     if not kept:
         self.cfail.assign(nb * lw, 0)
@@ -1497,6 +1505,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     if ch.valid == 0:
         gn_copy(&cs[0], &self.g)
         self.ccpi[0] = 0
+        self.ccnt[0] = -1
     for s in range(steps):
         if past(&self.resample_deadline):
             # out of time: keep the chain's current world (every step so far

@@ -245,6 +245,9 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[int] ccpi
     cdef vector[double] ccq
     cdef vector[char] ccstop
+    # the exact-step test's option count at each recorded state (-1: not
+    # counted since that state was recorded; rs_block_fits)
+    cdef vector[int] ccnt
     cdef int cvalid, cclean, cP, ccp
     cdef uint64_t ckey
     # the steps whose exact-step test failed on that world, per (t0, block
