@@ -13,7 +13,7 @@ import pytest
 
 import games  # noqa: F401  (registers the games)
 from experiments.bench.bench_search import mid_game
-from src_cy.rng import SplitMix64, sample_sorted
+from src_cy.rng import MASK64, SplitMix64, sample_sorted
 
 GAMES = [
     "gold_thief(players=3)",
@@ -59,3 +59,39 @@ def test_search_draw_refuses_a_terminal_state():
         engine.py_apply(engine.py_search_draw(rng.next())[0])
     with pytest.raises(ValueError, match="terminal"):
         engine.py_search_draw(1)
+
+
+def state_for_draw(u53: int) -> int:
+    """A splitmix64 state whose next ``random()`` is ``u53 / 2**53``
+    (the output's top 53 bits; the mixing steps inverted)."""
+    z = (u53 << 11) & MASK64
+    z ^= (z >> 31) ^ (z >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK64
+    z ^= (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK64
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & MASK64
+
+
+def test_saboteur_card_draw_at_the_odds_boundaries():
+    """A card draw lands where the reference lands for draws at and a few
+    ulps either side of every boundary of the running odds (where the fast
+    count-based pick hands over to the float walk)."""
+    game = pyspiel.load_game("saboteur(players=5,rounds=1)")
+    engine = mid_game(game, 1, 4).engine.py_clone()
+    checked = 0
+    rng = SplitMix64(3)
+    while not engine.py_is_terminal() and checked < 400:
+        if engine.py_current_player() == pyspiel.PlayerId.CHANCE:
+            outcomes = sorted(engine.py_chance_outcomes())
+            acc = 0.0
+            for _, p in outcomes[:-1]:
+                acc += p
+                edge = int(acc * 2**53)
+                for u53 in range(edge - 3, edge + 4):
+                    s = state_for_draw(u53)
+                    assert SplitMix64(s).random() == u53 / 2**53
+                    assert engine.py_search_draw(s) == reference_draw(engine, s)
+                    checked += 1
+        engine.py_apply(engine.py_search_draw(rng.next())[0])
+    assert checked >= 100

@@ -32,17 +32,17 @@ cdef enum:
 cdef enum:
     # Room for a round's pool of cards not accounted for (``SabSkel.pool``).
     MAXPOOL = 256
-    # The skeleton's operations (``SabSkel.op`` and ``wop``): the kind in
+    # The skeleton's operations (``SabSkel.op`` and ``wdec``): the kind in
     # bits 0-2, the player in bits 3-6, the argument above.  ``op``:
     # another player's draw opens slot ``arg``; a public play of kind
     # ``arg`` or pass number ``arg`` takes a held slot; a round's cards end
-    # (its ``arg``-th pool).  ``wop``: the same draws, plays and passes for
-    # the hands the weights follow, and a round's end (hands empty).
+    # (its ``arg``-th pool).  ``wdec``: the same plays and passes for the
+    # hands the weights follow, and a round's end (hands empty); the draws
+    # between them are kept apart (``SabSkel.wd_slot``).
     OP_DRAW = 0
     OP_PLAY = 1
     OP_PASS = 2
     OP_FINISH = 3
-    W_DRAW = 4
     W_PLAY = 5
     W_PASS = 6
     W_RESET = 7
@@ -61,7 +61,7 @@ cdef struct SabSkel:
     # The goal layouts (``PERMS`` indices) that agree with ``known``.
     int nperm[MAXROUNDS]
     int perms[MAXROUNDS][6]
-    int nplayers, ndraw, npass, nop, nwop, nfin
+    int nplayers, ndraw, npass, nop, nwdec, nwd, nfin
     # The open slots after the leading draw operations (``op[:op0]``,
     # before any play), where every plan starts.
     int op0
@@ -71,7 +71,13 @@ cdef struct SabSkel:
     int pass_kind[MAXLOG]
     int pass_player[MAXLOG]
     int op[MAXLOG + MAXROUNDS]
-    int wop[MAXLOG]
+    # The weights' operations (``plan_logweight``): the others' draws in
+    # log order (slot ``wd_slot``, player ``wd_q``) and the decisions and
+    # round ends (``wdec``), each after the first ``wdec_draws`` draws.
+    int wd_slot[MAXLOG]
+    int wd_q[MAXLOG]
+    int wdec[MAXLOG]
+    int wdec_draws[MAXLOG]
     # Per round: its draws ``fj0 <= j < fj1``, passes ``fq0 <= i < fq1``
     # and pool.
     int fj0[MAXROUNDS]
@@ -411,6 +417,12 @@ cdef inline void add_op(int* ops, int* n, int kind, int q, int arg) noexcept nog
     n[0] += 1
 
 
+cdef inline void add_wdec(SabSkel* sk, int kind, int q, int arg) noexcept nogil:
+    """Append a weight decision (or round end) after the draws so far."""
+    sk.wdec_draws[sk.nwdec] = sk.nwd
+    add_op(sk.wdec, &sk.nwdec, kind, q, arg)
+
+
 cdef int skel_finish(SabSkel* sk, SaboteurRules rules, int* used, int j0, int q0) noexcept nogil:
     """Close a round of the skeleton's cards: the pool of the cards not
     accounted for (the deck minus the player's draws and others' public
@@ -440,7 +452,7 @@ cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
     (``rules.s.log``): the rounds, roles dealt and goals known, the goal
     layouts that agree with them, ``p``'s own draws and passes, the card
     operations left to draw (``op``: others' draws, public plays and passes,
-    each round's end with its pool) and those that weigh a plan (``wop``,
+    each round's end with its pool) and those that weigh a plan (``wdec``,
     ``plan_logweight``).  ``make_plan`` then only draws; 0 if no plan is
     consistent with the log."""
     cdef int i, r, q, k, g, j, ok, cnt, nl = rules.s.nlog, j0 = 0, q0 = 0, newround = 0
@@ -493,7 +505,8 @@ cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
     sk.ndraw = 0
     sk.npass = 0
     sk.nop = 0
-    sk.nwop = 0
+    sk.nwdec = 0
+    sk.nwd = 0
     sk.nfin = 0
     memset(used, 0, sizeof(used))
     memset(nopen, 0, sizeof(nopen))
@@ -501,7 +514,7 @@ cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
         e = &log[i]
         if e.kind == EV_ROUNDEND:
             newround = 1
-            add_op(sk.wop, &sk.nwop, W_RESET, 0, 0)
+            add_wdec(sk, W_RESET, 0, 0)
         if e.kind == EV_ROLE and newround:
             if not skel_finish(sk, rules, used, j0, q0):
                 return 0
@@ -521,7 +534,9 @@ cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
                     return 0
                 nopen[e.actor] += 1
                 add_op(sk.op, &sk.nop, OP_DRAW, e.actor, j)
-                add_op(sk.wop, &sk.nwop, W_DRAW, e.actor, j)
+                sk.wd_slot[sk.nwd] = j
+                sk.wd_q[sk.nwd] = e.actor
+                sk.nwd += 1
             continue
         k = played_kind(e)
         if k == -2:
@@ -539,12 +554,12 @@ cdef int build_skel(SaboteurRules rules, SabSkel* sk, int p) noexcept nogil:
         if k >= 0:
             used[k] += 1
             add_op(sk.op, &sk.nop, OP_PLAY, q, k)
-            add_op(sk.wop, &sk.nwop, W_PLAY, q, k)
+            add_wdec(sk, W_PLAY, q, k)
         else:
             sk.pass_player[sk.npass] = q
             sk.pass_kind[sk.npass] = -1
             add_op(sk.op, &sk.nop, OP_PASS, q, sk.npass)
-            add_op(sk.wop, &sk.nwop, W_PASS, q, sk.npass)
+            add_wdec(sk, W_PASS, q, sk.npass)
             sk.npass += 1
     if not skel_finish(sk, rules, used, j0, q0):
         return 0
@@ -663,26 +678,29 @@ cdef int plan_logweight(const SabSkel* sk, SabPlan* pl, const SabPub* pub, doubl
     play or a pass from a uniformly chosen held card; the other factors
     are equal for every history of the information set.  The hands
     follow from the plan's draws (the skeleton's weight operations,
-    ``build_skel``: the others' draws, plays and passes in log order); the
+    ``build_skel``: the others' draws, plays and passes in log order; the
+    draws after the last decision weigh nothing and are skipped); the
     legal actions from the hand and ``pub``, the public counts at those
     decisions in log order (the same for every history of the information
     set, ``drive`` records them).  Adds to ``lw``; 0 if a play uses a card
     its player does not hold."""
     cdef int hand[MAXP][NKINDS]
     cdef unsigned int held[MAXP]
-    cdef int t = 0, i, k, q, op
+    cdef int t = 0, d = 0, i, k, q, op, end
     memset(hand, 0, sk.nplayers * sizeof(hand[0]))
     memset(held, 0, sizeof(held))
-    for i in range(sk.nwop):
-        op = sk.wop[i]
-        q = (op >> 3) & 15
-        if (op & 7) == W_DRAW:
-            k = pl.draw_kind[op >> 7]
+    for i in range(sk.nwdec):
+        end = sk.wdec_draws[i]
+        while d < end:
+            k = pl.draw_kind[sk.wd_slot[d]]
             if k < 0:
                 return 0
+            q = sk.wd_q[d]
             hand[q][k] += 1
             held[q] |= 1u << k
-            continue
+            d += 1
+        op = sk.wdec[i]
+        q = (op >> 3) & 15
         if (op & 7) == W_RESET:
             memset(hand, 0, sk.nplayers * sizeof(hand[0]))
             memset(held, 0, sizeof(held))
@@ -932,6 +950,7 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     cdef int err = 0, i, nl = rules.s.nlog
     cdef double lw, logtot = -INFINITY, m
     cdef bint driven = True     # rules is at ``best``'s history
+    cdef bint fresh
     _resample_error = 0
     out.clear()
     sc = _resample_scratch()
@@ -942,7 +961,8 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
     else:
         best = &sc.plans[0]
         cur = &sc.plans[1]
-        if not same_position(sc, rules, player, nl):
+        fresh = not same_position(sc, rules, player, nl)
+        if fresh:
             sc.pos_ok = 1
             sc.pub_ok = 0
             sc.pub_player = player
@@ -953,7 +973,9 @@ cdef void sab_resample_history(SaboteurRules rules, int player, Rng* rng, vector
         if _proposals > 1 and not sc.pub_ok:
             rec = &sc.pub[0]
         for i in range(2):
-            memcpy(sc.plans[i].log, rules.s.log, nl * sizeof(Event))
+            # At a recorded position the plans already hold this log.
+            if fresh:
+                memcpy(sc.plans[i].log, rules.s.log, nl * sizeof(Event))
             sc.plans[i].nl = nl
             sc.plans[i].open_share = rules.s.phase == PH_SHARE
         # K proposals, one kept with probability proportional to its

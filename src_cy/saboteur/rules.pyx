@@ -897,12 +897,28 @@ cdef class SaboteurRules(Engine):
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
         """``Engine.sample_chance_sorted`` without listing a draw's outcomes
-        (the card kinds, ascending, at the odds ``chance_outcomes`` gives)."""
-        cdef int k, last = -1
-        cdef double u, acc = 0.0
+        (the card kinds, ascending, at the odds ``chance_outcomes`` gives).
+        The kind is found on the integer counts (``u * deck_n`` against
+        their running sum, no division); the running sum of the float odds
+        the engine's draw compares ``u`` with is within 1e-14 of those
+        counts over ``deck_n``, so only a ``u`` that close to a boundary
+        (about once in 1e12 draws) walks the float odds as that draw does."""
+        cdef int k, last = -1, c = 0, d, xi
+        cdef double u, x, acc = 0.0, tol
         if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
             return Engine.sample_chance_sorted(self, rng)
         u = rng_double(rng)
+        x = u * self.s.deck_n
+        xi = <int>x
+        for k in range(NKINDS):
+            d = self.s.deck[k]
+            if d > 0:
+                c += d
+                if xi < c:
+                    tol = 1e-12 * self.s.deck_n
+                    if c - x > tol and x - (c - d) > tol:
+                        return k
+                    break
         for k in range(NKINDS):
             if self.s.deck[k] > 0:
                 last = k
