@@ -16,7 +16,9 @@ from experiments.bench.bench_search import mid_game
 from src_cy.rng import MASK64, SplitMix64, sample_sorted
 
 GAMES = [
+    "gold_thief(players=2)",
     "gold_thief(players=3)",
+    "gold_thief(players=5)",
     "saboteur(players=5,rounds=1)",
     "saboteur(players=3,rounds=2)",
     "saboteur(players=10,rounds=1)",

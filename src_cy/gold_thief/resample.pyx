@@ -1085,8 +1085,10 @@ cdef class GoldThiefResampler:
         cdef int* rm
         cdef int* gs
         # one card object per draw, its id the draw's rank (sized once)
-        otype.resize(self.ws_nd)
-        ogen.resize(self.ws_nd)
+        # (resized only when the size changes: the same for a kept view)
+        if <int>otype.size() != self.ws_nd:
+            otype.resize(self.ws_nd)
+            ogen.resize(self.ws_nd)
         # backward-kernel records: candidates rc[re[i-1]:re[i]], picked rk[i]
         # (at most one record per play or give, of at most a hand each)
         if <int>rcand.size() < self.ws_ntake * MAX_HAND:
@@ -1095,7 +1097,8 @@ cdef class GoldThiefResampler:
             rend.resize(self.ws_ntake)
             rpick.resize(self.ws_ntake)
         # each generation's first card object (they are in draw order)
-        self.ws_gstart.resize(ng + 1)
+        if <int>self.ws_gstart.size() != ng + 1:
+            self.ws_gstart.resize(ng + 1)
         gs = self.ws_gstart.data()
         gs[0] = 0
         ot = otype.data()

@@ -233,6 +233,8 @@ cdef class GoldThiefRules(Engine):
     cdef bint is_terminal(self) noexcept nogil
     cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil
     cdef int legal_actions(self, int* out) noexcept nogil
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil
     cdef void do_apply(self, int action) noexcept nogil
     cdef void returns(self, double* out) noexcept nogil
     cdef void restart(self) noexcept nogil

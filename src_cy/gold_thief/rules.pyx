@@ -24,7 +24,7 @@ cimport cython
 from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
-from src_cy.engine cimport mix64
+from src_cy.engine cimport mix64, rng_double, rng_int
 
 # Names of the catalogue's constants (``catalog.pxi``), for people.
 CARD_NAMES = ("Thief", "Guard", "Witch", "Faerie", "Ninja")
@@ -708,6 +708,48 @@ cdef class GoldThiefRules(Engine):
                 k += 1
                 m &= m - 1
         return k
+
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_chance_sorted`` without listing the outcomes:
+        ``chance_outcomes`` gives them by ascending id, so the same
+        ``rng_double`` is compared with the same running sum of the same
+        odds, walked in place."""
+        cdef int t, last = 0, tot
+        cdef unsigned int m
+        cdef double u = rng_double(rng), acc = 0.0, pr
+        if self.s.phase == PH_FIRST:
+            pr = 1.0 / self.s.n
+            for t in range(self.s.n - 1):
+                acc += pr
+                if u < acc:
+                    return C_FIRST + t
+            return C_FIRST + self.s.n - 1
+        if self.s.phase == PH_SETUP_CARDS or self.s.phase == PH_DRAW:
+            tot = deck_total(self)
+            for t in range(NT):
+                if self.s.deck[t] > 0:
+                    last = t
+                    acc += self.s.deck[t] / <double>tot
+                    if u < acc:
+                        return C_CARD + t
+            return C_CARD + last
+        m = <unsigned int>self.s.pile_m
+        if m:
+            pr = 1.0 / popcount32(m)
+        while m:
+            last = __builtin_ctz(m)
+            acc += pr
+            if u < acc:
+                return C_GOAL + last
+            m &= m - 1
+        return C_GOAL + last
+
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_uniform_legal`` without the sort: ``legal_actions``
+        lists the actions by ascending id."""
+        cdef int acts[MAX_BRANCHING]
+        cdef int n = self.legal_actions(acts)
+        return acts[rng_int(rng, n)]
 
     cdef int legal_actions(self, int* out) noexcept nogil:
         cdef int ph = self.s.phase, k = 0, p, v, g, t, n = self.s.n, gold
