@@ -132,7 +132,7 @@ cdef int _MODEL_PROPOSALS = DEFAULT_MODEL_PROPOSALS
 cdef long _STATS[5]
 # Chaining (``set_resample_chain``): independence Metropolis-Hastings steps
 # per chained world (0: no chaining) and the chance of a fresh world instead.
-DEFAULT_CHAIN_STEPS = 2
+DEFAULT_CHAIN_STEPS = 3
 RESAMPLE_CHAIN_DEFAULT = {"steps": DEFAULT_CHAIN_STEPS, "refresh": 1.0 / 64}
 cdef int _CHAIN_STEPS = DEFAULT_CHAIN_STEPS
 cdef double _CHAIN_REFRESH = 1.0 / 64
