@@ -119,6 +119,9 @@ cdef class GoldThiefResampler:
     cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef void draw_from(self, GoldThiefRules st, int player, Rng* rng, const vector[int]* prev,
                         vector[int]* out) noexcept nogil
+    cdef int replay_verdict(self, GoldThiefRules st, int player, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last, int verdict,
+                            bint weighed, double lwm, double* lw) noexcept nogil
     cdef void chain(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
                     vector[int]* T, vector[int]* meta, int last, vector[int]* out) noexcept nogil
     cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil

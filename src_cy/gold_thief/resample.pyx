@@ -774,7 +774,6 @@ cdef class GoldThiefResampler:
         cdef vector[double]* cw = &self.s2_cw
         cdef vector[double]* cwm = &self.s2_cwm
         cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
-        cdef bint ok
         cdef bint kept = _KEEP_RECORD and self.ws_rec_ok
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
         if kept:
@@ -806,16 +805,8 @@ cdef class GoldThiefResampler:
                 self.ws_rec_ok = True
             else:
                 lwm = self.model_weight(st, player, nwant, &verdict)
-                if verdict < 0 or _CHECK_WEIGHTS:
-                    # not known from the model (or checked): replay it
-                    ok = self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g,
-                                          faerie_g, give_t, &lw)
-                    if verdict >= 0 and ok != (verdict == 1):
-                        _WSTATS[3] += 1
-                    elif ok and not weights_agree(lwm, lw):
-                        _WSTATS[2] += 1
-                    verdict = 1 if ok else 0
-                if verdict == 0:
+                if self.replay_verdict(st, player, want, T, meta, last, verdict, True, lwm,
+                                       &lw) == 0:
                     continue
             off.push_back(<int>sd.size())
             off.push_back(<int>sg.size())
@@ -874,6 +865,25 @@ cdef class GoldThiefResampler:
             _WSTATS[3] += 1
             return -1
 
+    cdef int replay_verdict(self, GoldThiefRules st, int player, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last, int verdict,
+                            bint weighed, double lwm, double* lw) noexcept nogil:
+        """Whether the last proposal (in ``s2_draw`` ...) is in the
+        information set: the model's `verdict` (1 or 0), else (unknown, < 0,
+        or checked: ``_CHECK_WEIGHTS``) its replay's, whose log weight goes
+        to `lw`; a replay that disagrees with the model's verdict, or with
+        its weight `lwm` (when `weighed`), is counted (``model_weight_stats``)."""
+        cdef bint ok
+        if verdict >= 0 and not _CHECK_WEIGHTS:
+            return verdict
+        ok = self.build_world(st, player, want, T, meta, last, &self.s2_draw, &self.s2_gdraw,
+                              &self.s2_faerie, &self.s2_give, lw)
+        if verdict >= 0 and ok != (verdict == 1):
+            _WSTATS[3] += 1
+        elif weighed and ok and not weights_agree(lwm, lw[0]):
+            _WSTATS[2] += 1
+        return 1 if ok else 0
+
     cdef void chain(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
                     vector[int]* T, vector[int]* meta, int last, vector[int]* out) noexcept nogil:
         """The last world (``ch_h``, log weight ``ch_lw``) moved by
@@ -889,7 +899,7 @@ cdef class GoldThiefResampler:
         cdef vector[int]* faerie_g = &self.s2_faerie
         cdef vector[int]* give_t = &self.s2_give
         cdef bint model = self.ws_rec_ok and not _FORCE_REPLAYED
-        cdef bint moved = False, ok
+        cdef bint moved = False
         cdef int s, verdict, nwant = <int>want.size()
         cdef double cur = self.ch_lw, cur_lwm = 0.0, lw = 0.0, lwm = 0.0, lrq = 0.0, lnew
         if model:
@@ -905,18 +915,11 @@ cdef class GoldThiefResampler:
             verdict = -1
             if model:
                 lwm = self.model_weight(st, player, nwant, &verdict)
-            if verdict < 0 or _CHECK_WEIGHTS:
-                # not known from the model (or checked): replay it
-                ok = self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g,
-                                      faerie_g, give_t, &lw)
-                if verdict >= 0 and ok != (verdict == 1):
-                    _WSTATS[3] += 1
-                elif verdict == 1 and ok and not weights_agree(lwm, lw):
-                    _WSTATS[2] += 1
-                verdict = 1 if ok else 0
-                lwm = lw
-            if verdict == 0:
+            if self.replay_verdict(st, player, want, T, meta, last, verdict, model, lwm,
+                                   &lw) == 0:
                 continue
+            if not model:
+                lwm = lw
             lnew = lwm + lrq
             if lnew < cur and not _CHAIN_ACCEPT_ALL and rng_double(rng) >= exp(lnew - cur):
                 continue

@@ -22,6 +22,7 @@ from src_cy.engine import clock
 from src_cy.gold_thief import engine as gt
 from src_cy.gold_thief.resample import _set_chain_accept_all
 from src_cy.ismcts import search
+from tests.games.gold_nugget.test_gold_nugget_chain import _advance_until_key_changes
 from tests.games.gold_thief.test_gold_thief_resampling import _information_sets
 
 
@@ -225,18 +226,6 @@ def test_deadline_returns_the_current_world(chain) -> None:
     assert tuple(h) == prev
     d = _delta(before, "chained", "chain_cut", "chain_proposals")
     assert d == {"chained": 1, "chain_cut": 1, "chain_proposals": 0}
-
-
-def _advance_until_key_changes(state: pyspiel.State, p: int, rng: random.Random) -> None:
-    """Play random actions until ``p``'s information set changes."""
-    key = (state.engine.py_info_key(p), state.current_player())
-    while (state.engine.py_info_key(p), state.current_player()) == key:
-        assert not state.is_terminal()
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_adapter_chains_while_the_information_set_is_unchanged(chain) -> None:
