@@ -17,8 +17,20 @@ def test_row_has_every_way_and_the_table_renders() -> None:
     row = bench.bench("Gold Thief 2p", "gold_thief(players=2)", 2, 0.01, 0, repeats=2, block=2)
     assert row["positions"] == 2 and row["length"] > 0
     assert all(row[k] > 0 for k in ("engine", "chained", "clone", "api", "replay"))
+    assert 1 <= row["distinct"] <= 64
+    assert row["accepted"] is None or 0 <= row["accepted"] <= 1
     table = bench.table([row])
     assert table.count("\n") == 2 and "| Gold Thief 2p | 2 (" in table
+    assert table.split("\n")[2].count("|") == table.split("\n")[0].count("|") == 14
+
+
+def test_chain_mixing_counts_distinct_worlds_and_acceptance() -> None:
+    """Gold Thief 4p positions past stage 1: the chained worlds are mostly
+    distinct and some proposals are accepted, not all."""
+    import pyspiel
+    states = bench.positions(pyspiel.load_game("gold_thief(players=4)"), 6, 0)[3:5]
+    distinct, accepted = bench.chain_mixing(states, 16)
+    assert 1 < distinct <= 16 and 0 < accepted < 1
 
 
 @pytest.mark.parametrize("flag", ["--repeats", "--block", "--positions"])

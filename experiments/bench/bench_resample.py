@@ -10,8 +10,8 @@ Three ways to get a world of the player to move, on the same positions
   may keep what depends only on the view between them); chained: the
   same with ``py_resample_into(..., chain=True)``, each world continued
   from the last one drawn at its position where the engine chains worlds
-  (Gold Nugget, ``set_resample_chain``; the first world of a position is
-  fresh), as a search draws them; and, for
+  (Gold Nugget and Gold Thief, ``set_resample_chain``; the first world of
+  a position is fresh), as a search draws them; and, for
   comparison, ``engine.py_resample`` with the positions alternating, a new
   engine allocated per world (the measurement of the tables before
   2026-12-03's last one: every world cold);
@@ -21,6 +21,11 @@ Three ways to get a world of the player to move, on the same positions
 * replay: the position's own history replayed through pyspiel
   ``apply_action`` from a new initial state — what a world of that length
   costs through OpenSpiel's own API, the baseline of the ratios.
+
+The chain's mixing, on the same positions: the distinct worlds among 64
+successive chained worlds of a position (the first fresh; 64 where every
+world is new), and the share of the chain's Metropolis-Hastings proposals
+accepted where the engine counts them (Gold Thief's ``resample_stats``).
 
 Each measurement runs ``--repeats`` times, the ways interleaved (engine,
 clone, API, replay, engine, ...), and the median is reported, so a burst of
@@ -38,6 +43,7 @@ the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
 """
 from __future__ import annotations
 
+import importlib
 import statistics
 import time
 from contextlib import nullcontext
@@ -88,6 +94,28 @@ def replay(state: pyspiel.State, _: int) -> pyspiel.State:
     return world
 
 
+def chain_mixing(states: list[pyspiel.State], n: int = 64) -> tuple[float, float | None]:
+    """Mean distinct worlds among ``n`` successive chained worlds per
+    position (the first fresh), and the share of chain proposals accepted
+    where the engine's module counts them (``chain_proposals`` in its
+    ``resample_stats``; else None)."""
+    stats = getattr(importlib.import_module(type(states[0].engine).__module__),
+                    "resample_stats", None)
+    before = stats() if stats else {}
+    distinct = []
+    for state in states:
+        scratch, p = state.engine.py_clone(), state.current_player()
+        distinct.append(len({tuple(state.engine.py_resample_into(scratch, p, i, chain=i > 0)
+                                   .py_history()) for i in range(n)}))
+    accepted = None
+    if "chain_proposals" in before:
+        after = stats()
+        proposed = after["chain_proposals"] - before["chain_proposals"]
+        if proposed:
+            accepted = (after["chain_accepts"] - before["chain_accepts"]) / proposed
+    return statistics.mean(distinct), accepted
+
+
 def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
           repeats: int = 1, block: int = 1) -> dict:
     """Seconds per world of each way (median of `repeats` interleaved runs;
@@ -124,6 +152,7 @@ def bench(label: str, game_string: str, count: int, seconds: float, seed: int,
     out: dict = {"label": label, "positions": len(states),
                  "length": sum(len(s.history()) for s in states) / len(states)}
     out.update({name: statistics.median(xs) for name, xs in samples.items()})
+    out["distinct"], out["accepted"] = chain_mixing(states)
     return out
 
 
@@ -135,8 +164,9 @@ def table(rows: list[dict]) -> str:
     out = ["| game | positions (mean history length) | engine C `resample` ms/world "
            "| chained ms/world | new engine, positions alternating ms/world "
            "| `resample_from_infostate` ms/world | pyspiel replay ms/world "
-           "| replay ÷ engine | replay ÷ chained | replay ÷ new engine | API ÷ replay |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "| replay ÷ engine | replay ÷ chained | replay ÷ new engine | API ÷ replay "
+           "| chained: distinct worlds / 64 | chain proposals accepted |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         out.append(f"| {r['label']} | {r['positions']} ({r['length']:.0f}) "
                    f"| {r['engine'] * 1e3:.3f} | {r['chained'] * 1e3:.3f} "
@@ -144,7 +174,8 @@ def table(rows: list[dict]) -> str:
                    f"| {r['api'] * 1e3:.3f} | {r['replay'] * 1e3:.3f} "
                    f"| {ratio(r['replay'] / r['engine'])} | {ratio(r['replay'] / r['chained'])} "
                    f"| {ratio(r['replay'] / r['clone'])} "
-                   f"| {ratio(r['api'] / r['replay'])} |")
+                   f"| {ratio(r['api'] / r['replay'])} | {r['distinct']:.1f} "
+                   f"| {'—' if r['accepted'] is None else format(r['accepted'], '.0%')} |")
     return "\n".join(out)
 
 

@@ -17,9 +17,11 @@ The game's modules, each compiled on its own (imports point one way):
   (``ACTION_LAYOUT``, ``GoldThiefParams``, the resampler's knobs).
 """
 cimport cython
+from libc.math cimport INFINITY
+from libc.stdint cimport uint64_t
 from libcpp.vector cimport vector
 
-from src_cy.engine cimport Rng
+from src_cy.engine cimport Rng, RESAMPLE_OK
 from src_cy.gold_thief.rules cimport (
     GoldThiefRules, MAXP, NT, MAX_GOALS, THIEF, GUARD, WITCH, FAERIE, NINJA,
     A_END_TURN, A_PASS, A_THIEF, A_GUARD, A_WITCH, A_FAERIE, A_NINJA, A_GUARD_CANCEL,
@@ -35,7 +37,8 @@ from src_cy.gold_thief.render import (  # noqa: F401
     EVENT_FLOATS, NUM_EVENT_KINDS, EVENT_PUBLIC_MAX)
 from src_cy.gold_thief.resample import (  # noqa: F401
     EXACT_MAX_PLAYS, DEFAULT_MODEL_PROPOSALS, model_weight_stats, set_model_weight_check,
-    set_stage2_replayed, set_record_kept, set_model_prefix_kept, resample_stats, set_resample_attempts, set_model_proposals)
+    set_stage2_replayed, set_record_kept, set_model_prefix_kept, resample_stats,
+    set_resample_attempts, set_model_proposals, set_resample_chain, RESAMPLE_CHAIN_DEFAULT)
 
 # The action layout (from ``actions.pxd``), for the Python mirror's test.
 ACTION_LAYOUT = {
@@ -79,13 +82,49 @@ cdef class GoldThiefEngine(GoldThiefRules):
         `self` is scratch afterwards)."""
         self.rs.draw(self, player, rng, out)
 
+    cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
+                                    vector[int]* out) noexcept nogil:
+        """As ``resample_history``, chained from ``prev`` where the resampler
+        can (``set_resample_chain``; rules doc, "Chaining")."""
+        self.rs.draw_from(self, player, rng, prev, out)
+
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
         without replaying twice: the accepted world was built by that replay."""
         self.rs.resample(self, player, rng)
 
+    cdef void resample_next(self, int player, Rng* rng, const vector[int]* prev) noexcept nogil:
+        """``Engine.resample_next``: the world chained from ``prev`` (the
+        last world this engine's resampler drew for the same view), else a
+        fresh one, without replaying twice."""
+        self.resample_status = RESAMPLE_OK
+        self.rs.resample_from(self, player, rng, prev)
+
     # ================================================================ Python
     # Everything below is for adapters, tests and people; never on a hot path.
+
+    def py_resample_history_from(self, int player, seed, prev, deadline=None,
+                                 bint cpu=True) -> list:
+        """``Engine.py_resample_history_from``, drawn on a clone with this
+        engine's resampler, which keeps the last world it drew: a call whose
+        ``prev`` is that world continues its chain (the pyspiel adapter's
+        ``resample``, ``solvers.ismcts``'s worlds), the same worlds as the
+        search's own scratch engine draws."""
+        cdef Rng rng
+        cdef vector[int] h, pv
+        cdef GoldThiefEngine scratch
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
+        if prev is not None:
+            for a in prev:
+                pv.push_back(int(a))
+        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        scratch = <GoldThiefEngine>self.clone()
+        scratch.resample_deadline.at = INFINITY if deadline is None else float(deadline)
+        scratch.resample_deadline.cpu = cpu
+        scratch.resample_status = RESAMPLE_OK
+        self.rs.draw_from(scratch, player, &rng, &pv, &h)
+        return [a for a in h]
 
     def action_to_string(self, int player, int action) -> str:
         """Readable name of `action` (a chance outcome when player == -1)."""

@@ -106,8 +106,24 @@ cdef class GoldThiefResampler:
     cdef vector[int] s2_draw, s2_gdraw, s2_faerie, s2_give, s2_refh
     cdef vector[int] s2_sd, s2_sg, s2_sf, s2_sv, s2_off
     cdef vector[double] s2_cw, s2_cwm
+    # log W = log w(h) + log r(u|h) - log q(u) of the world stage 2 returned
+    cdef double s2_lw
+    # chaining (``set_resample_chain``): the last stage-2 world drawn for the
+    # kept view (``ch_h``, its log weight ``ch_lw``; valid while ch_ok) and
+    # the model path of the chain's accepted proposal not yet replayed
+    cdef bint ch_ok
+    cdef vector[int] ch_h
+    cdef double ch_lw
+    cdef vector[int] ch_d, ch_g, ch_f, ch_v
 
     cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil
+    cdef void draw_from(self, GoldThiefRules st, int player, Rng* rng, const vector[int]* prev,
+                        vector[int]* out) noexcept nogil
+    cdef int replay_verdict(self, GoldThiefRules st, int player, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last, int verdict,
+                            bint weighed, double lwm, double* lw) noexcept nogil
+    cdef void chain(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                    vector[int]* T, vector[int]* meta, int last, vector[int]* out) noexcept nogil
     cdef bint same_view(self, GoldThiefRules st, int p) noexcept nogil
     cdef void model_events(self, GoldThiefRules st, int p, vector[Event]* want) noexcept nogil
     cdef bint propose(self, GoldThiefRules st, int player, Rng* rng, vector[int]* draw_t,
@@ -120,6 +136,8 @@ cdef class GoldThiefResampler:
                             vector[int]* T, vector[int]* meta, int last,
                             vector[int]* out) noexcept nogil
     cdef void resample(self, GoldThiefRules st, int player, Rng* rng) noexcept nogil
+    cdef void resample_from(self, GoldThiefRules st, int player, Rng* rng,
+                            const vector[int]* prev) noexcept nogil
     cdef bint check_events(self, GoldThiefRules st, int p, vector[Event]* want, size_t* logpos,
                            int* k) noexcept nogil
     cdef int node_options(self, GoldThiefRules st, int p, vector[int]* T, vector[int]* meta, int i,

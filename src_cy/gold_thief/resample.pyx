@@ -19,8 +19,10 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy, memcmp
 from libc.math cimport log, exp, INFINITY, fabs
 from libcpp.vector cimport vector
+from numbers import Integral, Real
 
 from src_cy.engine cimport rng_int, rng_double
+from src_cy.clock cimport past
 from src_cy.gold_thief.rules cimport (
     GoldThiefRules, Consid, MAXP, NT, MAX_GOALS, MAX_HAND, MAX_GOLD, MAX_BRANCHING,
     CHANCE_PLAYER, THIEF, GUARD, WITCH, FAERIE, NINJA, A_PASS, A_FAERIE, A_GIVE, C_CARD,
@@ -126,8 +128,20 @@ cdef int _MODEL_ATTEMPTS = 500
 DEFAULT_MODEL_PROPOSALS = 8
 cdef int _MODEL_PROPOSALS = DEFAULT_MODEL_PROPOSALS
 # How many resamples each stage produced (this process): calls, exact
-# (stage 1), model (stage 2), search (stage 3).
-cdef long _STATS[4]
+# (stage 1), model (stage 2), search (stage 3), chained (from the last world).
+cdef long _STATS[5]
+# Chaining (``set_resample_chain``): independence Metropolis-Hastings steps
+# per chained world (0: no chaining) and the chance of a fresh world instead.
+DEFAULT_CHAIN_STEPS = 3
+RESAMPLE_CHAIN_DEFAULT = {"steps": DEFAULT_CHAIN_STEPS, "refresh": 1.0 / 64}
+cdef int _CHAIN_STEPS = DEFAULT_CHAIN_STEPS
+cdef double _CHAIN_REFRESH = 1.0 / 64
+# Chaining's counters: fresh worlds the refresh drew instead of a chained one,
+# chains whose moved world failed its replay (the last world kept; never
+# expected), proposals, accepted ones, chains stopped at the deadline.
+cdef long _CSTATS[5]
+# Tests only: accept every chain proposal (``_set_chain_accept_all``).
+cdef bint _CHAIN_ACCEPT_ALL = False
 
 
 # Stage 2 with model weights: [resamples, fallbacks to replaying every
@@ -210,8 +224,17 @@ def resample_stats() -> dict:
     """How many resamples (in this process) each stage produced: ``exact``
     (stage 1, the exact rejection sampler), ``model`` (stage 2, the
     importance-corrected model proposal) and ``search`` (stage 3, the complete
-    backtracking search); ``calls`` is their sum."""
-    return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3]}
+    backtracking search) and ``chained`` (stage 2's last world moved on by
+    ``set_resample_chain``'s steps); ``calls`` is their sum.  Chaining:
+    ``chain_fresh`` (fresh worlds its refresh drew instead), ``chain_fails``
+    (a moved world whose replay left the information set: the last world
+    kept; never expected), ``chain_proposals`` and ``chain_accepts`` (its
+    Metropolis-Hastings steps and the accepted ones) and ``chain_cut``
+    (chains stopped at the deadline, their current world returned)."""
+    return {"calls": _STATS[0], "exact": _STATS[1], "model": _STATS[2], "search": _STATS[3],
+            "chained": _STATS[4], "chain_fresh": _CSTATS[0], "chain_fails": _CSTATS[1],
+            "chain_proposals": _CSTATS[2], "chain_accepts": _CSTATS[3],
+            "chain_cut": _CSTATS[4]}
 
 
 def set_resample_attempts(int exact, int model) -> tuple:
@@ -237,6 +260,39 @@ def set_model_proposals(int k) -> int:
         raise ValueError(f"model proposals K must be in [1, 1000000], got {k}")
     old = _MODEL_PROPOSALS
     _MODEL_PROPOSALS = k
+    return old
+
+
+def set_resample_chain(steps: Integral | None = None, refresh: Real | None = None) -> tuple:
+    """Set chaining (rules doc, "Chaining"): a stage-2 world drawn with the
+    last world of the same information set at hand (``resample_next``:
+    ISMCTS, the pyspiel adapter) is that world moved by ``steps``
+    independence Metropolis-Hastings steps, each one model proposal, except
+    that with probability ``refresh`` it is drawn afresh (stage 2's K
+    proposals); ``steps`` 0 turns chaining off.  None keeps a setting
+    (defaults ``RESAMPLE_CHAIN_DEFAULT``).  Returns the previous (steps,
+    refresh)."""
+    global _CHAIN_STEPS, _CHAIN_REFRESH
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, Integral)
+                              or not 0 <= steps <= 1000000):
+        raise ValueError(f"steps must be an int in [0, 1000000] (0: no chaining), got {steps!r}")
+    if refresh is not None and (not isinstance(refresh, Real) or not 0.0 <= refresh <= 1.0):
+        raise ValueError(f"refresh must be a number in [0, 1], got {refresh!r}")
+    old = (_CHAIN_STEPS, _CHAIN_REFRESH)
+    if steps is not None:
+        _CHAIN_STEPS = steps
+    if refresh is not None:
+        _CHAIN_REFRESH = refresh
+    return old
+
+
+def _set_chain_accept_all(bint on) -> bool:
+    """Tests only: accept every proposal of a chain's steps, whatever its
+    weight (the uncorrected model proposal; a mutant the stationarity test
+    must refuse); returns the previous setting."""
+    global _CHAIN_ACCEPT_ALL
+    old = _CHAIN_ACCEPT_ALL
+    _CHAIN_ACCEPT_ALL = on
     return old
 
 
@@ -474,6 +530,12 @@ cdef class GoldThiefResampler:
     the state become that world)."""
 
     cdef void draw(self, GoldThiefRules st, int player, Rng* rng, vector[int]* out) noexcept nogil:
+        """A fresh history drawn from `player`'s information set (``draw_from``
+        without a last world)."""
+        self.draw_from(st, player, rng, NULL, out)
+
+    cdef void draw_from(self, GoldThiefRules st, int player, Rng* rng, const vector[int]* prev,
+                        vector[int]* out) noexcept nogil:
         """A history drawn from `player`'s information set (rules doc,
         "Resampling").  Stage 1: exact rejection sampling along the public
         skeleton (hidden chance by its odds, others' hidden choices uniform,
@@ -482,7 +544,10 @@ cdef class GoldThiefResampler:
         (one of K accepted proposals kept by its weight).  Stage 3: a
         complete backtracking search.  Reads only `player`'s view of the events
         and the public skeleton of the history; never returns the true
-        history as such."""
+        history as such.  Chaining: when ``prev`` (NULL or empty: none) is the
+        last stage-2 world this resampler drew for the same view and stage 1
+        does not run there, that world moved by ``chain`` (rules doc,
+        "Chaining"), or with probability ``_CHAIN_REFRESH`` a fresh one."""
         # the history and the view, kept (`st` is scratch from here)
         cdef vector[int]* T = &self.ws_T
         cdef vector[int]* meta = &self.ws_meta
@@ -505,11 +570,22 @@ cdef class GoldThiefResampler:
             self.ws_mev_ok = False
             self.ws_sched_ok = False
             self.ws_rec_ok = False
+            self.ch_ok = False
         plays = self.ws_view_plays
         last = self.ws_view_last
         if plays > EXACT_MAX_PLAYS_C:
             tries = 0
         self.world_built = False
+        if prev != NULL and prev.size() > 0 and _CHAIN_STEPS > 0 and tries == 0 \
+                and self.ch_ok and prev.size() == self.ch_h.size() \
+                and memcmp(prev.data(), self.ch_h.data(), prev.size() * sizeof(int)) == 0:
+            if _CHAIN_REFRESH > 0.0 and rng_double(rng) < _CHAIN_REFRESH:
+                _CSTATS[0] += 1
+            else:
+                _STATS[4] += 1
+                self.chain(st, player, rng, want, T, meta, last, out)
+                return
+        self.ch_ok = False
         for attempt in range(tries):
             if self.walk_world(st, player, rng, T, meta, last, want, False):
                 _STATS[1] += 1
@@ -532,6 +608,11 @@ cdef class GoldThiefResampler:
             # `st` is the world if the drawn proposal was replayed last
             # (world_built), else scratch
             _STATS[2] += 1
+            if tries == 0:
+                # a chain may start here (``draw_from``)
+                self.ch_h.assign(out.begin(), out.end())
+                self.ch_lw = self.s2_lw
+                self.ch_ok = True
             return
         # Complete: the true history is one of the worlds the search can
         # reach, so it always finds one (in its own random order).
@@ -661,6 +742,7 @@ cdef class GoldThiefResampler:
                     else ltot + log(1.0 + exp(lw - ltot))
             if got == 1 or rng_double(rng) < exp(lw - ltot):
                 kept = st.hist
+                self.s2_lw = lw
         if got > 0:
             out[0] = kept
             return 1
@@ -692,7 +774,6 @@ cdef class GoldThiefResampler:
         cdef vector[double]* cw = &self.s2_cw
         cdef vector[double]* cwm = &self.s2_cwm
         cdef int attempt, got = 0, ref = -1, nwant = <int>want.size(), j, c, verdict
-        cdef bint ok
         cdef bint kept = _KEEP_RECORD and self.ws_rec_ok
         cdef double lw = 0.0, lrq = 0.0, lwm, mx, tot, u
         if kept:
@@ -724,16 +805,8 @@ cdef class GoldThiefResampler:
                 self.ws_rec_ok = True
             else:
                 lwm = self.model_weight(st, player, nwant, &verdict)
-                if verdict < 0 or _CHECK_WEIGHTS:
-                    # not known from the model (or checked): replay it
-                    ok = self.build_world(st, player, want, T, meta, last, draw_t, gdraw_g,
-                                          faerie_g, give_t, &lw)
-                    if verdict >= 0 and ok != (verdict == 1):
-                        _WSTATS[3] += 1
-                    elif ok and not weights_agree(lwm, lw):
-                        _WSTATS[2] += 1
-                    verdict = 1 if ok else 0
-                if verdict == 0:
+                if self.replay_verdict(st, player, want, T, meta, last, verdict, True, lwm,
+                                       &lw) == 0:
                     continue
             off.push_back(<int>sd.size())
             off.push_back(<int>sg.size())
@@ -772,6 +845,7 @@ cdef class GoldThiefResampler:
                 u -= exp(cw[0][c] - mx)
                 if u < 0.0:
                     break
+            self.s2_lw = cw[0][j]
             if j == ref:
                 out[0] = self.s2_refh
                 return 1
@@ -791,11 +865,98 @@ cdef class GoldThiefResampler:
             _WSTATS[3] += 1
             return -1
 
+    cdef int replay_verdict(self, GoldThiefRules st, int player, vector[Event]* want,
+                            vector[int]* T, vector[int]* meta, int last, int verdict,
+                            bint weighed, double lwm, double* lw) noexcept nogil:
+        """Whether the last proposal (in ``s2_draw`` ...) is in the
+        information set: the model's `verdict` (1 or 0), else (unknown, < 0,
+        or checked: ``_CHECK_WEIGHTS``) its replay's, whose log weight goes
+        to `lw`; a replay that disagrees with the model's verdict, or with
+        its weight `lwm` (when `weighed`), is counted (``model_weight_stats``)."""
+        cdef bint ok
+        if verdict >= 0 and not _CHECK_WEIGHTS:
+            return verdict
+        ok = self.build_world(st, player, want, T, meta, last, &self.s2_draw, &self.s2_gdraw,
+                              &self.s2_faerie, &self.s2_give, lw)
+        if verdict >= 0 and ok != (verdict == 1):
+            _WSTATS[3] += 1
+        elif weighed and ok and not weights_agree(lwm, lw[0]):
+            _WSTATS[2] += 1
+        return 1 if ok else 0
+
+    cdef void chain(self, GoldThiefRules st, int player, Rng* rng, vector[Event]* want,
+                    vector[int]* T, vector[int]* meta, int last, vector[int]* out) noexcept nogil:
+        """The last world (``ch_h``, log weight ``ch_lw``) moved by
+        ``_CHAIN_STEPS`` independence Metropolis-Hastings steps on the
+        extended space of (model path u, history h): each proposes (u', h')
+        by one model proposal, of weight 0 outside the information set, and
+        moves there with probability min(1, W'/W) (rules doc, "Chaining").
+        The world reached is replayed (``world_built``) and kept for the next
+        chain; at the deadline the steps stop and the current world is
+        returned."""
+        cdef vector[int]* draw_t = &self.s2_draw
+        cdef vector[int]* gdraw_g = &self.s2_gdraw
+        cdef vector[int]* faerie_g = &self.s2_faerie
+        cdef vector[int]* give_t = &self.s2_give
+        cdef bint model = self.ws_rec_ok and not _FORCE_REPLAYED
+        cdef bint moved = False
+        cdef int s, verdict, nwant = <int>want.size()
+        cdef double cur = self.ch_lw, cur_lwm = 0.0, lw = 0.0, lwm = 0.0, lrq = 0.0, lnew
+        if model:
+            # the window seats a replay of this view records (see ws_rec_kept)
+            st.rec.assign(self.ws_rec_kept.begin(), self.ws_rec_kept.end())
+        for s in range(_CHAIN_STEPS):
+            if past(&st.resample_deadline):
+                _CSTATS[4] += 1
+                break
+            _CSTATS[2] += 1
+            if not self.propose(st, player, rng, draw_t, gdraw_g, faerie_g, give_t, &lrq):
+                continue
+            verdict = -1
+            if model:
+                lwm = self.model_weight(st, player, nwant, &verdict)
+            if self.replay_verdict(st, player, want, T, meta, last, verdict, model, lwm,
+                                   &lw) == 0:
+                continue
+            if not model:
+                lwm = lw
+            lnew = lwm + lrq
+            if lnew < cur and not _CHAIN_ACCEPT_ALL and rng_double(rng) >= exp(lnew - cur):
+                continue
+            _CSTATS[3] += 1
+            copy_ints(&self.ch_d, draw_t)
+            copy_ints(&self.ch_g, gdraw_g)
+            copy_ints(&self.ch_f, faerie_g)
+            copy_ints(&self.ch_v, give_t)
+            cur = lnew
+            cur_lwm = lwm
+            moved = True
+        if moved:
+            if self.build_world(st, player, want, T, meta, last, &self.ch_d, &self.ch_g,
+                                &self.ch_f, &self.ch_v, &lw, False, True):
+                if not weights_agree(cur_lwm, lw):
+                    _WSTATS[2] += 1
+                self.ch_h.assign(st.hist.begin(), st.hist.end())
+                self.ch_lw = cur
+                out[0] = st.hist
+                self.world_built = True
+                return
+            # the model said it is in the information set: it is not
+            _WSTATS[3] += 1
+            _CSTATS[1] += 1
+        out[0] = self.ch_h
+
     cdef void resample(self, GoldThiefRules st, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
         without replaying twice: the accepted world was built by that replay."""
+        self.resample_from(st, player, rng, NULL)
+
+    cdef void resample_from(self, GoldThiefRules st, int player, Rng* rng,
+                            const vector[int]* prev) noexcept nogil:
+        """As ``resample``, the history drawn by ``draw_from`` (chained from
+        ``prev`` where it can be)."""
         self.world_built = False
-        self.draw(st, player, rng, &self.ws_h)
+        self.draw_from(st, player, rng, prev, &self.ws_h)
         if not self.world_built:
             st.replay(self.ws_h.data(), <int>self.ws_h.size())
 
