@@ -176,7 +176,7 @@ class EngineState(pyspiel.State):
         Successive calls on this state object for the same player, while the
         player's information set is unchanged (its info key and the player to
         move), pass the last world drawn to the engine, which may chain the
-        next one from it (Gold Nugget: ``set_resample_chain``): OpenSpiel's
+        next one from it (Gold Nugget, Gold Thief: ``set_resample_chain``): OpenSpiel's
         ISMCTSBot calls this once per simulation on the same root."""
         seed = int(probability_sampler() * 2.0 ** 53) if callable(probability_sampler) \
             else int(probability_sampler)
