@@ -1433,6 +1433,15 @@ cdef inline void rs_keep_steps(GoldNuggetRules self, Frames* f, Comps* cm) noexc
     cm.path.swap(self.kpath)
 
 
+cdef inline int rs_first_change(const vector[int]* a, const vector[int]* b, int t) noexcept nogil:
+    """The first position at which histories ``a`` and ``b``, equal before
+    ``t``, differ (one of them ended there included); -1: they are equal."""
+    cdef int n = <int>a.size(), m = <int>b.size()
+    while t < n and t < m and a[0][t] == b[0][t]:
+        t += 1
+    return -1 if t == n and t == m else t
+
+
 cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                      int truth_cp, bint truth_terminal, uint64_t key, int steps,
                      const vector[int]* init) noexcept nogil:
@@ -1459,7 +1468,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef Chain ch
     cdef Frames fr             # the steps' search frames (storage kept between calls)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb, j, lw = _RS_MCMC_LOG_WINDOW
+    cdef int s, t0, t1, r, nb, j, f, lw = _RS_MCMC_LOG_WINDOW
     cdef int tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
     cdef long bnodes
     cdef bint ok = True, fits, kept = False
@@ -1541,13 +1550,14 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             if r == 2:
                 _RS_MCMC_REJECTS += 1
         if r == 1:
-            if pick != cur:
+            f = rs_first_change(&cur, &pick, t0)
+            if f >= 0:
                 _RS_MCMC_MOVES += 1
                 cur.swap(pick)
-                if ch.valid > t0:
-                    ch.valid = t0
-                # the tests of blocks starting after t0 saw the old actions
-                memset(self.cfail.data() + (t0 + 1) * lw, 0, (nb - t0 - 1) * lw)
+                if ch.valid > f:
+                    ch.valid = f
+                # the tests of blocks starting after f saw the old actions
+                memset(self.cfail.data() + (f + 1) * lw, 0, (nb - f - 1) * lw)
         elif r == -1:
             ok = False
             break
