@@ -14,7 +14,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from libcpp.vector cimport vector
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdlib cimport malloc, free
-from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER,
+from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER, ENGINE_MAX_PLAYERS,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
 from src_cy.clock cimport past
 from src_cy.events cimport Event, EVENT_NONE
@@ -32,6 +32,7 @@ cdef enum:
     WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     CHAIN_STEPS = 4           # corrector steps from the last world (set_resample_chain)
+    REPLAY_CHECKPOINT = 4     # positions between the realizing replay's checkpoints
 
 # the corrector's default setting (set_resample_corrector; rules doc, "Resampling")
 RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW,
@@ -800,6 +801,86 @@ cdef bint rs_replay_verified(GoldNuggetRules self, const vector[int]* h, uint64_
     return self.info_key(self.wP) == key and (self.current_player() == truth_cp or truth_terminal)
 
 
+cdef inline void rs_checkpoint(GoldNuggetRules self) noexcept nogil:
+    """The realizing replay's checkpoint at the current position: the full
+    state and its information hashes (rs_replay_world)."""
+    cdef int p
+    self.rcs.push_back(self.g)
+    self.rpos.push_back(<int>self.hist.size())
+    self.rpub.push_back(self.pubhash)
+    for p in range(ENGINE_MAX_PLAYERS):
+        self.rih.push_back(self.ihash[p])
+
+
+cdef bint rs_replay_world(GoldNuggetRules self, const vector[int]* h, int same, uint64_t key,
+                          int truth_cp, bint truth_terminal) noexcept nogil:
+    """``rs_replay_verified`` without the legality checks (the corrector's
+    world: every action came from the rules' options at its node), from the
+    last checkpoint of the replay that realized the last world (``rcs``)
+    within the first ``same`` actions of ``h`` (those equal to that
+    world's; 0: from the initial state).  The state the replay reaches is
+    the same: a checkpoint holds every field an action reads or writes
+    (the state, the history, the event log, the players of the actions,
+    the information hashes).  Records this replay's checkpoints, its log
+    and its players of the actions for the next world."""
+    cdef int i = -1, c = 0, t, p, nb = <int>h.size(), nlog
+    if same > 0:
+        i = <int>self.rpos.size() - 1
+        while i >= 0 and self.rpos[i] > same:
+            i -= 1
+        if i >= 0 and self.logcap < self.rcs[i].nlog:
+            self.grow_log(self.rcs[i].nlog)
+            if self.logcap < self.rcs[i].nlog:
+                i = -1
+    if i < 0:
+        self.to_initial()
+        self.rcs.clear()
+        self.rpos.clear()
+        self.rpub.clear()
+        self.rih.clear()
+        self.rev.clear()
+        self.rlogh.clear()
+        self.rhact.clear()
+    else:
+        c = self.rpos[i]
+        self.rcs.resize(i + 1)
+        self.rpos.resize(i + 1)
+        self.rpub.resize(i + 1)
+        self.rih.resize((i + 1) * ENGINE_MAX_PLAYERS)
+        gn_copy(&self.g, &self.rcs[i])
+        self.quiet = False
+        self.hist.resize(c)
+        memcpy(self.hist.data(), h.data(), c * sizeof(int))
+        self.rhact.resize(c)
+        self.hact = self.rhact
+        self.resr.clear()
+        self.resk.clear()
+        self.pubhash = self.rpub[i]
+        for p in range(ENGINE_MAX_PLAYERS):
+            self.ihash[p] = self.rih[i * ENGINE_MAX_PLAYERS + p]
+        nlog = self.g.nlog
+        memcpy(self.events, self.rev.data(), nlog * sizeof(Event))
+        memcpy(self.logh, self.rlogh.data(), nlog * sizeof(int))
+        self.rev.resize(nlog)
+        self.rlogh.resize(nlog)
+    for t in range(c, nb):
+        self.apply(h[0][t])
+        if (t + 1) % REPLAY_CHECKPOINT == 0 and t + 1 < nb:
+            rs_checkpoint(self)
+    if c < nb:
+        rs_checkpoint(self)
+        t = <int>self.rev.size()
+        nlog = self.g.nlog
+        self.rev.resize(nlog)
+        self.rlogh.resize(nlog)
+        memcpy(self.rev.data() + t, self.events + t, (nlog - t) * sizeof(Event))
+        memcpy(self.rlogh.data() + t, self.logh + t, (nlog - t) * sizeof(int))
+        self.rhact.resize(nb)
+        memcpy(self.rhact.data() + c, self.hact.data() + c, (nb - c) * sizeof(int))
+    return self.info_key(self.wP) == key and (self.current_player() == truth_cp or
+                                              truth_terminal)
+
+
 cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                       int truth_cp, bint truth_terminal, uint64_t key, long budget) noexcept nogil:
     """The exact stage: a depth-first enumeration of every history of P's
@@ -1468,7 +1549,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef Chain ch
     cdef Frames fr             # the steps' search frames (storage kept between calls)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb, j, f, lw = _RS_MCMC_LOG_WINDOW
+    cdef int s, t0, t1, r, nb, j, f, same = 0, lw = _RS_MCMC_LOG_WINDOW
     cdef int tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
     cdef long bnodes
     cdef bint ok = True, fits, kept = False
@@ -1479,6 +1560,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
                 memcmp(self.ccur.data(), init.data(), nb * sizeof(int)) == 0:
             # the last world returned: its recorded states are still valid
             cur.swap(self.ccur)
+            same = nb
             ch.valid = self.cvalid
             ch.clean = self.cclean
             kept = self.cfail_lw == lw and self.cfail_budget == _RS_MCMC_BUDGET
@@ -1552,6 +1634,8 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
         if r == 1:
             f = rs_first_change(&cur, &pick, t0)
             if f >= 0:
+                if same > f:
+                    same = f
                 _RS_MCMC_MOVES += 1
                 cur.swap(pick)
                 if ch.valid > f:
@@ -1563,7 +1647,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             break
     rs_keep_steps(self, &fr, &cm)
     self.g.lazy = 0
-    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal, False):
+    if ok and rs_replay_world(self, &cur, same, key, truth_cp, truth_terminal):
         cur.swap(self.ccur)
         self.cvalid = ch.valid
         self.cclean = ch.clean

@@ -257,6 +257,18 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[char] cfail
     cdef int cfail_lw
     cdef long cfail_budget
+    # the real replay that realized the corrector's last world (``ccur``,
+    # valid while ``cP`` is not -1): its full states at checkpoints every
+    # few positions and at its end (positions ``rpos``), each with the
+    # information hashes then (``rpub``; ``rih``, ENGINE_MAX_PLAYERS per
+    # checkpoint), and the world's event log, the history index of each
+    # event and the player of each action; the next world realized starts
+    # from the last checkpoint before its first change (rs_realize)
+    cdef vector[GN] rcs
+    cdef vector[int] rpos
+    cdef vector[uint64_t] rpub, rih
+    cdef vector[Event] rev
+    cdef vector[int] rlogh, rhact
     cdef vector[int] keo, kfstart, kfn, kfi, kfpi, kfd, kpi, kpath
     cdef vector[double] kep, kfw, kw
     cdef vector[GN] kst
