@@ -1661,6 +1661,46 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             self.apply(start[s])
     return False
 
+cdef void rs_player_info(GoldNuggetRules self, int player) noexcept nogil:
+    """What ``player`` saw in this state: its events and their codes
+    (``iexpv``, ``iexpc``), its own actions and the number of its events
+    before each (``ipact``, ``ippos``).  Kept with the state they come from,
+    and not derived again for the same state (a search's root, copied into
+    its scratch engine for every world it draws)."""
+    cdef int h, i, j = 0, npe = 0, nlog = self.g.nlog, nh = <int>self.hist.size()
+    cdef int na = <int>self.hact.size()
+    if self.iP == player and <int>self.iev.size() == nlog and <int>self.ihist.size() == nh and \
+            <int>self.ihact.size() == na and \
+            memcmp(self.iev.data(), self.events, nlog * sizeof(Event)) == 0 and \
+            memcmp(self.ilogh.data(), self.logh, nlog * sizeof(int)) == 0 and \
+            memcmp(self.ihist.data(), self.hist.data(), nh * sizeof(int)) == 0 and \
+            memcmp(self.ihact.data(), self.hact.data(), na * sizeof(int)) == 0:
+        return
+    self.iP = player
+    self.iev.resize(nlog)
+    self.ilogh.resize(nlog)
+    memcpy(self.iev.data(), self.events, nlog * sizeof(Event))
+    memcpy(self.ilogh.data(), self.logh, nlog * sizeof(int))
+    self.ihist = self.hist
+    self.ihact = self.hact
+    self.iexpv.clear()
+    self.iexpc.clear()
+    self.ipact.clear()
+    self.ippos.clear()
+    for i in range(nlog):
+        if (self.events[i].seers >> player) & 1:
+            self.iexpv.push_back(self.events[i])
+            self.iexpc.push_back(ev_code(&self.events[i]))
+    for h in range(nh):
+        if self.hact[h] == player:
+            while j < nlog and self.logh[j] < h:
+                if (self.events[j].seers >> player) & 1:
+                    npe += 1
+                j += 1
+            self.ipact.push_back(self.hist[h])
+            self.ippos.push_back(npe)
+
+
 cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     rs_resample_history_from(self, player, rng, NULL, out)
 
@@ -1673,29 +1713,18 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
     else walks and the corrector (rules doc, "Resampling")."""
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
     global _RS_MCMC_FAILS, _RS_OUT_OF_TIME, _RS_CHAINED, _RS_CHAIN_FRESH, _RS_CHAIN_FAILS
-    cdef vector[Event] expv
-    cdef vector[uint32_t] expc
-    cdef vector[int] pact, ppos, rph, rcp, raux
+    cdef vector[Event]* expv = &self.iexpv
+    cdef vector[int]* pact = &self.ipact
+    cdef vector[int]* ppos = &self.ippos
+    cdef vector[int] rph, rcp, raux
     cdef Facts fx
-    cdef int i, j = 0, h, npe = 0, kind, a, d, r
+    cdef int i, kind, a, d, r
     cdef long tries, budget
     cdef Event e
     cdef uint64_t key = self.info_key(player)
     cdef int cp_truth = self.current_player()
     cdef bint term = self.is_terminal()
-    # what P saw: its events, and its own actions with the events before each
-    for i in range(self.g.nlog):
-        if (self.events[i].seers >> player) & 1:
-            expv.push_back(self.events[i])
-            expc.push_back(ev_code(&self.events[i]))
-    for h in range(<int>self.hist.size()):
-        if self.hact[h] == player:
-            while j < self.g.nlog and self.logh[j] < h:
-                if (self.events[j].seers >> player) & 1:
-                    npe += 1
-                j += 1
-            pact.push_back(self.hist[h])
-            ppos.push_back(npe)
+    rs_player_info(self, player)
     # decisions P saw revealed later: chosen animals, victory cards
     # played, final face-down cards, grabs
     fx.chosen_any = 0
@@ -1708,7 +1737,7 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
         fx.gr[i] = -1
         fx.gface[i] = -1
     for i in range(<int>expv.size()):
-        e = expv[i]
+        e = expv[0][i]
         kind = e.kind
         a = e.actor
         d = e.c
@@ -1729,7 +1758,7 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
                 fx.gr[a] = A_NEST if e.a == NEST else A_STONE + e.a * MAXS + e.b
     self.wreal = False
     self.wexp = expv.data()
-    self.wcode = expc.data()
+    self.wcode = self.iexpc.data()
     self.wT = <int>expv.size()
     self.wP = player
     self.wrng = rng
@@ -1744,10 +1773,10 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
     budget = _RS_EXACT_BUDGET
     if budget < 0:
         budget = EXACT_BUDGET_SMALL if rs_small_game(self) else 0
-    if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
+    if budget > 0 and rs_enumerate(self, pact, ppos, cp_truth, term, key, budget):
         _RS_EXACT += 1
         if _RS_MCMC_AFTER_EXACT and _RS_MCMC_STEPS > 0 and \
-                not rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_MCMC_STEPS, NULL):
+                not rs_correct(self, pact, ppos, cp_truth, term, key, _RS_MCMC_STEPS, NULL):
             _RS_MCMC_FAILS += 1
         out[0] = self.hist
         self.wreal = not self.g.lazy
@@ -1757,7 +1786,7 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
         # last world moved by a few of them is again a draw from it
         if _RS_CHAIN_REFRESH > 0.0 and rng_double(rng) < _RS_CHAIN_REFRESH:
             _RS_CHAIN_FRESH += 1
-        elif rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_CHAIN_STEPS, prev):
+        elif rs_correct(self, pact, ppos, cp_truth, term, key, _RS_CHAIN_STEPS, prev):
             _RS_CHAINED += 1
             out[0] = self.hist
             self.wreal = True
@@ -1768,14 +1797,14 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
     tries = 0
     while self.wleft > 0:
         _RS_WALKS += 1
-        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
+        r = rs_walk(self, &fx, pact, ppos, cp_truth, term, key, &rph, &rcp, &raux,
                     _RS_WALK_BACKS)
         if r == 1:
             if tries == 0:
                 _RS_FIRST += 1
             else:
                 _RS_RESTART += 1
-            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key,
+            if _RS_MCMC_STEPS > 0 and not rs_correct(self, pact, ppos, cp_truth, term, key,
                                                      _RS_MCMC_STEPS, NULL):
                 _RS_MCMC_FAILS += 1
             out[0] = self.hist

@@ -269,6 +269,15 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[uint64_t] rpub, rih
     cdef vector[Event] rev
     cdef vector[int] rlogh, rhact
+    # the information of the player the last resample was for (``iP``):
+    # the events it saw, their codes, its actions and the number of its
+    # events before each (resample.pyx, rs_player_info), kept with what
+    # they come from (the event log, its history indices, the history and
+    # the players of its actions) to find the same state again
+    cdef int iP
+    cdef vector[Event] iexpv, iev
+    cdef vector[uint32_t] iexpc
+    cdef vector[int] ipact, ippos, ilogh, ihist, ihact
     cdef vector[int] keo, kfstart, kfn, kfi, kfpi, kfd, kpi, kpath
     cdef vector[double] kep, kfw, kw
     cdef vector[GN] kst
