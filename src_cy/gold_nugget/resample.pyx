@@ -32,7 +32,7 @@ cdef enum:
     WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     CHAIN_STEPS = 4           # corrector steps from the last world (set_resample_chain)
-    REPLAY_CHECKPOINT = 4     # positions between the realizing replay's checkpoints
+    REPLAY_CHECKPOINT = 8     # positions between the realizing replay's checkpoints
 
 # the corrector's default setting (set_resample_corrector; rules doc, "Resampling")
 RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW,
