@@ -14,7 +14,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from libcpp.vector cimport vector
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdlib cimport malloc, free
-from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER,
+from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER, ENGINE_MAX_PLAYERS,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
 from src_cy.clock cimport past
 from src_cy.events cimport Event, EVENT_NONE
@@ -32,6 +32,7 @@ cdef enum:
     WALK_BACKTRACKS = 32      # backtracks to an earlier node before a walk jumps back (rules doc)
     WALK_JUMP = 8             # nodes of the first jump back after too many backtracks
     CHAIN_STEPS = 4           # corrector steps from the last world (set_resample_chain)
+    REPLAY_CHECKPOINT = 8     # positions between the realizing replay's checkpoints
 
 # the corrector's default setting (set_resample_corrector; rules doc, "Resampling")
 RESAMPLE_CORRECTOR_DEFAULT = {"steps": MCMC_STEPS, "log_window": MCMC_LOG_WINDOW,
@@ -800,6 +801,86 @@ cdef bint rs_replay_verified(GoldNuggetRules self, const vector[int]* h, uint64_
     return self.info_key(self.wP) == key and (self.current_player() == truth_cp or truth_terminal)
 
 
+cdef inline void rs_checkpoint(GoldNuggetRules self) noexcept nogil:
+    """The realizing replay's checkpoint at the current position: the full
+    state and its information hashes (rs_replay_world)."""
+    cdef int p
+    self.rcs.push_back(self.g)
+    self.rpos.push_back(<int>self.hist.size())
+    self.rpub.push_back(self.pubhash)
+    for p in range(ENGINE_MAX_PLAYERS):
+        self.rih.push_back(self.ihash[p])
+
+
+cdef bint rs_replay_world(GoldNuggetRules self, const vector[int]* h, int same, uint64_t key,
+                          int truth_cp, bint truth_terminal) noexcept nogil:
+    """``rs_replay_verified`` without the legality checks (the corrector's
+    world: every action came from the rules' options at its node), from the
+    last checkpoint of the replay that realized the last world (``rcs``)
+    within the first ``same`` actions of ``h`` (those equal to that
+    world's; 0: from the initial state).  The state the replay reaches is
+    the same: a checkpoint holds every field an action reads or writes
+    (the state, the history, the event log, the players of the actions,
+    the information hashes).  Records this replay's checkpoints, its log
+    and its players of the actions for the next world."""
+    cdef int i = -1, c = 0, t, p, nb = <int>h.size(), nlog
+    if same > 0:
+        i = <int>self.rpos.size() - 1
+        while i >= 0 and self.rpos[i] > same:
+            i -= 1
+        if i >= 0 and self.logcap < self.rcs[i].nlog:
+            self.grow_log(self.rcs[i].nlog)
+            if self.logcap < self.rcs[i].nlog:
+                i = -1
+    if i < 0:
+        self.to_initial()
+        self.rcs.clear()
+        self.rpos.clear()
+        self.rpub.clear()
+        self.rih.clear()
+        self.rev.clear()
+        self.rlogh.clear()
+        self.rhact.clear()
+    else:
+        c = self.rpos[i]
+        self.rcs.resize(i + 1)
+        self.rpos.resize(i + 1)
+        self.rpub.resize(i + 1)
+        self.rih.resize((i + 1) * ENGINE_MAX_PLAYERS)
+        gn_copy(&self.g, &self.rcs[i])
+        self.quiet = False
+        self.hist.resize(c)
+        memcpy(self.hist.data(), h.data(), c * sizeof(int))
+        self.rhact.resize(c)
+        self.hact = self.rhact
+        self.resr.clear()
+        self.resk.clear()
+        self.pubhash = self.rpub[i]
+        for p in range(ENGINE_MAX_PLAYERS):
+            self.ihash[p] = self.rih[i * ENGINE_MAX_PLAYERS + p]
+        nlog = self.g.nlog
+        memcpy(self.events, self.rev.data(), nlog * sizeof(Event))
+        memcpy(self.logh, self.rlogh.data(), nlog * sizeof(int))
+        self.rev.resize(nlog)
+        self.rlogh.resize(nlog)
+    for t in range(c, nb):
+        self.apply(h[0][t])
+        if (t + 1) % REPLAY_CHECKPOINT == 0 and t + 1 < nb:
+            rs_checkpoint(self)
+    if c < nb:
+        rs_checkpoint(self)
+        t = <int>self.rev.size()
+        nlog = self.g.nlog
+        self.rev.resize(nlog)
+        self.rlogh.resize(nlog)
+        memcpy(self.rev.data() + t, self.events + t, (nlog - t) * sizeof(Event))
+        memcpy(self.rlogh.data() + t, self.logh + t, (nlog - t) * sizeof(int))
+        self.rhact.resize(nb)
+        memcpy(self.rhact.data() + c, self.hact.data() + c, (nb - c) * sizeof(int))
+    return self.info_key(self.wP) == key and (self.current_player() == truth_cp or
+                                              truth_terminal)
+
+
 cdef int rs_enumerate(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                       int truth_cp, bint truth_terminal, uint64_t key, long budget) noexcept nogil:
     """The exact stage: a depth-first enumeration of every history of P's
@@ -1433,6 +1514,15 @@ cdef inline void rs_keep_steps(GoldNuggetRules self, Frames* f, Comps* cm) noexc
     cm.path.swap(self.kpath)
 
 
+cdef inline int rs_first_change(const vector[int]* a, const vector[int]* b, int t) noexcept nogil:
+    """The first position at which histories ``a`` and ``b``, equal before
+    ``t``, differ (one of them ended there included); -1: they are equal."""
+    cdef int n = <int>a.size(), m = <int>b.size()
+    while t < n and t < m and a[0][t] == b[0][t]:
+        t += 1
+    return -1 if t == n and t == m else t
+
+
 cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector[int]* ppos,
                      int truth_cp, bint truth_terminal, uint64_t key, int steps,
                      const vector[int]* init) noexcept nogil:
@@ -1459,7 +1549,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
     cdef Chain ch
     cdef Frames fr             # the steps' search frames (storage kept between calls)
     cdef Comps cm              # an exact step's completions (likewise)
-    cdef int s, t0, t1, r, nb, j, lw = _RS_MCMC_LOG_WINDOW
+    cdef int s, t0, t1, r, nb, j, f, same = 0, lw = _RS_MCMC_LOG_WINDOW
     cdef int tcp = TERMINAL_PLAYER if truth_terminal else truth_cp
     cdef long bnodes
     cdef bint ok = True, fits, kept = False
@@ -1470,6 +1560,7 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
                 memcmp(self.ccur.data(), init.data(), nb * sizeof(int)) == 0:
             # the last world returned: its recorded states are still valid
             cur.swap(self.ccur)
+            same = nb
             ch.valid = self.cvalid
             ch.clean = self.cclean
             kept = self.cfail_lw == lw and self.cfail_budget == _RS_MCMC_BUDGET
@@ -1541,19 +1632,22 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             if r == 2:
                 _RS_MCMC_REJECTS += 1
         if r == 1:
-            if pick != cur:
+            f = rs_first_change(&cur, &pick, t0)
+            if f >= 0:
+                if same > f:
+                    same = f
                 _RS_MCMC_MOVES += 1
                 cur.swap(pick)
-                if ch.valid > t0:
-                    ch.valid = t0
-                # the tests of blocks starting after t0 saw the old actions
-                memset(self.cfail.data() + (t0 + 1) * lw, 0, (nb - t0 - 1) * lw)
+                if ch.valid > f:
+                    ch.valid = f
+                # the tests of blocks starting after f saw the old actions
+                memset(self.cfail.data() + (f + 1) * lw, 0, (nb - f - 1) * lw)
         elif r == -1:
             ok = False
             break
     rs_keep_steps(self, &fr, &cm)
     self.g.lazy = 0
-    if ok and rs_replay_verified(self, &cur, key, truth_cp, truth_terminal, False):
+    if ok and rs_replay_world(self, &cur, same, key, truth_cp, truth_terminal):
         cur.swap(self.ccur)
         self.cvalid = ch.valid
         self.cclean = ch.clean
@@ -1567,6 +1661,46 @@ cdef bint rs_correct(GoldNuggetRules self, const vector[int]* pact, const vector
             self.apply(start[s])
     return False
 
+cdef void rs_player_info(GoldNuggetRules self, int player) noexcept nogil:
+    """What ``player`` saw in this state: its events and their codes
+    (``iexpv``, ``iexpc``), its own actions and the number of its events
+    before each (``ipact``, ``ippos``).  Kept with the state they come from,
+    and not derived again for the same state (a search's root, copied into
+    its scratch engine for every world it draws)."""
+    cdef int h, i, j = 0, npe = 0, nlog = self.g.nlog, nh = <int>self.hist.size()
+    cdef int na = <int>self.hact.size()
+    if self.iP == player and <int>self.iev.size() == nlog and <int>self.ihist.size() == nh and \
+            <int>self.ihact.size() == na and \
+            memcmp(self.iev.data(), self.events, nlog * sizeof(Event)) == 0 and \
+            memcmp(self.ilogh.data(), self.logh, nlog * sizeof(int)) == 0 and \
+            memcmp(self.ihist.data(), self.hist.data(), nh * sizeof(int)) == 0 and \
+            memcmp(self.ihact.data(), self.hact.data(), na * sizeof(int)) == 0:
+        return
+    self.iP = player
+    self.iev.resize(nlog)
+    self.ilogh.resize(nlog)
+    memcpy(self.iev.data(), self.events, nlog * sizeof(Event))
+    memcpy(self.ilogh.data(), self.logh, nlog * sizeof(int))
+    self.ihist = self.hist
+    self.ihact = self.hact
+    self.iexpv.clear()
+    self.iexpc.clear()
+    self.ipact.clear()
+    self.ippos.clear()
+    for i in range(nlog):
+        if (self.events[i].seers >> player) & 1:
+            self.iexpv.push_back(self.events[i])
+            self.iexpc.push_back(ev_code(&self.events[i]))
+    for h in range(nh):
+        if self.hact[h] == player:
+            while j < nlog and self.logh[j] < h:
+                if (self.events[j].seers >> player) & 1:
+                    npe += 1
+                j += 1
+            self.ipact.push_back(self.hist[h])
+            self.ippos.push_back(npe)
+
+
 cdef void rs_resample_history(GoldNuggetRules self, int player, Rng* rng, vector[int]* out) noexcept nogil:
     rs_resample_history_from(self, player, rng, NULL, out)
 
@@ -1579,29 +1713,18 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
     else walks and the corrector (rules doc, "Resampling")."""
     global _RS_CALLS, _RS_WALKS, _RS_FIRST, _RS_RESTART, _RS_EXHAUSTED, _RS_ERRORS, _RS_ERROR, _RS_EXACT
     global _RS_MCMC_FAILS, _RS_OUT_OF_TIME, _RS_CHAINED, _RS_CHAIN_FRESH, _RS_CHAIN_FAILS
-    cdef vector[Event] expv
-    cdef vector[uint32_t] expc
-    cdef vector[int] pact, ppos, rph, rcp, raux
+    cdef vector[Event]* expv = &self.iexpv
+    cdef vector[int]* pact = &self.ipact
+    cdef vector[int]* ppos = &self.ippos
+    cdef vector[int] rph, rcp, raux
     cdef Facts fx
-    cdef int i, j = 0, h, npe = 0, kind, a, d, r
+    cdef int i, kind, a, d, r
     cdef long tries, budget
     cdef Event e
     cdef uint64_t key = self.info_key(player)
     cdef int cp_truth = self.current_player()
     cdef bint term = self.is_terminal()
-    # what P saw: its events, and its own actions with the events before each
-    for i in range(self.g.nlog):
-        if (self.events[i].seers >> player) & 1:
-            expv.push_back(self.events[i])
-            expc.push_back(ev_code(&self.events[i]))
-    for h in range(<int>self.hist.size()):
-        if self.hact[h] == player:
-            while j < self.g.nlog and self.logh[j] < h:
-                if (self.events[j].seers >> player) & 1:
-                    npe += 1
-                j += 1
-            pact.push_back(self.hist[h])
-            ppos.push_back(npe)
+    rs_player_info(self, player)
     # decisions P saw revealed later: chosen animals, victory cards
     # played, final face-down cards, grabs
     fx.chosen_any = 0
@@ -1614,7 +1737,7 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
         fx.gr[i] = -1
         fx.gface[i] = -1
     for i in range(<int>expv.size()):
-        e = expv[i]
+        e = expv[0][i]
         kind = e.kind
         a = e.actor
         d = e.c
@@ -1635,7 +1758,7 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
                 fx.gr[a] = A_NEST if e.a == NEST else A_STONE + e.a * MAXS + e.b
     self.wreal = False
     self.wexp = expv.data()
-    self.wcode = expc.data()
+    self.wcode = self.iexpc.data()
     self.wT = <int>expv.size()
     self.wP = player
     self.wrng = rng
@@ -1650,10 +1773,10 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
     budget = _RS_EXACT_BUDGET
     if budget < 0:
         budget = EXACT_BUDGET_SMALL if rs_small_game(self) else 0
-    if budget > 0 and rs_enumerate(self, &pact, &ppos, cp_truth, term, key, budget):
+    if budget > 0 and rs_enumerate(self, pact, ppos, cp_truth, term, key, budget):
         _RS_EXACT += 1
         if _RS_MCMC_AFTER_EXACT and _RS_MCMC_STEPS > 0 and \
-                not rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_MCMC_STEPS, NULL):
+                not rs_correct(self, pact, ppos, cp_truth, term, key, _RS_MCMC_STEPS, NULL):
             _RS_MCMC_FAILS += 1
         out[0] = self.hist
         self.wreal = not self.g.lazy
@@ -1663,7 +1786,7 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
         # last world moved by a few of them is again a draw from it
         if _RS_CHAIN_REFRESH > 0.0 and rng_double(rng) < _RS_CHAIN_REFRESH:
             _RS_CHAIN_FRESH += 1
-        elif rs_correct(self, &pact, &ppos, cp_truth, term, key, _RS_CHAIN_STEPS, prev):
+        elif rs_correct(self, pact, ppos, cp_truth, term, key, _RS_CHAIN_STEPS, prev):
             _RS_CHAINED += 1
             out[0] = self.hist
             self.wreal = True
@@ -1674,14 +1797,14 @@ cdef void rs_resample_history_from(GoldNuggetRules self, int player, Rng* rng,
     tries = 0
     while self.wleft > 0:
         _RS_WALKS += 1
-        r = rs_walk(self, &fx, &pact, &ppos, cp_truth, term, key, &rph, &rcp, &raux,
+        r = rs_walk(self, &fx, pact, ppos, cp_truth, term, key, &rph, &rcp, &raux,
                     _RS_WALK_BACKS)
         if r == 1:
             if tries == 0:
                 _RS_FIRST += 1
             else:
                 _RS_RESTART += 1
-            if _RS_MCMC_STEPS > 0 and not rs_correct(self, &pact, &ppos, cp_truth, term, key,
+            if _RS_MCMC_STEPS > 0 and not rs_correct(self, pact, ppos, cp_truth, term, key,
                                                      _RS_MCMC_STEPS, NULL):
                 _RS_MCMC_FAILS += 1
             out[0] = self.hist

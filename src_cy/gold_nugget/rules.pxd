@@ -257,6 +257,27 @@ cdef class GoldNuggetRules(Engine):
     cdef vector[char] cfail
     cdef int cfail_lw
     cdef long cfail_budget
+    # the real replay that realized the corrector's last world (``ccur``,
+    # valid while ``cP`` is not -1): its full states at checkpoints every
+    # few positions and at its end (positions ``rpos``), each with the
+    # information hashes then (``rpub``; ``rih``, ENGINE_MAX_PLAYERS per
+    # checkpoint), and the world's event log, the history index of each
+    # event and the player of each action; the next world realized starts
+    # from the last checkpoint before its first change (rs_realize)
+    cdef vector[GN] rcs
+    cdef vector[int] rpos
+    cdef vector[uint64_t] rpub, rih
+    cdef vector[Event] rev
+    cdef vector[int] rlogh, rhact
+    # the information of the player the last resample was for (``iP``):
+    # the events it saw, their codes, its actions and the number of its
+    # events before each (resample.pyx, rs_player_info), kept with what
+    # they come from (the event log, its history indices, the history and
+    # the players of its actions) to find the same state again
+    cdef int iP
+    cdef vector[Event] iexpv, iev
+    cdef vector[uint32_t] iexpc
+    cdef vector[int] ipact, ippos, ilogh, ihist, ihact
     cdef vector[int] keo, kfstart, kfn, kfi, kfpi, kfd, kpi, kpath
     cdef vector[double] kep, kfw, kw
     cdef vector[GN] kst

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pyspiel
 import pytest
 
@@ -100,6 +101,47 @@ def test_chained_sequence_is_deterministic(chain) -> None:
     assert len(set(first)) > 1
     runs = [search(state.engine, p, max_simulations=60, seed=9) for _ in range(2)]
     assert runs[0] == runs[1] and runs[0]["inconsistent_worlds"] == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_chained_world_is_its_history_replayed(chain, players: int) -> None:
+    """A chained world drawn into a kept engine (partly rebuilt from the
+    last world's replay, or not replayed when it did not move) is exactly
+    the replay of its history: every player's information key, info string,
+    observation and info tensor, the full state's text, and a world drawn
+    from it for another player (which reads its event log and who took
+    each action)."""
+    game = pyspiel.load_game("gold_nugget", {"players": players})
+    moved = kept = 0
+    for state in _decision_states(players, 7 + players, 3):
+        p = state.current_player()
+        q = (p + 1) % players
+        world = state.engine.py_clone()
+        last = None
+        for i in range(10):
+            state.engine.py_resample_into(world, p, 500 * players + i, chain=i > 0)
+            h = world.py_history()
+            moved, kept = moved + (h != last), kept + (h == last)
+            last = h
+            ref = game.new_initial_state()
+            for a in h:
+                ref.apply_action(a)
+            e = ref.engine
+            assert world.render() == e.render()
+            for r in range(players):
+                assert world.py_info_key(r) == e.py_info_key(r)
+                assert world.info_string(r) == e.info_string(r)
+                assert world.obs_string(r) == e.obs_string(r)
+                assert ref.information_state_tensor(r) == \
+                    pytest.approx(_info_tensor(world, e.info_tensor_size(), r))
+            assert world.py_resample_history(q, i) == e.py_resample_history(q, i)
+    assert moved > 3 and kept > 3
+
+
+def _info_tensor(engine, size: int, player: int) -> list:
+    out = np.zeros(size, dtype=np.float32)
+    engine.fill_info_tensor(player, out)
+    return out.tolist()
 
 
 def test_chaining_off_draws_fresh_worlds(chain) -> None:

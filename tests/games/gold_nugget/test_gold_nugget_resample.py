@@ -183,6 +183,30 @@ def test_resampler_reads_only_the_information_state(params: dict) -> None:
     assert differed > 0
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_kept_world_engine_draws_as_a_fresh_one(players: int) -> None:
+    """One world engine drawn into again and again (a search's scratch
+    engine keeps what the last draw derived from its state) draws the same
+    worlds as a fresh engine, along a game whose successive states differ by
+    one action, for every player in turn."""
+    game = pyspiel.load_game("gold_nugget", {"players": players})
+    states = [s for s in testing.random_states(game, 1, seed=31)
+              if not s.is_terminal() and len(s.history()) > 12][:24]
+    world = states[0].engine.py_clone()
+    seen = set()
+    old = set_resample_safety_cap(2_000_000)   # a wrong information: an error, not a hang
+    try:
+        for i, state in enumerate(states):
+            for p in (i % players, (i + 1) % players):
+                seed = 1000 * i + p
+                h = state.engine.py_resample_into(world, p, seed).py_history()
+                assert h == state.engine.py_resample_history(p, seed)
+                seen.add(tuple(h))
+    finally:
+        set_resample_safety_cap(old)
+    assert len(seen) > len(states)
+
+
 def _nugget_owner(world: pyspiel.State) -> int:
     return next((q for q, lair in enumerate(world.engine.lairs()) if 0 in lair), -1)
 
