@@ -109,7 +109,13 @@ cdef class Engine:
     cdef void copy_from(self, Engine other) noexcept
 
     # --- provided ---
-    cdef void apply(self, int action) noexcept nogil
+    # Record ``action`` in ``hist``, then apply the rules (``do_apply``).
+    # Inline (called directly, not through the vtable): engines override
+    # ``do_apply``, never this.
+    cdef inline void apply(self, int action) noexcept nogil:
+        self.hist.push_back(action)
+        self.do_apply(action)
+
     cdef void to_initial(self) noexcept nogil
     cdef void replay(self, const int* actions, int n) noexcept nogil
     cdef void resample(self, int player, Rng* rng) noexcept nogil

@@ -89,11 +89,6 @@ cdef class Engine:
     cdef void do_apply(self, int action) noexcept nogil:
         pass
 
-    cdef void apply(self, int action) noexcept nogil:
-        """Record `action` in the history, then apply the rules."""
-        self.hist.push_back(action)
-        self.do_apply(action)
-
     cdef void restart(self) noexcept nogil:
         pass
 

@@ -478,6 +478,8 @@ cdef class _Search:
         cuts it with values in ``out`` (True)."""
         cdef int acts[MAX_BRANCHING]
         cdef int n, cp, steps = 0
+        # the uniform rollout without MAST: one engine draw per decision
+        cdef bint plain = self.uniform and self.mast_eps <= 0
         # Nothing reads this world's keys or logs again (the next iteration
         # copies a fresh world over it, which clears the flag).
         e.quiet = True
@@ -488,12 +490,11 @@ cdef class _Search:
             if cp == CHANCE_PLAYER:
                 e.apply(e.sample_chance_sorted(&self.rng))
                 continue
+            if plain:
+                e.apply(e.sample_uniform_legal(&self.rng))
+                continue
             if not self.uniform and self.rollout.leaf_value(e, steps, out):
                 return True
-            if self.uniform and self.mast_eps <= 0:
-                e.apply(e.sample_uniform_legal(&self.rng))
-                steps += 1
-                continue
             n = e.legal_actions(acts)
             sort_ints(acts, n)
             if self.mast_eps > 0:
