@@ -92,6 +92,28 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
     return _FIT_SET[cr & 15][cr >> 4] & _MEET_SET[s.frm[g]]
 
 
+cdef inline int sab_tail_count(const SabConf* c, const SabState* s, int p) noexcept nogil:
+    """How many actions ``SaboteurRules.tail_walk`` lists for ``p`` before
+    the passes (without the ``MAX_BRANCHING`` cap): inline, as
+    ``sample_uniform_legal`` needs it at every rollout decision."""
+    cdef int n = 0, r, t
+    cdef unsigned int held = s.held[p], w
+    if (held >> K_MAP) & 1:
+        n += _POP_SEATS[sab_hidden_goals(s)]
+    w = (held >> K_BREAK) & 7
+    while w:
+        n += _POP_SEATS[((1u << c.n) - 1) & ~(1u << p) & ~s.broken_at[__builtin_ctz(w)]]
+        w &= w - 1
+    w = (held >> K_REPAIR) & 63
+    while w:
+        r = __builtin_ctz(w)
+        w &= w - 1
+        for t in range(3):
+            if (REPAIR_MASK[r] >> t) & 1:
+                n += _POP_SEATS[s.broken_at[t]]
+    return n
+
+
 cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
     """The fit cache entry (``SaboteurRules.fit_fs``) of the ``k``-th cell
     (from 0) the edge mask ``e`` fits (``k`` below their number)."""
@@ -827,24 +849,8 @@ cdef class SaboteurRules(Engine):
 
     cdef int tail_count(self, int p) noexcept nogil:
         """How many actions ``tail_walk`` lists for ``p`` before the passes
-        (without the ``MAX_BRANCHING`` cap)."""
-        cdef int n = 0, r, t
-        cdef unsigned int held = self.s.held[p], w
-        if (held >> K_MAP) & 1:
-            n += _POP_SEATS[sab_hidden_goals(&self.s)]
-        w = (held >> K_BREAK) & 7
-        while w:
-            n += _POP_SEATS[((1u << self.p.n) - 1) & ~(1u << p)
-                            & ~self.s.broken_at[__builtin_ctz(w)]]
-            w &= w - 1
-        w = (held >> K_REPAIR) & 63
-        while w:
-            r = __builtin_ctz(w)
-            w &= w - 1
-            for t in range(3):
-                if (REPAIR_MASK[r] >> t) & 1:
-                    n += _POP_SEATS[self.s.broken_at[t]]
-        return n
+        (without the ``MAX_BRANCHING`` cap; ``sab_tail_count``)."""
+        return sab_tail_count(self.p, &self.s, p)
 
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
         """``Engine.sample_uniform_legal`` without listing the actions: the
@@ -869,7 +875,7 @@ cdef class SaboteurRules(Engine):
             tk = 0
         if (held >> K_ROCK) & 1:
             nrock = self.s.ntun
-        nhead = self.tail_count(p)
+        nhead = sab_tail_count(self.p, &self.s, p)
         n += nrock + nhead + popcount32(held)
         if n > MAX_BRANCHING:
             return Engine.sample_uniform_legal(self, rng)
