@@ -332,20 +332,39 @@ cdef class SaboteurRules(Engine):
         log, as ``emit`` hashed its events into them (``Engine.observe_public``
         and ``observe_private``; every event of round 0, ``stale_keys``),
         and mark them kept."""
-        cdef int i, q
+        cdef int i, q, nlog = self.s.nlog, start = 0
         cdef unsigned int w = players
         cdef uint64_t h, tok
         cdef const Event* e
+        cdef const uint64_t* toks
+        # The cache holds the tokens of the log prefix the resampler left
+        # the keys stale on when that prefix's public hash and length are
+        # the cached ones (the public hash is a 64-bit hash of the events'
+        # public parts, as trusted as the keys and the search's tree are);
+        # the events after it are tokenised here.
+        if self.ktok_n != self.s.stale_nlog or self.ktok_tag != self.s.stale_pub \
+                or self.s.stale_nlog > nlog:
+            self.ktok_n = 0
+        else:
+            start = self.ktok_n
+        if <int>self.ktok.size() < nlog:
+            self.ktok.resize(nlog)
+        for i in range(start, nlog):
+            e = &self.s.log[i]
+            self.ktok[i] = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+        if self.ktok_n == 0 and 0 < self.s.stale_nlog <= nlog:
+            self.ktok_n = self.s.stale_nlog
+            self.ktok_tag = self.s.stale_pub
+        toks = self.ktok.data()
         while w:
             q = __builtin_ctz(w)
             w &= w - 1
             h = 0
-            for i in range(self.s.nlog):
-                e = &self.s.log[i]
-                tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+            for i in range(nlog):
+                tok = toks[i]
                 h = key_public(h, tok)
-                if (e.seers >> q) & 1:
-                    h = key_private(h, sab_secret_token(tok, e.secret))
+                if (self.s.log[i].seers >> q) & 1:
+                    h = key_private(h, sab_secret_token(tok, self.s.log[i].secret))
             self.ihash[q] = h
         self.s.stale_keys &= ~players
 

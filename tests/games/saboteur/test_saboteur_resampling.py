@@ -288,3 +288,43 @@ def test_worlds_do_not_depend_on_earlier_resamples():
                 reset.engine.py_resample(4, 0)
                 before[0].engine.py_resample(before[1], 7)
                 assert draws(*target) == fresh
+
+
+def test_keys_of_worlds_drawn_in_a_row_into_one_engine():
+    """The search draws every world into one scratch engine and reads the
+    other players' keys (left stale by the resampler) after a move or two;
+    ``rehash_keys`` keeps the public tokens of the resampled log between
+    those worlds.  Worlds of two positions of different games, drawn in
+    turns into one engine and played on for 0-2 actions, have every key a
+    fresh replay of their history gives (the two games' positions in turn
+    have logs of one length, so only the cache's public hash tells them
+    apart)."""
+    game = pyspiel.load_game("saboteur", {"players": 5, "rounds": 1})
+    pairs = [[s for s in testing.random_states(game, 1, seed=seed, every=5)
+              if s.current_player() >= 0 and len(s.history()) > 30][:2] for seed in (3, 4)]
+    states = [pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1]]
+    assert [len(s.history()) for s in states[::2]] == [len(s.history()) for s in states[1::2]]
+    scratch = states[0].engine.py_clone()
+    rng = SplitMix64(9)
+    in_place0, _ = _world_paths()
+    for k in range(48):
+        state = states[(k // 2) % len(states)]
+        p = state.current_player() if k % 3 else (state.current_player() + 1) % 5
+        world = state.engine.py_resample_into(scratch, p, k)
+        again = state.engine.py_clone()
+        again.replay_checked(world.py_history(), "a drawn history")
+        for _ in range(k % 3):
+            if world.py_is_terminal():
+                break
+            if world.py_current_player() < 0:
+                outs = world.py_chance_outcomes()
+                action = outs[rng.randint(len(outs))][0]
+            else:
+                legal = world.py_legal_actions()
+                action = legal[rng.randint(len(legal))]
+            world.py_apply(action)
+            again.py_apply(action)
+        order = [(q + k) % 5 for q in range(5)]
+        assert [world.py_info_key(q) for q in order] == [again.py_info_key(q) for q in order]
+    in_place, _ = _world_paths()
+    assert in_place - in_place0 >= 30
