@@ -131,6 +131,20 @@ cdef class Engine:
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil
     cdef bint is_legal(self, int action) noexcept nogil
-    cdef void observe_public(self, uint64_t token) noexcept nogil
-    cdef void observe_private(self, int player, uint64_t token) noexcept nogil
+    # Hash an event into the keys: a public one into every key and the
+    # public hash, a private one into ``player``'s key (nothing while
+    # quiet).  Inline, as ``apply``: engines call them, never override them.
+    cdef inline void observe_public(self, uint64_t token) noexcept nogil:
+        cdef int p
+        if self.quiet:
+            return
+        self.pubhash = key_public(self.pubhash, token)
+        for p in range(self.num_players):
+            self.ihash[p] = key_public(self.ihash[p], token)
+
+    cdef inline void observe_private(self, int player, uint64_t token) noexcept nogil:
+        if self.quiet:
+            return
+        self.ihash[player] = key_private(self.ihash[player], token)
+
     cdef void copy_base(self, Engine other) noexcept

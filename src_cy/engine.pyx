@@ -202,19 +202,6 @@ cdef class Engine:
                 return True
         return False
 
-    cdef void observe_public(self, uint64_t token) noexcept nogil:
-        cdef int p
-        if self.quiet:
-            return
-        self.pubhash = key_public(self.pubhash, token)
-        for p in range(self.num_players):
-            self.ihash[p] = key_public(self.ihash[p], token)
-
-    cdef void observe_private(self, int player, uint64_t token) noexcept nogil:
-        if self.quiet:
-            return
-        self.ihash[player] = key_private(self.ihash[player], token)
-
     cdef void copy_base(self, Engine other) noexcept:
         self.quiet = False
         self.num_players = other.num_players
