@@ -384,6 +384,7 @@ cdef class SaboteurRules(Engine):
     cdef bint next_to_card(self, int g) noexcept nogil
     cdef void front_add(self, int g) noexcept nogil
     cdef void front_place(self, int g) noexcept nogil
+    cdef void front_swap(self, int ig, int* add, int na) noexcept nogil
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil
     cdef void remove_frontier(self, int g) noexcept nogil
     cdef void reveal(self, int slot) noexcept nogil

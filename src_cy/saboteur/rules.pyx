@@ -625,8 +625,7 @@ cdef class SaboteurRules(Engine):
         cdef int x = g % W, y = g // W, na = 0, i, nb, r, a, w
         cdef int add[4]
         cdef int cand[4]
-        self.list_remove(f, &self.s.nfront, g)
-        n = self.s.nfront
+        cdef int ig = sab_index(f, self.s.nfront, g)
         cand[0] = g - W if y > 1 else -1
         cand[1] = g - 1 if x > 1 else -1
         cand[2] = g + 1 if x < S else -1
@@ -642,6 +641,11 @@ cdef class SaboteurRules(Engine):
                      | (self.s.cell[nb + 1] if nb + 1 != g else 0)) & CB_OCC):
                 add[na] = nb
                 na += 1
+        if ig >= 0 and self.s.nfront - 1 + na <= MAXFRONT:
+            self.front_swap(ig, add, na)
+            return
+        self.list_remove(f, &self.s.nfront, g)
+        n = self.s.nfront
         if n + na > MAXFRONT:
             # Never (at most 4 cells per card on the table); the array's guard.
             na = MAXFRONT - n
@@ -657,6 +661,64 @@ cdef class SaboteurRules(Engine):
                 a -= 1
             w -= 1
         self.s.nfront = n + na
+
+    cdef void front_swap(self, int ig, int* add, int na) noexcept nogil:
+        """``front_place``'s list change where ``g = front[ig]`` (the card's
+        cell) leaves and the cells ``add`` (ascending, none on the list)
+        join: the entries between ``g`` and the joining cells move by one
+        (up to the first joining cell above ``g``, when none is below it,
+        without a pass over the entries above that)."""
+        cdef int* f = self.s.front
+        cdef int n = self.s.nfront, g = f[ig], nl = 0, i, r, w, a
+        while nl < na and add[nl] < g:
+            nl += 1
+        if nl == 0:
+            # The entries between g and the first joining cell move down into
+            # g's place, that cell goes below them; the second joining cell
+            # (if any) is merged in from the top as front_place merges.
+            i = ig + 1
+            while i < n and (na == 0 or f[i] < add[0]):
+                f[i - 1] = f[i]
+                i += 1
+            if na == 0:
+                self.s.nfront = n - 1
+                return
+            f[i - 1] = add[0]
+            r = n - 1
+            w = n + na - 2
+            a = na - 1
+            while a >= 1:
+                if f[r] > add[a]:
+                    f[w] = f[r]
+                    r -= 1
+                else:
+                    f[w] = add[a]
+                    a -= 1
+                w -= 1
+            self.s.nfront = n + na - 1
+            return
+        # A joining cell below g: one merge from the top down, g skipped (every
+        # entry moves up, by one more below g); from g down when no cell
+        # joins above it and one below (the entries above stay).
+        if na == 1:
+            r = ig
+            w = ig
+        else:
+            r = n - 1
+            w = n + na - 2
+        a = na - 1
+        while a >= 0:
+            if r >= 0 and f[r] == g:
+                r -= 1
+            elif r >= 0 and f[r] > add[a]:
+                f[w] = f[r]
+                r -= 1
+                w -= 1
+            else:
+                f[w] = add[a]
+                a -= 1
+                w -= 1
+        self.s.nfront = n + na - 1
 
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil:
         """Remove ``g`` from the sorted list ``lst[:n]`` if there, keeping order."""
