@@ -989,7 +989,10 @@ cdef class SaboteurRules(Engine):
         their running sum, no division); the running sum of the float odds
         the engine's draw compares ``u`` with is within 1e-14 of those
         counts over ``deck_n``, so only a ``u`` that close to a boundary
-        (about once in 1e12 draws) walks the float odds as that draw does."""
+        (about once in 1e12 draws) walks the float odds as that draw does.
+        A ``u`` in the upper half of the deck walks the counts from the top
+        (either way the kind returned lies more than the tolerance inside
+        its own counts)."""
         cdef int k, last = -1, c = 0, d, xi
         cdef double u, x, acc = 0.0, tol
         if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
@@ -997,15 +1000,26 @@ cdef class SaboteurRules(Engine):
         u = rng_double(rng)
         x = u * self.s.deck_n
         xi = <int>x
-        for k in range(NKINDS):
-            d = self.s.deck[k]
-            if d > 0:
-                c += d
-                if xi < c:
-                    tol = 1e-12 * self.s.deck_n
-                    if c - x > tol and x - (c - d) > tol:
-                        return k
-                    break
+        if 2 * xi < self.s.deck_n:
+            for k in range(NKINDS):
+                d = self.s.deck[k]
+                if d > 0:
+                    c += d
+                    if xi < c:
+                        break
+        else:
+            # The upper half: the same kind found from the top (``c`` the
+            # running count up to and including kind ``k``).
+            c = self.s.deck_n
+            for k in range(NKINDS - 1, -1, -1):
+                d = self.s.deck[k]
+                if d > 0:
+                    if xi >= c - d:
+                        break
+                    c -= d
+        tol = 1e-12 * self.s.deck_n
+        if c - x > tol and x - (c - d) > tol:
+            return k
         for k in range(NKINDS):
             if self.s.deck[k] > 0:
                 last = k
