@@ -137,6 +137,22 @@ def test_every_resample_replays_along_random_games(players):
     assert resample_failures() == before == 0
 
 
+def _play_both(world, again, rng: SplitMix64, steps: int) -> None:
+    """Apply the same ``steps`` random actions (chance by a uniform pick of
+    its outcomes) to two engines, stopping at the end of the game."""
+    for _ in range(steps):
+        if world.py_is_terminal():
+            break
+        if world.py_current_player() < 0:
+            outs = world.py_chance_outcomes()
+            action = outs[rng.randint(len(outs))][0]
+        else:
+            legal = world.py_legal_actions()
+            action = legal[rng.randint(len(legal))]
+        world.py_apply(action)
+        again.py_apply(action)
+
+
 @pytest.mark.parametrize("players,rounds", [(3, 2), (5, 1), (7, 3), (10, 2)])
 def test_worlds_set_in_place_equal_their_replay(players, rounds):
     """A world drawn during the first round is set in place (its hidden
@@ -170,18 +186,7 @@ def test_worlds_set_in_place_equal_their_replay(players, rounds):
         world = state.engine.py_resample(0, done)
         again = state.engine.py_clone()
         again.replay_checked(world.py_history(), "a drawn history")
-        rng = SplitMix64(done)
-        for _ in range(60):
-            if world.py_is_terminal():
-                break
-            if world.py_current_player() < 0:
-                outs = world.py_chance_outcomes()
-                action = outs[rng.randint(len(outs))][0]
-            else:
-                legal = world.py_legal_actions()
-                action = legal[rng.randint(len(legal))]
-            world.py_apply(action)
-            again.py_apply(action)
+        _play_both(world, again, SplitMix64(done), 60)
         world.check_invariants()
         assert [world.py_info_key(q) for q in range(players)] == \
             [again.py_info_key(q) for q in range(players)]
@@ -313,17 +318,7 @@ def test_keys_of_worlds_drawn_in_a_row_into_one_engine():
         world = state.engine.py_resample_into(scratch, p, k)
         again = state.engine.py_clone()
         again.replay_checked(world.py_history(), "a drawn history")
-        for _ in range(k % 3):
-            if world.py_is_terminal():
-                break
-            if world.py_current_player() < 0:
-                outs = world.py_chance_outcomes()
-                action = outs[rng.randint(len(outs))][0]
-            else:
-                legal = world.py_legal_actions()
-                action = legal[rng.randint(len(legal))]
-            world.py_apply(action)
-            again.py_apply(action)
+        _play_both(world, again, rng, k % 3)
         order = [(q + k) % 5 for q in range(5)]
         assert [world.py_info_key(q) for q in order] == [again.py_info_key(q) for q in order]
     in_place, _ = _world_paths()
