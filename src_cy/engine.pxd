@@ -109,7 +109,13 @@ cdef class Engine:
     cdef void copy_from(self, Engine other) noexcept
 
     # --- provided ---
-    cdef void apply(self, int action) noexcept nogil
+    # Record ``action`` in ``hist``, then apply the rules (``do_apply``).
+    # Inline (called directly, not through the vtable): engines override
+    # ``do_apply``, never this.
+    cdef inline void apply(self, int action) noexcept nogil:
+        self.hist.push_back(action)
+        self.do_apply(action)
+
     cdef void to_initial(self) noexcept nogil
     cdef void replay(self, const int* actions, int n) noexcept nogil
     cdef void resample(self, int player, Rng* rng) noexcept nogil
@@ -125,6 +131,20 @@ cdef class Engine:
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil
     cdef bint is_legal(self, int action) noexcept nogil
-    cdef void observe_public(self, uint64_t token) noexcept nogil
-    cdef void observe_private(self, int player, uint64_t token) noexcept nogil
+    # Hash an event into the keys: a public one into every key and the
+    # public hash, a private one into ``player``'s key (nothing while
+    # quiet).  Inline, as ``apply``: engines call them, never override them.
+    cdef inline void observe_public(self, uint64_t token) noexcept nogil:
+        cdef int p
+        if self.quiet:
+            return
+        self.pubhash = key_public(self.pubhash, token)
+        for p in range(self.num_players):
+            self.ihash[p] = key_public(self.ihash[p], token)
+
+    cdef inline void observe_private(self, int player, uint64_t token) noexcept nogil:
+        if self.quiet:
+            return
+        self.ihash[player] = key_private(self.ihash[player], token)
+
     cdef void copy_base(self, Engine other) noexcept

@@ -89,11 +89,6 @@ cdef class Engine:
     cdef void do_apply(self, int action) noexcept nogil:
         pass
 
-    cdef void apply(self, int action) noexcept nogil:
-        """Record `action` in the history, then apply the rules."""
-        self.hist.push_back(action)
-        self.do_apply(action)
-
     cdef void restart(self) noexcept nogil:
         pass
 
@@ -206,19 +201,6 @@ cdef class Engine:
             if outs[i] == action:
                 return True
         return False
-
-    cdef void observe_public(self, uint64_t token) noexcept nogil:
-        cdef int p
-        if self.quiet:
-            return
-        self.pubhash = key_public(self.pubhash, token)
-        for p in range(self.num_players):
-            self.ihash[p] = key_public(self.ihash[p], token)
-
-    cdef void observe_private(self, int player, uint64_t token) noexcept nogil:
-        if self.quiet:
-            return
-        self.ihash[player] = key_private(self.ihash[player], token)
 
     cdef void copy_base(self, Engine other) noexcept:
         self.quiet = False

@@ -263,7 +263,13 @@ cdef class _Search:
     cdef Rng rng
     cdef long long simulations
     cdef long long inconsistent_worlds
-    cdef vector[int] prev_world     # the last world's history (resample_next)
+    # The last world's history (resample_next): the first ``prev_len``
+    # actions of the scratch engine's history after the iteration on it
+    # (iterations only append), swapped out before the next world's copy.
+    cdef vector[int] prev_world
+    # log(n) for n < size, filled as the search grows (UCB1 reads log(avail);
+    # the same libm call, so the same bits, once per n).
+    cdef vector[double] logs
     cdef vector[Step] path
     # The move's hard deadline (``search(deadline=...)``): world drawing and
     # simulations stop there; ``out_of_time`` records that they did.
@@ -352,11 +358,14 @@ cdef class _Search:
         cdef int n, i, k, cp, nid, depth = 0, untried, chosen, missing
         cdef long long j, end, ei
         cdef Edge* ed
-        cdef double best, score
+        cdef double best, score, la
+        cdef long long nlogs
         cdef uint64_t key
         cdef bint evaluated = False
         self.path.clear()
         self.mast_trail.clear()
+        while <long long>self.logs.size() <= self.simulations + 1:
+            self.logs.push_back(log(<double>self.logs.size()))
         while True:
             cp = e.current_player()
             if cp == TERMINAL_PLAYER:
@@ -414,19 +423,22 @@ cdef class _Search:
                             chosen = i
                             break
                         k -= 1
-            else:
-                best = -INFINITY
                 for i in range(n):
                     ed = &tree.edges[eidx[i]]
-                    score = ed.value / ed.visits + self.uct_c * sqrt(
-                        log(<double>ed.avail) / ed.visits)
+                    if ed.visits > 0 or i == chosen:
+                        ed.avail += 1
+            else:
+                # every edge here is visited: each counts as available
+                best = -INFINITY
+                nlogs = <long long>self.logs.size()
+                for i in range(n):
+                    ed = &tree.edges[eidx[i]]
+                    la = self.logs[ed.avail] if ed.avail < nlogs else log(<double>ed.avail)
+                    score = ed.value / ed.visits + self.uct_c * sqrt(la / ed.visits)
+                    ed.avail += 1
                     if score > best:
                         best = score
                         chosen = i
-            for i in range(n):
-                ed = &tree.edges[eidx[i]]
-                if ed.visits > 0 or i == chosen:
-                    ed.avail += 1
             self.path.push_back(Step(nid, acts[chosen], cp, eidx[chosen]))
             e.apply(acts[chosen])
             depth += 1
@@ -466,6 +478,8 @@ cdef class _Search:
         cuts it with values in ``out`` (True)."""
         cdef int acts[MAX_BRANCHING]
         cdef int n, cp, steps = 0
+        # the uniform rollout without MAST: one engine draw per decision
+        cdef bint plain = self.uniform and self.mast_eps <= 0
         # Nothing reads this world's keys or logs again (the next iteration
         # copies a fresh world over it, which clears the flag).
         e.quiet = True
@@ -476,12 +490,11 @@ cdef class _Search:
             if cp == CHANCE_PLAYER:
                 e.apply(e.sample_chance_sorted(&self.rng))
                 continue
+            if plain:
+                e.apply(e.sample_uniform_legal(&self.rng))
+                continue
             if not self.uniform and self.rollout.leaf_value(e, steps, out):
                 return True
-            if self.uniform and self.mast_eps <= 0:
-                e.apply(e.sample_uniform_legal(&self.rng))
-                steps += 1
-                continue
             n = e.legal_actions(acts)
             sort_ints(acts, n)
             if self.mast_eps > 0:
@@ -531,11 +544,15 @@ cdef class _Search:
         cdef uint64_t root_key = root.info_key(self.player)
         cdef int n_worlds = len(worlds)
         cdef Engine world
+        cdef size_t prev_len = 0
         while self.simulations < max_simulations:
             if n_worlds:
                 world = <Engine>worlds[rng_int(&self.rng, n_worlds)]
                 self.scratch.copy_from(world)
             else:
+                if self.simulations > 0:
+                    self.prev_world.swap(self.scratch.hist)
+                    self.prev_world.resize(prev_len)
                 self.scratch.copy_from(root)
                 wrng.s = rng_next(&self.rng)
                 self.scratch.resample_deadline = self.deadline
@@ -543,7 +560,7 @@ cdef class _Search:
                 if self.scratch.resample_status != RESAMPLE_OK:
                     self.out_of_time = True
                     break
-                self.prev_world = self.scratch.hist
+                prev_len = self.scratch.hist.size()
             if self.scratch.info_key(self.player) != root_key:
                 self.inconsistent_worlds += 1
             self.iterate()

@@ -887,6 +887,8 @@ cdef int redeal(SaboteurRules rules, SabPlan* pl, int player) noexcept nogil:
     if h != nh:
         return 0
     s.stale_keys = ((1u << n) - 1) & ~(1u << player) | (s.stale_keys & (1u << player))
+    s.stale_nlog = s.nlog
+    s.stale_pub = rules.pubhash
     return 1
 
 

@@ -5,6 +5,7 @@ class, so the other modules of this game (``resample.pyx``, ``render.pyx``,
 The rules live in ``rules.pyx``; the catalogue tables in ``catalog.pxi``; the
 action layout in ``actions.pxd``; the event record in ``src_cy/events.pxd``."""
 from libc.stdint cimport uint64_t, uint8_t, uint16_t, uint32_t
+from libcpp.vector cimport vector
 
 from src_cy.engine cimport Engine, mix64, popcount32, MAX_BRANCHING
 from src_cy.events cimport Event
@@ -143,6 +144,11 @@ cdef struct SabState:
     # before the round changes, ``emit`` before an event the full log
     # cannot hold).
     unsigned int stale_keys
+    # While keys are stale: the log's length and the public hash when the
+    # resampler left them so (its events since are appended after them);
+    # ``rehash_keys`` finds that prefix's public tokens in its cache.
+    int stale_nlog
+    uint64_t stale_pub
     # The lists, last before the grid so a copy takes only their used
     # lengths (``copy_from``): the tunnel cards on the table (``occ``, in
     # placing order), the cells a reached open edge points at (``fr``), and
@@ -343,6 +349,15 @@ cdef class SaboteurRules(Engine):
     cdef int fit_fs[MAXFRONT]
     cdef int fit_cnt[16]
     cdef int fit_kind[NTUN]
+    # ``rehash_keys``' public tokens (``sab_token``, round 0) of the first
+    # ``ktok_n`` log events of the log the resampler left stale keys on
+    # (``stale_nlog``, ``stale_pub``), public hash ``ktok_tag``: the worlds
+    # a search draws for one root share those events but for their secrets,
+    # and ``copy_from`` leaves the cache, so each world's stale keys are
+    # hashed without rebuilding the tokens.
+    cdef vector[uint64_t] ktok
+    cdef uint64_t ktok_tag
+    cdef int ktok_n
 
     cdef int grid_of(self, int acell) noexcept nogil
     cdef int acell_of(self, int g) noexcept nogil
@@ -369,6 +384,7 @@ cdef class SaboteurRules(Engine):
     cdef bint next_to_card(self, int g) noexcept nogil
     cdef void front_add(self, int g) noexcept nogil
     cdef void front_place(self, int g) noexcept nogil
+    cdef void front_swap(self, int ig, int* add, int na) noexcept nogil
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil
     cdef void remove_frontier(self, int g) noexcept nogil
     cdef void reveal(self, int slot) noexcept nogil

@@ -92,6 +92,28 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
     return _FIT_SET[cr & 15][cr >> 4] & _MEET_SET[s.frm[g]]
 
 
+cdef inline int sab_tail_count(const SabConf* c, const SabState* s, int p) noexcept nogil:
+    """How many actions ``SaboteurRules.tail_walk`` lists for ``p`` before
+    the passes (without the ``MAX_BRANCHING`` cap): inline, as
+    ``sample_uniform_legal`` needs it at every rollout decision."""
+    cdef int n = 0, r, t
+    cdef unsigned int held = s.held[p], w
+    if (held >> K_MAP) & 1:
+        n += _POP_SEATS[sab_hidden_goals(s)]
+    w = (held >> K_BREAK) & 7
+    while w:
+        n += _POP_SEATS[((1u << c.n) - 1) & ~(1u << p) & ~s.broken_at[__builtin_ctz(w)]]
+        w &= w - 1
+    w = (held >> K_REPAIR) & 63
+    while w:
+        r = __builtin_ctz(w)
+        w &= w - 1
+        for t in range(3):
+            if (REPAIR_MASK[r] >> t) & 1:
+                n += _POP_SEATS[s.broken_at[t]]
+    return n
+
+
 cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
     """The fit cache entry (``SaboteurRules.fit_fs``) of the ``k``-th cell
     (from 0) the edge mask ``e`` fits (``k`` below their number)."""
@@ -310,20 +332,39 @@ cdef class SaboteurRules(Engine):
         log, as ``emit`` hashed its events into them (``Engine.observe_public``
         and ``observe_private``; every event of round 0, ``stale_keys``),
         and mark them kept."""
-        cdef int i, q
+        cdef int i, q, nlog = self.s.nlog, start = 0
         cdef unsigned int w = players
         cdef uint64_t h, tok
         cdef const Event* e
+        cdef const uint64_t* toks
+        # The cache holds the tokens of the log prefix the resampler left
+        # the keys stale on when that prefix's public hash and length are
+        # the cached ones (the public hash is a 64-bit hash of the events'
+        # public parts, as trusted as the keys and the search's tree are);
+        # the events after it are tokenised here.
+        if self.ktok_n != self.s.stale_nlog or self.ktok_tag != self.s.stale_pub \
+                or self.s.stale_nlog > nlog:
+            self.ktok_n = 0
+        else:
+            start = self.ktok_n
+        if <int>self.ktok.size() < nlog:
+            self.ktok.resize(nlog)
+        for i in range(start, nlog):
+            e = &self.s.log[i]
+            self.ktok[i] = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+        if self.ktok_n == 0 and 0 < self.s.stale_nlog <= nlog:
+            self.ktok_n = self.s.stale_nlog
+            self.ktok_tag = self.s.stale_pub
+        toks = self.ktok.data()
         while w:
             q = __builtin_ctz(w)
             w &= w - 1
             h = 0
-            for i in range(self.s.nlog):
-                e = &self.s.log[i]
-                tok = sab_token(e.kind, e.actor, e.a, e.b, e.c, 0)
+            for i in range(nlog):
+                tok = toks[i]
                 h = key_public(h, tok)
-                if (e.seers >> q) & 1:
-                    h = key_private(h, sab_secret_token(tok, e.secret))
+                if (self.s.log[i].seers >> q) & 1:
+                    h = key_private(h, sab_secret_token(tok, self.s.log[i].secret))
             self.ihash[q] = h
         self.s.stale_keys &= ~players
 
@@ -584,8 +625,7 @@ cdef class SaboteurRules(Engine):
         cdef int x = g % W, y = g // W, na = 0, i, nb, r, a, w
         cdef int add[4]
         cdef int cand[4]
-        self.list_remove(f, &self.s.nfront, g)
-        n = self.s.nfront
+        cdef int ig = sab_index(f, self.s.nfront, g)
         cand[0] = g - W if y > 1 else -1
         cand[1] = g - 1 if x > 1 else -1
         cand[2] = g + 1 if x < S else -1
@@ -601,6 +641,11 @@ cdef class SaboteurRules(Engine):
                      | (self.s.cell[nb + 1] if nb + 1 != g else 0)) & CB_OCC):
                 add[na] = nb
                 na += 1
+        if ig >= 0 and self.s.nfront - 1 + na <= MAXFRONT:
+            self.front_swap(ig, add, na)
+            return
+        self.list_remove(f, &self.s.nfront, g)
+        n = self.s.nfront
         if n + na > MAXFRONT:
             # Never (at most 4 cells per card on the table); the array's guard.
             na = MAXFRONT - n
@@ -616,6 +661,64 @@ cdef class SaboteurRules(Engine):
                 a -= 1
             w -= 1
         self.s.nfront = n + na
+
+    cdef void front_swap(self, int ig, int* add, int na) noexcept nogil:
+        """``front_place``'s list change where ``g = front[ig]`` (the card's
+        cell) leaves and the cells ``add`` (ascending, none on the list)
+        join: the entries between ``g`` and the joining cells move by one
+        (up to the first joining cell above ``g``, when none is below it,
+        without a pass over the entries above that)."""
+        cdef int* f = self.s.front
+        cdef int n = self.s.nfront, g = f[ig], nl = 0, i, r, w, a
+        while nl < na and add[nl] < g:
+            nl += 1
+        if nl == 0:
+            # The entries between g and the first joining cell move down into
+            # g's place, that cell goes below them; the second joining cell
+            # (if any) is merged in from the top as front_place merges.
+            i = ig + 1
+            while i < n and (na == 0 or f[i] < add[0]):
+                f[i - 1] = f[i]
+                i += 1
+            if na == 0:
+                self.s.nfront = n - 1
+                return
+            f[i - 1] = add[0]
+            r = n - 1
+            w = n + na - 2
+            a = na - 1
+            while a >= 1:
+                if f[r] > add[a]:
+                    f[w] = f[r]
+                    r -= 1
+                else:
+                    f[w] = add[a]
+                    a -= 1
+                w -= 1
+            self.s.nfront = n + na - 1
+            return
+        # A joining cell below g: one merge from the top down, g skipped (every
+        # entry moves up, by one more below g); from g down when no cell
+        # joins above it and one below (the entries above stay).
+        if na == 1:
+            r = ig
+            w = ig
+        else:
+            r = n - 1
+            w = n + na - 2
+        a = na - 1
+        while a >= 0:
+            if r >= 0 and f[r] == g:
+                r -= 1
+            elif r >= 0 and f[r] > add[a]:
+                f[w] = f[r]
+                r -= 1
+                w -= 1
+            else:
+                f[w] = add[a]
+                a -= 1
+                w -= 1
+        self.s.nfront = n + na - 1
 
     cdef void list_remove(self, int* lst, int* n, int g) noexcept nogil:
         """Remove ``g`` from the sorted list ``lst[:n]`` if there, keeping order."""
@@ -827,24 +930,8 @@ cdef class SaboteurRules(Engine):
 
     cdef int tail_count(self, int p) noexcept nogil:
         """How many actions ``tail_walk`` lists for ``p`` before the passes
-        (without the ``MAX_BRANCHING`` cap)."""
-        cdef int n = 0, r, t
-        cdef unsigned int held = self.s.held[p], w
-        if (held >> K_MAP) & 1:
-            n += _POP_SEATS[sab_hidden_goals(&self.s)]
-        w = (held >> K_BREAK) & 7
-        while w:
-            n += _POP_SEATS[((1u << self.p.n) - 1) & ~(1u << p)
-                            & ~self.s.broken_at[__builtin_ctz(w)]]
-            w &= w - 1
-        w = (held >> K_REPAIR) & 63
-        while w:
-            r = __builtin_ctz(w)
-            w &= w - 1
-            for t in range(3):
-                if (REPAIR_MASK[r] >> t) & 1:
-                    n += _POP_SEATS[self.s.broken_at[t]]
-        return n
+        (without the ``MAX_BRANCHING`` cap; ``sab_tail_count``)."""
+        return sab_tail_count(self.p, &self.s, p)
 
     cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
         """``Engine.sample_uniform_legal`` without listing the actions: the
@@ -869,7 +956,7 @@ cdef class SaboteurRules(Engine):
             tk = 0
         if (held >> K_ROCK) & 1:
             nrock = self.s.ntun
-        nhead = self.tail_count(p)
+        nhead = sab_tail_count(self.p, &self.s, p)
         n += nrock + nhead + popcount32(held)
         if n > MAX_BRANCHING:
             return Engine.sample_uniform_legal(self, rng)
@@ -902,7 +989,10 @@ cdef class SaboteurRules(Engine):
         their running sum, no division); the running sum of the float odds
         the engine's draw compares ``u`` with is within 1e-14 of those
         counts over ``deck_n``, so only a ``u`` that close to a boundary
-        (about once in 1e12 draws) walks the float odds as that draw does."""
+        (about once in 1e12 draws) walks the float odds as that draw does.
+        A ``u`` in the upper half of the deck walks the counts from the top
+        (either way the kind returned lies more than the tolerance inside
+        its own counts)."""
         cdef int k, last = -1, c = 0, d, xi
         cdef double u, x, acc = 0.0, tol
         if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
@@ -910,15 +1000,26 @@ cdef class SaboteurRules(Engine):
         u = rng_double(rng)
         x = u * self.s.deck_n
         xi = <int>x
-        for k in range(NKINDS):
-            d = self.s.deck[k]
-            if d > 0:
-                c += d
-                if xi < c:
-                    tol = 1e-12 * self.s.deck_n
-                    if c - x > tol and x - (c - d) > tol:
-                        return k
-                    break
+        if 2 * xi < self.s.deck_n:
+            for k in range(NKINDS):
+                d = self.s.deck[k]
+                if d > 0:
+                    c += d
+                    if xi < c:
+                        break
+        else:
+            # The upper half: the same kind found from the top (``c`` the
+            # running count up to and including kind ``k``).
+            c = self.s.deck_n
+            for k in range(NKINDS - 1, -1, -1):
+                d = self.s.deck[k]
+                if d > 0:
+                    if xi >= c - d:
+                        break
+                    c -= d
+        tol = 1e-12 * self.s.deck_n
+        if c - x > tol and x - (c - d) > tol:
+            return k
         for k in range(NKINDS):
             if self.s.deck[k] > 0:
                 last = k

@@ -137,6 +137,22 @@ def test_every_resample_replays_along_random_games(players):
     assert resample_failures() == before == 0
 
 
+def _play_both(world, again, rng: SplitMix64, steps: int) -> None:
+    """Apply the same ``steps`` random actions (chance by a uniform pick of
+    its outcomes) to two engines, stopping at the end of the game."""
+    for _ in range(steps):
+        if world.py_is_terminal():
+            break
+        if world.py_current_player() < 0:
+            outs = world.py_chance_outcomes()
+            action = outs[rng.randint(len(outs))][0]
+        else:
+            legal = world.py_legal_actions()
+            action = legal[rng.randint(len(legal))]
+        world.py_apply(action)
+        again.py_apply(action)
+
+
 @pytest.mark.parametrize("players,rounds", [(3, 2), (5, 1), (7, 3), (10, 2)])
 def test_worlds_set_in_place_equal_their_replay(players, rounds):
     """A world drawn during the first round is set in place (its hidden
@@ -170,18 +186,7 @@ def test_worlds_set_in_place_equal_their_replay(players, rounds):
         world = state.engine.py_resample(0, done)
         again = state.engine.py_clone()
         again.replay_checked(world.py_history(), "a drawn history")
-        rng = SplitMix64(done)
-        for _ in range(60):
-            if world.py_is_terminal():
-                break
-            if world.py_current_player() < 0:
-                outs = world.py_chance_outcomes()
-                action = outs[rng.randint(len(outs))][0]
-            else:
-                legal = world.py_legal_actions()
-                action = legal[rng.randint(len(legal))]
-            world.py_apply(action)
-            again.py_apply(action)
+        _play_both(world, again, SplitMix64(done), 60)
         world.check_invariants()
         assert [world.py_info_key(q) for q in range(players)] == \
             [again.py_info_key(q) for q in range(players)]
@@ -288,3 +293,33 @@ def test_worlds_do_not_depend_on_earlier_resamples():
                 reset.engine.py_resample(4, 0)
                 before[0].engine.py_resample(before[1], 7)
                 assert draws(*target) == fresh
+
+
+def test_keys_of_worlds_drawn_in_a_row_into_one_engine():
+    """The search draws every world into one scratch engine and reads the
+    other players' keys (left stale by the resampler) after a move or two;
+    ``rehash_keys`` keeps the public tokens of the resampled log between
+    those worlds.  Worlds of two positions of different games, drawn in
+    turns into one engine and played on for 0-2 actions, have every key a
+    fresh replay of their history gives (the two games' positions in turn
+    have logs of one length, so only the cache's public hash tells them
+    apart)."""
+    game = pyspiel.load_game("saboteur", {"players": 5, "rounds": 1})
+    pairs = [[s for s in testing.random_states(game, 1, seed=seed, every=5)
+              if s.current_player() >= 0 and len(s.history()) > 30][:2] for seed in (3, 4)]
+    states = [pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1]]
+    assert [len(s.history()) for s in states[::2]] == [len(s.history()) for s in states[1::2]]
+    scratch = states[0].engine.py_clone()
+    rng = SplitMix64(9)
+    in_place0, _ = _world_paths()
+    for k in range(48):
+        state = states[(k // 2) % len(states)]
+        p = state.current_player() if k % 3 else (state.current_player() + 1) % 5
+        world = state.engine.py_resample_into(scratch, p, k)
+        again = state.engine.py_clone()
+        again.replay_checked(world.py_history(), "a drawn history")
+        _play_both(world, again, rng, k % 3)
+        order = [(q + k) % 5 for q in range(5)]
+        assert [world.py_info_key(q) for q in order] == [again.py_info_key(q) for q in order]
+    in_place, _ = _world_paths()
+    assert in_place - in_place0 >= 30
