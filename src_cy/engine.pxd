@@ -101,7 +101,7 @@ cdef class Engine:
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     # As ``resample_history``; ``prev`` (NULL or empty: none) is the last
     # world drawn for the same information set, never the true history: an
-    # engine may continue a Markov chain from it (Gold Nugget) instead of a
+    # engine may continue a Markov chain from it (Gold Nugget, Gold Thief) instead of a
     # fresh draw.  Default: ignore it.
     cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
                                     vector[int]* out) noexcept nogil

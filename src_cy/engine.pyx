@@ -287,7 +287,7 @@ cdef class Engine:
                                  bint cpu=True) -> list:
         """As :meth:`py_resample_history`, continuing from ``prev``, the last
         history drawn for this information set (None or empty: none; never
-        the true history), where the engine chains worlds (Gold Nugget:
+        the true history), where the engine chains worlds (Gold Nugget, Gold Thief:
         ``set_resample_chain``); other engines ignore ``prev``."""
         cdef Rng rng
         cdef vector[int] h, pv
@@ -340,7 +340,7 @@ cdef class Engine:
         readable from it as a world).  ``chain``: ``world`` holds the last
         world this method drew for this information set (never a copy of
         the true state), and the new one continues from it where the engine
-        chains worlds (``resample_next``; Gold Nugget: ``set_resample_chain``)."""
+        chains worlds (``resample_next``; Gold Nugget, Gold Thief: ``set_resample_chain``)."""
         cdef vector[int] prev
         if not 0 <= player < self.num_players:
             raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")

@@ -17,7 +17,7 @@ slow path), so both paths give identical results on goldspiel games:
 
 * world sampling: ``ws = next()``; the world is ``resample_next(player,
   Rng(ws), prev)``, ``prev`` the search's last world (none for the first):
-  an engine that chains worlds (Gold Nugget) moves on from it, the others
+  an engine that chains worlds (Gold Nugget, Gold Thief) moves on from it, the others
   draw as ``resample`` does (with ``cached_worlds = K > 0``: K independent
   worlds up front, each ``resample(player, Rng(ws))``, never chained: a
   pool is there for K distinct worlds; then ``int(K)`` per iteration picks

@@ -8,7 +8,7 @@ legal move at positions along seeded games, every player count's smallest
 and largest default, and a whole game between ISMCTS bots must finish.
 ``rl_environment`` steps through a whole episode; OpenSpiel's Python
 outcome-sampling MCCFR runs a few iterations; and the worlds OpenSpiel's
-ISMCTS gets from ``resample_from_infostate`` (chained on Gold Nugget) keep
+ISMCTS gets from ``resample_from_infostate`` (chained on Gold Nugget and Gold Thief) keep
 the player's information-state string, tensor and key.
 """
 from __future__ import annotations
@@ -84,7 +84,7 @@ def test_a_whole_game_between_openspiel_ismcts_bots_finishes(name):
 @pytest.mark.parametrize("name, preset", PRESETS)
 def test_resampled_worlds_keep_the_players_information(name, preset):
     """Successive ``resample_from_infostate`` calls on one state, as OpenSpiel's
-    ISMCTSBot makes them (chained on Gold Nugget): every world has the
+    ISMCTSBot makes them (chained on Gold Nugget and Gold Thief): every world has the
     player's string, tensor and engine key of the real state."""
     game = find_spec(name).load(preset)
     sampler = np.random.RandomState(5)
