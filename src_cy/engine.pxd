@@ -105,6 +105,11 @@ cdef class Engine:
     # fresh draw.  Default: ignore it.
     cdef void resample_history_from(self, int player, Rng* rng, const vector[int]* prev,
                                     vector[int]* out) noexcept nogil
+    # ``py_resample_history_from``'s draw on ``scratch`` (a clone of this
+    # state): by default ``scratch.resample_history_from``; an engine whose
+    # chain lives in its own resampler draws with that one instead.
+    cdef void draw_history_on(self, Engine scratch, int player, Rng* rng,
+                              const vector[int]* prev, vector[int]* out) noexcept nogil
     cdef Engine clone(self)
     cdef void copy_from(self, Engine other) noexcept
 

@@ -119,6 +119,10 @@ cdef class Engine:
         # Engines without a chain draw afresh (same draws as resample_history).
         self.resample_history(player, rng, out)
 
+    cdef void draw_history_on(self, Engine scratch, int player, Rng* rng,
+                              const vector[int]* prev, vector[int]* out) noexcept nogil:
+        scratch.resample_history_from(player, rng, prev, out)
+
     cdef void returns(self, double* out) noexcept nogil:
         cdef int i
         for i in range(self.num_players):
@@ -300,7 +304,7 @@ cdef class Engine:
         cdef Engine scratch = self.clone()
         _set_deadline(scratch, deadline, cpu)
         scratch.resample_status = RESAMPLE_OK
-        scratch.resample_history_from(player, &rng, &pv, &h)
+        self.draw_history_on(scratch, player, &rng, &pv, &h)
         if scratch.resample_status != RESAMPLE_OK:
             raise ResampleOutOfTime(f"resample for player {player} reached its deadline")
         return [a for a in h]

@@ -17,11 +17,9 @@ The game's modules, each compiled on its own (imports point one way):
   (``ACTION_LAYOUT``, ``GoldThiefParams``, the resampler's knobs).
 """
 cimport cython
-from libc.math cimport INFINITY
-from libc.stdint cimport uint64_t
 from libcpp.vector cimport vector
 
-from src_cy.engine cimport Rng, RESAMPLE_OK
+from src_cy.engine cimport Engine, Rng, RESAMPLE_OK
 from src_cy.gold_thief.rules cimport (
     GoldThiefRules, MAXP, NT, MAX_GOALS, THIEF, GUARD, WITCH, FAERIE, NINJA,
     A_END_TURN, A_PASS, A_THIEF, A_GUARD, A_WITCH, A_FAERIE, A_NINJA, A_GUARD_CANCEL,
@@ -88,6 +86,15 @@ cdef class GoldThiefEngine(GoldThiefRules):
         can (``set_resample_chain``; rules doc, "Chaining")."""
         self.rs.draw_from(self, player, rng, prev, out)
 
+    cdef void draw_history_on(self, Engine scratch, int player, Rng* rng,
+                              const vector[int]* prev, vector[int]* out) noexcept nogil:
+        """``py_resample_history_from``'s draw: on the clone ``scratch`` with
+        this engine's resampler, which keeps the last world it drew, so a call
+        whose ``prev`` is that world continues its chain (the pyspiel
+        adapter's ``resample``, ``solvers.ismcts``'s worlds), the same worlds
+        as the search's own scratch engine draws."""
+        self.rs.draw_from(<GoldThiefRules>scratch, player, rng, prev, out)
+
     cdef void resample(self, int player, Rng* rng) noexcept nogil:
         """The base contract (the world is ``resample_history`` replayed),
         without replaying twice: the accepted world was built by that replay."""
@@ -102,29 +109,6 @@ cdef class GoldThiefEngine(GoldThiefRules):
 
     # ================================================================ Python
     # Everything below is for adapters, tests and people; never on a hot path.
-
-    def py_resample_history_from(self, int player, seed, prev, deadline=None,
-                                 bint cpu=True) -> list:
-        """``Engine.py_resample_history_from``, drawn on a clone with this
-        engine's resampler, which keeps the last world it drew: a call whose
-        ``prev`` is that world continues its chain (the pyspiel adapter's
-        ``resample``, ``solvers.ismcts``'s worlds), the same worlds as the
-        search's own scratch engine draws."""
-        cdef Rng rng
-        cdef vector[int] h, pv
-        cdef GoldThiefEngine scratch
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"player must be in [0, {self.num_players - 1}], got {player}")
-        if prev is not None:
-            for a in prev:
-                pv.push_back(int(a))
-        rng.s = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
-        scratch = <GoldThiefEngine>self.clone()
-        scratch.resample_deadline.at = INFINITY if deadline is None else float(deadline)
-        scratch.resample_deadline.cpu = cpu
-        scratch.resample_status = RESAMPLE_OK
-        self.rs.draw_from(scratch, player, &rng, &pv, &h)
-        return [a for a in h]
 
     def action_to_string(self, int player, int action) -> str:
         """Readable name of `action` (a chance outcome when player == -1)."""
