@@ -200,7 +200,8 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                 determinization: str = "uniform", belief_worlds: int = 64,
                 max_depth: int = 0, root_actions: list[int] | None = None,
                 widening: tuple[float, float] | None = None,
-                deadline: Deadline | None = None, mast: float = 0.0) -> RootStats:
+                deadline: Deadline | None = None, mast: float = 0.0,
+                chain: bool = True) -> RootStats:
     """ISMCTS on a Cython engine (``src_cy.ismcts.search``).
 
     ``max_depth`` > 0 limits the tree to that many decisions (1: flat Monte
@@ -208,6 +209,8 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
     the legal actions; ``widening=(c, alpha)``: progressive widening ordered
     by the rollout policy (``src_cy/ismcts.pyx``); ``mast=eps`` > 0: MAST
     rollouts (per-action mean returns, eps-greedy) instead of uniform ones.
+    ``chain=False``: every per-simulation world is a fresh draw, also where
+    the engine chains worlds (``ISMCTSBot``'s ``chain``).
 
     ``determinization="belief"`` (needs ``state``, the pyspiel state over
     ``engine``): the search iterates over ``belief_worlds`` worlds drawn by
@@ -233,7 +236,8 @@ def fast_search(engine, player: int, *, uct_c: float = 2.0,
                   multi_observer=multi_observer, rollout=rollout, worlds=worlds,
                   max_depth=max_depth, root_actions=root_actions, widening=widening,
                   deadline=None if deadline is None else deadline.at,
-                  deadline_cpu=True if deadline is None else deadline.cpu, mast=mast)
+                  deadline_cpu=True if deadline is None else deadline.cpu, mast=mast,
+                  chain=chain)
     return RootStats(**r, world_draws=draws)
 
 
@@ -287,7 +291,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
                 belief_worlds: int = 64, max_depth: int = 0,
                 root_actions: list[int] | None = None,
                 widening: tuple[float, float] | None = None,
-                deadline: Deadline | None = None) -> RootStats:
+                deadline: Deadline | None = None, chain: bool = True) -> RootStats:
     """ISMCTS on pyspiel states; same algorithm and RNG order as ``fast_search``.
 
     A ``rollout`` with a ``leaf_value(state, steps)`` method may end a rollout
@@ -321,7 +325,7 @@ def slow_search(state: pyspiel.State, player: int, *, uct_c: float = 2.0,
             return RootStats([], [], [], [], 0, 0, 0, rng.s, draws, True, 0)
     else:
         worlds = []
-    sampler = _world_sampler(state, player)
+    sampler = _world_sampler(state, player, chain=chain)
     fresh = _world_sampler(state, player, chain=False)     # a pool: independent worlds
     info = _info_function(state)
     root_info = state.information_state_string(player)
@@ -569,6 +573,10 @@ class ISMCTSBot(Bot):
         that played it; a rollout move is uniform with probability eps, else
         the best by that mean). Needs ``rollout="random"`` and the engine
         path (``src_cy/ismcts.pyx``).
+      chain: True (default): with ``cached_worlds=0``, each simulation's
+        world continues from the last one where the engine chains worlds
+        (Gold Nugget, Gold Thief: ``set_resample_chain``; cheaper, correlated
+        worlds of the same law); False: every world a fresh draw.
     """
 
     def __init__(self, game: pyspiel.Game, uct_c: float = 2.0,
@@ -581,7 +589,7 @@ class ISMCTSBot(Bot):
                  anchor: Any = None, anchor_z: float = 2.0, rollout_cutoff: int = 0,
                  widening: tuple[float, float] | None = None,
                  move_budget: float | None = None, budget_clock: str = "cpu",
-                 mast: float = 0.0):
+                 mast: float = 0.0, chain: bool = True):
         Bot.__init__(self, game,
                      int.from_bytes(os.urandom(8), "little") if seed is None else seed,
                      move_budget, budget_clock)
@@ -599,6 +607,9 @@ class ISMCTSBot(Bot):
         self.max_simulations = max_simulations
         self.time_limit = float(time_limit or 0.0)
         self.cached_worlds = int(cached_worlds)
+        if not isinstance(chain, bool):
+            raise ValueError(f"chain must be True or False, got {chain!r}")
+        self.chain = chain
         self.multi_observer = bool(multi_observer)
         self.final_policy = final_policy
         self.use_engine = bool(use_engine)
@@ -678,7 +689,7 @@ class ISMCTSBot(Bot):
                       cached_worlds=self.cached_worlds, multi_observer=self.multi_observer,
                       determinization=self.determinization, belief_worlds=self.belief_worlds,
                       max_depth=self.max_depth, root_actions=self._root_actions(state),
-                      widening=self.widening, deadline=deadline)
+                      widening=self.widening, deadline=deadline, chain=self.chain)
         engine = state_engine(state, self.use_engine)
         if engine is not None:
             if self._fast_rollout is None:

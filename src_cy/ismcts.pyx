@@ -267,6 +267,8 @@ cdef class _Search:
     # actions of the scratch engine's history after the iteration on it
     # (iterations only append), swapped out before the next world's copy.
     cdef vector[int] prev_world
+    # Whether per-simulation worlds continue from the last one (``chain``).
+    cdef bint chain
     # log(n) for n < size, filled as the search grows (UCB1 reads log(avail);
     # the same libm call, so the same bits, once per n).
     cdef vector[double] logs
@@ -556,7 +558,8 @@ cdef class _Search:
                 self.scratch.copy_from(root)
                 wrng.s = rng_next(&self.rng)
                 self.scratch.resample_deadline = self.deadline
-                self.scratch.resample_next(self.player, &wrng, &self.prev_world)
+                self.scratch.resample_next(self.player, &wrng,
+                                           &self.prev_world if self.chain else NULL)
                 if self.scratch.resample_status != RESAMPLE_OK:
                     self.out_of_time = True
                     break
@@ -600,7 +603,7 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
            bint multi_observer=True, RolloutPolicy rollout=None,
            list worlds=None, int max_depth=0, root_actions=None,
            widening=None, deadline=None, bint deadline_cpu=True,
-           mast=0.0) -> dict:
+           mast=0.0, bint chain=True) -> dict:
     """Run ISMCTS for ``player`` (who must be to move at ``root``).
 
     ``worlds``: determinizations drawn by the caller (engines of the same
@@ -614,6 +617,9 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
     ``0 <= alpha <= 1``, progressive widening ordered by the rollout policy.
     ``mast``: 0 (off) or the MAST rollouts' exploration ``eps`` in (0, 1]
     (module docstring); needs the uniform rollout policy.
+    ``chain``: per-simulation worlds continue from the last one where the
+    engine chains worlds (``resample_next``; default); False: every world
+    is a fresh draw, as ``resample`` gives.
 
     Stops after ``max_simulations`` iterations or ``time_limit`` seconds
     (if > 0), whichever comes first.  ``deadline``: a hard stop, an absolute
@@ -658,6 +664,7 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
                 <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     s.max_depth = max_depth
     s.mast_eps = mast_eps
+    s.chain = chain
     if widening is not None:
         s.widen_c, s.widen_alpha = check_widening(widening)
     if root_actions is not None:

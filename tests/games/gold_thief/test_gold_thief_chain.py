@@ -275,3 +275,42 @@ def test_a_world_pool_is_independent_fresh_draws(chain, slow_path: bool) -> None
     gt.set_resample_chain(0)
     assert stats(cached_worlds=6) == pooled
     assert stats() != per_sim
+
+
+@pytest.mark.parametrize("slow_path", [False, True], ids=["fast", "slow"])
+def test_the_search_option_chain_false_draws_fresh_worlds(chain, slow_path: bool) -> None:
+    """``chain=False`` (``fast_search`` / ``slow_search``, ``ISMCTSBot``):
+    no world of the search is chained, and the search equals the one with
+    chaining turned off engine-wide; the fast and slow paths agree."""
+    from solvers.ismcts import fast_search, slow_search
+    state = _decision_states(2, 7, 2)[1]
+    p = state.current_player()
+    run = slow_search if slow_path else fast_search
+
+    def stats(**kw) -> tuple:
+        r = run(state if slow_path else state.engine, p, max_simulations=40, seed=4, **kw)
+        return r.actions, r.visits, r.values
+    before = gt.resample_stats()["chained"]
+    off = stats(chain=False)
+    assert gt.resample_stats()["chained"] == before
+    assert stats() != off
+    assert gt.resample_stats()["chained"] > before
+    gt.set_resample_chain(0)
+    assert stats() == off
+    other = slow_search if not slow_path else fast_search
+    r = other(state.engine if slow_path else state, p, max_simulations=40, seed=4, chain=False)
+    assert (r.actions, r.visits, r.values) == off
+
+
+def test_the_bot_option_chain_is_checked_and_parsed() -> None:
+    """``ISMCTSBot(chain=...)`` takes a bool only (the error names it), and a
+    bot spec's ``chain=false`` builds a bot that does not chain."""
+    from solvers.botspec import parse_bot
+    from solvers.ismcts import ISMCTSBot
+    game = pyspiel.load_game("gold_thief")
+    with pytest.raises(ValueError, match="chain"):
+        ISMCTSBot(game, chain="no")
+    assert ISMCTSBot(game, seed=1).chain is True
+    spec = parse_bot("ismcts:chain=false")
+    assert dict(spec.options)["chain"] is False
+    assert spec.build(game, seed=1).chain is False
