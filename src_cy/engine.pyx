@@ -5,6 +5,8 @@ from libc.string cimport memcpy
 
 from src_cy.clock cimport clock_now
 
+from numbers import Integral, Real
+
 import numpy as np
 
 
@@ -395,6 +397,18 @@ cdef class Engine:
 
     def __copy__(self):
         return self.clone()
+
+
+def check_chain_settings(steps, refresh, int max_steps) -> None:
+    """Validate an engine's ``set_resample_chain(steps, refresh)`` (None:
+    kept): ``steps`` an int in [0, ``max_steps``], ``refresh`` a number in
+    [0, 1]; ValueError naming the setting and its range otherwise."""
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, Integral)
+                              or not 0 <= steps <= max_steps):
+        raise ValueError(f"steps must be an int in [0, {max_steps}] (0: no chaining), "
+                         f"got {steps!r}")
+    if refresh is not None and (not isinstance(refresh, Real) or not 0.0 <= refresh <= 1.0):
+        raise ValueError(f"refresh must be a number in [0, 1], got {refresh!r}")
 
 
 def random_playouts(Engine proto, int n, seed) -> np.ndarray:

@@ -17,6 +17,7 @@ from libc.stdlib cimport malloc, free
 from src_cy.engine cimport (Rng, rng_int, rng_double, CHANCE_PLAYER, ENGINE_MAX_PLAYERS,
                             TERMINAL_PLAYER, MAX_BRANCHING, RESAMPLE_OK, RESAMPLE_OUT_OF_TIME)
 from src_cy.clock cimport past
+from src_cy.engine import check_chain_settings
 from src_cy.events cimport Event, EVENT_NONE
 from src_cy.gold_nugget.actions cimport *
 from src_cy.gold_nugget.catalog cimport *
@@ -156,10 +157,7 @@ def set_resample_chain(steps: int | None = None, refresh: float | None = None) -
     (defaults ``RESAMPLE_CHAIN_DEFAULT``).  Returns the previous (steps,
     refresh)."""
     global _RS_CHAIN_STEPS, _RS_CHAIN_REFRESH
-    if steps is not None and not 0 <= steps <= 1 << 20:
-        raise ValueError(f"steps must be in [0, {1 << 20}] (0: no chaining), got {steps}")
-    if refresh is not None and not 0.0 <= refresh <= 1.0:
-        raise ValueError(f"refresh must be in [0, 1], got {refresh}")
+    check_chain_settings(steps, refresh, 1 << 20)
     old = (_RS_CHAIN_STEPS, _RS_CHAIN_REFRESH)
     if steps is not None:
         _RS_CHAIN_STEPS = steps

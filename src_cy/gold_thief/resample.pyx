@@ -23,6 +23,7 @@ from numbers import Integral, Real
 
 from src_cy.engine cimport rng_int, rng_double
 from src_cy.clock cimport past
+from src_cy.engine import check_chain_settings
 from src_cy.gold_thief.rules cimport (
     GoldThiefRules, Consid, MAXP, NT, MAX_GOALS, MAX_HAND, MAX_GOLD, MAX_BRANCHING,
     CHANCE_PLAYER, THIEF, GUARD, WITCH, FAERIE, NINJA, A_PASS, A_FAERIE, A_GIVE, C_CARD,
@@ -273,11 +274,7 @@ def set_resample_chain(steps: Integral | None = None, refresh: Real | None = Non
     (defaults ``RESAMPLE_CHAIN_DEFAULT``).  Returns the previous (steps,
     refresh)."""
     global _CHAIN_STEPS, _CHAIN_REFRESH
-    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, Integral)
-                              or not 0 <= steps <= 1000000):
-        raise ValueError(f"steps must be an int in [0, 1000000] (0: no chaining), got {steps!r}")
-    if refresh is not None and (not isinstance(refresh, Real) or not 0.0 <= refresh <= 1.0):
-        raise ValueError(f"refresh must be a number in [0, 1], got {refresh!r}")
+    check_chain_settings(steps, refresh, 1000000)
     old = (_CHAIN_STEPS, _CHAIN_REFRESH)
     if steps is not None:
         _CHAIN_STEPS = steps

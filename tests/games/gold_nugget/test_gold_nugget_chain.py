@@ -40,6 +40,15 @@ def _decision_states(players: int, seed: int, count: int) -> list[pyspiel.State]
     return states[::max(1, len(states) // count)][:count]
 
 
+def search_root_stats(state: pyspiel.State, player: int, slow_path: bool, **kw) -> tuple:
+    """(actions, visits, values) of ``solvers.ismcts``'s search for
+    ``player`` at ``state``: the slow path on the pyspiel state, else the
+    fast one on its engine (the chaining tests of every game use it)."""
+    from solvers.ismcts import fast_search, slow_search
+    r = slow_search(state, player, **kw) if slow_path else fast_search(state.engine, player, **kw)
+    return r.actions, r.visits, r.values
+
+
 def _delta(before: dict, after: dict, *names: str) -> dict:
     return {k: after[k] - before[k] for k in names}
 
@@ -275,14 +284,11 @@ def test_a_world_pool_is_independent_fresh_draws(chain, slow_path: bool) -> None
     chaining on and off gives the same statistics (so ``best``, which
     searches a pool, plays as it was measured), and no world is chained.
     Without a pool, chaining changes the worlds and so the search."""
-    from solvers.ismcts import fast_search, slow_search
     state = _decision_states(2, 7, 3)[1]
     p = state.current_player()
-    run = slow_search if slow_path else fast_search
 
     def stats(**kw) -> tuple:
-        r = run(state if slow_path else state.engine, p, max_simulations=40, seed=4, **kw)
-        return r.actions, r.visits, r.values
+        return search_root_stats(state, p, slow_path, max_simulations=40, seed=4, **kw)
     before = resample_stats()["chained"]
     pooled = stats(cached_worlds=6)
     assert resample_stats()["chained"] == before

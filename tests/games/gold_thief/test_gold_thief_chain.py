@@ -22,7 +22,8 @@ from src_cy.engine import clock
 from src_cy.gold_thief import engine as gt
 from src_cy.gold_thief.resample import _set_chain_accept_all
 from src_cy.ismcts import search
-from tests.games.gold_nugget.test_gold_nugget_chain import _advance_until_key_changes
+from tests.games.gold_nugget.test_gold_nugget_chain import (_advance_until_key_changes,
+                                                            search_root_stats)
 from tests.games.gold_thief.test_gold_thief_resampling import _information_sets
 
 
@@ -259,14 +260,11 @@ def test_a_world_pool_is_independent_fresh_draws(chain, slow_path: bool) -> None
     chaining on and off gives the same statistics (so ``best``, which
     searches a pool, plays as it was measured), and no world is chained.
     Without a pool, chaining changes the worlds and so the search."""
-    from solvers.ismcts import fast_search, slow_search
     state = _decision_states(2, 7, 2)[1]
     p = state.current_player()
-    run = slow_search if slow_path else fast_search
 
     def stats(**kw) -> tuple:
-        r = run(state if slow_path else state.engine, p, max_simulations=40, seed=4, **kw)
-        return r.actions, r.visits, r.values
+        return search_root_stats(state, p, slow_path, max_simulations=40, seed=4, **kw)
     before = gt.resample_stats()["chained"]
     pooled = stats(cached_worlds=6)
     assert gt.resample_stats()["chained"] == before
@@ -282,14 +280,11 @@ def test_the_search_option_chain_false_draws_fresh_worlds(chain, slow_path: bool
     """``chain=False`` (``fast_search`` / ``slow_search``, ``ISMCTSBot``):
     no world of the search is chained, and the search equals the one with
     chaining turned off engine-wide; the fast and slow paths agree."""
-    from solvers.ismcts import fast_search, slow_search
     state = _decision_states(2, 7, 2)[1]
     p = state.current_player()
-    run = slow_search if slow_path else fast_search
 
     def stats(**kw) -> tuple:
-        r = run(state if slow_path else state.engine, p, max_simulations=40, seed=4, **kw)
-        return r.actions, r.visits, r.values
+        return search_root_stats(state, p, slow_path, max_simulations=40, seed=4, **kw)
     before = gt.resample_stats()["chained"]
     off = stats(chain=False)
     assert gt.resample_stats()["chained"] == before
@@ -297,9 +292,8 @@ def test_the_search_option_chain_false_draws_fresh_worlds(chain, slow_path: bool
     assert gt.resample_stats()["chained"] > before
     gt.set_resample_chain(0)
     assert stats() == off
-    other = slow_search if not slow_path else fast_search
-    r = other(state.engine if slow_path else state, p, max_simulations=40, seed=4, chain=False)
-    assert (r.actions, r.visits, r.values) == off
+    assert search_root_stats(state, p, not slow_path, max_simulations=40, seed=4,
+                             chain=False) == off
 
 
 def test_the_bot_option_chain_is_checked_and_parsed() -> None:
