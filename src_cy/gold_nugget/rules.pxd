@@ -317,6 +317,8 @@ cdef class GoldNuggetRules(Engine):
         return m
 
     cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef void grow_log(self, int cap) noexcept nogil
     cdef uint32_t seers(self) noexcept nogil
