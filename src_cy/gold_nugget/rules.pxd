@@ -21,6 +21,31 @@ from src_cy.engine cimport Engine, Rng
 from src_cy.events cimport Event, EVENT_NONE
 from src_cy.gold_nugget.actions cimport MAXP, MAXS, NLEAF, NWIND, NCARD, A_DISCARD
 
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* Bit k set when h[k] > 0, for the 16 ints h[0..15]. */
+    static inline unsigned int gn_positive16(const int* h) {
+    #if defined(__SSE2__)
+        const __m128i z = _mm_setzero_si128();
+        __m128i a = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)h), z);
+        __m128i b = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)(h + 4)), z);
+        __m128i c = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)(h + 8)), z);
+        __m128i d = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)(h + 12)), z);
+        return (unsigned int)_mm_movemask_epi8(
+            _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+    #else
+        unsigned int m = 0;
+        for (int k = 0; k < 16; k++)
+            m |= (unsigned int)(h[k] > 0) << k;
+        return m;
+    #endif
+    }
+    """
+    unsigned int gn_positive16(const int* h) noexcept nogil
+
 cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
@@ -304,16 +329,9 @@ cdef class GoldNuggetRules(Engine):
 
     cdef inline uint32_t held_cards(self, int p) noexcept nogil:
         """Bit k: ``holds(p, k)``, for every leaf card k."""
-        cdef uint32_t m = 0
-        cdef int k
-        cdef const int* h = self.g.hand[p]
-        for k in range(NLEAF):
-            if h[k] > 0:
-                m |= 1u << k
+        cdef uint32_t m = gn_positive16(self.g.hand[p])
         if self.g.lazy and self.g.nblank[p] > 0:
-            for k in range(NLEAF):
-                if self.g.pool[k] > 0:
-                    m |= 1u << k
+            m |= gn_positive16(self.g.pool)
         return m
 
     cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil

@@ -52,6 +52,14 @@ cdef inline int add_plays(int* out, int n, uint32_t cards, bint special_ok) noex
     return n
 
 
+if NLEAF != 16 or PH_GRAB_RESOLVE >= 32:
+    raise ImportError("gn_positive16 needs 16 leaf cards, CHANCE_PHASES phase ids below 32")
+# bit ph: phase ph is a chance node
+cdef uint32_t CHANCE_PHASES = (
+    (1u << PH_DEAL) | (1u << PH_DEAL_ANIMAL) | (1u << PH_DEAL_TOD) | (1u << PH_DEAL_VC)
+    | (1u << PH_SETUP_STONE) | (1u << PH_DRAW) | (1u << PH_EFF_CHANCE) | (1u << PH_GRAB_CHANCE))
+
+
 cdef inline int nth_card(uint32_t cards, int r) noexcept nogil:
     """The id of the ``r``-th lowest card (from 0) of the bit set ``cards``."""
     while r > 0:
@@ -299,9 +307,7 @@ cdef class GoldNuggetRules(Engine):
         cdef int ph = self.g.phase
         if ph == PH_END:
             return TERMINAL_PLAYER
-        if ph == PH_DEAL or ph == PH_DEAL_ANIMAL or ph == PH_DEAL_TOD or ph == PH_DEAL_VC \
-                or ph == PH_SETUP_STONE or ph == PH_DRAW or ph == PH_EFF_CHANCE \
-                or ph == PH_GRAB_CHANCE:
+        if (CHANCE_PHASES >> ph) & 1:
             return CHANCE_PLAYER
         return self.g.cp
 
