@@ -14,7 +14,7 @@ in *lazy* mode (``GN.lazy``): stone faces and other players' cards stay
 open until they matter; the ``rs_*`` functions below are what the rules
 do with them (rules.pyx), the walks themselves are ``resample.pyx``.
 """
-from libc.stdint cimport uint64_t, uint32_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport Engine, Rng
@@ -26,16 +26,11 @@ cdef extern from *:
     #if defined(__SSE2__)
     #include <emmintrin.h>
     #endif
-    /* Bit k set when h[k] > 0, for the 16 ints h[0..15]. */
-    static inline unsigned int gn_positive16(const int* h) {
+    /* Bit k set when h[k] > 0, for the 16 counts h[0..15]. */
+    static inline unsigned int gn_positive16(const signed char* h) {
     #if defined(__SSE2__)
-        const __m128i z = _mm_setzero_si128();
-        __m128i a = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)h), z);
-        __m128i b = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)(h + 4)), z);
-        __m128i c = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)(h + 8)), z);
-        __m128i d = _mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)(h + 12)), z);
-        return (unsigned int)_mm_movemask_epi8(
-            _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+        return (unsigned int)_mm_movemask_epi8(_mm_cmpgt_epi8(
+            _mm_loadu_si128((const __m128i*)h), _mm_setzero_si128()));
     #else
         unsigned int m = 0;
         for (int k = 0; k < 16; k++)
@@ -44,7 +39,7 @@ cdef extern from *:
     #endif
     }
     """
-    unsigned int gn_positive16(const int* h) noexcept nogil
+    unsigned int gn_positive16(const int8_t* h) noexcept nogil
 
 cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
@@ -112,19 +107,21 @@ cdef struct GN:
     int place_stones     # acquired stones are placed by choice (else appended)
     int leaf_init[NLEAF]
     int wind_init[NWIND]
-    # cards
+    # cards (the per-card counts ``hand`` and ``pool`` are at most 30, the
+    # largest card count; stone ids in ``lair`` and ``nest`` are below MAXS, a
+    # face is -1 to 2: int8_t keeps the state small, and a copy cheap)
     int deck[NCARD]
-    int hand[MAXP][NLEAF]
+    int8_t hand[MAXP][NLEAF]
     int handn[MAXP]
     int discard[NLEAF]
     int boxed[NWIND]
     int reshuffled
     # stones
     int nstones
-    int face[MAXS]
-    int lair[MAXP][MAXS]
+    int8_t face[MAXS]
+    int8_t lair[MAXP][MAXS]
     int lairn[MAXP]
-    int nest[MAXS]
+    int8_t nest[MAXS]
     int nestn
     uint32_t knows[MAXP]
     # feathers
@@ -174,7 +171,7 @@ cdef struct GN:
     int frem[3]      # faces not yet given to any stone
     uint32_t notnug  # open stones the walk decided are not the Gold Nugget
     uint32_t nottrap # open stones the walk decided are not traps
-    int pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
+    int8_t pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
     int deck_unk     # unknown cards in the deck
     int nblank[MAXP]
     int bq[MAXP][MAXBL]   # walk-history index of the draw of each blank

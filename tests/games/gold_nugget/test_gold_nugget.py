@@ -117,6 +117,27 @@ def test_property_conservation(n: int, advanced: bool, seed: int) -> None:
     assert returns == [float(winners >> p & 1) for p in range(n)]
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_largest_card_counts_keep_their_counts(seed: int) -> None:
+    """The state keeps per-card counts in 8 bits: with card counts at their
+    largest (30), and the largest hands, playouts conserve every card and a
+    hand reads back what it holds."""
+    game = pyspiel.load_game("gold_nugget", {
+        "players": 2, "leaf_default": 10, "leaf_counts": "peek:30/chance:30",
+        "wind_default": 30, "hand_size": 10})
+    rng = random.Random(seed)
+    state, most = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            a, p = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(a, p)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        state.engine.check_invariants()
+        most = max(most, *(c for q in range(2) for c in state.engine.hand(q)))
+    assert most >= 3
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**31))
 def test_property_move_budget_is_a_true_bound(seed: int) -> None:
