@@ -43,6 +43,9 @@ cdef extern from *:
 
 cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
+    # the length of GN's per-seat int8_t arrays: MAXP rounded up to a multiple
+    # of 4, so the state has no padding (its copies and comparisons are bytewise)
+    SEATS8 = 8
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
     A_GIVE_UNKNOWN = A_DISCARD + NLEAF   # walk-only Beg answer (never legal there): an unknown card
@@ -105,44 +108,46 @@ cdef struct GN:
     int max_moves
     int opening_window   # an instant window opens before the holder's first play
     int place_stones     # acquired stones are placed by choice (else appended)
-    int leaf_init[NLEAF]
+    int8_t leaf_init[NLEAF]
     int wind_init[NWIND]
-    # cards (the per-card counts ``hand`` and ``pool`` are at most 30, the
-    # largest card count; stone ids in ``lair`` and ``nest`` are below MAXS, a
-    # face is -1 to 2: int8_t keeps the state small, and a copy cheap)
+    # int8_t keeps the state small, and a copy cheap: a card count (``hand``,
+    # ``pool``, ``discard``, ``leaf_init``) is at most 30, the largest count;
+    # a lair holds at most MAXS stones (``lairn``), a stone id (``lair``,
+    # ``nest``, ``got``) is below MAXS, a face -1 to 2, a card id below 64,
+    # an animal id below 12 (or -1), feathers at most 30, blanks at most MAXBL
     int deck[NCARD]
     int8_t hand[MAXP][NLEAF]
     int handn[MAXP]
-    int discard[NLEAF]
+    int8_t discard[NLEAF]
     int boxed[NWIND]
     int reshuffled
     # stones
     int nstones
     int8_t face[MAXS]
     int8_t lair[MAXP][MAXS]
-    int lairn[MAXP]
+    int8_t lairn[SEATS8]
     int8_t nest[MAXS]
     int nestn
     uint32_t knows[MAXP]
     # feathers
-    int feathers[MAXP]
+    int8_t feathers[SEATS8]
     int nest_feathers
     # animals, times, victory cards
-    int animal[MAXP]
-    int offer[MAXP][2]
+    int8_t animal[SEATS8]
+    int8_t offer[SEATS8][2]
     int animals_left
-    int tod[MAXP]
+    int8_t tod[SEATS8]
     int tod_left[4]
-    int vc[MAXP]
-    int vc_played[MAXP]
+    int8_t vc[SEATS8]
+    int8_t vc_played[SEATS8]
     int vc_left
     # time
     int holder
     int time
     int day
-    int asleep[MAXP]
-    int waking[MAXP]
-    int elim[MAXP]
+    int8_t asleep[SEATS8]
+    int8_t waking[SEATS8]
+    int8_t elim[SEATS8]
     # flow
     int phase
     int cp
@@ -154,10 +159,10 @@ cdef struct GN:
     int final
     int nmoves
     Eff eff
-    int facedown[MAXP]
-    int fdrec[MAXP]      # the face-down card is recycled when it resolves
+    int8_t facedown[SEATS8]
+    int8_t fdrec[SEATS8]  # the face-down card is recycled when it resolves
     int grab[MAXP]
-    int got[MAXP]
+    int8_t got[SEATS8]
     int winners
     int nlog
     # --- the lazy world of a resampling walk (lazy = 0 in every real game):
@@ -173,7 +178,7 @@ cdef struct GN:
     uint32_t nottrap # open stones the walk decided are not traps
     int8_t pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
     int deck_unk     # unknown cards in the deck
-    int nblank[MAXP]
+    int8_t nblank[SEATS8]
     int bq[MAXP][MAXBL]   # walk-history index of the draw of each blank
     int nres
     # conflict-directed backjumping (docs/rules/gold_nugget.md, "Resampling"):
