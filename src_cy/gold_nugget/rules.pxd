@@ -38,8 +38,26 @@ cdef extern from *:
         return m;
     #endif
     }
+    /* The first i < n (n <= 24) with a[i] == v, -1 if none; a holds 24 values. */
+    static inline int gn_find24(const signed char* a, int n, int v) {
+    #if defined(__SSE2__)
+        const __m128i x = _mm_set1_epi8((char)v);
+        unsigned int m = (unsigned int)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)a), x));
+        m |= (unsigned int)(_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i*)(a + 16)), x)) & 0xFF) << 16;
+        m &= (1u << n) - 1u;
+        return m ? __builtin_ctz(m) : -1;
+    #else
+        for (int i = 0; i < n; i++)
+            if (a[i] == v)
+                return i;
+        return -1;
+    #endif
+    }
     """
     unsigned int gn_positive16(const int8_t* h) noexcept nogil
+    int gn_find24(const int8_t* a, int n, int v) noexcept nogil
 
 cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
@@ -108,6 +126,7 @@ cdef struct GN:
     int max_moves
     int opening_window   # an instant window opens before the holder's first play
     int place_stones     # acquired stones are placed by choice (else appended)
+    int ncards           # every card of the game (leaf and wind)
     int8_t leaf_init[NLEAF]
     int wind_init[NWIND]
     # int8_t keeps the state small, and a copy cheap: a card count (``hand``,

@@ -163,7 +163,8 @@ cdef class GoldNuggetParams:
             if len(counts) != size:
                 raise ValueError(f"Gold Nugget parameter {key} must hold {size} counts, "
                                  f"got {len(counts)}")
-            v[key] = tuple(_gn_int(c, key, 0, 1000) for c in counts)
+            # a card's count fits the state's 8-bit counts (GN: int8_t)
+            v[key] = tuple(_gn_int(c, key, 0, 127) for c in counts)
         self._values = v
         self.players = v["players"]
         memset(g, 0, sizeof(GN))
@@ -188,6 +189,7 @@ cdef class GoldNuggetParams:
             g.deck[i] = g.leaf_init[i]
         for i in range(NWIND):
             g.wind_init[i] = v["wind_counts"][i]
+        g.ncards = sum(v["leaf_counts"]) + sum(v["wind_counts"])
         for i in range(NLEAF):
             if CARD_INSTANT[i] and g.leaf_init[i] > 0:
                 g.any_instant = 1
@@ -352,6 +354,13 @@ cdef class GoldNuggetRules(Engine):
         cdef int hl = self.g.hand_size + 1
         cdef int per_turn = 2 * (hl + 1) + 4 + self.g.n
         cdef int excess = 0, p, w = 0, big = 0
+        if self.g.final:
+            turns_left = 0
+        if self.g.nmoves + (turns_left + 1) * per_turn + 5 * self.g.n + 10 + 2 * self.g.ncards \
+                < self.g.max_moves:
+            # the hand and deck terms below add at most 2 ncards (excess and w
+            # count different cards; big, a hand's size, at most ncards)
+            return False
         for p in range(self.g.n):
             if self.g.handn[p] > hl:
                 excess += self.g.handn[p] - hl
@@ -359,8 +368,6 @@ cdef class GoldNuggetRules(Engine):
                 big = self.g.handn[p]
         for p in range(NWIND):
             w += self.g.deck[NLEAF + p]
-        if self.g.final:
-            turns_left = 0
         return self.g.nmoves + (turns_left + 1) * per_turn + excess + w + 5 * self.g.n + 10 + big \
             >= self.g.max_moves
 
@@ -601,16 +608,13 @@ cdef class GoldNuggetRules(Engine):
     cdef int find_slot(self, int s, int* owner) noexcept nogil:
         cdef int q, i
         for q in range(self.g.n):
-            for i in range(self.g.lairn[q]):
-                if self.g.lair[q][i] == s:
-                    owner[0] = q
-                    return i
-        for i in range(self.g.nestn):
-            if self.g.nest[i] == s:
-                owner[0] = NEST
+            i = gn_find24(self.g.lair[q], self.g.lairn[q], s)
+            if i >= 0:
+                owner[0] = q
                 return i
-        owner[0] = -1
-        return -1
+        i = gn_find24(self.g.nest, self.g.nestn, s)
+        owner[0] = NEST if i >= 0 else -1
+        return i
 
     cdef uint32_t container_mask(self, int owner) noexcept nogil:
         cdef uint32_t m = 0
@@ -678,8 +682,9 @@ cdef class GoldNuggetRules(Engine):
         return s
 
     cdef void examine(self, int p, int s, bint traps) noexcept nogil:
-        cdef int owner, q
-        cdef int i = self.find_slot(s, &owner)
+        cdef int owner = -1, q
+        # where the stone lies is only logged (a quiet world logs nothing)
+        cdef int i = -1 if self.quiet else self.find_slot(s, &owner)
         cdef uint32_t see = self.seers() | (1u << p)
         self.log(ev(EV_EXAMINE, p, owner, i, 0, 0), see)
         if self.g.face[s] < 0:
@@ -700,8 +705,8 @@ cdef class GoldNuggetRules(Engine):
                 self.take_feathers(p, 1, -1, False)
 
     cdef void reveal(self, int s) noexcept nogil:
-        cdef int owner
-        cdef int i = self.find_slot(s, &owner)
+        cdef int owner = -1
+        cdef int i = -1 if self.quiet else self.find_slot(s, &owner)
         cdef uint32_t see = self.seers()
         if self.g.face[s] < 0:
             rs_settle_revealed(self, s, see)
