@@ -55,8 +55,21 @@ cdef extern from *:
         return -1;
     #endif
     }
+    /* Bit i set when a[i] == v, for the 8 values a[0..7]. */
+    static inline unsigned int gn_equal8(const signed char* a, int v) {
+    #if defined(__SSE2__)
+        return (unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_loadl_epi64((const __m128i*)a), _mm_set1_epi8((char)v))) & 0xFFu;
+    #else
+        unsigned int m = 0;
+        for (int i = 0; i < 8; i++)
+            m |= (unsigned int)(a[i] == v) << i;
+        return m;
+    #endif
+    }
     """
     unsigned int gn_positive16(const int8_t* h) noexcept nogil
+    unsigned int gn_equal8(const int8_t* a, int v) noexcept nogil
     int gn_find24(const int8_t* a, int n, int v) noexcept nogil
 
 cdef enum:

@@ -296,13 +296,10 @@ cdef class GoldNuggetRules(Engine):
 
     cdef uint32_t seers(self) noexcept nogil:
         """Players who see stone moves and reveals now (awake, or the Bat)."""
-        cdef uint32_t m = 0
-        cdef int p
-        for p in range(self.g.n):
-            if not self.g.asleep[p] or (self.g.abilities and not self.g.final
-                                        and self.g.animal[p] == A_BAT):
-                m |= 1u << p
-        return m
+        cdef uint32_t m = gn_equal8(self.g.asleep, 0)
+        if self.g.abilities and not self.g.final:
+            m |= gn_equal8(self.g.animal, A_BAT)
+        return m & self.all_mask()
 
     # ================================================================ interface
     cdef int current_player(self) noexcept nogil:
