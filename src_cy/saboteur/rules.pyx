@@ -57,6 +57,9 @@ cdef int _MEET_SET[16]
 cdef uint64_t _LANES[16]
 # Set bits of a seat or goal bit set (below ``1 << MAXP``).
 cdef uint8_t _POP_SEATS[1 << MAXP]
+# ``_NTH8[b][k]``: index of the ``k``-th lowest set bit of the byte ``b``
+# (``nth_bit32``).
+cdef uint8_t _NTH8[256][8]
 
 
 cdef void _fill_fit_tables() noexcept nogil:
@@ -69,6 +72,13 @@ cdef void _fill_fit_tables() noexcept nogil:
                     _FIT_SET[cons][req] |= 1 << e
     for m in range(1 << MAXP):
         _POP_SEATS[m] = popcount32(m)
+    for m in range(256):
+        cons = 0
+        for e in range(8):
+            _NTH8[m][e] = 0
+            if (m >> e) & 1:
+                _NTH8[m][cons] = e
+                cons += 1
     for m in range(16):
         _LANES[m] = 0
         for e in range(4):
@@ -95,35 +105,42 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
 cdef inline int sab_tail_count(const SabConf* c, const SabState* s, int p) noexcept nogil:
     """How many actions ``SaboteurRules.tail_walk`` lists for ``p`` before
     the passes (without the ``MAX_BRANCHING`` cap): inline, as
-    ``sample_uniform_legal`` needs it at every rollout decision."""
-    cdef int n = 0, r, t
-    cdef unsigned int held = s.held[p], w
-    if (held >> K_MAP) & 1:
-        n += _POP_SEATS[sab_hidden_goals(s)]
-    w = (held >> K_BREAK) & 7
-    while w:
-        n += _POP_SEATS[((1u << c.n) - 1) & ~(1u << p) & ~s.broken_at[__builtin_ctz(w)]]
-        w &= w - 1
-    w = (held >> K_REPAIR) & 63
-    while w:
-        r = __builtin_ctz(w)
-        w &= w - 1
+    ``sample_uniform_legal`` needs it at every rollout decision, and
+    without data-dependent branches (each kind held adds its count)."""
+    cdef unsigned int held = s.held[p], others = ((1u << c.n) - 1) & ~(1u << p)
+    cdef int nb[3]
+    cdef int n, r, t, rep
+    n = (-<int>((held >> K_MAP) & 1)) & _POP_SEATS[sab_hidden_goals(s)]
+    for t in range(3):
+        nb[t] = _POP_SEATS[s.broken_at[t]]
+        n += (-<int>((held >> (K_BREAK + t)) & 1)) & _POP_SEATS[others & ~s.broken_at[t]]
+    for r in range(6):
+        rep = 0
         for t in range(3):
-            if (REPAIR_MASK[r] >> t) & 1:
-                n += _POP_SEATS[s.broken_at[t]]
+            rep += nb[t] & -((REPAIR_MASK[r] >> t) & 1)
+        n += (-<int>((held >> (K_REPAIR + r)) & 1)) & rep
     return n
+
+
+cdef inline int nth_bit32(unsigned int m, int k) noexcept nogil:
+    """``nth_bit`` by byte tables, without data-dependent branches."""
+    cdef int p0 = _POP_SEATS[m & 255]
+    cdef int p1 = p0 + _POP_SEATS[(m >> 8) & 255]
+    cdef int p2 = p1 + _POP_SEATS[(m >> 16) & 255]
+    cdef int b = (k >= p0) + (k >= p1) + (k >= p2)
+    cdef int before = (p0 & -(b >= 1)) + ((p1 - p0) & -(b >= 2)) + ((p2 - p1) & -(b >= 3))
+    return 8 * b + _NTH8[(m >> (8 * b)) & 255][k - before]
 
 
 cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
     """The fit cache entry (``SaboteurRules.fit_fs``) of the ``k``-th cell
-    (from 0) the edge mask ``e`` fits (``k`` below their number)."""
-    cdef int i = 0
-    while True:
-        if (fit_fs[i] >> e) & 1:
-            if k == 0:
-                return i
-            k -= 1
+    (from 0) the edge mask ``e`` fits (``k`` below their number); the
+    loop's exit is its only branch."""
+    cdef int i = -1
+    while k >= 0:
         i += 1
+        k -= (fit_fs[i] >> e) & 1
+    return i
 
 
 cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
@@ -829,19 +846,17 @@ cdef class SaboteurRules(Engine):
         cdef int j, g, fs, e, nf = 0
         cdef uint64_t lanes[4]
         lanes[0] = lanes[1] = lanes[2] = lanes[3] = 0
+        # No data-dependent branch: a cell no card fits (``fit_set`` 0, as
+        # when no reached edge points at it) adds nothing and is overwritten.
         for j in range(self.s.nfront):
-            g = self.s.front[j]
-            if not self.s.frm[g]:
-                continue
-            fs = fit_set(self.p, &self.s, g)
-            if fs:
-                lanes[0] += _LANES[fs & 15]
-                lanes[1] += _LANES[(fs >> 4) & 15]
-                lanes[2] += _LANES[(fs >> 8) & 15]
-                lanes[3] += _LANES[fs >> 12]
-                self.fit_j[nf] = j
-                self.fit_fs[nf] = fs
-                nf += 1
+            fs = fit_set(self.p, &self.s, self.s.front[j])
+            lanes[0] += _LANES[fs & 15]
+            lanes[1] += _LANES[(fs >> 4) & 15]
+            lanes[2] += _LANES[(fs >> 8) & 15]
+            lanes[3] += _LANES[fs >> 12]
+            self.fit_j[nf] = j
+            self.fit_fs[nf] = fs
+            nf += fs != 0
         for e in range(16):
             self.fit_cnt[e] = <int>((lanes[e >> 2] >> (16 * (e & 3))) & 0xFFFF)
         for j in range(NTUN):
@@ -938,48 +953,52 @@ cdef class SaboteurRules(Engine):
         placements of each kind are counted by the fit cache
         (``fit_kind``), the rockfalls and the tail (``tail_count``, passes)
         likewise; the ``rng_int`` index picks a block, and an entry in it
-        in the listing's order (``legal_actions``, ``tail_walk``).  Other
-        phases, and more than ``MAX_BRANCHING`` actions, list them."""
-        cdef int p = self.s.cur, n = 0, nrock = 0, nhead, k, kd, e, i
-        cdef unsigned int held = self.s.held[p], tk, w
+        in the listing's order (``legal_actions``, ``tail_walk``).  The
+        kinds are summed and the drawn one found over all ``NTUN`` kinds
+        with masks, not branches.  Other phases, and more than
+        ``MAX_BRANCHING`` actions, list them."""
+        cdef int p = self.s.cur, n, nplace = 0, nrock, nhead, k, kd, e, c, le, sel, before
+        cdef unsigned int held = self.s.held[p], tk
         if self.s.phase != PH_PLAY:
             return Engine.sample_uniform_legal(self, rng)
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
             if not self.fit_ok:
                 self.fit_fill()
-            w = tk
-            while w:
-                n += self.fit_kind[__builtin_ctz(w)]
-                w &= w - 1
+            for kd in range(NTUN):
+                nplace += self.fit_kind[kd] & -<int>((tk >> kd) & 1)
         else:
             tk = 0
-        if (held >> K_ROCK) & 1:
-            nrock = self.s.ntun
+        nrock = self.s.ntun & -<int>((held >> K_ROCK) & 1)
         nhead = sab_tail_count(self.p, &self.s, p)
-        n += nrock + nhead + popcount32(held)
+        n = nplace + nrock + nhead + popcount32(held)
         if n > MAX_BRANCHING:
             return Engine.sample_uniform_legal(self, rng)
         k = rng_int(rng, n)
-        while tk:
-            kd = __builtin_ctz(tk)
-            tk &= tk - 1
-            if k < self.fit_kind[kd]:
-                # Orientation 0's entries, then the turned card's.
-                e = TUN_EDGES[kd]
-                i = (2 * kd) * self.p.F
-                if k >= self.fit_cnt[e]:
-                    k -= self.fit_cnt[e]
-                    e = rot180(e)
-                    i += self.p.F
-                return i + self.fit_j[fit_nth(self.fit_fs, e, k)]
-            k -= self.fit_kind[kd]
+        if k < nplace:
+            # The drawn kind: the number of kinds whose running sum of
+            # counts is still <= k; ``before`` the sum before it.
+            sel = before = c = 0
+            for kd in range(NTUN):
+                c += self.fit_kind[kd] & -<int>((tk >> kd) & 1)
+                le = c <= k
+                sel += le
+                before = c if le else before
+            k -= before
+            # Orientation 0's entries, then the turned card's.
+            e = TUN_EDGES[sel]
+            le = k >= self.fit_cnt[e]
+            k -= self.fit_cnt[e] & -le
+            if le:
+                e = rot180(e)
+            return (2 * sel + le) * self.p.F + self.fit_j[fit_nth(self.fit_fs, e, k)]
+        k -= nplace
         if k < nrock:
             return self.p.rock0 + k
         # The passes, one per kind held, end the tail.
         k -= nrock + nhead
         if k >= 0:
-            return self.p.tail0 + A_PASS + nth_bit(held, k)
+            return self.p.tail0 + A_PASS + nth_bit32(held, k)
         return self.tail_walk(p, k + nhead, NULL, &n)
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
