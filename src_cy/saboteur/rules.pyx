@@ -843,20 +843,29 @@ cdef class SaboteurRules(Engine):
         """Fill the fit cache (``rules.pxd``): the frontier cells where a
         card may join (``frm``: a reached open edge points at them) and
         some edge mask fits, in frontier order."""
-        cdef int j, g, fs, e, nf = 0
+        cdef int j, g, fs, e, cr, nf = 0, nfront = self.s.nfront
         cdef uint64_t lanes[4]
-        lanes[0] = lanes[1] = lanes[2] = lanes[3] = 0
+        cdef const int* front = self.s.front
+        cdef const uint8_t* cons = self.s.cons
+        cdef const uint8_t* frm = self.s.frm
+        cdef int* fit_j = self.fit_j
+        cdef int* fit_fs = self.fit_fs
         # No data-dependent branch: a cell no card fits (``fit_set`` 0, as
-        # when no reached edge points at it) adds nothing and is overwritten.
-        for j in range(self.s.nfront):
-            fs = fit_set(self.p, &self.s, self.s.front[j])
+        # when no reached edge points at it) is overwritten by the next.
+        for j in range(nfront):
+            g = front[j]
+            cr = cons[g]
+            fs = _FIT_SET[cr & 15][cr >> 4] & _MEET_SET[frm[g]]
+            fit_j[nf] = j
+            fit_fs[nf] = fs
+            nf += fs != 0
+        lanes[0] = lanes[1] = lanes[2] = lanes[3] = 0
+        for j in range(nf):
+            fs = fit_fs[j]
             lanes[0] += _LANES[fs & 15]
             lanes[1] += _LANES[(fs >> 4) & 15]
             lanes[2] += _LANES[(fs >> 8) & 15]
             lanes[3] += _LANES[fs >> 12]
-            self.fit_j[nf] = j
-            self.fit_fs[nf] = fs
-            nf += fs != 0
         for e in range(16):
             self.fit_cnt[e] = <int>((lanes[e >> 2] >> (16 * (e & 3))) & 0xFFFF)
         for j in range(NTUN):
