@@ -1018,33 +1018,25 @@ cdef class SaboteurRules(Engine):
         the engine's draw compares ``u`` with is within 1e-14 of those
         counts over ``deck_n``, so only a ``u`` that close to a boundary
         (about once in 1e12 draws) walks the float odds as that draw does.
-        A ``u`` in the upper half of the deck walks the counts from the top
-        (either way the kind returned lies more than the tolerance inside
-        its own counts)."""
-        cdef int k, last = -1, c = 0, d, xi
+        The counts are summed over all kinds with masks, not branches."""
+        cdef int k, last = -1, c = 0, d, xi, le, run
         cdef double u, x, acc = 0.0, tol
         if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
             return Engine.sample_chance_sorted(self, rng)
         u = rng_double(rng)
         x = u * self.s.deck_n
         xi = <int>x
-        if 2 * xi < self.s.deck_n:
-            for k in range(NKINDS):
-                d = self.s.deck[k]
-                if d > 0:
-                    c += d
-                    if xi < c:
-                        break
-        else:
-            # The upper half: the same kind found from the top (``c`` the
-            # running count up to and including kind ``k``).
-            c = self.s.deck_n
-            for k in range(NKINDS - 1, -1, -1):
-                d = self.s.deck[k]
-                if d > 0:
-                    if xi >= c - d:
-                        break
-                    c -= d
+        # The kind: how many kinds' running counts are <= xi (an empty
+        # kind is passed over), found with masks, not branches; ``c`` the
+        # running count before it.
+        k = c = run = 0
+        for d in range(NKINDS):
+            run += self.s.deck[d]
+            le = run <= xi
+            k += le
+            c = run if le else c
+        d = self.s.deck[k]
+        c += d
         tol = 1e-12 * self.s.deck_n
         if c - x > tol and x - (c - d) > tol:
             return k
