@@ -60,6 +60,9 @@ cdef uint8_t _POP_SEATS[1 << MAXP]
 # ``_NTH8[b][k]``: index of the ``k``-th lowest set bit of the byte ``b``
 # (``nth_bit32``).
 cdef uint8_t _NTH8[256][8]
+# ``_MENDS[t]``: the repair cards (bit ``r`` for kind ``K_REPAIR + r``) that
+# mend tool ``t``.
+cdef unsigned int _MENDS[3]
 
 
 cdef void _fill_fit_tables() noexcept nogil:
@@ -72,6 +75,11 @@ cdef void _fill_fit_tables() noexcept nogil:
                     _FIT_SET[cons][req] |= 1 << e
     for m in range(1 << MAXP):
         _POP_SEATS[m] = popcount32(m)
+    for m in range(3):
+        _MENDS[m] = 0
+        for e in range(6):
+            if (REPAIR_MASK[e] >> m) & 1:
+                _MENDS[m] |= 1u << e
     for m in range(256):
         cons = 0
         for e in range(8):
@@ -108,17 +116,13 @@ cdef inline int sab_tail_count(const SabConf* c, const SabState* s, int p) noexc
     ``sample_uniform_legal`` needs it at every rollout decision, and
     without data-dependent branches (each kind held adds its count)."""
     cdef unsigned int held = s.held[p], others = ((1u << c.n) - 1) & ~(1u << p)
-    cdef int nb[3]
-    cdef int n, r, t, rep
+    cdef int n, t
     n = (-<int>((held >> K_MAP) & 1)) & _POP_SEATS[sab_hidden_goals(s)]
     for t in range(3):
-        nb[t] = _POP_SEATS[s.broken_at[t]]
         n += (-<int>((held >> (K_BREAK + t)) & 1)) & _POP_SEATS[others & ~s.broken_at[t]]
-    for r in range(6):
-        rep = 0
-        for t in range(3):
-            rep += nb[t] & -((REPAIR_MASK[r] >> t) & 1)
-        n += (-<int>((held >> (K_REPAIR + r)) & 1)) & rep
+        # Each repair kind held that mends tool t, once per broken one.
+        n += (_POP_SEATS[(held >> K_REPAIR) & _MENDS[t]]
+              * _POP_SEATS[s.broken_at[t]])
     return n
 
 
@@ -985,14 +989,16 @@ cdef class SaboteurRules(Engine):
             return Engine.sample_uniform_legal(self, rng)
         k = rng_int(rng, n)
         if k < nplace:
-            # The drawn kind: the number of kinds whose running sum of
-            # counts is still <= k; ``before`` the sum before it.
+            # The drawn kind: the held kind whose block of counts holds k
+            # (kept by masks; the loop's exit is its only branch).
             sel = before = c = 0
-            for kd in range(NTUN):
-                c += self.fit_kind[kd] & -<int>((tk >> kd) & 1)
+            while tk:
+                kd = __builtin_ctz(tk)
+                tk &= tk - 1
                 le = c <= k
-                sel += le
+                sel = kd if le else sel
                 before = c if le else before
+                c += self.fit_kind[kd]
             k -= before
             # Orientation 0's entries, then the turned card's.
             e = TUN_EDGES[sel]
