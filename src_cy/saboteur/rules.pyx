@@ -126,6 +126,36 @@ cdef inline int sab_tail_count(const SabConf* c, const SabState* s, int p) noexc
     return n
 
 
+cdef inline void tail_block(unsigned int m, int off, int k, int* cnt, int* sel,
+                            unsigned int* selm, int* before) noexcept nogil:
+    """One block of ``sab_tail_nth``: the actions ``off + i`` for the set
+    bits ``i`` of ``m``, kept (by masks) when they start at or before ``k``."""
+    cdef bint le = cnt[0] <= k
+    selm[0] = m if le else selm[0]
+    sel[0] = off if le else sel[0]
+    before[0] = cnt[0] if le else before[0]
+    cnt[0] += _POP_SEATS[m]
+
+
+cdef inline int sab_tail_nth(const SabConf* c, const SabState* s, int p, int k) noexcept nogil:
+    """The ``k``-th action ``SaboteurRules.tail_walk`` lists for ``p``
+    (``k`` below ``sab_tail_count``), found over every block, held or not
+    (an empty one counts nothing), without data-dependent branches."""
+    cdef unsigned int held = s.held[p], others = ((1u << c.n) - 1) & ~(1u << p), selm = 0
+    cdef int cnt = 0, sel = 0, before = 0, t, r
+    for t in range(3):
+        tail_block(others & ~s.broken_at[t] & -((held >> (K_BREAK + t)) & 1),
+                   A_BREAK + A_STRIDE * t, k, &cnt, &sel, &selm, &before)
+    for r in range(6):
+        for t in range(3):
+            if (REPAIR_MASK[r] >> t) & 1:
+                tail_block(s.broken_at[t] & -((held >> (K_REPAIR + r)) & 1),
+                           A_REPAIR + A_STRIDE * (3 * r + t), k, &cnt, &sel, &selm, &before)
+    tail_block(sab_hidden_goals(s) & -((held >> K_MAP) & 1), A_MAP, k, &cnt, &sel, &selm,
+               &before)
+    return c.tail0 + sel + nth_bit32(selm, k - before)
+
+
 cdef inline int nth_bit32(unsigned int m, int k) noexcept nogil:
     """``nth_bit`` by byte tables, without data-dependent branches."""
     cdef int p0 = _POP_SEATS[m & 255]
@@ -1014,7 +1044,7 @@ cdef class SaboteurRules(Engine):
         k -= nrock + nhead
         if k >= 0:
             return self.p.tail0 + A_PASS + nth_bit32(held, k)
-        return self.tail_walk(p, k + nhead, NULL, &n)
+        return sab_tail_nth(self.p, &self.s, p, k + nhead)
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
         """``Engine.sample_chance_sorted`` without listing a draw's outcomes
