@@ -177,6 +177,16 @@ cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
     return i
 
 
+cdef inline void sab_draw_to(SaboteurRules r, int p, int kind) noexcept nogil:
+    """A card of ``kind`` from the deck into ``p``'s hand (a deal or a draw)."""
+    r.s.deck[kind] -= 1
+    r.s.deck_n -= 1
+    r.s.hand[p][kind] += 1
+    r.s.hand_n[p] += 1
+    r.s.held[p] |= 1u << kind
+    sab_emit(r, EV_DRAW, p, 0, 0, 0, kind, 1u << p)
+
+
 cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
                           int secret, uint32_t seers) noexcept nogil:
     """``r.emit(...)`` unless ``r`` is quiet, the check inlined where the
@@ -1116,7 +1126,14 @@ cdef class SaboteurRules(Engine):
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase, p, k, g
         self.s.steps += 1
-        if ph == PH_ROLE:
+        # Card plays and draws first, by two tests (a rollout alternates
+        # them), the other phases after.
+        if ph == PH_PLAY:
+            self.play(action)
+        elif ph == PH_DRAW:
+            sab_draw_to(self, self.s.cur, action)
+            self.advance()
+        elif ph == PH_ROLE:
             p = self.s.deal_i
             self.s.role[p] = action
             self.s.role_left[action] -= 1
@@ -1130,20 +1147,11 @@ cdef class SaboteurRules(Engine):
             sab_emit(self, EV_GOALS, -1, 0, 0, 0, -1, 0)
             self.s.phase = PH_DEAL
             self.s.deal_i = 0
-        elif ph == PH_DEAL or ph == PH_DRAW:
-            p = (self.s.starter + self.s.deal_i) % self.p.n if ph == PH_DEAL else self.s.cur
-            self.s.deck[action] -= 1
-            self.s.deck_n -= 1
-            self.s.hand[p][action] += 1
-            self.s.hand_n[p] += 1
-            self.s.held[p] |= 1u << action
-            sab_emit(self, EV_DRAW, p, 0, 0, 0, action, 1u << p)
-            if ph == PH_DEAL:
-                self.s.deal_i += 1
-                if self.s.deal_i == self.s.ndeal:
-                    self.s.cur = (self.s.starter - 1 + self.p.n) % self.p.n
-                    self.advance()
-            else:
+        elif ph == PH_DEAL:
+            sab_draw_to(self, (self.s.starter + self.s.deal_i) % self.p.n, action)
+            self.s.deal_i += 1
+            if self.s.deal_i == self.s.ndeal:
+                self.s.cur = (self.s.starter - 1 + self.p.n) % self.p.n
                 self.advance()
         elif ph == PH_GOLD:
             self.gold_draw(action)
@@ -1153,8 +1161,6 @@ cdef class SaboteurRules(Engine):
             else:
                 self.give((action - self.p.tail0 - A_KEEP) % 3)
             self.share_auto()
-        elif ph == PH_PLAY:
-            self.play(action)
 
     cdef void play(self, int a) noexcept nogil:
         cdef int p = self.s.cur, F = self.p.F, tail = self.p.tail0, k, o, g, e, t, q, r, idx
@@ -1233,8 +1239,7 @@ cdef class SaboteurRules(Engine):
             k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
             self.s.hand_n[p] -= 1
-            if self.s.hand[p][k] == 0:
-                self.s.held[p] &= ~(1u << k)
+            self.s.held[p] &= ~(<unsigned int>(self.s.hand[p][k] == 0) << k)
             self.s.disc[p][k] += 1
             self.s.passes[p] += 1
             sab_emit(self, EV_PASS, p, 0, 0, 0, k, 1u << p)
@@ -1249,8 +1254,7 @@ cdef class SaboteurRules(Engine):
     cdef inline void take(self, int p, int k) noexcept nogil:
         self.s.hand[p][k] -= 1
         self.s.hand_n[p] -= 1
-        if self.s.hand[p][k] == 0:
-            self.s.held[p] &= ~(1u << k)
+        self.s.held[p] &= ~(<unsigned int>(self.s.hand[p][k] == 0) << k)
         self.s.played[p][k] += 1
 
 
