@@ -952,6 +952,13 @@ cdef class SaboteurRules(Engine):
                     if not self.fit_cnt[e]:
                         continue
                     base = (k * 2 + o) * F
+                    if n + self.fit_cnt[e] < MAX_BRANCHING:
+                        # Every cell written (at most the fitting ones past
+                        # ``n``, so within ``out``), kept where the card fits.
+                        for i in range(nf):
+                            out[n] = base + self.fit_j[i]
+                            n += (self.fit_fs[i] >> e) & 1
+                        continue
                     for i in range(nf):
                         if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
                             out[n] = base + self.fit_j[i]
