@@ -42,8 +42,18 @@ the match reports both sides' measured CPU per move (mean, 95th percentile),
 so the ratio reached is visible.  ``--sims`` pins the counts instead
 (``--sims openspiel_ismcts=120``), for a seed-deterministic rerun.
 
+Games of hidden teams (a ``team_rounds`` in the game's spec: Saboteur) also
+get team wins per role: for every finished round, the tested seat's role and
+whether its team won, pooled per role over the deals, with the control's
+rate in the same seats and the difference (tested − control) with a 95%
+interval clustered by deal (a deal's rounds and its control games are
+correlated).  One seat's game score mixes its team's luck in every round;
+the per-role rate says whether the bot's team wins more often *because of*
+the bot in that role.
+
 Output (``--out``, default ``results/strength/<game>-<N>p/``), written
-atomically after every anchor: ``strength.md`` and ``strength.csv``.
+atomically after every anchor: ``strength.md``, ``strength.csv`` and, with
+team rounds, ``strength_roles.csv``.
 """
 from __future__ import annotations
 
@@ -68,7 +78,7 @@ from solvers.botspec import parse_bot as parse_bot_spec
 from solvers.botspec import parse_lineup
 from solvers.backends import BACKENDS, run_tasks
 from solvers.bots import make_bot, register_bot
-from solvers.evaluate import BotSpec, _load, full_lineup, game_seed, play_game_stats, spec
+from solvers.evaluate import BotSpec, _load, full_lineup, game_seed, play_game_final, spec
 from solvers.policy_io import atomic_write
 
 
@@ -138,6 +148,10 @@ class Cell:
     control: np.ndarray | None = None
     # [deal]: the control seat's return minus the other seats' mean (baseline 0), or None
     control_return_diff: np.ndarray | None = None
+    # per role: [deal, 2] team wins and rounds of the tested seat (games of hidden
+    # teams), and of the control's tested seat; None without team rounds
+    roles: dict[str, np.ndarray] | None = None
+    control_roles: dict[str, np.ndarray] | None = None
 
     @property
     def return_diff(self) -> np.ndarray:
@@ -148,8 +162,50 @@ class Cell:
 def strength_task(job: tuple) -> tuple[int, tuple]:
     """One game: ``(game_string, (tested, anchor), deal, rotation, seed, index)``."""
     gs, duo, deal, rotation, seed, index = job
-    returns, seating, stats = play_game_stats(gs, list(duo), rotation, game_seed(seed, deal))
-    return index, (returns, seating, stats)
+    from games.spec import find_spec
+    gspec = find_spec(_load(gs))
+    final = gspec.team_rounds() if gspec is not None and gspec.team_rounds else None
+    return index, play_game_final(gs, list(duo), rotation, game_seed(seed, deal), final)
+
+
+def _role_counts(out: Sequence[tuple], deals: int, n: int) -> dict[str, np.ndarray] | None:
+    """Per role: ``[deal, 2]`` team wins and rounds of the tested seat (line-up
+    index 0), summed over rotations and rounds; None without team rounds."""
+    if not out or out[0][3] is None:
+        return None
+    counts: dict[str, np.ndarray] = {}
+    for k, (_returns, seating, _st, rounds) in enumerate(out):
+        d = k // n
+        for rnd in rounds:
+            for seat, side in enumerate(seating):
+                if side == 0:
+                    role, won = rnd[seat]
+                    c = counts.setdefault(role, np.zeros((deals, 2)))
+                    c[d, 0] += won
+                    c[d, 1] += 1
+    return counts
+
+
+def ratio_ci(wins: np.ndarray, rounds: np.ndarray, wins_c: np.ndarray | None = None,
+             rounds_c: np.ndarray | None = None) -> tuple[float, float]:
+    """The pooled rate sum(wins) / sum(rounds) over deals, or with a control the
+    difference of the two rates, and its 95% half-width clustered by deal
+    (the ratio estimator's linearization: a deal's residual w - R n, over the
+    total rounds; with one round per deal and no control this is ``mean_ci``)."""
+    w, r = np.asarray(wins, float), np.asarray(rounds, float)
+    if r.sum() == 0:
+        return math.nan, math.nan
+    rate = w.sum() / r.sum()
+    u = (w - rate * r) / r.sum()
+    if wins_c is not None and rounds_c is not None:
+        wc, rc = np.asarray(wins_c, float), np.asarray(rounds_c, float)
+        if rc.sum() == 0:
+            return math.nan, math.nan
+        rate_c = wc.sum() / rc.sum()
+        rate, u = rate - rate_c, u - (wc - rate_c * rc) / rc.sum()
+    d = len(u)
+    half = 1.96 * math.sqrt(d / (d - 1) * float((u ** 2).sum())) if d > 1 else math.inf
+    return float(rate), half
 
 
 def _scores(out: Sequence[tuple], deals: int, n: int
@@ -160,7 +216,7 @@ def _scores(out: Sequence[tuple], deals: int, n: int
     t_ret = np.zeros((deals, n))
     a_ret = np.zeros((deals, n))
     stats: tuple[list, list] = ([], [])
-    for k, (returns, seating, st) in enumerate(out):
+    for k, (returns, seating, st, _rounds) in enumerate(out):
         d, r = divmod(k, n)
         ret = np.asarray(returns, float)
         mine = np.asarray(seating) == 0
@@ -196,13 +252,14 @@ def play_cell(gs: str, tested: BotSpec, anchor: BotSpec, deals: int, seed: int,
                     progress=progress, desc=f"{tested.display} vs {anchor.display}"
                     + (" (+ control)" if control else ""))
     score, t_ret, a_ret, stats = _scores(out[:deals * n], deals, n)
-    ctrl = ctrl_diff = None
+    ctrl = ctrl_diff = c_roles = None
     if control:
         c_score, c_ret, c_other, _ = _scores(out[deals * n:], deals, n)
         ctrl, ctrl_diff = c_score.mean(axis=1), (c_ret - c_other).mean(axis=1)
+        c_roles = _role_counts(out[deals * n:], deals, n)
     return Cell(anchor.display, deals, n, score.mean(axis=1), t_ret.mean(axis=1),
                 a_ret.mean(axis=1), CpuStat.of(stats[0]), CpuStat.of(stats[1]), ctrl,
-                ctrl_diff)
+                ctrl_diff, _role_counts(out[:deals * n], deals, n), c_roles)
 
 
 def cpu_per_move(game: pyspiel.Game, b: BotSpec, states: Sequence[pyspiel.State],
@@ -302,6 +359,59 @@ def markdown(gs: str, tested: str, cells: Sequence[Cell], seed: int, header: str
                      f"{c.tested_cpu.mean_ms:.1f} / {_ms_bucket(c.tested_cpu.p95_ms)} ms | "
                      f"{c.anchor_cpu.mean_ms:.1f} / {_ms_bucket(c.anchor_cpu.p95_ms)} ms |")
     return "\n".join(lines) + "\n"
+
+
+def role_rows(c: Cell) -> list[tuple[str, float, float, float, float, float, float, int, int]]:
+    """Per role of the tested seat: (role, team-win rate and half-width, the
+    control's, the difference and its half-width (nan without a control),
+    rounds, control rounds)."""
+    out = []
+    for role in sorted(c.roles or {}):
+        t = c.roles[role]
+        k = (c.control_roles or {}).get(role)
+        rate, half = ratio_ci(t[:, 0], t[:, 1])
+        if k is None:
+            k_rate = k_half = diff = d_half = math.nan
+            k_n = 0
+        else:
+            (k_rate, k_half), (diff, d_half) = (ratio_ci(k[:, 0], k[:, 1]),
+                                                ratio_ci(t[:, 0], t[:, 1], k[:, 0], k[:, 1]))
+            k_n = int(k[:, 1].sum())
+        out.append((role, rate, half, k_rate, k_half, diff, d_half, int(t[:, 1].sum()), k_n))
+    return out
+
+
+def roles_markdown(tested: str, cells: Sequence[Cell]) -> str:
+    """The team-wins-per-role table ('' when no cell has team rounds)."""
+    rows = [(c, r) for c in cells for r in role_rows(c)]
+    if not rows:
+        return ""
+    lines = ["", "Team wins per role of the tested seat (every finished round; the "
+             "control: the anchor in that seat, same deals; intervals clustered by deal):",
+             "", f"| anchor | role | rounds: {tested} / control | team wins: {tested} | "
+             "control | difference |", "|---|---|---|---|---|---|"]
+    for c, (role, rate, half, k_rate, k_half, diff, d_half, n_t, n_k) in rows:
+        k = "—" if math.isnan(k_rate) else f"{k_rate:.3f} ± {k_half:.3f}"
+        d = "—" if math.isnan(diff) else f"{diff:+.3f} ± {d_half:.3f}"
+        lines.append(f"| {c.anchor} | {role} | {n_t} / {n_k} | {rate:.3f} ± {half:.3f} | "
+                     f"{k} | {d} |")
+    return "\n".join(lines) + "\n"
+
+
+def roles_csv(gs: str, tested: str, cells: Sequence[Cell], seed: int) -> str:
+    """One row per anchor and role (control columns empty without a control)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["game", "tested", "anchor", "seed", "deals", "role", "rounds",
+                "team_win_rate", "team_win_rate_ci95", "control_rounds", "control_rate",
+                "control_rate_ci95", "difference", "difference_ci95"])
+    for c in cells:
+        for role, rate, half, k_rate, k_half, diff, d_half, n_t, n_k in role_rows(c):
+            w.writerow([gs, tested, c.anchor, seed, c.deals, role, n_t, f"{rate:.6f}",
+                        f"{half:.6f}", n_k if c.control_roles is not None else "",
+                        *("" if math.isnan(x) else f"{x:.6f}"
+                          for x in (k_rate, k_half, diff, d_half))])
+    return buf.getvalue()
 
 
 def to_csv(gs: str, tested: str, cells: Sequence[Cell], seed: int) -> str:
@@ -412,15 +522,20 @@ def main(argv: list[str] | None = None) -> int:
             header = (f"{cal}{time.time() - t0:.0f} s wall on {platform.node()}, "
                       f"{datetime.date.today()}; command: python -m experiments.strength "
                       + " ".join(argv if argv is not None else sys.argv[1:]))
-            text = markdown(gs, tested.display, cells, args.seed, header)
+            text = (markdown(gs, tested.display, cells, args.seed, header)
+                    + roles_markdown(tested.display, cells))
             atomic_write(os.path.join(out_dir, "strength.md"), text.encode())
             atomic_write(os.path.join(out_dir, "strength.csv"),
                          to_csv(gs, tested.display, cells, args.seed).encode())
+            if cells[0].roles is not None:
+                atomic_write(os.path.join(out_dir, "strength_roles.csv"),
+                             roles_csv(gs, tested.display, cells, args.seed).encode())
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(text)
-    print(f"wrote {out_dir}/strength.md, strength.csv")
+    print(f"wrote {out_dir}/strength.md, strength.csv"
+          + (", strength_roles.csv" if cells and cells[0].roles is not None else ""))
     return 0
 
 

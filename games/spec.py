@@ -118,6 +118,11 @@ class GameSpec:
         person playing in a terminal (``experiments.play``), written from the
         seat's player view; defined in ``games/<game>/render.py``.  None: the
         generic ``Renderer`` (the plain observation string).
+      team_rounds: ``team_rounds()`` -> ``fn(terminal_state)`` -> per finished
+        round, per seat, ``(role, whether the seat's team won the round)``:
+        games of hidden teams (Saboteur), where one seat's score mixes its
+        team's luck; ``experiments.strength`` reports team wins per role from
+        it.  None: no teams.
       rules_doc: path of the rules document, relative to the repository.
       bench: the game's rows in each benchmark of ``experiments/bench/``, by
         benchmark name (``"engines"``, ``"search"``, ``"resample"``): a
@@ -143,6 +148,7 @@ class GameSpec:
     bots: Mapping[str, Callable[..., pyspiel.Bot]] = field(default_factory=dict)
     abstraction: Callable[[], Any] | None = None
     renderer: Callable[[], Renderer] | None = None
+    team_rounds: Callable[[], Callable[[pyspiel.State], list]] | None = None
     rules_doc: str = ""
     params: Any = None
     bench: Mapping[str, Sequence["BenchRow"]] = field(default_factory=dict)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pyspiel
@@ -159,6 +159,16 @@ def play_game(game_string: str, lineup: Sequence[BotSpec], rotation: int,
 def play_game_stats(game_string: str, lineup: Sequence[BotSpec], rotation: int,
                     seed: int) -> tuple[list[float], list[int], list[dict]]:
     """``play_game`` plus each seat's ``bot.stats()`` (``{}`` for bots without)."""
+    returns, seating, stats, _ = play_game_final(game_string, lineup, rotation, seed)
+    return returns, seating, stats
+
+
+def play_game_final(game_string: str, lineup: Sequence[BotSpec], rotation: int, seed: int,
+                    final: Callable[[pyspiel.State], Any] | None = None
+                    ) -> tuple[list[float], list[int], list[dict], Any]:
+    """``play_game_stats`` plus ``final(terminal state)`` (None without ``final``):
+    what a caller reads from the finished game, computed where it was played
+    (a worker process returns it instead of the state)."""
     game = _load(game_string)
     n = game.num_players()
     rng = SplitMix64(seed)
@@ -176,7 +186,7 @@ def play_game_stats(game_string: str, lineup: Sequence[BotSpec], rotation: int,
                     bot.inform_action(state, player, action)
         state.apply_action(action)
     stats = [dict(b.stats()) if callable(getattr(b, "stats", None)) else {} for b in bots]
-    return list(state.returns()), seating, stats
+    return list(state.returns()), seating, stats, (None if final is None else final(state))
 
 
 def _worker(args):

@@ -25,6 +25,11 @@ GAMES = [
     "saboteur(players=3,rounds=2)",
     "saboteur(players=10,rounds=1)",
     "ardillas_del_bosque(players=3)",
+    "gold_nugget(players=2)",
+    "gold_nugget(players=3)",
+    "gold_nugget(players=5)",
+    "gold_nugget(players=4,advanced=True)",
+    "gold_nugget(players=3,deal_animals=1,abilities=False)",
 ]
 
 
@@ -77,11 +82,13 @@ def state_for_draw(u53: int) -> int:
     return (z - 0x9E3779B97F4A7C15) & MASK64
 
 
-def test_saboteur_card_draw_at_the_odds_boundaries():
+@pytest.mark.parametrize("game_string", ["saboteur(players=5,rounds=1)",
+                                         "gold_nugget(players=3)"])
+def test_card_draw_at_the_odds_boundaries(game_string):
     """A card draw lands where the reference lands for draws at and a few
     ulps either side of every boundary of the running odds (where the fast
-    count-based pick hands over to the float walk)."""
-    game = pyspiel.load_game("saboteur(players=5,rounds=1)")
+    count-based pick hands over to the float walk, or the walk stops)."""
+    game = pyspiel.load_game(game_string)
     engine = mid_game(game, 1, 4).engine.py_clone()
     checked = 0
     rng = SplitMix64(3)

@@ -135,3 +135,59 @@ def test_two_probe_calibration_solves_a_fixed_plus_per_simulation_cost():
     calls.clear()
     assert strength._fit_sims(lambda n: calls.append(n) or 1e-3 * n, 40, 0.045) == 45
     assert calls == [40]
+
+
+SAB_MINI = "saboteur(players=3,rounds=2,goal_distance=3,deck_scale=25,hand_size=3)"
+
+
+def test_team_rounds_read_the_round_ends():
+    from games.saboteur.beliefs import team_rounds
+    from solvers.ismcts import SplitMix64, sample_sorted
+    game = _load(SAB_MINI)
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng, bot = SplitMix64(seed), make_bot("heuristic", game, seed=seed)
+        while not state.is_terminal():
+            state.apply_action(sample_sorted(sorted(state.chance_outcomes()), rng)
+                               if state.is_chance_node() else bot.step(state))
+        text = state.information_state_string(0)
+        rounds = team_rounds(state)
+        assert len(rounds) == 2
+        for k, rnd in enumerate(rounds):
+            diggers_won = f"round {k + 1} won by diggers" in text
+            assert diggers_won != (f"round {k + 1} won by saboteurs" in text)
+            assert len(rnd) == 3 and sum(role == "saboteur" for role, _ in rnd) <= 1
+            for role, won in rnd:
+                assert role in ("digger", "saboteur")
+                assert won == ((role == "digger") == diggers_won)
+
+
+def test_roles_are_counted_for_the_tested_seat_and_paired_with_the_control():
+    same = strength.play_cell(SAB_MINI, spec("heuristic"), spec("heuristic"), deals=3,
+                              seed=2, progress=False, control=True)
+    assert same.roles is not None and same.control_roles is not None
+    # 3 deals x 3 rotations x 2 rounds: every round of the tested seat counted once
+    assert sum(int(c[:, 1].sum()) for c in same.roles.values()) == 18
+    for role, rate, half, k_rate, k_half, diff, d_half, n_t, n_k in strength.role_rows(same):
+        assert (rate, n_t) == (k_rate, n_k) and diff == 0.0 and d_half == 0.0
+    assert "Team wins per role" in strength.roles_markdown("heuristic", [same])
+    two = strength.play_cell("gold_thief(players=3)", spec("random"), spec("random"),
+                             deals=2, seed=2, progress=False)
+    assert two.roles is None and strength.roles_markdown("random", [two]) == ""
+
+
+def test_ratio_interval_is_clustered_by_deal():
+    rng = np.random.default_rng(0)
+    wins = rng.integers(0, 2, 40).astype(float)
+    # one round per deal: the pooled rate and interval are those of the mean
+    assert strength.ratio_ci(wins, np.ones(40)) == pytest.approx(strength.mean_ci(wins))
+    # a deal counted twice with the same outcomes widens nothing but the weight
+    rate, half = strength.ratio_ci(wins * 2, np.full(40, 2.0))
+    assert rate == pytest.approx(wins.mean()) and half == pytest.approx(
+        strength.mean_ci(wins)[1])
+    # identical tested and control rounds: difference 0 with no width
+    assert strength.ratio_ci(wins, np.ones(40), wins, np.ones(40)) == (0.0, 0.0)
+    # a constant shift of one win per deal out of two rounds: +0.5 exactly
+    diff, dh = strength.ratio_ci(wins + 1, np.full(40, 2.0), wins, np.full(40, 2.0))
+    assert diff == pytest.approx(0.5) and dh < 0.2
+    assert np.isnan(strength.ratio_ci(np.zeros(3), np.zeros(3))[0])

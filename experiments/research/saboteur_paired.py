@@ -1,4 +1,4 @@
-"""Paired Saboteur comparison: one candidate seat against heuristic seats.
+"""Paired Saboteur comparison: one candidate seat against heuristic (or other) seats.
 
 ::
 
@@ -24,6 +24,10 @@ separate runs against the heuristic::
 
     python -m experiments.research.saboteur_paired --bot best --opt rollout_cutoff=10 \
         --reference best --players 5 --deals 300 --seed 3
+
+``--others BOT`` (with ``--others-opt key=value``) puts that bot, not the
+heuristic, in the other seats (seeded per deal and seat), e.g. plain ISMCTS
+team-mates and opponents as in ``experiments.strength``.
 """
 from __future__ import annotations
 
@@ -58,18 +62,22 @@ def parse_opts(pairs: list[str]) -> dict:
 def paired(bot: str, players: int, deals: int, seed: int, options: dict,
            seats: str = "all", progress: Callable[[dict], None] | None = None,
            every: int = 10, reference: str | None = None,
-           ref_options: dict | None = None) -> dict:
-    """Candidate ``bot`` in each seat of each deal against heuristic seats
+           ref_options: dict | None = None, others: str = "heuristic",
+           others_options: dict | None = None) -> dict:
+    """Candidate ``bot`` in each seat of each deal against ``others`` seats
     (``progress`` gets the summary so far after every ``every`` deals);
     with ``reference``, each seat's baseline is that bot in the seat."""
     game = pyspiel.load_game("saboteur", {"players": players, "rounds": 1})
-    heur = [make_bot("heuristic", game, seed=p) for p in range(players)]
+    # the default heuristic seats: built once, seeded by seat (results as before)
+    fixed = ([make_bot("heuristic", game, seed=p) for p in range(players)]
+             if others == "heuristic" and not others_options else None)
     diff = {0: [], 1: []}
     wins = {0: [0, 0], 1: [0, 0]}
     base = {0: [0, 0], 1: [0, 0]}
     secs, moves = 0.0, 0
     for i in range(deals):
         rseed = seed * 1_000_003 + i
+        heur = fixed or _others(game, others, others_options or {}, players, seed, i)
         if reference is None:
             hs, _, _, _ = play_round(game, heur, rseed, False)
             hroles, hdw = roles_of(hs), diggers_won(hs)
@@ -78,10 +86,12 @@ def paired(bot: str, players: int, deals: int, seed: int, options: dict,
             bseed = seed * 100_003 + players * i + seat
             if reference is not None:
                 ref = make_bot(reference, game, seed=bseed, **(ref_options or {}))
+                heur = fixed or _others(game, others, others_options or {}, players, seed, i)
                 hs, _, _, _ = play_round(game, [ref if p == seat else heur[p]
                                                 for p in range(players)], rseed, False)
                 hroles, hdw = roles_of(hs), diggers_won(hs)
             cand = make_bot(bot, game, seed=bseed, **options)
+            heur = fixed or _others(game, others, others_options or {}, players, seed, i)
             bots = [cand if p == seat else heur[p] for p in range(players)]
             s, sc, mv, _ = play_round(game, bots, rseed, False)
             roles = roles_of(s)
@@ -99,6 +109,15 @@ def paired(bot: str, players: int, deals: int, seed: int, options: dict,
         if progress is not None and (i + 1) % every == 0 and i + 1 < deals:
             progress(_summary(bot, options, players, i + 1, seed, secs, moves, wins, base, diff))
     return _summary(bot, options, players, deals, seed, secs, moves, wins, base, diff)
+
+
+def _others(game: pyspiel.Game, name: str, options: dict, players: int, seed: int,
+            deal: int) -> list:
+    """Fresh bots for the non-candidate seats of one deal, seeded by run seed,
+    deal and seat, so the baseline and the candidate's round meet identically
+    seeded seats."""
+    return [make_bot(name, game, seed=seed * 7_000_003 + players * deal + p, **options)
+            for p in range(players)]
 
 
 def _summary(bot, options, players, deals, seed, secs, moves, wins, base, diff) -> dict:
@@ -130,14 +149,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="compare with this bot in the same seat instead of the heuristic")
     ap.add_argument("--ref-opt", action="append", default=[],
                     help="reference bot option key=value")
+    ap.add_argument("--others", default="heuristic", help="the bot in the other seats")
+    ap.add_argument("--others-opt", action="append", default=[],
+                    help="other seats' bot option key=value")
     args = ap.parse_args(argv)
     opts = parse_opts(args.opt)
     ref_opts = parse_opts(args.ref_opt)
     t = time.process_time()
     r = paired(args.bot, args.players, args.deals, args.seed, opts, args.seats,
                progress=lambda x: _print(x, "(so far) "), reference=args.reference,
-               ref_options=ref_opts)
+               ref_options=ref_opts, others=args.others,
+               others_options=parse_opts(args.others_opt))
     against = "heuristic" if args.reference is None else f"{args.reference} {ref_opts}"
+    against += f"; other seats {args.others} {parse_opts(args.others_opt)}"
     print(f"# saboteur {args.players}p, 1 round, {args.deals} deals, seed {args.seed}, "
           f"seats {args.seats}: {args.bot} {opts} against {against}; "
           f"{1000 * r['sec_per_move']:.2f} ms/move; "

@@ -196,6 +196,7 @@ SPEC = register_spec(GameSpec(
     slow_rollout=_slow_rollout,
     root_candidates=lazy("games.saboteur.search:saboteur_root_candidates"),
     belief=lazy("games.saboteur.beliefs:MODEL"),
+    team_rounds=lazy("games.saboteur.beliefs:team_rounds"),
     best=_best,
     bots={"belief_heuristic": lazy("games.saboteur.search:BeliefSaboteurBot", call=True)},
     table=lazy("games.saboteur.features:SABOTEUR_TABLE"),

@@ -193,3 +193,19 @@ def saboteur_roles(engine) -> tuple:
 
 #: The model ``games.saboteur``'s spec gives (``GameSpec.belief``).
 MODEL = BeliefModel(saboteur_belief, saboteur_roles)
+
+
+def team_rounds(state: pyspiel.State) -> list[list[tuple[str, bool]]]:
+    """Per finished round, per seat: ``(role, whether the seat's team won the
+    round)``, role ``"digger"`` or ``"saboteur"``, from the public round-end
+    events (``GameSpec.team_rounds``; ``experiments.strength`` reports team
+    wins per role from it)."""
+    engine = state.engine
+    n = engine.num_players
+    out = []
+    for kind, _actor, mask, winner, _c, _private in engine.event_log(0):
+        if kind == "round_end":
+            sab = [bool((mask >> q) & 1) for q in range(n)]
+            out.append([("saboteur" if sab[q] else "digger", sab[q] == (winner != 0))
+                        for q in range(n)])
+    return out

@@ -85,11 +85,18 @@ for _i in range(NLEAF, NCARD):
     CARD_RECYCLE[_i] = 0
 for _i, _c in enumerate(ANIMAL_CATALOG):
     ANIMAL_ACTIVE[_i] = _c[2]
-# bit k: leaf card k is an instant card (``CARD_INSTANT``)
+# bit k: leaf card k is an instant card (``CARD_INSTANT``), a special card
+# (``CARD_SPECIAL``), a recyclable card (``CARD_RECYCLE``)
 cdef unsigned int INSTANT_CARDS = 0
+cdef unsigned int SPECIAL_CARDS = 0
+cdef unsigned int RECYCLE_CARDS = 0
 for _i in range(NLEAF):
     if CARD_INSTANT[_i]:
         INSTANT_CARDS |= 1u << _i
+    if CARD_SPECIAL[_i]:
+        SPECIAL_CARDS |= 1u << _i
+    if CARD_RECYCLE[_i]:
+        RECYCLE_CARDS |= 1u << _i
 
 PHASE_NAMES = {0: "deal", 1: "deal animals", 2: "choose animal", 3: "deal time cards",
                4: "deal victory cards", 5: "take starting stones", 6: "Hello! discard",

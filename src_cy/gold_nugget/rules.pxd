@@ -14,15 +14,69 @@ in *lazy* mode (``GN.lazy``): stone faces and other players' cards stay
 open until they matter; the ``rs_*`` functions below are what the rules
 do with them (rules.pyx), the walks themselves are ``resample.pyx``.
 """
-from libc.stdint cimport uint64_t, uint32_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t
 from libcpp.vector cimport vector
 
 from src_cy.engine cimport Engine, Rng
 from src_cy.events cimport Event, EVENT_NONE
 from src_cy.gold_nugget.actions cimport MAXP, MAXS, NLEAF, NWIND, NCARD, A_DISCARD
 
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* Bit k set when h[k] > 0, for the 16 counts h[0..15]. */
+    static inline unsigned int gn_positive16(const signed char* h) {
+    #if defined(__SSE2__)
+        return (unsigned int)_mm_movemask_epi8(_mm_cmpgt_epi8(
+            _mm_loadu_si128((const __m128i*)h), _mm_setzero_si128()));
+    #else
+        unsigned int m = 0;
+        for (int k = 0; k < 16; k++)
+            m |= (unsigned int)(h[k] > 0) << k;
+        return m;
+    #endif
+    }
+    /* The first i < n (n <= 24) with a[i] == v, -1 if none; a holds 24 values. */
+    static inline int gn_find24(const signed char* a, int n, int v) {
+    #if defined(__SSE2__)
+        const __m128i x = _mm_set1_epi8((char)v);
+        unsigned int m = (unsigned int)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)a), x));
+        m |= (unsigned int)(_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i*)(a + 16)), x)) & 0xFF) << 16;
+        m &= (1u << n) - 1u;
+        return m ? __builtin_ctz(m) : -1;
+    #else
+        for (int i = 0; i < n; i++)
+            if (a[i] == v)
+                return i;
+        return -1;
+    #endif
+    }
+    /* Bit i set when a[i] == v, for the 8 values a[0..7]. */
+    static inline unsigned int gn_equal8(const signed char* a, int v) {
+    #if defined(__SSE2__)
+        return (unsigned int)_mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_loadl_epi64((const __m128i*)a), _mm_set1_epi8((char)v))) & 0xFFu;
+    #else
+        unsigned int m = 0;
+        for (int i = 0; i < 8; i++)
+            m |= (unsigned int)(a[i] == v) << i;
+        return m;
+    #endif
+    }
+    """
+    unsigned int gn_positive16(const int8_t* h) noexcept nogil
+    unsigned int gn_equal8(const int8_t* a, int v) noexcept nogil
+    int gn_find24(const int8_t* a, int n, int v) noexcept nogil
+
 cdef enum:
     MAXBL = 16       # unknown cards one hand can hold in a resampling walk
+    # the length of GN's per-seat int8_t arrays: MAXP rounded up to a multiple
+    # of 4, so the state has no padding (its copies and comparisons are bytewise)
+    SEATS8 = 8
     BLANK = NCARD    # walk-only chance outcome: an unknown leaf card
     UNK = 32         # walk-only chance outcome UNK + k: card k from the unknown part
     A_GIVE_UNKNOWN = A_DISCARD + NLEAF   # walk-only Beg answer (never legal there): an unknown card
@@ -85,42 +139,47 @@ cdef struct GN:
     int max_moves
     int opening_window   # an instant window opens before the holder's first play
     int place_stones     # acquired stones are placed by choice (else appended)
-    int leaf_init[NLEAF]
+    int ncards           # every card of the game (leaf and wind)
+    int8_t leaf_init[NLEAF]
     int wind_init[NWIND]
-    # cards
+    # int8_t keeps the state small, and a copy cheap: a card count (``hand``,
+    # ``pool``, ``discard``, ``leaf_init``) is at most 30, the largest count;
+    # a lair holds at most MAXS stones (``lairn``), a stone id (``lair``,
+    # ``nest``, ``got``) is below MAXS, a face -1 to 2, a card id below 64,
+    # an animal id below 12 (or -1), feathers at most 30, blanks at most MAXBL
     int deck[NCARD]
-    int hand[MAXP][NLEAF]
+    int8_t hand[MAXP][NLEAF]
     int handn[MAXP]
-    int discard[NLEAF]
+    int8_t discard[NLEAF]
     int boxed[NWIND]
     int reshuffled
     # stones
     int nstones
-    int face[MAXS]
-    int lair[MAXP][MAXS]
-    int lairn[MAXP]
-    int nest[MAXS]
+    int8_t face[MAXS]
+    int8_t lair[MAXP][MAXS]
+    int8_t lairn[SEATS8]
+    int8_t nest[MAXS]
     int nestn
     uint32_t knows[MAXP]
     # feathers
-    int feathers[MAXP]
+    int8_t feathers[SEATS8]
     int nest_feathers
     # animals, times, victory cards
-    int animal[MAXP]
-    int offer[MAXP][2]
+    int8_t animal[SEATS8]
+    int8_t offer[SEATS8][2]
     int animals_left
-    int tod[MAXP]
+    int8_t tod[SEATS8]
     int tod_left[4]
-    int vc[MAXP]
-    int vc_played[MAXP]
+    int8_t vc[SEATS8]
+    int8_t vc_played[SEATS8]
     int vc_left
     # time
     int holder
     int time
     int day
-    int asleep[MAXP]
-    int waking[MAXP]
-    int elim[MAXP]
+    int8_t asleep[SEATS8]
+    int8_t waking[SEATS8]
+    int8_t elim[SEATS8]
     # flow
     int phase
     int cp
@@ -132,10 +191,10 @@ cdef struct GN:
     int final
     int nmoves
     Eff eff
-    int facedown[MAXP]
-    int fdrec[MAXP]      # the face-down card is recycled when it resolves
+    int8_t facedown[SEATS8]
+    int8_t fdrec[SEATS8]  # the face-down card is recycled when it resolves
     int grab[MAXP]
-    int got[MAXP]
+    int8_t got[SEATS8]
     int winners
     int nlog
     # --- the lazy world of a resampling walk (lazy = 0 in every real game):
@@ -149,9 +208,9 @@ cdef struct GN:
     int frem[3]      # faces not yet given to any stone
     uint32_t notnug  # open stones the walk decided are not the Gold Nugget
     uint32_t nottrap # open stones the walk decided are not traps
-    int pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
+    int8_t pool[NLEAF]  # leaf cards whose whereabouts are unknown (deck or blanks)
     int deck_unk     # unknown cards in the deck
-    int nblank[MAXP]
+    int8_t nblank[SEATS8]
     int bq[MAXP][MAXBL]   # walk-history index of the draw of each blank
     int nres
     # conflict-directed backjumping (docs/rules/gold_nugget.md, "Resampling"):
@@ -304,19 +363,14 @@ cdef class GoldNuggetRules(Engine):
 
     cdef inline uint32_t held_cards(self, int p) noexcept nogil:
         """Bit k: ``holds(p, k)``, for every leaf card k."""
-        cdef uint32_t m = 0
-        cdef int k
-        cdef const int* h = self.g.hand[p]
-        for k in range(NLEAF):
-            if h[k] > 0:
-                m |= 1u << k
+        cdef uint32_t m = gn_positive16(self.g.hand[p])
         if self.g.lazy and self.g.nblank[p] > 0:
-            for k in range(NLEAF):
-                if self.g.pool[k] > 0:
-                    m |= 1u << k
+            m |= gn_positive16(self.g.pool)
         return m
 
     cdef void record(self, Event e, uint32_t code, uint32_t mask) noexcept nogil
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil
     cdef void resample_history(self, int player, Rng* rng, vector[int]* out) noexcept nogil
     cdef void grow_log(self, int cap) noexcept nogil
     cdef uint32_t seers(self) noexcept nogil

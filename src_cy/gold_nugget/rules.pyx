@@ -18,8 +18,8 @@ from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
 from libcpp.vector cimport vector
 from src_cy.events cimport Event
-from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, mix64, CHANCE_PLAYER,
-                            TERMINAL_PLAYER, MAX_BRANCHING)
+from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, rng_int, mix64, popcount32,
+                            CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING)
 from src_cy.gold_nugget.actions cimport *
 from src_cy.gold_nugget.catalog cimport *
 
@@ -50,6 +50,42 @@ cdef inline int add_plays(int* out, int n, uint32_t cards, bint special_ok) noex
             out[n] = A_RECYCLE + k
             n += 1
     return n
+
+
+if NLEAF != 16 or PH_GRAB_RESOLVE >= 32:
+    raise ImportError("gn_positive16 needs 16 leaf cards, CHANCE_PHASES phase ids below 32")
+# bit ph: phase ph is a chance node
+cdef uint32_t CHANCE_PHASES = (
+    (1u << PH_DEAL) | (1u << PH_DEAL_ANIMAL) | (1u << PH_DEAL_TOD) | (1u << PH_DEAL_VC)
+    | (1u << PH_SETUP_STONE) | (1u << PH_DRAW) | (1u << PH_EFF_CHANCE) | (1u << PH_GRAB_CHANCE))
+
+
+cdef inline int nth_card(uint32_t cards, int r) noexcept nogil:
+    """The id of the ``r``-th lowest card (from 0) of the bit set ``cards``."""
+    while r > 0:
+        cards &= cards - 1
+        r -= 1
+    return __builtin_ctz(cards)
+
+
+cdef inline int pick_stone(const GN* g, Rng* rng, bint nest, int skip) noexcept nogil:
+    """One ``rng_int`` over the nest (when ``nest``) and every stone in a
+    lair other than ``skip``, in ascending action id: the action it lands on."""
+    cdef int q, r, n = 1 if nest else 0
+    for q in range(g.n):
+        if q != skip:
+            n += g.lairn[q]
+    r = rng_int(rng, n)
+    if nest:
+        if r == 0:
+            return A_NEST
+        r -= 1
+    for q in range(g.n):
+        if q != skip:
+            if r < g.lairn[q]:
+                return A_STONE + q * MAXS + r
+            r -= g.lairn[q]
+    return A_NEST
 
 
 cdef inline int counts_outcomes(int* counts, int k, int* out, double* probs) noexcept nogil:
@@ -127,7 +163,8 @@ cdef class GoldNuggetParams:
             if len(counts) != size:
                 raise ValueError(f"Gold Nugget parameter {key} must hold {size} counts, "
                                  f"got {len(counts)}")
-            v[key] = tuple(_gn_int(c, key, 0, 1000) for c in counts)
+            # a card's count fits the state's 8-bit counts (GN: int8_t)
+            v[key] = tuple(_gn_int(c, key, 0, 127) for c in counts)
         self._values = v
         self.players = v["players"]
         memset(g, 0, sizeof(GN))
@@ -152,6 +189,7 @@ cdef class GoldNuggetParams:
             g.deck[i] = g.leaf_init[i]
         for i in range(NWIND):
             g.wind_init[i] = v["wind_counts"][i]
+        g.ncards = sum(v["leaf_counts"]) + sum(v["wind_counts"])
         for i in range(NLEAF):
             if CARD_INSTANT[i] and g.leaf_init[i] > 0:
                 g.any_instant = 1
@@ -258,22 +296,17 @@ cdef class GoldNuggetRules(Engine):
 
     cdef uint32_t seers(self) noexcept nogil:
         """Players who see stone moves and reveals now (awake, or the Bat)."""
-        cdef uint32_t m = 0
-        cdef int p
-        for p in range(self.g.n):
-            if not self.g.asleep[p] or (self.g.abilities and not self.g.final
-                                        and self.g.animal[p] == A_BAT):
-                m |= 1u << p
-        return m
+        cdef uint32_t m = gn_equal8(self.g.asleep, 0)
+        if self.g.abilities and not self.g.final:
+            m |= gn_equal8(self.g.animal, A_BAT)
+        return m & self.all_mask()
 
     # ================================================================ interface
     cdef int current_player(self) noexcept nogil:
         cdef int ph = self.g.phase
         if ph == PH_END:
             return TERMINAL_PLAYER
-        if ph == PH_DEAL or ph == PH_DEAL_ANIMAL or ph == PH_DEAL_TOD or ph == PH_DEAL_VC \
-                or ph == PH_SETUP_STONE or ph == PH_DRAW or ph == PH_EFF_CHANCE \
-                or ph == PH_GRAB_CHANCE:
+        if (CHANCE_PHASES >> ph) & 1:
             return CHANCE_PLAYER
         return self.g.cp
 
@@ -318,6 +351,13 @@ cdef class GoldNuggetRules(Engine):
         cdef int hl = self.g.hand_size + 1
         cdef int per_turn = 2 * (hl + 1) + 4 + self.g.n
         cdef int excess = 0, p, w = 0, big = 0
+        if self.g.final:
+            turns_left = 0
+        if self.g.nmoves + (turns_left + 1) * per_turn + 5 * self.g.n + 10 + 2 * self.g.ncards \
+                < self.g.max_moves:
+            # the hand and deck terms below add at most 2 ncards (excess and w
+            # count different cards; big, a hand's size, at most ncards)
+            return False
         for p in range(self.g.n):
             if self.g.handn[p] > hl:
                 excess += self.g.handn[p] - hl
@@ -325,8 +365,6 @@ cdef class GoldNuggetRules(Engine):
                 big = self.g.handn[p]
         for p in range(NWIND):
             w += self.g.deck[NLEAF + p]
-        if self.g.final:
-            turns_left = 0
         return self.g.nmoves + (turns_left + 1) * per_turn + excess + w + 5 * self.g.n + 10 + big \
             >= self.g.max_moves
 
@@ -430,6 +468,99 @@ cdef class GoldNuggetRules(Engine):
                         n += 1
         return n
 
+    cdef int sample_uniform_legal(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_uniform_legal`` without listing the actions: the
+        same ``rng_int(n)`` over the ``n`` legal actions in ascending id,
+        counted by kind (fixed ids below the card plays, card plays, card
+        recycles, discards, stones) and the one it lands on found in its
+        kind; the decisions of other kinds: the default."""
+        cdef int ph = self.g.phase, cp = self.g.cp, dk, r, np, nf = 1
+        cdef int fixed[3]        # the fixed ids offered, ascending (A_PASS first)
+        cdef uint32_t play = 0, rec
+        fixed[0] = A_PASS
+        if ph == PH_MEDDLE or ph == PH_REACT or ph == PH_FINAL_PLAY:
+            if ph == PH_REACT:
+                play = self.held_cards(cp) & INSTANT_CARDS
+            elif not self.capped():
+                play = self.held_cards(cp)
+                if ph == PH_MEDDLE:
+                    if self.g.abilities and not self.g.ability_used and \
+                            ANIMAL_ACTIVE[self.g.animal[cp]] and self.ability_acts(cp):
+                        fixed[nf] = A_ABILITY
+                        nf += 1
+                    if self.g.advanced and not self.g.vc_played[cp]:
+                        fixed[nf] = A_VICTORY
+                        nf += 1
+            rec = play & RECYCLE_CARDS
+            if ph == PH_MEDDLE and self.g.special_used:
+                play &= ~SPECIAL_CARDS
+            np = popcount32(play)
+            r = rng_int(rng, nf + np + popcount32(rec))
+            if r < nf:
+                return fixed[r]
+            if r < nf + np:
+                return A_PLAY + nth_card(play, r - nf)
+            return A_RECYCLE + nth_card(rec, r - nf - np)
+        if ph == PH_HELLO_DISCARD or ph == PH_LIMIT:
+            play = self.held_cards(cp)
+            nf = 1 if ph == PH_HELLO_DISCARD else 0
+            r = rng_int(rng, nf + popcount32(play))
+            if r < nf:
+                return A_PASS
+            return A_DISCARD + nth_card(play, r - nf)
+        if ph == PH_SLEEP_CHOICE:
+            return A_SLEEP + rng_int(rng, 2)
+        if ph == PH_CHOOSE_ANIMAL:
+            return A_OPT0 + rng_int(rng, 2 if self.g.deal_animals == 2 else 1)
+        if ph == PH_GRAB:
+            return pick_stone(&self.g, rng, self.g.nestn > 0, -1)
+        if ph == PH_EFFECT:
+            dk = self.g.eff.dk
+            if dk == DK_EXAMINE or dk == DK_SUSP:
+                return A_OPT0 + rng_int(rng, 2)
+            if dk == DK_PLACE or dk == DK_STONE_OF or dk == DK_OWN_STONE:
+                r = self.g.eff.t2 if dk == DK_STONE_OF else cp
+                return A_STONE + r * MAXS + rng_int(rng, self.g.lairn[r])
+            if dk == DK_STEAL_ANY:
+                return pick_stone(&self.g, rng, self.g.nestn > 0, self.g.eff.actor)
+            if dk == DK_ANY_LAIR:
+                return pick_stone(&self.g, rng, False, -1)
+        return Engine.sample_uniform_legal(self, rng)
+
+    cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
+        """``Engine.sample_chance_sorted`` without listing the outcomes: the
+        same ``rng_double`` against the same running sum of the same odds
+        (``chance_outcomes`` gives them by ascending id), stopped at the
+        outcome it lands on; a card or a nest stone (other draws: the
+        default)."""
+        cdef int ph = self.g.phase, i, n = 0, tot = 0, last = -1
+        cdef double u, pr, acc = 0.0
+        if ph == PH_DEAL or ph == PH_DRAW:
+            for i in range(NCARD):
+                tot += self.g.deck[i]
+            u = rng_double(rng)
+            for i in range(NCARD):
+                if self.g.deck[i] > 0:
+                    last = i
+                    acc += self.g.deck[i] / <double>tot
+                    if u < acc:
+                        return i
+            return last
+        if ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
+            for i in range(self.g.nestn):
+                if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                    n += 1
+            pr = 1.0 / n
+            u = rng_double(rng)
+            for i in range(self.g.nestn):
+                if not (self.g.grabbed >> self.g.nest[i]) & 1:
+                    last = i
+                    acc += pr
+                    if u < acc:
+                        return i
+            return last
+        return Engine.sample_chance_sorted(self, rng)
+
     cdef bint ability_acts(self, int p) noexcept nogil:
         """p's active ability would change something now (rules doc: an
         ability that cannot act is not offered): the Fox needs a stone of its
@@ -474,16 +605,13 @@ cdef class GoldNuggetRules(Engine):
     cdef int find_slot(self, int s, int* owner) noexcept nogil:
         cdef int q, i
         for q in range(self.g.n):
-            for i in range(self.g.lairn[q]):
-                if self.g.lair[q][i] == s:
-                    owner[0] = q
-                    return i
-        for i in range(self.g.nestn):
-            if self.g.nest[i] == s:
-                owner[0] = NEST
+            i = gn_find24(self.g.lair[q], self.g.lairn[q], s)
+            if i >= 0:
+                owner[0] = q
                 return i
-        owner[0] = -1
-        return -1
+        i = gn_find24(self.g.nest, self.g.nestn, s)
+        owner[0] = NEST if i >= 0 else -1
+        return i
 
     cdef uint32_t container_mask(self, int owner) noexcept nogil:
         cdef uint32_t m = 0
@@ -551,8 +679,9 @@ cdef class GoldNuggetRules(Engine):
         return s
 
     cdef void examine(self, int p, int s, bint traps) noexcept nogil:
-        cdef int owner, q
-        cdef int i = self.find_slot(s, &owner)
+        cdef int owner = -1, q
+        # where the stone lies is only logged (a quiet world logs nothing)
+        cdef int i = -1 if self.quiet else self.find_slot(s, &owner)
         cdef uint32_t see = self.seers() | (1u << p)
         self.log(ev(EV_EXAMINE, p, owner, i, 0, 0), see)
         if self.g.face[s] < 0:
@@ -573,8 +702,8 @@ cdef class GoldNuggetRules(Engine):
                 self.take_feathers(p, 1, -1, False)
 
     cdef void reveal(self, int s) noexcept nogil:
-        cdef int owner
-        cdef int i = self.find_slot(s, &owner)
+        cdef int owner = -1
+        cdef int i = -1 if self.quiet else self.find_slot(s, &owner)
         cdef uint32_t see = self.seers()
         if self.g.face[s] < 0:
             rs_settle_revealed(self, s, see)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Iterator
 
 import pyspiel
 import pytest
@@ -97,10 +98,9 @@ def test_setup_tables() -> None:
         assert e.info()["day"] == gn.RAVEN_DAYS[n]
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.integers(2, 5), st.booleans(), st.integers(0, 2**31))
-def test_property_conservation(n: int, advanced: bool, seed: int) -> None:
-    game = pyspiel.load_game("gold_nugget", {"players": n, "advanced": advanced})
+def _checked_playout(game: pyspiel.Game, seed: int) -> Iterator[pyspiel.State]:
+    """The state after each move of a random playout (chance by its odds,
+    decisions uniform), its invariants checked."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -110,11 +110,33 @@ def test_property_conservation(n: int, advanced: bool, seed: int) -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         state.engine.check_invariants()
+        yield state
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5), st.booleans(), st.integers(0, 2**31))
+def test_property_conservation(n: int, advanced: bool, seed: int) -> None:
+    game = pyspiel.load_game("gold_nugget", {"players": n, "advanced": advanced})
+    for state in _checked_playout(game, seed):
+        pass
     assert len(state.history()) <= game.max_game_length()
     returns = state.returns()
     assert all(r in (0.0, 1.0) for r in returns)
     winners = state.engine.info()["winners"]
     assert returns == [float(winners >> p & 1) for p in range(n)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_largest_card_counts_keep_their_counts(seed: int) -> None:
+    """The state keeps per-card counts in 8 bits: with card counts at their
+    largest (30), and the largest hands, playouts conserve every card and a
+    hand reads back what it holds."""
+    game = pyspiel.load_game("gold_nugget", {
+        "players": 2, "leaf_default": 10, "leaf_counts": "peek:30/chance:30",
+        "wind_default": 30, "hand_size": 10})
+    most = max(c for state in _checked_playout(game, seed)
+               for q in range(2) for c in state.engine.hand(q))
+    assert most >= 3
 
 
 @settings(max_examples=10, deadline=None)

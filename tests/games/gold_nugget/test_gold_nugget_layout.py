@@ -49,7 +49,8 @@ def test_engines_share_one_params_object_and_refuse_bad_ones():
     good = shared.values
     for name, value in [("players", 1), ("players", 6), ("trap_stones", 30),
                         ("animal_mask", 0), ("days", -1), ("leaf_counts", (1, 2)),
-                        ("wind_counts", (1, 1, 1, 1, "x"))]:
+                        ("wind_counts", (1, 1, 1, 1, "x")),
+                        ("leaf_counts", (128,) + good["leaf_counts"][1:])]:
         with pytest.raises(ValueError, match=name):
             GoldNuggetParams({**good, name: value})
     with pytest.raises(ValueError, match="missing"):

@@ -179,3 +179,21 @@ def test_paired_experiment_against_a_reference_bot():
         assert x["paired_n"] == 0 or x["paired_mean"] == 0.0   # a bot against itself
         assert x["baseline_rate"] == x["rate"] or x["rounds"] == 0
         assert (x["wins"], x["rounds"]) == (y["wins"], y["rounds"])   # the same candidate rounds
+
+
+def test_paired_experiment_with_search_bots_in_the_other_seats():
+    from repo import research_module
+    paired = research_module("saboteur_paired").paired
+    opts = {"max_simulations": 8}
+    same = paired("ismcts", 3, 2, 1, opts, reference="ismcts", ref_options=opts,
+                  others="ismcts", others_options=opts)
+    for label in ("digger", "saboteur"):
+        x = same[label]
+        assert x["paired_n"] == x["rounds"]                   # same deal, same roles
+        assert x["paired_n"] == 0 or x["paired_mean"] == 0.0  # identically seeded seats
+    assert same["digger"]["rounds"] + same["saboteur"]["rounds"] == 6
+    # the other seats are the named bot, built with its options
+    game = pyspiel.load_game("saboteur", {"players": 3, "rounds": 1})
+    seats = research_module("saboteur_paired")._others(game, "ismcts", opts, 3, 1, 0)
+    assert [type(b).__name__ for b in seats] == ["ISMCTSBot"] * 3
+    assert {b.max_simulations for b in seats} == {8}
