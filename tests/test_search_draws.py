@@ -8,6 +8,8 @@ playouts take the same actions: ``tests/test_rollout_quiet.py``), for
 several generator states per node."""
 from __future__ import annotations
 
+import collections
+
 import pyspiel
 import pytest
 
@@ -104,3 +106,28 @@ def test_card_draw_at_the_odds_boundaries(game_string):
                     checked += 1
         engine.py_apply(engine.py_search_draw(rng.next())[0])
     assert checked >= 100
+
+
+def test_saboteur_uniform_draw_hits_every_legal_index():
+    """At card decisions of seeded Saboteur playouts, the uniform draw from
+    a stream whose ``randint(n)`` is ``k`` is the ``k``-th legal action for
+    every ``k`` (every block the fast draw counts: placements of each kind
+    and orientation, rockfalls, tool breaks, repairs, map looks, passes)."""
+    kinds = collections.Counter()
+    for game_string in ("saboteur(players=3,rounds=2)", "saboteur(players=5,rounds=1)",
+                        "saboteur(players=10,rounds=1)"):
+        game = pyspiel.load_game(game_string)
+        for seed in range(3):
+            engine = mid_game(game, seed, seed).engine.py_clone()
+            walk = SplitMix64(50 + seed)
+            while not engine.py_is_terminal():
+                player = engine.py_current_player()
+                if player >= 0:
+                    legal = engine.py_legal_actions()
+                    for k, action in enumerate(legal):
+                        state = state_for_draw(k)
+                        assert SplitMix64(state).randint(len(legal)) == k
+                        assert engine.py_search_draw(state)[0] == action
+                        kinds[engine.action_to_string(player, action).split()[0]] += 1
+                engine.py_apply(engine.py_search_draw(walk.next())[0])
+    assert set(kinds) == {"place", "rockfall", "break", "repair", "map", "pass"}, kinds

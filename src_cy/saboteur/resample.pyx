@@ -264,19 +264,26 @@ cdef int finish_cards(SabPlan* pl, const SabSkel* sk, int p, int f, Rng* rng) no
     history) kinds drawn uniformly from the cards not accounted for (the
     skeleton's pool of that round); 0 if inconsistent."""
     cdef int pool[MAXPOOL]
-    cdef int m = sk.npool[f], j, i
+    cdef int todo[MAXLOG]
+    cdef int m = sk.npool[f], j, i, nt = 0, own
     memcpy(pool, sk.pool[f], m * sizeof(int))
+    # The open slots, listed first without branching on which they are
+    # (the plays fixed them at random), then filled in order.
     for j in range(sk.fj0[f], sk.fj1[f]):
-        if pl.draw_kind[j] < 0:
-            if m == 0:
-                return 0
-            i = rng_int(rng, m)
-            pl.draw_kind[j] = pool[i]
-            m -= 1
-            pool[i] = pool[m]
+        todo[nt] = j
+        nt += pl.draw_kind[j] < 0
+    if nt > m:
+        return 0
+    for j in range(nt):
+        i = rng_int(rng, m)
+        pl.draw_kind[todo[j]] = pool[i]
+        m -= 1
+        pool[i] = pool[m]
     for i in range(sk.fq0[f], sk.fq1[f]):
-        if pl.pass_player[i] != p:
-            pl.pass_kind[i] = pl.draw_kind[pl.pass_slot[i]]
+        # ``p``'s own passes keep their kinds (their slot is not set).
+        own = pl.pass_player[i] == p
+        j = pl.draw_kind[pl.pass_slot[i] & (own - 1)]
+        pl.pass_kind[i] = pl.pass_kind[i] if own else j
     memset(pl.nopen, 0, sizeof(pl.nopen))
     return 1
 
@@ -711,8 +718,7 @@ cdef int plan_logweight(const SabSkel* sk, SabPlan* pl, const SabPub* pub, doubl
         lw[0] -= log_int(hand[q][k] * pub_legal(&pub[t], held[q]))
         t += 1
         hand[q][k] -= 1
-        if hand[q][k] == 0:
-            held[q] &= ~(1u << k)
+        held[q] &= ~(<unsigned int>(hand[q][k] == 0) << k)
     return 1
 
 

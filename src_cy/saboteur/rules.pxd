@@ -210,14 +210,11 @@ cdef inline int sab_grid_of(const SabConf* c, int acell) noexcept nogil:
 
 
 cdef inline int sab_doff(const SabConf* c, int d) noexcept nogil:
-    """Grid offset one step in direction ``d`` (0 N, 1 E, 2 S, 3 W)."""
-    if d == 0:
-        return -c.W
-    if d == 1:
-        return 1
-    if d == 2:
-        return c.W
-    return -1
+    """Grid offset one step in direction ``d`` (0 N, 1 E, 2 S, 3 W), by
+    selects, not branches: a row (``W``) for N and S, else 1; forward for E
+    and S."""
+    cdef int m = 1 if d & 1 else c.W
+    return m if (d ^ (d >> 1)) & 1 else -m
 
 
 cdef inline int sab_insert(int* out, int n, int g) noexcept nogil:

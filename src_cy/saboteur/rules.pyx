@@ -57,6 +57,12 @@ cdef int _MEET_SET[16]
 cdef uint64_t _LANES[16]
 # Set bits of a seat or goal bit set (below ``1 << MAXP``).
 cdef uint8_t _POP_SEATS[1 << MAXP]
+# ``_NTH8[b][k]``: index of the ``k``-th lowest set bit of the byte ``b``
+# (``nth_bit32``).
+cdef uint8_t _NTH8[256][8]
+# ``_MENDS[t]``: the repair cards (bit ``r`` for kind ``K_REPAIR + r``) that
+# mend tool ``t``.
+cdef unsigned int _MENDS[3]
 
 
 cdef void _fill_fit_tables() noexcept nogil:
@@ -69,6 +75,18 @@ cdef void _fill_fit_tables() noexcept nogil:
                     _FIT_SET[cons][req] |= 1 << e
     for m in range(1 << MAXP):
         _POP_SEATS[m] = popcount32(m)
+    for m in range(3):
+        _MENDS[m] = 0
+        for e in range(6):
+            if (REPAIR_MASK[e] >> m) & 1:
+                _MENDS[m] |= 1u << e
+    for m in range(256):
+        cons = 0
+        for e in range(8):
+            _NTH8[m][e] = 0
+            if (m >> e) & 1:
+                _NTH8[m][cons] = e
+                cons += 1
     for m in range(16):
         _LANES[m] = 0
         for e in range(4):
@@ -95,35 +113,78 @@ cdef inline int fit_set(const SabConf* c, const SabState* s, int g) noexcept nog
 cdef inline int sab_tail_count(const SabConf* c, const SabState* s, int p) noexcept nogil:
     """How many actions ``SaboteurRules.tail_walk`` lists for ``p`` before
     the passes (without the ``MAX_BRANCHING`` cap): inline, as
-    ``sample_uniform_legal`` needs it at every rollout decision."""
-    cdef int n = 0, r, t
-    cdef unsigned int held = s.held[p], w
-    if (held >> K_MAP) & 1:
-        n += _POP_SEATS[sab_hidden_goals(s)]
-    w = (held >> K_BREAK) & 7
-    while w:
-        n += _POP_SEATS[((1u << c.n) - 1) & ~(1u << p) & ~s.broken_at[__builtin_ctz(w)]]
-        w &= w - 1
-    w = (held >> K_REPAIR) & 63
-    while w:
-        r = __builtin_ctz(w)
-        w &= w - 1
+    ``sample_uniform_legal`` needs it at every rollout decision, and
+    without data-dependent branches (each kind held adds its count)."""
+    cdef unsigned int held = s.held[p], others = ((1u << c.n) - 1) & ~(1u << p)
+    cdef int n, t
+    n = (-<int>((held >> K_MAP) & 1)) & _POP_SEATS[sab_hidden_goals(s)]
+    for t in range(3):
+        n += (-<int>((held >> (K_BREAK + t)) & 1)) & _POP_SEATS[others & ~s.broken_at[t]]
+        # Each repair kind held that mends tool t, once per broken one.
+        n += (_POP_SEATS[(held >> K_REPAIR) & _MENDS[t]]
+              * _POP_SEATS[s.broken_at[t]])
+    return n
+
+
+cdef inline void tail_block(unsigned int m, int off, int k, int* cnt, int* sel,
+                            unsigned int* selm, int* before) noexcept nogil:
+    """One block of ``sab_tail_nth``: the actions ``off + i`` for the set
+    bits ``i`` of ``m``, kept (by masks) when they start at or before ``k``."""
+    cdef bint le = cnt[0] <= k
+    selm[0] = m if le else selm[0]
+    sel[0] = off if le else sel[0]
+    before[0] = cnt[0] if le else before[0]
+    cnt[0] += _POP_SEATS[m]
+
+
+cdef inline int sab_tail_nth(const SabConf* c, const SabState* s, int p, int k) noexcept nogil:
+    """The ``k``-th action ``SaboteurRules.tail_walk`` lists for ``p``
+    (``k`` below ``sab_tail_count``), found over every block, held or not
+    (an empty one counts nothing), without data-dependent branches."""
+    cdef unsigned int held = s.held[p], others = ((1u << c.n) - 1) & ~(1u << p), selm = 0
+    cdef int cnt = 0, sel = 0, before = 0, t, r
+    for t in range(3):
+        tail_block(others & ~s.broken_at[t] & -((held >> (K_BREAK + t)) & 1),
+                   A_BREAK + A_STRIDE * t, k, &cnt, &sel, &selm, &before)
+    for r in range(6):
         for t in range(3):
             if (REPAIR_MASK[r] >> t) & 1:
-                n += _POP_SEATS[s.broken_at[t]]
-    return n
+                tail_block(s.broken_at[t] & -((held >> (K_REPAIR + r)) & 1),
+                           A_REPAIR + A_STRIDE * (3 * r + t), k, &cnt, &sel, &selm, &before)
+    tail_block(sab_hidden_goals(s) & -((held >> K_MAP) & 1), A_MAP, k, &cnt, &sel, &selm,
+               &before)
+    return c.tail0 + sel + nth_bit32(selm, k - before)
+
+
+cdef inline int nth_bit32(unsigned int m, int k) noexcept nogil:
+    """``nth_bit`` by byte tables, without data-dependent branches."""
+    cdef int p0 = _POP_SEATS[m & 255]
+    cdef int p1 = p0 + _POP_SEATS[(m >> 8) & 255]
+    cdef int p2 = p1 + _POP_SEATS[(m >> 16) & 255]
+    cdef int b = (k >= p0) + (k >= p1) + (k >= p2)
+    cdef int before = (p0 & -(b >= 1)) + ((p1 - p0) & -(b >= 2)) + ((p2 - p1) & -(b >= 3))
+    return 8 * b + _NTH8[(m >> (8 * b)) & 255][k - before]
 
 
 cdef inline int fit_nth(const int* fit_fs, int e, int k) noexcept nogil:
     """The fit cache entry (``SaboteurRules.fit_fs``) of the ``k``-th cell
-    (from 0) the edge mask ``e`` fits (``k`` below their number)."""
-    cdef int i = 0
-    while True:
-        if (fit_fs[i] >> e) & 1:
-            if k == 0:
-                return i
-            k -= 1
+    (from 0) the edge mask ``e`` fits (``k`` below their number); the
+    loop's exit is its only branch."""
+    cdef int i = -1
+    while k >= 0:
         i += 1
+        k -= (fit_fs[i] >> e) & 1
+    return i
+
+
+cdef inline void sab_draw_to(SaboteurRules r, int p, int kind) noexcept nogil:
+    """A card of ``kind`` from the deck into ``p``'s hand (a deal or a draw)."""
+    r.s.deck[kind] -= 1
+    r.s.deck_n -= 1
+    r.s.hand[p][kind] += 1
+    r.s.hand_n[p] += 1
+    r.s.held[p] |= 1u << kind
+    sab_emit(r, EV_DRAW, p, 0, 0, 0, kind, 1u << p)
 
 
 cdef inline void sab_emit(SaboteurRules r, int ev, int actor, int a, int b, int c,
@@ -826,22 +887,29 @@ cdef class SaboteurRules(Engine):
         """Fill the fit cache (``rules.pxd``): the frontier cells where a
         card may join (``frm``: a reached open edge points at them) and
         some edge mask fits, in frontier order."""
-        cdef int j, g, fs, e, nf = 0
+        cdef int j, g, fs, e, cr, nf = 0, nfront = self.s.nfront
         cdef uint64_t lanes[4]
+        cdef const int* front = self.s.front
+        cdef const uint8_t* cons = self.s.cons
+        cdef const uint8_t* frm = self.s.frm
+        cdef int* fit_j = self.fit_j
+        cdef int* fit_fs = self.fit_fs
+        # No data-dependent branch: a cell no card fits (``fit_set`` 0, as
+        # when no reached edge points at it) is overwritten by the next.
+        for j in range(nfront):
+            g = front[j]
+            cr = cons[g]
+            fs = _FIT_SET[cr & 15][cr >> 4] & _MEET_SET[frm[g]]
+            fit_j[nf] = j
+            fit_fs[nf] = fs
+            nf += fs != 0
         lanes[0] = lanes[1] = lanes[2] = lanes[3] = 0
-        for j in range(self.s.nfront):
-            g = self.s.front[j]
-            if not self.s.frm[g]:
-                continue
-            fs = fit_set(self.p, &self.s, g)
-            if fs:
-                lanes[0] += _LANES[fs & 15]
-                lanes[1] += _LANES[(fs >> 4) & 15]
-                lanes[2] += _LANES[(fs >> 8) & 15]
-                lanes[3] += _LANES[fs >> 12]
-                self.fit_j[nf] = j
-                self.fit_fs[nf] = fs
-                nf += 1
+        for j in range(nf):
+            fs = fit_fs[j]
+            lanes[0] += _LANES[fs & 15]
+            lanes[1] += _LANES[(fs >> 4) & 15]
+            lanes[2] += _LANES[(fs >> 8) & 15]
+            lanes[3] += _LANES[fs >> 12]
         for e in range(16):
             self.fit_cnt[e] = <int>((lanes[e >> 2] >> (16 * (e & 3))) & 0xFFFF)
         for j in range(NTUN):
@@ -884,6 +952,13 @@ cdef class SaboteurRules(Engine):
                     if not self.fit_cnt[e]:
                         continue
                     base = (k * 2 + o) * F
+                    if n + self.fit_cnt[e] < MAX_BRANCHING:
+                        # Every cell written (at most the fitting ones past
+                        # ``n``, so within ``out``), kept where the card fits.
+                        for i in range(nf):
+                            out[n] = base + self.fit_j[i]
+                            n += (self.fit_fs[i] >> e) & 1
+                        continue
                     for i in range(nf):
                         if (self.fit_fs[i] >> e) & 1 and n < MAX_BRANCHING:
                             out[n] = base + self.fit_j[i]
@@ -938,49 +1013,55 @@ cdef class SaboteurRules(Engine):
         placements of each kind are counted by the fit cache
         (``fit_kind``), the rockfalls and the tail (``tail_count``, passes)
         likewise; the ``rng_int`` index picks a block, and an entry in it
-        in the listing's order (``legal_actions``, ``tail_walk``).  Other
-        phases, and more than ``MAX_BRANCHING`` actions, list them."""
-        cdef int p = self.s.cur, n = 0, nrock = 0, nhead, k, kd, e, i
-        cdef unsigned int held = self.s.held[p], tk, w
+        in the listing's order (``legal_actions``, ``tail_walk``).  The
+        kinds are summed and the drawn one found over all ``NTUN`` kinds
+        with masks, not branches.  Other phases, and more than
+        ``MAX_BRANCHING`` actions, list them."""
+        cdef int p = self.s.cur, n, nplace = 0, nrock, nhead, k, kd, e, c, le, sel, before
+        cdef unsigned int held = self.s.held[p], tk
         if self.s.phase != PH_PLAY:
             return Engine.sample_uniform_legal(self, rng)
         tk = held & ((1u << NTUN) - 1)
         if tk and not (self.s.broken[p][0] or self.s.broken[p][1] or self.s.broken[p][2]):
             if not self.fit_ok:
                 self.fit_fill()
-            w = tk
-            while w:
-                n += self.fit_kind[__builtin_ctz(w)]
-                w &= w - 1
+            for kd in range(NTUN):
+                nplace += self.fit_kind[kd] & -<int>((tk >> kd) & 1)
         else:
             tk = 0
-        if (held >> K_ROCK) & 1:
-            nrock = self.s.ntun
+        nrock = self.s.ntun & -<int>((held >> K_ROCK) & 1)
         nhead = sab_tail_count(self.p, &self.s, p)
-        n += nrock + nhead + popcount32(held)
+        n = nplace + nrock + nhead + popcount32(held)
         if n > MAX_BRANCHING:
             return Engine.sample_uniform_legal(self, rng)
         k = rng_int(rng, n)
-        while tk:
-            kd = __builtin_ctz(tk)
-            tk &= tk - 1
-            if k < self.fit_kind[kd]:
-                # Orientation 0's entries, then the turned card's.
-                e = TUN_EDGES[kd]
-                i = (2 * kd) * self.p.F
-                if k >= self.fit_cnt[e]:
-                    k -= self.fit_cnt[e]
-                    e = rot180(e)
-                    i += self.p.F
-                return i + self.fit_j[fit_nth(self.fit_fs, e, k)]
-            k -= self.fit_kind[kd]
+        if k < nplace:
+            # The drawn kind: the held kind whose block of counts holds k
+            # (kept by masks; the loop's exit is its only branch).
+            sel = before = c = 0
+            while tk:
+                kd = __builtin_ctz(tk)
+                tk &= tk - 1
+                le = c <= k
+                sel = kd if le else sel
+                before = c if le else before
+                c += self.fit_kind[kd]
+            k -= before
+            # Orientation 0's entries, then the turned card's.
+            e = TUN_EDGES[sel]
+            le = k >= self.fit_cnt[e]
+            k -= self.fit_cnt[e] & -le
+            if le:
+                e = rot180(e)
+            return (2 * sel + le) * self.p.F + self.fit_j[fit_nth(self.fit_fs, e, k)]
+        k -= nplace
         if k < nrock:
             return self.p.rock0 + k
         # The passes, one per kind held, end the tail.
         k -= nrock + nhead
         if k >= 0:
-            return self.p.tail0 + A_PASS + nth_bit(held, k)
-        return self.tail_walk(p, k + nhead, NULL, &n)
+            return self.p.tail0 + A_PASS + nth_bit32(held, k)
+        return sab_tail_nth(self.p, &self.s, p, k + nhead)
 
     cdef int sample_chance_sorted(self, Rng* rng) noexcept nogil:
         """``Engine.sample_chance_sorted`` without listing a draw's outcomes
@@ -990,33 +1071,25 @@ cdef class SaboteurRules(Engine):
         the engine's draw compares ``u`` with is within 1e-14 of those
         counts over ``deck_n``, so only a ``u`` that close to a boundary
         (about once in 1e12 draws) walks the float odds as that draw does.
-        A ``u`` in the upper half of the deck walks the counts from the top
-        (either way the kind returned lies more than the tolerance inside
-        its own counts)."""
-        cdef int k, last = -1, c = 0, d, xi
+        The counts are summed over all kinds with masks, not branches."""
+        cdef int k, last = -1, c = 0, d, xi, le, run
         cdef double u, x, acc = 0.0, tol
         if self.s.phase != PH_DEAL and self.s.phase != PH_DRAW:
             return Engine.sample_chance_sorted(self, rng)
         u = rng_double(rng)
         x = u * self.s.deck_n
         xi = <int>x
-        if 2 * xi < self.s.deck_n:
-            for k in range(NKINDS):
-                d = self.s.deck[k]
-                if d > 0:
-                    c += d
-                    if xi < c:
-                        break
-        else:
-            # The upper half: the same kind found from the top (``c`` the
-            # running count up to and including kind ``k``).
-            c = self.s.deck_n
-            for k in range(NKINDS - 1, -1, -1):
-                d = self.s.deck[k]
-                if d > 0:
-                    if xi >= c - d:
-                        break
-                    c -= d
+        # The kind: how many kinds' running counts are <= xi (an empty
+        # kind is passed over), found with masks, not branches; ``c`` the
+        # running count before it.
+        k = c = run = 0
+        for d in range(NKINDS):
+            run += self.s.deck[d]
+            le = run <= xi
+            k += le
+            c = run if le else c
+        d = self.s.deck[k]
+        c += d
         tol = 1e-12 * self.s.deck_n
         if c - x > tol and x - (c - d) > tol:
             return k
@@ -1060,7 +1133,14 @@ cdef class SaboteurRules(Engine):
     cdef void do_apply(self, int action) noexcept nogil:
         cdef int ph = self.s.phase, p, k, g
         self.s.steps += 1
-        if ph == PH_ROLE:
+        # Card plays and draws first, by two tests (a rollout alternates
+        # them), the other phases after.
+        if ph == PH_PLAY:
+            self.play(action)
+        elif ph == PH_DRAW:
+            sab_draw_to(self, self.s.cur, action)
+            self.advance()
+        elif ph == PH_ROLE:
             p = self.s.deal_i
             self.s.role[p] = action
             self.s.role_left[action] -= 1
@@ -1074,20 +1154,11 @@ cdef class SaboteurRules(Engine):
             sab_emit(self, EV_GOALS, -1, 0, 0, 0, -1, 0)
             self.s.phase = PH_DEAL
             self.s.deal_i = 0
-        elif ph == PH_DEAL or ph == PH_DRAW:
-            p = (self.s.starter + self.s.deal_i) % self.p.n if ph == PH_DEAL else self.s.cur
-            self.s.deck[action] -= 1
-            self.s.deck_n -= 1
-            self.s.hand[p][action] += 1
-            self.s.hand_n[p] += 1
-            self.s.held[p] |= 1u << action
-            sab_emit(self, EV_DRAW, p, 0, 0, 0, action, 1u << p)
-            if ph == PH_DEAL:
-                self.s.deal_i += 1
-                if self.s.deal_i == self.s.ndeal:
-                    self.s.cur = (self.s.starter - 1 + self.p.n) % self.p.n
-                    self.advance()
-            else:
+        elif ph == PH_DEAL:
+            sab_draw_to(self, (self.s.starter + self.s.deal_i) % self.p.n, action)
+            self.s.deal_i += 1
+            if self.s.deal_i == self.s.ndeal:
+                self.s.cur = (self.s.starter - 1 + self.p.n) % self.p.n
                 self.advance()
         elif ph == PH_GOLD:
             self.gold_draw(action)
@@ -1097,8 +1168,6 @@ cdef class SaboteurRules(Engine):
             else:
                 self.give((action - self.p.tail0 - A_KEEP) % 3)
             self.share_auto()
-        elif ph == PH_PLAY:
-            self.play(action)
 
     cdef void play(self, int a) noexcept nogil:
         cdef int p = self.s.cur, F = self.p.F, tail = self.p.tail0, k, o, g, e, t, q, r, idx
@@ -1177,8 +1246,7 @@ cdef class SaboteurRules(Engine):
             k = a - tail - A_PASS
             self.s.hand[p][k] -= 1
             self.s.hand_n[p] -= 1
-            if self.s.hand[p][k] == 0:
-                self.s.held[p] &= ~(1u << k)
+            self.s.held[p] &= ~(<unsigned int>(self.s.hand[p][k] == 0) << k)
             self.s.disc[p][k] += 1
             self.s.passes[p] += 1
             sab_emit(self, EV_PASS, p, 0, 0, 0, k, 1u << p)
@@ -1193,8 +1261,7 @@ cdef class SaboteurRules(Engine):
     cdef inline void take(self, int p, int k) noexcept nogil:
         self.s.hand[p][k] -= 1
         self.s.hand_n[p] -= 1
-        if self.s.hand[p][k] == 0:
-            self.s.held[p] &= ~(1u << k)
+        self.s.held[p] &= ~(<unsigned int>(self.s.hand[p][k] == 0) << k)
         self.s.played[p][k] += 1
 
 
