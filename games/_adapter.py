@@ -94,11 +94,30 @@ class EngineGame(pyspiel.Game):
     PARAMS: ParamTable
 
     def __init__(self, params: Mapping[str, Any] | None = None):
+        self.params: dict = {}
         self.params = self.PARAMS.validate(params)
         info, factory = self._build(self.params)
         self._factory: Callable[[], Any] = factory
         super().__init__(self.GAME_TYPE, info, dict(params or {}))
+        self._constructed = True
         self._game_string = str(self)
+
+    def __repr__(self) -> str:
+        # A game whose parameters were refused never reached pyspiel's
+        # constructor; its C++ side is empty, so pyspiel's own repr would
+        # crash the process (pytest and debuggers show the half-built
+        # ``self`` of the failing frame).
+        if self._half_built():
+            return f"<{type(self).__name__}: not constructed (its parameters were refused)>"
+        return super().__repr__()
+
+    def __str__(self) -> str:
+        return repr(self) if self._half_built() else super().__str__()
+
+    def _half_built(self) -> bool:
+        """``__init__`` started (``params`` set) but never reached the end."""
+        d = getattr(self, "__dict__", {})
+        return "params" in d and not d.get("_constructed", False)
 
     def _build(self, params: dict):  # pragma: no cover - abstract
         raise NotImplementedError

@@ -125,3 +125,38 @@ def test_validate_merges_defaults_and_leaves_its_input_alone():
 def test_bad_tables_are_refused(make, needle):
     with pytest.raises(ValueError, match=needle):
         make()
+
+
+_HALF_BUILT = r'''
+import pyspiel, games
+cases = [("gold_thief", {"players": 9}), ("saboteur", {"players": 2}),
+         ("ardillas_del_bosque", {"players": 3, "sleepyheads": 3}),
+         ("gold_nugget", {"players": 2, "leaf_default": 30, "wind_default": 30,
+                          "hand_size": 10})]
+for name, params in cases:
+    try:
+        type(pyspiel.load_game(name))(params)
+    except ValueError as exc:
+        tb, shown = exc.__traceback__, []
+        while tb is not None:
+            for key, value in list(tb.tb_frame.f_locals.items()):
+                if key == "self":
+                    shown.append(repr(value) + str(value))
+            tb = tb.tb_next
+        assert any("not constructed" in text for text in shown), (name, shown)
+    else:
+        raise AssertionError(f"{name} {params} was accepted")
+print("ok")
+'''
+
+
+def test_a_refused_game_can_be_shown_without_crashing():
+    """Tracebacks (pytest's long format, debuggers) show the half-built
+    ``self`` of a game whose parameters were refused; pyspiel's own repr of
+    it would crash the process (run in a subprocess so a crash fails here)."""
+    import subprocess
+    import sys
+    run = subprocess.run([sys.executable, "-c", _HALF_BUILT], cwd=REPO_ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "ok"
