@@ -114,6 +114,12 @@ class EngineGame(pyspiel.Game):
     def __str__(self) -> str:
         return repr(self) if self._half_built() else super().__str__()
 
+    def __reduce__(self):
+        # pyspiel pickles a game as its string and rebuilds only the C++ side
+        # into a bare object, losing this object's attributes (``params``,
+        # the engine factory); loading the string runs ``__init__``.
+        return pyspiel.load_game, (self._game_string,)
+
     def _half_built(self) -> bool:
         """``__init__`` started (``params`` set) but never reached the end."""
         d = getattr(self, "__dict__", {})
