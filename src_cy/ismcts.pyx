@@ -129,6 +129,9 @@ cdef struct Slot:
 
 cdef enum:
     TREE_INITIAL_SLOTS_LOG2 = 10
+    # A search's tree is kept for the next search (its storage reused, so
+    # repeated searches stop faulting in fresh pages) up to this many bytes.
+    TREE_KEEP_BYTES = 1 << 30
 
 
 cdef inline size_t slot_of(uint64_t key, int shift) noexcept nogil:
@@ -139,18 +142,35 @@ cdef inline size_t slot_of(uint64_t key, int shift) noexcept nogil:
 
 cdef class _Tree:
     """Transposition tree: info key -> node (an open-addressing hash table,
-    linear probing, at most half full); node -> sorted block of edges."""
+    linear probing, at most half full); node -> sorted block of edges.
+    ``reset`` empties it for another search and keeps the vectors' storage."""
     cdef vector[Slot] table
+    # The table before its last doubling (kept for its storage).
+    cdef vector[Slot] old_table
     cdef int shift
     cdef vector[Node] nodes
     cdef vector[Edge] edges
 
     def __cinit__(self):
+        self.reset(0)
+
+    cdef void reset(self, size_t expected_nodes) noexcept:
+        """Empty the tree (no node), room reserved for ``expected_nodes``."""
         cdef Slot empty
         empty.key = 0
         empty.node = -1
+        self.nodes.clear()
+        self.edges.clear()
+        self.nodes.reserve(expected_nodes)
         self.shift = 64 - TREE_INITIAL_SLOTS_LOG2
         self.table.assign(<size_t>1 << TREE_INITIAL_SLOTS_LOG2, empty)
+
+    cdef size_t storage_bytes(self) noexcept:
+        """Bytes of storage the tree's vectors hold."""
+        return (self.table.capacity() * sizeof(Slot)
+                + self.old_table.capacity() * sizeof(Slot)
+                + self.nodes.capacity() * sizeof(Node)
+                + self.edges.capacity() * sizeof(Edge))
 
     cdef int lookup(self, uint64_t key) noexcept:
         cdef size_t mask = self.table.size() - 1
@@ -165,16 +185,17 @@ cdef class _Tree:
     cdef void put(self, uint64_t key, int node) noexcept:
         """Map `key` (absent) to `node`, doubling the table past half full."""
         cdef size_t mask, i, j
-        cdef vector[Slot] old
         cdef Slot empty
+        cdef Slot* old
         if 2 * (self.nodes.size() + 1) > self.table.size():
             empty.key = 0
             empty.node = -1
-            old.swap(self.table)
-            self.table.assign(2 * old.size(), empty)
+            self.old_table.swap(self.table)
+            self.table.assign(2 * self.old_table.size(), empty)
+            old = self.old_table.data()
             self.shift -= 1
             mask = self.table.size() - 1
-            for j in range(old.size()):
+            for j in range(self.old_table.size()):
                 if old[j].node >= 0:
                     i = slot_of(old[j].key, self.shift)
                     while self.table[i].node >= 0:
@@ -242,6 +263,33 @@ cdef class _Tree:
         return -1
 
 
+# The last search's tree, reused by the next one (None: taken, or none
+# kept); searches hold the GIL, and a nested one finds None and makes its own.
+cdef _Tree _spare_tree = None
+# log(n) for n < size, grown by the searches (UCB1 reads log(avail); the same
+# libm call, so the same bits, once per n in the process).
+cdef vector[double] _logs
+
+
+cdef _Tree _take_tree(long long max_simulations):
+    """An empty tree (the spare one if kept), room for the search's nodes."""
+    global _spare_tree
+    cdef _Tree tree = _spare_tree
+    _spare_tree = None
+    if tree is None:
+        tree = _Tree()
+    # at most one node per simulation, plus the root
+    tree.reset(<size_t>min(max_simulations + 1, 1 << 18))
+    return tree
+
+
+cdef void _keep_tree(_Tree tree):
+    """Keep a finished search's tree for the next one, unless it is large."""
+    global _spare_tree
+    if tree.storage_bytes() <= TREE_KEEP_BYTES:
+        _spare_tree = tree
+
+
 cdef class _Search:
     """One search; holds the tree so its root statistics can be read."""
     cdef _Tree tree
@@ -269,9 +317,6 @@ cdef class _Search:
     cdef vector[int] prev_world
     # Whether per-simulation worlds continue from the last one (``chain``).
     cdef bint chain
-    # log(n) for n < size, filled as the search grows (UCB1 reads log(avail);
-    # the same libm call, so the same bits, once per n).
-    cdef vector[double] logs
     cdef vector[Step] path
     # The move's hard deadline (``search(deadline=...)``): world drawing and
     # simulations stop there; ``out_of_time`` records that they did.
@@ -285,9 +330,9 @@ cdef class _Search:
     cdef vector[double] mast_cnt
     cdef vector[int] mast_trail
 
-    def __init__(self, Engine root, int player, double uct_c, bint multi_observer,
-                 RolloutPolicy rollout, uint64_t seed):
-        self.tree = _Tree()
+    def __init__(self, _Tree tree, Engine root, int player, double uct_c,
+                 bint multi_observer, RolloutPolicy rollout, uint64_t seed):
+        self.tree = tree
         self.scratch = root.clone()
         self.rollout = rollout
         self.uniform = type(rollout) is RolloutPolicy
@@ -366,8 +411,8 @@ cdef class _Search:
         cdef bint evaluated = False
         self.path.clear()
         self.mast_trail.clear()
-        while <long long>self.logs.size() <= self.simulations + 1:
-            self.logs.push_back(log(<double>self.logs.size()))
+        while <long long>_logs.size() <= self.simulations + 1:
+            _logs.push_back(log(<double>_logs.size()))
         while True:
             cp = e.current_player()
             if cp == TERMINAL_PLAYER:
@@ -432,10 +477,10 @@ cdef class _Search:
             else:
                 # every edge here is visited: each counts as available
                 best = -INFINITY
-                nlogs = <long long>self.logs.size()
+                nlogs = <long long>_logs.size()
                 for i in range(n):
                     ed = &tree.edges[eidx[i]]
-                    la = self.logs[ed.avail] if ed.avail < nlogs else log(<double>ed.avail)
+                    la = _logs[ed.avail] if ed.avail < nlogs else log(<double>ed.avail)
                     score = ed.value / ed.visits + self.uct_c * sqrt(la / ed.visits)
                     ed.avail += 1
                     if score > best:
@@ -660,7 +705,7 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
     if mast_eps > 0 and type(rollout) is not RolloutPolicy:
         raise ValueError("mast replaces the uniform rollout; it cannot be combined with "
                          "a game rollout policy")
-    s = _Search(root, player, uct_c, multi_observer, rollout,
+    s = _Search(_take_tree(max_sims), root, player, uct_c, multi_observer, rollout,
                 <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     s.max_depth = max_depth
     s.mast_eps = mast_eps
@@ -710,8 +755,15 @@ def search(Engine root, int player, *, double uct_c=2.0, max_simulations=1000,
             visits.append(s.tree.edges[j].visits)
             values.append(s.tree.edges[j].value)
             avail.append(s.tree.edges[j].avail)
+    nodes = s.tree.nodes.size()
+    _keep_tree(s.tree)
     return {"actions": actions, "visits": visits, "values": values, "avail": avail,
-            "simulations": s.simulations, "nodes": s.tree.nodes.size(),
+            "simulations": s.simulations, "nodes": nodes,
             "inconsistent_worlds": s.inconsistent_worlds,
             "rng_state": s.rng.s, "out_of_time": bool(s.out_of_time),
             "pool_worlds": len(worlds)}
+
+
+def spare_tree_bytes() -> int:
+    """Bytes of storage held by the tree kept for the next search (0: none)."""
+    return 0 if _spare_tree is None else _spare_tree.storage_bytes()

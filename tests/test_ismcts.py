@@ -177,3 +177,23 @@ def test_bad_input():
         I.ISMCTSBot(game, max_simulations=10, rollout="heuristic").step(state)
     with pytest.raises(ValueError, match="different game"):
         bot.step(ttt_state("tic_tac_toe", []))
+
+
+def test_kept_tree_storage_gives_the_same_search():
+    # Searches reuse the last search's tree storage (src_cy/ismcts.pyx):
+    # a search after a larger one, on another game, equals the first run.
+    from src_cy import ismcts as cy
+    import games  # noqa: F401
+    state = pyspiel.load_game("gold_thief(players=2)").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(sorted(state.legal_actions())[0])
+    player = state.current_player()
+    first = I.fast_search(state.engine, player, max_simulations=300, seed=4)
+    kept = cy.spare_tree_bytes()
+    assert kept > 0
+    other = minipoker_state()
+    I.fast_search(other.engine, other.current_player(), max_simulations=3000, seed=9)
+    I.fast_search(state.engine, player, max_simulations=3000, seed=5, widening=(1.0, 0.5))
+    assert cy.spare_tree_bytes() >= kept
+    again = I.fast_search(state.engine, player, max_simulations=300, seed=4)
+    assert again == first and sum(first.visits) == 300
