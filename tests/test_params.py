@@ -156,7 +156,9 @@ def test_a_refused_game_can_be_shown_without_crashing():
     it would crash the process (run in a subprocess so a crash fails here)."""
     import subprocess
     import sys
-    run = subprocess.run([sys.executable, "-c", _HALF_BUILT], cwd=REPO_ROOT,
-                         capture_output=True, text=True, timeout=120)
+    # run where the imported packages live (the source tree, or an installed wheel)
+    import pathlib
+    run = subprocess.run([sys.executable, "-c", _HALF_BUILT], capture_output=True, text=True,
+                         timeout=120, cwd=str(pathlib.Path(games.__file__).parent.parent))
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "ok"
