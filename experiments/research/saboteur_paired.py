@@ -77,21 +77,25 @@ def paired(bot: str, players: int, deals: int, seed: int, options: dict,
     secs, moves = 0.0, 0
     for i in range(deals):
         rseed = seed * 1_000_003 + i
-        heur = fixed or _others(game, others, others_options or {}, players, seed, i)
+
+        def fresh(deal: int = i) -> list:
+            """The other seats for one round of this deal (identically seeded)."""
+            return fixed or _others(game, others, others_options or {}, players, seed, deal)
+
         if reference is None:
-            hs, _, _, _ = play_round(game, heur, rseed, False)
+            hs, _, _, _ = play_round(game, fresh(), rseed, False)
             hroles, hdw = roles_of(hs), diggers_won(hs)
         seat_list = range(players) if seats == "all" else [i % players]
         for seat in seat_list:
             bseed = seed * 100_003 + players * i + seat
             if reference is not None:
                 ref = make_bot(reference, game, seed=bseed, **(ref_options or {}))
-                heur = fixed or _others(game, others, others_options or {}, players, seed, i)
+                heur = fresh()
                 hs, _, _, _ = play_round(game, [ref if p == seat else heur[p]
                                                 for p in range(players)], rseed, False)
                 hroles, hdw = roles_of(hs), diggers_won(hs)
             cand = make_bot(bot, game, seed=bseed, **options)
-            heur = fixed or _others(game, others, others_options or {}, players, seed, i)
+            heur = fresh()
             bots = [cand if p == seat else heur[p] for p in range(players)]
             s, sc, mv, _ = play_round(game, bots, rseed, False)
             roles = roles_of(s)

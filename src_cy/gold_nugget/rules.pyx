@@ -18,6 +18,7 @@ from libc.string cimport memcpy, memset
 from libc.stdlib cimport malloc, realloc, free
 from libcpp.vector cimport vector
 from src_cy.events cimport Event
+from src_cy.draws cimport walk_counts
 from src_cy.engine cimport (Engine, Rng, rng_next, rng_double, rng_int, mix64, popcount32,
                             CHANCE_PLAYER, TERMINAL_PLAYER, MAX_BRANCHING)
 from src_cy.gold_nugget.actions cimport *
@@ -538,14 +539,7 @@ cdef class GoldNuggetRules(Engine):
         if ph == PH_DEAL or ph == PH_DRAW:
             for i in range(NCARD):
                 tot += self.g.deck[i]
-            u = rng_double(rng)
-            for i in range(NCARD):
-                if self.g.deck[i] > 0:
-                    last = i
-                    acc += self.g.deck[i] / <double>tot
-                    if u < acc:
-                        return i
-            return last
+            return walk_counts(self.g.deck, NCARD, tot, rng_double(rng))
         if ph == PH_SETUP_STONE or ph == PH_EFF_CHANCE or ph == PH_GRAB_CHANCE:
             for i in range(self.g.nestn):
                 if not (self.g.grabbed >> self.g.nest[i]) & 1:

@@ -24,6 +24,7 @@ cimport cython
 from libc.stdint cimport uint64_t
 from libc.string cimport memset, memcpy
 
+from src_cy.draws cimport walk_counts
 from src_cy.engine cimport mix64, rng_double, rng_int
 
 # Names of the catalogue's constants (``catalog.pxi``), for people.
@@ -714,7 +715,7 @@ cdef class GoldThiefRules(Engine):
         ``chance_outcomes`` gives them by ascending id, so the same
         ``rng_double`` is compared with the same running sum of the same
         odds, walked in place."""
-        cdef int t, last = 0, tot
+        cdef int t, last = 0
         cdef unsigned int m
         cdef double u = rng_double(rng), acc = 0.0, pr
         if self.s.phase == PH_FIRST:
@@ -725,14 +726,7 @@ cdef class GoldThiefRules(Engine):
                     return C_FIRST + t
             return C_FIRST + self.s.n - 1
         if self.s.phase == PH_SETUP_CARDS or self.s.phase == PH_DRAW:
-            tot = deck_total(self)
-            for t in range(NT):
-                if self.s.deck[t] > 0:
-                    last = t
-                    acc += self.s.deck[t] / <double>tot
-                    if u < acc:
-                        return C_CARD + t
-            return C_CARD + last
+            return C_CARD + walk_counts(self.s.deck, NT, deck_total(self), u)
         m = <unsigned int>self.s.pile_m
         if m:
             pr = 1.0 / popcount32(m)
