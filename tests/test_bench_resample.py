@@ -38,3 +38,20 @@ def test_bad_counts_are_refused(flag: str, capsys) -> None:
     with pytest.raises(SystemExit):
         bench.main([flag, "0", "--only", "Gold Thief 2p"])
     assert "--block >= 1" in capsys.readouterr().err
+
+
+def test_gold_nugget_steps_are_checked_and_scoped(capsys) -> None:
+    """--gold-nugget-steps refuses a negative count and --write (the docs'
+    section holds default-setting runs), and leaves the engine's corrector
+    setting as it found it."""
+    from src_cy.gold_nugget.engine import set_resample_corrector
+    before = set_resample_corrector()
+    for argv in (["--gold-nugget-steps", "-1"], ["--gold-nugget-steps", "0", "--write"]):
+        with pytest.raises(SystemExit):
+            bench.main(argv + ["--only", "Gold Nugget 2p"])
+    err = capsys.readouterr().err
+    assert "must be >= 0, got -1" in err and "--write keeps the engines' default" in err
+    bench.main(["--gold-nugget-steps", "0", "--only", "Gold Nugget 2p", "--positions", "1",
+                "--seconds", "0.001", "--repeats", "1", "--block", "1"])
+    assert "--gold-nugget-steps 0" in capsys.readouterr().out
+    assert set_resample_corrector() == before

@@ -36,10 +36,13 @@ Prints a Markdown table; ``--write`` replaces the resampling section of
 
 ``--only gold_thief`` keeps the games whose label or game string contains
 the text; ``--gold-thief-k K`` sets Gold Thief's stage-2 proposals K
-(``src_cy.gold_thief.engine.set_model_proposals``) to compare its cost.
+(``src_cy.gold_thief.engine.set_model_proposals``) to compare its cost;
+``--gold-nugget-steps S`` sets the corrector steps after a Gold Nugget walk
+(``src_cy.gold_nugget.engine.set_resample_corrector``; 0 = the walks alone),
+to split a fresh world's cost into the walks' and the corrector's.
 
 ``python -m experiments.bench.bench_resample [--seconds 0.5] [--positions 6] [--repeats 3]
-[--block 16] [--seed 0] [--only TEXT] [--gold-thief-k K] [--write]``
+[--block 16] [--seed 0] [--only TEXT] [--gold-thief-k K] [--gold-nugget-steps S] [--write]``
 """
 from __future__ import annotations
 
@@ -189,9 +192,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="worlds in a row per position for the engine and the API")
     parser.add_argument("--gold-thief-k", type=int, default=None,
                         help="Gold Thief stage-2 proposals K (default: the engine's)")
+    parser.add_argument("--gold-nugget-steps", type=int, default=None,
+                        help="Gold Nugget corrector steps after a walk (default: the "
+                             "engine's; 0: the walks alone)")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.positions < 1 or args.repeats < 1 or args.block < 1:
         parser.error("--seconds must be > 0; --positions, --repeats and --block >= 1")
+    if args.write and (args.gold_thief_k is not None or args.gold_nugget_steps is not None):
+        parser.error("--write keeps the engines' default settings: drop --gold-thief-k "
+                     "and --gold-nugget-steps")
     configs = [row for row in bench_rows("resample")
                if args.only.lower() in row.label.lower() or args.only in row.game]
     if not configs:
@@ -208,11 +217,22 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError as err:
             parser.error(str(err))
         command += f" --gold-thief-k {args.gold_thief_k}"
+    restore = None
+    if args.gold_nugget_steps is not None:
+        from src_cy.gold_nugget.engine import set_resample_corrector
+        if args.gold_nugget_steps < 0:
+            parser.error(f"--gold-nugget-steps must be >= 0, got {args.gold_nugget_steps}")
+        restore = set_resample_corrector(steps=args.gold_nugget_steps)
+        command += f" --gold-nugget-steps {args.gold_nugget_steps}"
     rows = []
-    for row in tqdm(configs, desc="games", unit="game"):
-        with row.setting() if row.setting else nullcontext():
-            rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed,
-                              args.repeats, args.block))
+    try:
+        for row in tqdm(configs, desc="games", unit="game"):
+            with row.setting() if row.setting else nullcontext():
+                rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed,
+                                  args.repeats, args.block))
+    finally:
+        if restore is not None:
+            set_resample_corrector(*restore)
     publish(command, table(rows), "resample", args.write)
 
 
