@@ -40,12 +40,17 @@ def test_bad_counts_are_refused(flag: str, capsys) -> None:
     assert "--block >= 1" in capsys.readouterr().err
 
 
-def test_gold_nugget_steps_are_checked_and_scoped(capsys) -> None:
+def test_engine_settings_are_checked_and_scoped(capsys) -> None:
     """--gold-nugget-steps refuses a negative count and --write (the docs'
-    section holds default-setting runs), and leaves the engine's corrector
-    setting as it found it."""
+    section holds default-setting runs), and the run leaves the engines'
+    settings (Gold Nugget's corrector, Gold Thief's K) as it found them."""
     from src_cy.gold_nugget.engine import set_resample_corrector
+    from src_cy.gold_thief.engine import set_model_proposals
     before = set_resample_corrector()
+    k = set_model_proposals(8)
+    set_model_proposals(k)
+    with pytest.raises(SystemExit):
+        bench.main(["--gold-thief-k", "3", "--gold-nugget-steps", "-1"])
     for argv in (["--gold-nugget-steps", "-1"], ["--gold-nugget-steps", "0", "--write"]):
         with pytest.raises(SystemExit):
             bench.main(argv + ["--only", "Gold Nugget 2p"])
@@ -54,4 +59,7 @@ def test_gold_nugget_steps_are_checked_and_scoped(capsys) -> None:
     bench.main(["--gold-nugget-steps", "0", "--only", "Gold Nugget 2p", "--positions", "1",
                 "--seconds", "0.001", "--repeats", "1", "--block", "1"])
     assert "--gold-nugget-steps 0" in capsys.readouterr().out
+    bench.main(["--gold-thief-k", "3", "--only", "Gold Thief 2p", "--positions", "1",
+                "--seconds", "0.001", "--repeats", "1", "--block", "1"])
     assert set_resample_corrector() == before
+    assert set_model_proposals(k) == k

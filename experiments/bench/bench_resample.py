@@ -210,29 +210,30 @@ def main(argv: list[str] | None = None) -> None:
                f"--seed {args.seed}")
     if args.only:
         command += f" --only {args.only}"
-    if args.gold_thief_k is not None:
-        from src_cy.gold_thief.engine import set_model_proposals
-        try:
-            set_model_proposals(args.gold_thief_k)
-        except ValueError as err:
-            parser.error(str(err))
-        command += f" --gold-thief-k {args.gold_thief_k}"
-    restore = None
-    if args.gold_nugget_steps is not None:
-        from src_cy.gold_nugget.engine import set_resample_corrector
-        if args.gold_nugget_steps < 0:
-            parser.error(f"--gold-nugget-steps must be >= 0, got {args.gold_nugget_steps}")
-        restore = set_resample_corrector(steps=args.gold_nugget_steps)
-        command += f" --gold-nugget-steps {args.gold_nugget_steps}"
-    rows = []
+    if args.gold_nugget_steps is not None and args.gold_nugget_steps < 0:
+        parser.error(f"--gold-nugget-steps must be >= 0, got {args.gold_nugget_steps}")
+    restores = []
     try:
+        if args.gold_thief_k is not None:
+            from src_cy.gold_thief.engine import set_model_proposals
+            try:
+                restores.append((set_model_proposals, (set_model_proposals(args.gold_thief_k),)))
+            except ValueError as err:
+                parser.error(str(err))
+            command += f" --gold-thief-k {args.gold_thief_k}"
+        if args.gold_nugget_steps is not None:
+            from src_cy.gold_nugget.engine import set_resample_corrector
+            restores.append((set_resample_corrector,
+                             set_resample_corrector(steps=args.gold_nugget_steps)))
+            command += f" --gold-nugget-steps {args.gold_nugget_steps}"
+        rows = []
         for row in tqdm(configs, desc="games", unit="game"):
             with row.setting() if row.setting else nullcontext():
                 rows.append(bench(row.label, row.game, args.positions, args.seconds, args.seed,
                                   args.repeats, args.block))
     finally:
-        if restore is not None:
-            set_resample_corrector(*restore)
+        for setter, previous in reversed(restores):
+            setter(*previous)
     publish(command, table(rows), "resample", args.write)
 
 
