@@ -2,6 +2,8 @@
 defaults, validation, the rules docs' tables and the presets."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyspiel
 import pytest
 
@@ -157,8 +159,7 @@ def test_a_refused_game_can_be_shown_without_crashing():
     import subprocess
     import sys
     # run where the imported packages live (the source tree, or an installed wheel)
-    import pathlib
     run = subprocess.run([sys.executable, "-c", _HALF_BUILT], capture_output=True, text=True,
-                         timeout=120, cwd=str(pathlib.Path(games.__file__).parent.parent))
+                         timeout=120, cwd=str(Path(games.__file__).parent.parent))
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip() == "ok"

@@ -78,9 +78,9 @@ def paired(bot: str, players: int, deals: int, seed: int, options: dict,
     for i in range(deals):
         rseed = seed * 1_000_003 + i
 
-        def fresh(deal: int = i) -> list:
+        def fresh() -> list:
             """The other seats for one round of this deal (identically seeded)."""
-            return fixed or _others(game, others, others_options or {}, players, seed, deal)
+            return fixed or _others(game, others, others_options or {}, players, seed, i)
 
         if reference is None:
             hs, _, _, _ = play_round(game, fresh(), rseed, False)
